@@ -1,0 +1,319 @@
+//! The board: 55 neighborhoods, their adjacency, bridges, statues, lakes and
+//! the city border.
+//!
+//! # Provenance
+//!
+//! The data is `data/board.json` in this crate, a verbatim copy of the
+//! project's shared board description (`shared/board.json`), which transcribes
+//! the printed board of *Metropolys* (Sébastien Pauchon, Ystari 2008): ids
+//! 0–14 center, 15–24 north, 25–34 east, 35–44 south, 45–54 west; adjacency
+//! means sharing a border or being joined by a bridge (R-9); a neighborhood
+//! that meets a lake at a single point is not on its shore; `x`, `y` are
+//! centroids in percent of the board's width and height, for drawing. The
+//! build script compiles it into constant tables, so every query here is a
+//! table look-up or a bit operation (adjacency is a `u64` bitset per
+//! neighborhood). `tests/board.rs` checks every invariant RULES.md lists.
+//!
+//! Functions that take a raw id answer `None`/`false`/an empty set for ids
+//! outside `0..55` rather than panicking.
+
+use crate::types::{District, Kind, NeighborhoodId, NEIGHBORHOOD_COUNT};
+use serde::{Deserialize, Serialize};
+
+/// A set of neighborhoods, stored as a 64-bit mask (bit `i` = neighborhood `i`).
+///
+/// It serializes as a sorted list of ids.
+///
+/// ```
+/// use metropolys_core::board::{neighbors, NeighborhoodSet};
+/// let n = neighbors(11);
+/// assert_eq!(n.len(), 1);
+/// assert!(n.contains(10));
+/// assert_eq!(n.iter().collect::<Vec<_>>(), vec![10]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct NeighborhoodSet(pub u64);
+
+impl NeighborhoodSet {
+    /// The empty set.
+    pub const EMPTY: NeighborhoodSet = NeighborhoodSet(0);
+    /// Every neighborhood of the board.
+    pub const ALL: NeighborhoodSet = NeighborhoodSet((1u64 << NEIGHBORHOOD_COUNT) - 1);
+
+    /// Whether `id` is in the set (`false` for ids outside the board).
+    #[inline]
+    pub const fn contains(self, id: NeighborhoodId) -> bool {
+        id < 64 && self.0 & (1u64 << id) != 0
+    }
+
+    /// The number of neighborhoods in the set.
+    #[inline]
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The set with `id` added.
+    #[inline]
+    pub const fn with(self, id: NeighborhoodId) -> NeighborhoodSet {
+        NeighborhoodSet(self.0 | (1u64 << id))
+    }
+
+    /// The ids in the set, in increasing order.
+    pub fn iter(self) -> impl Iterator<Item = NeighborhoodId> {
+        BitIter(self.0)
+    }
+}
+
+impl FromIterator<NeighborhoodId> for NeighborhoodSet {
+    fn from_iter<T: IntoIterator<Item = NeighborhoodId>>(iter: T) -> Self {
+        iter.into_iter()
+            .filter(|&i| (i as usize) < NEIGHBORHOOD_COUNT)
+            .fold(NeighborhoodSet::EMPTY, NeighborhoodSet::with)
+    }
+}
+
+impl Serialize for NeighborhoodSet {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for NeighborhoodSet {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let ids = Vec::<NeighborhoodId>::deserialize(d)?;
+        if let Some(bad) = ids.iter().find(|&&i| i as usize >= NEIGHBORHOOD_COUNT) {
+            return Err(serde::de::Error::custom(format!(
+                "no neighborhood {bad}: ids are 0-54"
+            )));
+        }
+        Ok(ids.into_iter().collect())
+    }
+}
+
+/// Iterates over the set bits of a mask, lowest first.
+#[derive(Clone, Copy)]
+pub(crate) struct BitIter(pub(crate) u64);
+
+impl Iterator for BitIter {
+    type Item = u8;
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            None
+        } else {
+            let i = self.0.trailing_zeros() as u8;
+            self.0 &= self.0 - 1;
+            Some(i)
+        }
+    }
+}
+
+/// A statue or a lake: the neighborhoods it touches and where to draw it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Feature {
+    /// The statue's or lake's id (its index in [`statues`] or [`lakes`]).
+    pub id: u8,
+    /// The neighborhoods touching it (a statue touches exactly three; a
+    /// lake's shore).
+    pub neighborhoods: NeighborhoodSet,
+    /// Drawing position, percent of the board's width.
+    pub x: f32,
+    /// Drawing position, percent of the board's height.
+    pub y: f32,
+}
+
+mod data {
+    use super::{Feature, NeighborhoodSet};
+    use crate::types::{District, Kind};
+    include!(concat!(env!("OUT_DIR"), "/board_data.rs"));
+}
+
+pub(crate) use data::{ADJACENT, BLIND_ALLEY, BORDER, DISTRICT, KIND};
+
+/// Whether `id` names a neighborhood of the board (`0..55`).
+#[inline]
+pub const fn is_valid(id: NeighborhoodId) -> bool {
+    (id as usize) < NEIGHBORHOOD_COUNT
+}
+
+/// The district of a neighborhood.
+///
+/// ```
+/// use metropolys_core::{board, District};
+/// assert_eq!(board::district(0), Some(District::Center));
+/// assert_eq!(board::district(54), Some(District::West));
+/// assert_eq!(board::district(55), None);
+/// ```
+pub fn district(id: NeighborhoodId) -> Option<District> {
+    DISTRICT.get(id as usize).copied()
+}
+
+/// The kind of a neighborhood.
+pub fn kind(id: NeighborhoodId) -> Option<Kind> {
+    KIND.get(id as usize).copied()
+}
+
+/// The neighborhoods adjacent to `id` (sharing a border or joined by a
+/// bridge, R-9). Empty for an invalid id.
+#[inline]
+pub fn neighbors(id: NeighborhoodId) -> NeighborhoodSet {
+    NeighborhoodSet(ADJACENT.get(id as usize).copied().unwrap_or(0))
+}
+
+/// Whether two neighborhoods are adjacent (R-9): one bit test.
+///
+/// ```
+/// use metropolys_core::board;
+/// assert!(board::adjacent(0, 19)); // a bridge
+/// assert!(!board::adjacent(0, 1));
+/// ```
+#[inline]
+pub fn adjacent(a: NeighborhoodId, b: NeighborhoodId) -> bool {
+    neighbors(a).contains(b)
+}
+
+/// Whether a neighborhood lies on the city border (Family Border card).
+pub fn is_border(id: NeighborhoodId) -> bool {
+    NeighborhoodSet(BORDER).contains(id)
+}
+
+/// Whether a neighborhood is a blind alley: exactly one adjacent neighborhood
+/// (never holds a token, R-4).
+pub fn is_blind_alley(id: NeighborhoodId) -> bool {
+    NeighborhoodSet(BLIND_ALLEY).contains(id)
+}
+
+/// The drawing position of a neighborhood's centroid, in percent of the
+/// board's width and height.
+pub fn position(id: NeighborhoodId) -> Option<(f32, f32)> {
+    data::POSITION.get(id as usize).copied()
+}
+
+/// The neighborhoods on the city border.
+pub fn border() -> NeighborhoodSet {
+    NeighborhoodSet(BORDER)
+}
+
+/// The 21 bridges: adjacent pairs that cross the river.
+pub fn bridges() -> &'static [[NeighborhoodId; 2]] {
+    &data::BRIDGES
+}
+
+/// The 11 statues.
+pub fn statues() -> &'static [Feature] {
+    &data::STATUES
+}
+
+/// The 6 lakes.
+pub fn lakes() -> &'static [Feature] {
+    &data::LAKES
+}
+
+/// The peripheral districts in ring order (north–east–south–west), used for
+/// "adjacent peripheral districts" (R-2).
+pub fn peripheral_ring() -> [District; 4] {
+    data::PERIPHERAL_RING
+}
+
+/// The neighborhoods of a district.
+pub fn in_district(d: District) -> NeighborhoodSet {
+    let (start, len) = district_range(d);
+    NeighborhoodSet(((1u64 << len) - 1) << start)
+}
+
+/// The first id and the number of neighborhoods of a district.
+pub(crate) const fn district_range(d: District) -> (u8, u8) {
+    match d {
+        District::Center => (0, 15),
+        District::North => (15, 10),
+        District::East => (25, 10),
+        District::South => (35, 10),
+        District::West => (45, 10),
+    }
+}
+
+/// The neighborhoods bordering lake or statue features: the shore or touching
+/// set of every feature, united (used by the Family Statues and Lakes cards).
+pub(crate) fn feature_union(features: &[Feature]) -> u64 {
+    features.iter().fold(0, |m, f| m | f.neighborhoods.0)
+}
+
+/// Everything known about one neighborhood, as one value (for bindings and
+/// JSON).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NeighborhoodInfo {
+    /// The id, `0..55`.
+    pub id: NeighborhoodId,
+    /// Its district.
+    pub district: District,
+    /// Its kind.
+    pub kind: Kind,
+    /// The adjacent neighborhoods (R-9).
+    pub adjacent: NeighborhoodSet,
+    /// Whether it lies on the city border.
+    pub border: bool,
+    /// Whether it is a blind alley (R-4).
+    pub blind_alley: bool,
+    /// Drawing position, percent of the board's width.
+    pub x: f32,
+    /// Drawing position, percent of the board's height.
+    pub y: f32,
+}
+
+/// Everything known about a neighborhood, or `None` for an invalid id.
+///
+/// ```
+/// use metropolys_core::{board, Kind};
+/// let n = board::info(11).unwrap();
+/// assert_eq!(n.kind, Kind::Industry);
+/// assert!(n.blind_alley);
+/// ```
+pub fn info(id: NeighborhoodId) -> Option<NeighborhoodInfo> {
+    let i = id as usize;
+    if i >= NEIGHBORHOOD_COUNT {
+        return None;
+    }
+    let (x, y) = data::POSITION[i];
+    Some(NeighborhoodInfo {
+        id,
+        district: DISTRICT[i],
+        kind: KIND[i],
+        adjacent: NeighborhoodSet(ADJACENT[i]),
+        border: is_border(id),
+        blind_alley: is_blind_alley(id),
+        x,
+        y,
+    })
+}
+
+/// The whole board as one serializable value (the shape of `board.json`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BoardInfo {
+    /// The 55 neighborhoods in id order.
+    pub neighborhoods: Vec<NeighborhoodInfo>,
+    /// The 21 bridges.
+    pub bridges: Vec<[NeighborhoodId; 2]>,
+    /// The 11 statues.
+    pub statues: Vec<Feature>,
+    /// The 6 lakes.
+    pub lakes: Vec<Feature>,
+    /// The peripheral districts in ring order.
+    pub peripheral_ring: Vec<District>,
+}
+
+/// The whole board as one serializable value.
+pub fn describe() -> BoardInfo {
+    BoardInfo {
+        neighborhoods: (0..NEIGHBORHOOD_COUNT as u8).filter_map(info).collect(),
+        bridges: bridges().to_vec(),
+        statues: statues().to_vec(),
+        lakes: lakes().to_vec(),
+        peripheral_ring: peripheral_ring().to_vec(),
+    }
+}

@@ -1,0 +1,520 @@
+//! Configuration and setup (R-1 … R-6, R-22).
+//!
+//! A [`Config`] says how to set a game up: the player count, the variant, the
+//! start player, a seed, and optionally any part of the setup given
+//! explicitly (districts out of play, token layout, objective deal,
+//! Metropolys cards). [`Config::resolve`] validates it and draws whatever is
+//! not given from the seed ([`crate::rng`] documents the generator), giving a
+//! [`Setup`] where everything is explicit. Setup is a pure function of the
+//! configuration (R-6).
+//!
+//! # JSON
+//!
+//! ```json
+//! {
+//!   "players": 3, "variant": "expert", "seed": 42, "start_player": 0,
+//!   "out_of_play": ["west"],
+//!   "tokens": {"12": "trendy", "30": "subway", "7": "archaeology", "...": "..."},
+//!   "objectives": [{"neighborhood": "park", "area": "chains"}, "..."],
+//!   "metropolys_cards": [["park", "mall", "housing"], "..."]
+//! }
+//! ```
+//!
+//! Only `players` is required. `variant` defaults to `family`, `seed` and
+//! `start_player` to 0. `tokens` maps neighborhood ids (as strings, JSON
+//! object keys) to `trendy`, `subway` or `archaeology` and must be a whole
+//! layout. `objectives` is one per seat: Family `{"area": …}`; Expert
+//! `{"neighborhood": kind, "area": …}`; Expert with Metropolys cards
+//! `{"area": …}`. `metropolys_cards` enables the Metropolys module with the
+//! cards of each seat; `metropolys_deck` (four cards) enables it and deals
+//! the deck from the seed instead (R-22: the deck is never invented). Unknown
+//! fields are rejected.
+
+use crate::board::{self, NeighborhoodSet};
+use crate::error::ConfigError;
+use crate::rng::{self, SplitMix64};
+use crate::types::{
+    Area, District, Kind, NeighborhoodId, Seat, Token, Variant, EXPERT_AREAS, FAMILY_AREAS,
+};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A Metropolys card: three neighborhood kinds (§9).
+pub type MetropolysCard = [Kind; 3];
+
+/// One seat's objective cards (R-5).
+///
+/// Family: an area card (`bridges`, `statues`, `lakes`, `border`). Expert: a
+/// neighborhood card (a kind) and an expert area card (`bridges`, `statues`,
+/// `lakes`, `districts`, `chains`); with Metropolys cards the Expert game has
+/// no neighborhood cards (§9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Objective {
+    /// The Expert neighborhood card, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub neighborhood: Option<Kind>,
+    /// The area card.
+    pub area: Area,
+}
+
+/// How to set a game up. See the [module docs](self) for the JSON shape.
+///
+/// ```
+/// use metropolys_core::{Config, Variant};
+/// let config = Config::new(3, Variant::Expert, 42);
+/// let setup = config.resolve().unwrap();
+/// assert_eq!(setup.out_of_play.len(), 1); // R-2
+/// assert_eq!(setup.tokens.len(), 22); // R-3: 8 + 7 + 7
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// 2, 3 or 4 players (R-1).
+    pub players: u8,
+    /// Family or Expert.
+    #[serde(default = "default_variant")]
+    pub variant: Variant,
+    /// The seed from which everything not given explicitly is drawn (R-6).
+    #[serde(default)]
+    pub seed: u64,
+    /// The seat that opens the first call (R-1).
+    #[serde(default)]
+    pub start_player: Seat,
+    /// Districts out of play (R-2); drawn from the seed when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub out_of_play: Option<Vec<District>>,
+    /// The token layout (R-4); drawn from the seed when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tokens: Option<BTreeMap<NeighborhoodId, Token>>,
+    /// One objective per seat (R-5); dealt from the seed when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub objectives: Option<Vec<Objective>>,
+    /// The Metropolys card of each seat (§9); `None` plays without the module
+    /// unless `metropolys_deck` is given.
+    #[serde(default)]
+    pub metropolys_cards: Option<Vec<MetropolysCard>>,
+    /// A deck of four Metropolys cards dealt from the seed (R-22).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metropolys_deck: Option<Vec<MetropolysCard>>,
+}
+
+fn default_variant() -> Variant {
+    Variant::Family
+}
+
+/// A fully explicit setup: the result of [`Config::resolve`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// 2, 3 or 4.
+    pub players: u8,
+    /// Family or Expert.
+    pub variant: Variant,
+    /// The seat that opens the first call.
+    pub start_player: Seat,
+    /// Districts out of play, in ring order.
+    pub out_of_play: Vec<District>,
+    /// The token on each neighborhood that has one.
+    pub tokens: BTreeMap<NeighborhoodId, Token>,
+    /// One objective per seat.
+    pub objectives: Vec<Objective>,
+    /// One Metropolys card per seat, when the module is in play.
+    pub metropolys_cards: Option<Vec<MetropolysCard>>,
+}
+
+impl Config {
+    /// A configuration that draws everything from `seed`, start player 0.
+    pub fn new(players: u8, variant: Variant, seed: u64) -> Config {
+        Config {
+            players,
+            variant,
+            seed,
+            start_player: 0,
+            out_of_play: None,
+            tokens: None,
+            objectives: None,
+            metropolys_cards: None,
+            metropolys_deck: None,
+        }
+    }
+
+    /// Parses a configuration from JSON (unknown fields are rejected).
+    pub fn from_json(text: &str) -> Result<Config, crate::Error> {
+        Ok(serde_json::from_str(text)?)
+    }
+
+    /// Whether the Metropolys module is in play.
+    pub fn uses_metropolys_cards(&self) -> bool {
+        self.metropolys_cards.is_some() || self.metropolys_deck.is_some()
+    }
+
+    /// The same configuration with every part drawn from the seed written out
+    /// explicitly (the deck, if any, becomes the dealt cards).
+    pub fn resolved(&self) -> Result<Config, ConfigError> {
+        let s = self.resolve()?;
+        Ok(Config {
+            players: s.players,
+            variant: s.variant,
+            seed: self.seed,
+            start_player: s.start_player,
+            out_of_play: Some(s.out_of_play),
+            tokens: Some(s.tokens),
+            objectives: Some(s.objectives),
+            metropolys_cards: s.metropolys_cards,
+            metropolys_deck: None,
+        })
+    }
+
+    /// Validates the configuration and draws what is not explicit (R-1 … R-6).
+    pub fn resolve(&self) -> Result<Setup, ConfigError> {
+        let n = self.players;
+        if !(2..=4).contains(&n) {
+            return Err(ConfigError::Players(n));
+        }
+        if self.start_player >= n {
+            return Err(ConfigError::StartPlayer {
+                start: self.start_player,
+                players: n,
+            });
+        }
+        let out_of_play = match &self.out_of_play {
+            Some(given) => {
+                check_out_of_play(n, given)?;
+                let mut v = given.clone();
+                v.sort();
+                v
+            }
+            None => draw_out_of_play(n, self.seed),
+        };
+        let in_play = in_play_mask(&out_of_play);
+        let tokens = match &self.tokens {
+            Some(given) => {
+                check_tokens(n, in_play, given)?;
+                given.clone()
+            }
+            None => draw_tokens(n, in_play, self.seed),
+        };
+        let metropolys = self.uses_metropolys_cards();
+        let objectives = match &self.objectives {
+            Some(given) => {
+                check_objectives(n, self.variant, metropolys, given)?;
+                given.clone()
+            }
+            None => deal_objectives(n, self.variant, metropolys, self.seed),
+        };
+        let metropolys_cards = match (&self.metropolys_cards, &self.metropolys_deck) {
+            (Some(_), Some(_)) => return Err(ConfigError::MetropolysCards(
+                "give either metropolys_cards (per seat) or metropolys_deck (four cards), not both"
+                    .into(),
+            )),
+            (Some(cards), None) => {
+                if cards.len() != n as usize {
+                    return Err(ConfigError::MetropolysCards(format!(
+                        "metropolys_cards needs one card per seat: {} cards for {n} players",
+                        cards.len()
+                    )));
+                }
+                check_cards(cards)?;
+                Some(cards.clone())
+            }
+            (None, Some(deck)) => {
+                if deck.len() != 4 {
+                    return Err(ConfigError::MetropolysCards(format!(
+                        "metropolys_deck holds the four cards of the game, not {}",
+                        deck.len()
+                    )));
+                }
+                check_cards(deck)?;
+                let mut deck = deck.clone();
+                SplitMix64::stream(self.seed, rng::STREAM_METROPOLYS).shuffle(&mut deck);
+                deck.truncate(n as usize);
+                Some(deck)
+            }
+            (None, None) => None,
+        };
+        Ok(Setup {
+            players: n,
+            variant: self.variant,
+            start_player: self.start_player,
+            out_of_play,
+            tokens,
+            objectives,
+            metropolys_cards,
+        })
+    }
+}
+
+/// The mask of neighborhoods in play given the districts out of play (R-2).
+pub(crate) fn in_play_mask(out_of_play: &[District]) -> u64 {
+    out_of_play
+        .iter()
+        .fold(NeighborhoodSet::ALL.0, |m, &d| m & !board::in_district(d).0)
+}
+
+/// How many peripheral districts are out of play for `n` players (R-2).
+fn out_count(n: u8) -> usize {
+    match n {
+        4 => 0,
+        3 => 1,
+        _ => 2,
+    }
+}
+
+fn check_out_of_play(n: u8, given: &[District]) -> Result<(), ConfigError> {
+    let want = out_count(n);
+    if given.len() != want {
+        return Err(ConfigError::OutOfPlay(format!(
+            "{n} players leave {want} peripheral district(s) out of play, not {}",
+            given.len()
+        )));
+    }
+    if given.contains(&District::Center) {
+        return Err(ConfigError::OutOfPlay(
+            "the center is always in play".into(),
+        ));
+    }
+    if want == 2 {
+        if given[0] == given[1] {
+            return Err(ConfigError::OutOfPlay(
+                "the two districts out of play must differ".into(),
+            ));
+        }
+        let ring = board::peripheral_ring();
+        let pos = |d: District| ring.iter().position(|&r| r == d).unwrap_or(0);
+        let (a, b) = (pos(given[0]), pos(given[1]));
+        if (a + 1) % 4 != b && (b + 1) % 4 != a {
+            return Err(ConfigError::OutOfPlay(format!(
+                "with 2 players the districts out of play must be adjacent on the ring north-east-south-west: {} and {} are not",
+                given[0], given[1]
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn draw_out_of_play(n: u8, seed: u64) -> Vec<District> {
+    let ring = board::peripheral_ring();
+    let mut rng = SplitMix64::stream(seed, rng::STREAM_DISTRICTS);
+    let mut out = match out_count(n) {
+        0 => vec![],
+        1 => vec![ring[rng.below(4) as usize]],
+        _ => {
+            let i = rng.below(4) as usize;
+            vec![ring[i], ring[(i + 1) % 4]]
+        }
+    };
+    out.sort();
+    out
+}
+
+/// The token pool of R-3: (trendy, subway, archaeology).
+pub(crate) fn token_pool(n: u8) -> [u8; 3] {
+    match n {
+        4 => [9, 9, 9],
+        3 => [8, 7, 7],
+        _ => [5, 6, 6],
+    }
+}
+
+/// How many tokens a district holds (R-4).
+fn tokens_in(d: District) -> usize {
+    if d == District::Center {
+        7
+    } else {
+        5
+    }
+}
+
+fn check_tokens(
+    n: u8,
+    in_play: u64,
+    given: &BTreeMap<NeighborhoodId, Token>,
+) -> Result<(), ConfigError> {
+    let mut counts = [0u8; 3];
+    let mut per_district = [0usize; 5];
+    for (&id, &t) in given {
+        let Some(d) = board::district(id) else {
+            return Err(ConfigError::Tokens(format!(
+                "there is no neighborhood {id}; ids are 0-54"
+            )));
+        };
+        if in_play & (1u64 << id) == 0 {
+            return Err(ConfigError::Tokens(format!(
+                "neighborhood {id} is in the {d} district, which is out of play"
+            )));
+        }
+        if board::is_blind_alley(id) {
+            return Err(ConfigError::Tokens(format!(
+                "neighborhood {id} is a blind alley and never holds a token"
+            )));
+        }
+        counts[t.index()] += 1;
+        per_district[d.index()] += 1;
+    }
+    let pool = token_pool(n);
+    if counts != pool {
+        return Err(ConfigError::Tokens(format!(
+            "{n} players use {} trendy, {} subway and {} archaeology tokens, not {}, {} and {}",
+            pool[0], pool[1], pool[2], counts[0], counts[1], counts[2]
+        )));
+    }
+    for &d in District::ALL {
+        let want = if in_play & board::in_district(d).0 != 0 {
+            tokens_in(d)
+        } else {
+            0
+        };
+        if per_district[d.index()] != want {
+            return Err(ConfigError::Tokens(format!(
+                "the {d} district holds {want} tokens, not {}",
+                per_district[d.index()]
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn draw_tokens(n: u8, in_play: u64, seed: u64) -> BTreeMap<NeighborhoodId, Token> {
+    let mut rng = SplitMix64::stream(seed, rng::STREAM_TOKENS);
+    let pool = token_pool(n);
+    let mut tokens: Vec<Token> = Vec::with_capacity(27);
+    for t in Token::ALL {
+        tokens.extend(std::iter::repeat_n(*t, pool[t.index()] as usize));
+    }
+    rng.shuffle(&mut tokens);
+    let mut next = tokens.into_iter();
+    let mut layout = BTreeMap::new();
+    for &d in District::ALL {
+        let ids = board::in_district(d).0 & in_play & !board::BLIND_ALLEY;
+        if ids == 0 {
+            continue;
+        }
+        let mut eligible: Vec<NeighborhoodId> = NeighborhoodSet(ids).iter().collect();
+        rng.shuffle(&mut eligible);
+        for &id in eligible.iter().take(tokens_in(d)) {
+            if let Some(t) = next.next() {
+                layout.insert(id, t);
+            }
+        }
+    }
+    layout
+}
+
+/// The area deck of a variant, before the deal (R-5, §9).
+fn area_deck(n: u8, variant: Variant, metropolys: bool) -> Vec<Area> {
+    match variant {
+        Variant::Family => FAMILY_AREAS
+            .iter()
+            .copied()
+            .filter(|&a| n != 2 || a != Area::Border)
+            .collect(),
+        Variant::Expert => EXPERT_AREAS
+            .iter()
+            .copied()
+            .filter(|&a| !metropolys || a != Area::Districts)
+            .collect(),
+    }
+}
+
+fn check_objectives(
+    n: u8,
+    variant: Variant,
+    metropolys: bool,
+    given: &[Objective],
+) -> Result<(), ConfigError> {
+    if given.len() != n as usize {
+        return Err(ConfigError::Objectives(format!(
+            "one objective per seat: {} given for {n} players",
+            given.len()
+        )));
+    }
+    let deck = area_deck(n, variant, metropolys);
+    let wants_kind = variant == Variant::Expert && !metropolys;
+    for (seat, o) in given.iter().enumerate() {
+        if !deck.contains(&o.area) {
+            return Err(ConfigError::Objectives(format!(
+                "seat {seat}: the {} area card is not in the deck of this game ({})",
+                o.area,
+                deck.iter().map(|a| a.name()).collect::<Vec<_>>().join(", ")
+            )));
+        }
+        match (wants_kind, o.neighborhood) {
+            (true, None) => {
+                return Err(ConfigError::Objectives(format!(
+                    "seat {seat}: the Expert game deals a neighborhood card to each seat"
+                )))
+            }
+            (false, Some(_)) => {
+                return Err(ConfigError::Objectives(format!(
+                    "seat {seat}: this game has no neighborhood cards"
+                )))
+            }
+            _ => {}
+        }
+        for (other, p) in given.iter().enumerate().take(seat) {
+            if p.area == o.area {
+                return Err(ConfigError::Objectives(format!(
+                    "seats {other} and {seat} both hold the {} area card; there is one of each",
+                    o.area
+                )));
+            }
+            if o.neighborhood.is_some() && p.neighborhood == o.neighborhood {
+                return Err(ConfigError::Objectives(format!(
+                    "seats {other} and {seat} both hold the {} neighborhood card; there is one of each",
+                    o.neighborhood.map(|k| k.name()).unwrap_or_default()
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn deal_objectives(n: u8, variant: Variant, metropolys: bool, seed: u64) -> Vec<Objective> {
+    let mut rng = SplitMix64::stream(seed, rng::STREAM_OBJECTIVES);
+    let mut areas = area_deck(n, variant, metropolys);
+    rng.shuffle(&mut areas);
+    let kinds: Option<Vec<Kind>> = (variant == Variant::Expert && !metropolys).then(|| {
+        let mut k = Kind::ALL.to_vec();
+        rng.shuffle(&mut k);
+        k
+    });
+    (0..n as usize)
+        .map(|i| Objective {
+            neighborhood: kinds.as_ref().map(|k| k[i]),
+            area: areas[i],
+        })
+        .collect()
+}
+
+fn check_cards(cards: &[MetropolysCard]) -> Result<(), ConfigError> {
+    for (i, c) in cards.iter().enumerate() {
+        if c[0] == c[1] || c[0] == c[2] || c[1] == c[2] {
+            return Err(ConfigError::MetropolysCards(format!(
+                "card {i} must show three different kinds, not {}, {}, {}",
+                c[0], c[1], c[2]
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Checks one objective list against a game's variant and module (used when
+/// loading a state).
+pub(crate) fn validate_objectives(
+    n: u8,
+    variant: Variant,
+    metropolys: bool,
+    given: &[Objective],
+) -> Result<(), ConfigError> {
+    check_objectives(n, variant, metropolys, given)
+}
+
+/// Checks Metropolys cards (used when loading a state).
+pub(crate) fn validate_cards(cards: &[MetropolysCard]) -> Result<(), ConfigError> {
+    check_cards(cards)
+}
+
+/// Checks districts out of play (used when loading a state).
+pub(crate) fn validate_out_of_play(n: u8, given: &[District]) -> Result<(), ConfigError> {
+    check_out_of_play(n, given)
+}

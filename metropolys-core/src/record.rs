@@ -1,0 +1,371 @@
+//! Game records: the shared language of engines, frontends and bug reports.
+//!
+//! ```json
+//! {
+//!   "format": "metropolys-record", "version": 1,
+//!   "config": {"players": 3, "variant": "expert", "seed": 42},
+//!   "actions": [
+//!     {"player": 0, "action": {"bid": {"neighborhood": 12, "building": 3}}},
+//!     {"player": 1, "action": "pass"}
+//!   ],
+//!   "expected": {"totals": [31, 24, 18], "winners": [0], "scores": ["..."]}
+//! }
+//! ```
+//!
+//! * `config` is a [`Config`]: whatever it does not give is drawn from `seed`.
+//! * `actions` are the decisions only; forced passes (R-11) are not written
+//!   (the engine applies them), so a recorded pass for a seat that was not
+//!   asked is an error (R-8).
+//! * `expected` (optional) is checked against the position the actions reach:
+//!   `game_over`, `totals`, `winners` and whole `scores` (score sheets with
+//!   the category names of [`ScoreSheet`]); each part may be omitted.
+
+use crate::action::{Action, Event};
+use crate::config::Config;
+use crate::error::{ConfigError, RuleError};
+use crate::scoring::ScoreSheet;
+use crate::state::State;
+use crate::types::Seat;
+use serde::{Deserialize, Serialize};
+
+/// The `format` field of every record.
+pub const RECORD_FORMAT: &str = "metropolys-record";
+/// The record version this engine writes and reads.
+pub const RECORD_VERSION: u32 = 1;
+
+/// One recorded decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordedAction {
+    /// The seat that decided.
+    pub player: Seat,
+    /// What it decided.
+    pub action: Action,
+}
+
+/// What replaying a record must give. Every part is optional.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expected {
+    /// Whether the game is over after the actions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_over: Option<bool>,
+    /// Each seat's total.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub totals: Option<Vec<i32>>,
+    /// The winning seats (R-20).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winners: Option<Vec<Seat>>,
+    /// Whole score sheets.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scores: Option<Vec<ScoreSheet>>,
+}
+
+/// A game record (see the [module docs](self)).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    /// Always [`RECORD_FORMAT`].
+    pub format: String,
+    /// Always [`RECORD_VERSION`].
+    pub version: u32,
+    /// The configuration of the game.
+    pub config: Config,
+    /// The decisions, in order.
+    pub actions: Vec<RecordedAction>,
+    /// What the actions must lead to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected: Option<Expected>,
+}
+
+/// Why a record does not replay, or does not give what it expects.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RecordError {
+    /// Not a record of a format and version this engine reads.
+    #[error("not a metropolys record: {0}")]
+    Format(String),
+    /// The configuration is invalid.
+    #[error("invalid configuration: {0}")]
+    Config(#[from] ConfigError),
+    /// An action is illegal where it stands.
+    #[error("action {index} ({action} by seat {player}) is illegal: {error}")]
+    Illegal {
+        /// Its position in `actions`, from 0.
+        index: usize,
+        /// The seat the record names.
+        player: Seat,
+        /// The action.
+        action: Action,
+        /// Why it is illegal.
+        error: RuleError,
+    },
+    /// The position reached differs from `expected`.
+    #[error("expected {what} {expected}, but replaying gives {actual}")]
+    Mismatch {
+        /// What differs (`totals`, `winners`, `scores[1].area`, …).
+        what: String,
+        /// The expected value, as JSON.
+        expected: String,
+        /// The value replaying gives, as JSON.
+        actual: String,
+    },
+}
+
+impl RecordError {
+    /// The ruling at stake, when there is one.
+    pub fn rule(&self) -> Option<&'static str> {
+        match self {
+            RecordError::Config(e) => Some(e.rule()),
+            RecordError::Illegal { error, .. } => Some(error.rule()),
+            RecordError::Format(_) | RecordError::Mismatch { .. } => None,
+        }
+    }
+}
+
+/// Everything a replay produced: the state before and after each action and
+/// the events of each transition.
+#[derive(Debug, Clone)]
+pub struct Replay {
+    /// `states[0]` is the setup; `states[i + 1]` follows `actions[i]`.
+    pub states: Vec<State>,
+    /// `events[i]` are the events of `actions[i]`.
+    pub events: Vec<Vec<Event>>,
+}
+
+impl Replay {
+    /// The position the record reaches.
+    pub fn final_state(&self) -> &State {
+        // `states` always holds the initial state.
+        &self.states[self.states.len() - 1]
+    }
+}
+
+impl Record {
+    /// An empty record of a game with this configuration.
+    pub fn new(config: Config) -> Record {
+        Record {
+            format: RECORD_FORMAT.into(),
+            version: RECORD_VERSION,
+            config,
+            actions: Vec::new(),
+            expected: None,
+        }
+    }
+
+    /// Parses a record from JSON (unknown fields are rejected).
+    pub fn from_json(text: &str) -> Result<Record, crate::Error> {
+        let r: Record = serde_json::from_str(text)?;
+        r.check_format()?;
+        Ok(r)
+    }
+
+    /// The record as pretty-printed JSON.
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    fn check_format(&self) -> Result<(), RecordError> {
+        if self.format != RECORD_FORMAT {
+            return Err(RecordError::Format(format!(
+                "format is {:?}, not {RECORD_FORMAT:?}",
+                self.format
+            )));
+        }
+        if self.version != RECORD_VERSION {
+            return Err(RecordError::Format(format!(
+                "version {} is not supported (this engine reads version {RECORD_VERSION})",
+                self.version
+            )));
+        }
+        Ok(())
+    }
+
+    /// Replays every action, stopping at the first illegal one.
+    pub fn replay(&self) -> Result<Replay, RecordError> {
+        self.check_format()?;
+        let mut state = State::new(&self.config)?;
+        let mut states = Vec::with_capacity(self.actions.len() + 1);
+        let mut events = Vec::with_capacity(self.actions.len());
+        states.push(state);
+        for (index, ra) in self.actions.iter().enumerate() {
+            let (next, ev) =
+                state
+                    .apply_for(ra.player, ra.action)
+                    .map_err(|error| RecordError::Illegal {
+                        index,
+                        player: ra.player,
+                        action: ra.action,
+                        error,
+                    })?;
+            state = next;
+            states.push(state);
+            events.push(ev);
+        }
+        Ok(Replay { states, events })
+    }
+
+    /// Replays the record and checks `expected`: the final state, or the
+    /// first illegal action or mismatch.
+    pub fn verify(&self) -> Result<State, RecordError> {
+        let end = *self.replay()?.final_state();
+        if let Some(exp) = &self.expected {
+            check_expected(exp, &end)?;
+        }
+        Ok(end)
+    }
+
+    /// Fills `expected` from `state` (game over, totals, winners, scores).
+    pub fn expect(&mut self, state: &State) {
+        let scores = state.scores();
+        self.expected = Some(Expected {
+            game_over: Some(state.is_over()),
+            totals: Some(scores.iter().map(|s| s.total).collect()),
+            winners: Some(crate::scoring::winners(&scores)),
+            scores: Some(scores),
+        });
+    }
+}
+
+fn json<T: Serialize>(v: &T) -> String {
+    serde_json::to_string(v).unwrap_or_default()
+}
+
+fn mismatch<T: Serialize>(what: impl Into<String>, expected: &T, actual: &T) -> RecordError {
+    RecordError::Mismatch {
+        what: what.into(),
+        expected: json(expected),
+        actual: json(actual),
+    }
+}
+
+fn check_expected(exp: &Expected, end: &State) -> Result<(), RecordError> {
+    if let Some(over) = exp.game_over {
+        if over != end.is_over() {
+            return Err(mismatch("game_over", &over, &end.is_over()));
+        }
+    }
+    let scores = end.scores();
+    if let Some(t) = &exp.totals {
+        let actual: Vec<i32> = scores.iter().map(|s| s.total).collect();
+        if *t != actual {
+            return Err(mismatch("totals", t, &actual));
+        }
+    }
+    if let Some(w) = &exp.winners {
+        let actual = crate::scoring::winners(&scores);
+        if *w != actual {
+            return Err(mismatch("winners", w, &actual));
+        }
+    }
+    if let Some(sheets) = &exp.scores {
+        if sheets.len() != scores.len() {
+            return Err(mismatch(
+                "the number of score sheets",
+                &sheets.len(),
+                &scores.len(),
+            ));
+        }
+        for (i, (e, a)) in sheets.iter().zip(&scores).enumerate() {
+            if e == a {
+                continue;
+            }
+            // Name the first differing category.
+            let (ej, aj) = (serde_json::to_value(e), serde_json::to_value(a));
+            if let (Ok(serde_json::Value::Object(em)), Ok(serde_json::Value::Object(am))) = (ej, aj)
+            {
+                for (k, ev) in &em {
+                    if am.get(k) != Some(ev) {
+                        let av = am.get(k).cloned().unwrap_or(serde_json::Value::Null);
+                        return Err(mismatch(format!("scores[{i}].{k}"), ev, &av));
+                    }
+                }
+            }
+            return Err(mismatch(format!("scores[{i}]"), e, a));
+        }
+    }
+    Ok(())
+}
+
+/// A game with its history beside it: the current [`State`], the record of
+/// decisions so far and the events of the last transition. The state itself
+/// stays an immutable value; `Game` is the convenient owner for frontends and
+/// bindings.
+///
+/// ```
+/// use metropolys_core::{Config, Game, Variant};
+/// let mut game = Game::new(Config::new(2, Variant::Family, 3)).unwrap();
+/// while let Some(a) = game.state().legal_actions().first().copied() {
+///     game.apply(a).unwrap();
+/// }
+/// assert!(game.state().is_over());
+/// assert!(game.to_record().verify().is_ok());
+/// ```
+#[derive(Debug, Clone)]
+pub struct Game {
+    record: Record,
+    state: State,
+    last_events: Vec<Event>,
+}
+
+impl Game {
+    /// A new game (its last events are the opening `call_started`).
+    pub fn new(config: Config) -> Result<Game, crate::Error> {
+        let state = State::new(&config)?;
+        Ok(Game {
+            last_events: state.opening_events(),
+            record: Record::new(config),
+            state,
+        })
+    }
+
+    /// The game a record reaches (its `expected` is not checked).
+    pub fn from_record(record: &Record) -> Result<Game, crate::Error> {
+        let replay = record.replay()?;
+        let mut rec = record.clone();
+        rec.expected = None;
+        Ok(Game {
+            state: *replay.final_state(),
+            last_events: replay.events.last().cloned().unwrap_or_default(),
+            record: rec,
+        })
+    }
+
+    /// The current state.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.record.config
+    }
+
+    /// The decisions so far.
+    pub fn actions(&self) -> &[RecordedAction] {
+        &self.record.actions
+    }
+
+    /// The events of the last transition.
+    pub fn last_events(&self) -> &[Event] {
+        &self.last_events
+    }
+
+    /// Applies an action of the seat to act; on error nothing changes.
+    pub fn apply(&mut self, action: Action) -> Result<&[Event], RuleError> {
+        let player = self.state.to_act().ok_or(RuleError::GameOver)?;
+        let (next, events) = self.state.apply(action)?;
+        self.state = next;
+        self.last_events = events;
+        self.record.actions.push(RecordedAction { player, action });
+        Ok(&self.last_events)
+    }
+
+    /// The record of the game so far, with `expected` filled in from the
+    /// current position.
+    pub fn to_record(&self) -> Record {
+        let mut r = self.record.clone();
+        r.expect(&self.state);
+        r
+    }
+}

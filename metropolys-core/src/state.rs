@@ -1,0 +1,1159 @@
+//! The game state: an immutable value. Applying an action returns a new state
+//! and leaves the old one untouched.
+
+use crate::action::{Action, Bid, Event};
+use crate::board::{self, BitIter, NeighborhoodSet, ADJACENT, DISTRICT};
+use crate::config::{self, Config, MetropolysCard, Objective, Setup};
+use crate::error::{ConfigError, Error, RuleError};
+use crate::rng::SplitMix64;
+use crate::scoring::{self, ScoreSheet};
+use crate::types::{
+    Area, BuildingNumber, Card, District, Kind, NeighborhoodId, Seat, Token, Variant,
+    BUILDINGS_PER_PLAYER, MAX_PLAYERS, NEIGHBORHOOD_COUNT,
+};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Bits 1..=13: every building number.
+pub(crate) const ALL_BUILDINGS: u16 = 0x3FFE;
+const NO_SEAT: u8 = u8::MAX;
+
+/// Where events go while applying an action: a `Vec<Event>`, or nowhere
+/// (`()`) on the fast path.
+pub(crate) trait Sink {
+    const ACTIVE: bool;
+    fn push(&mut self, e: Event);
+}
+
+impl Sink for Vec<Event> {
+    const ACTIVE: bool = true;
+    #[inline]
+    fn push(&mut self, e: Event) {
+        Vec::push(self, e)
+    }
+}
+
+impl Sink for () {
+    const ACTIVE: bool = false;
+    #[inline]
+    fn push(&mut self, _: Event) {}
+}
+
+/// The whole state of a game: a small `Copy` value (a few hundred bytes).
+///
+/// ```
+/// use metropolys_core::{Action, Config, State, Variant};
+/// let s0 = State::new(&Config::new(2, Variant::Family, 1)).unwrap();
+/// let first = s0.legal_actions()[0];
+/// let (s1, events) = s0.apply(first).unwrap();
+/// assert_ne!(s0, s1); // s0 is unchanged
+/// assert!(!events.is_empty());
+/// assert_eq!(s0.apply(Action::Pass).unwrap_err().rule(), "R-7");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct State {
+    players: u8,
+    variant: Variant,
+    metropolys: bool,
+    over: bool,
+    to_act: u8,
+    passed: u8,
+    bid_count: u8,
+    subway_card: u8,
+    archaeology_card: u8,
+    call: u16,
+    in_play: u64,
+    /// Tokens still lying on the board, by [`Token::index`].
+    tokens: [u64; 3],
+    /// Neighborhoods holding a constructed building.
+    occupied: u64,
+    /// Neighborhoods holding a bid of the current call.
+    bid_mask: u64,
+    /// Constructed neighborhoods per seat.
+    owned: [u64; MAX_PLAYERS],
+    /// Constructed building numbers per seat (bit `b`).
+    built: [u16; MAX_PLAYERS],
+    /// Building numbers standing as bids per seat (bit `b`).
+    bidding: [u16; MAX_PLAYERS],
+    /// Tokens taken per seat, by [`Token::index`].
+    taken: [[u8; 3]; MAX_PLAYERS],
+    /// The number of the building constructed on each neighborhood (0: none).
+    number_at: [u8; NEIGHBORHOOD_COUNT],
+    bids: [Bid; 13],
+    objectives: [Objective; MAX_PLAYERS],
+    cards: [MetropolysCard; MAX_PLAYERS],
+}
+
+const NO_OBJECTIVE: Objective = Objective {
+    neighborhood: None,
+    area: Area::Bridges,
+};
+
+impl State {
+    /// Sets a game up from a configuration (R-1 … R-6).
+    pub fn new(config: &Config) -> Result<State, ConfigError> {
+        Ok(State::from_setup(&config.resolve()?))
+    }
+
+    /// The starting state of an explicit setup (already validated by
+    /// [`Config::resolve`]).
+    pub fn from_setup(setup: &Setup) -> State {
+        let mut tokens = [0u64; 3];
+        for (&id, &t) in &setup.tokens {
+            tokens[t.index()] |= 1u64 << id;
+        }
+        let mut objectives = [NO_OBJECTIVE; MAX_PLAYERS];
+        objectives[..setup.objectives.len()].copy_from_slice(&setup.objectives);
+        let mut cards = [[Kind::Industry; 3]; MAX_PLAYERS];
+        if let Some(c) = &setup.metropolys_cards {
+            cards[..c.len()].copy_from_slice(c);
+        }
+        State {
+            players: setup.players,
+            variant: setup.variant,
+            metropolys: setup.metropolys_cards.is_some(),
+            over: false,
+            to_act: setup.start_player,
+            passed: 0,
+            bid_count: 0,
+            subway_card: NO_SEAT,
+            archaeology_card: NO_SEAT,
+            call: 1,
+            in_play: config::in_play_mask(&setup.out_of_play),
+            tokens,
+            occupied: 0,
+            bid_mask: 0,
+            owned: [0; MAX_PLAYERS],
+            built: [0; MAX_PLAYERS],
+            bidding: [0; MAX_PLAYERS],
+            taken: [[0; 3]; MAX_PLAYERS],
+            number_at: [0; NEIGHBORHOOD_COUNT],
+            bids: [Bid::default(); 13],
+            objectives,
+            cards,
+        }
+    }
+
+    /// The events that open a game: the first call starting (R-7).
+    pub fn opening_events(&self) -> Vec<Event> {
+        vec![Event::CallStarted {
+            call: 1,
+            player: self.to_act,
+        }]
+    }
+
+    // ----- queries -------------------------------------------------------
+
+    /// The number of players.
+    #[inline]
+    pub fn players(&self) -> u8 {
+        self.players
+    }
+
+    /// Family or Expert.
+    #[inline]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Whether the Metropolys cards module is in play (§9).
+    #[inline]
+    pub fn uses_metropolys_cards(&self) -> bool {
+        self.metropolys
+    }
+
+    /// Whether the game has ended (R-17).
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// The seat to act, or `None` when the game is over. Whenever a seat is
+    /// to act it has at least one legal bid (R-11).
+    #[inline]
+    pub fn to_act(&self) -> Option<Seat> {
+        (!self.over).then_some(self.to_act)
+    }
+
+    /// The current call's number, from 1 (at game end: the number of calls
+    /// played).
+    #[inline]
+    pub fn call_number(&self) -> u16 {
+        self.call
+    }
+
+    /// The bids of the current call, oldest first.
+    #[inline]
+    pub fn bids(&self) -> &[Bid] {
+        &self.bids[..self.bid_count as usize]
+    }
+
+    /// The most recent bid of the current call.
+    #[inline]
+    pub fn last_bid(&self) -> Option<Bid> {
+        self.bids().last().copied()
+    }
+
+    /// Whether `seat` has passed in the current call (R-10, R-11).
+    pub fn has_passed(&self, seat: Seat) -> bool {
+        seat < self.players && self.passed & (1 << seat) != 0
+    }
+
+    /// The neighborhoods in play (R-2).
+    pub fn in_play(&self) -> NeighborhoodSet {
+        NeighborhoodSet(self.in_play)
+    }
+
+    /// The districts out of play (R-2), in ring order.
+    pub fn out_of_play(&self) -> Vec<District> {
+        District::PERIPHERAL
+            .iter()
+            .copied()
+            .filter(|&d| board::in_district(d).0 & self.in_play == 0)
+            .collect()
+    }
+
+    /// The free neighborhoods: in play, no constructed building, no bid (R-7).
+    #[inline]
+    pub fn free(&self) -> NeighborhoodSet {
+        NeighborhoodSet(self.in_play & !self.occupied & !self.bid_mask)
+    }
+
+    /// The building constructed on a neighborhood: `(owner, number)`.
+    pub fn building_at(&self, id: NeighborhoodId) -> Option<(Seat, BuildingNumber)> {
+        if !board::is_valid(id) || self.occupied & (1u64 << id) == 0 {
+            return None;
+        }
+        let owner = (0..self.players).find(|&p| self.owned[p as usize] & (1u64 << id) != 0)?;
+        Some((owner, self.number_at[id as usize]))
+    }
+
+    /// The token still lying on a neighborhood.
+    pub fn token_at(&self, id: NeighborhoodId) -> Option<Token> {
+        if !board::is_valid(id) {
+            return None;
+        }
+        Token::ALL
+            .iter()
+            .copied()
+            .find(|t| self.tokens[t.index()] & (1u64 << id) != 0)
+    }
+
+    /// The neighborhoods where `seat` has constructed buildings.
+    pub fn constructed(&self, seat: Seat) -> NeighborhoodSet {
+        NeighborhoodSet(self.owned.get(seat as usize).copied().unwrap_or(0))
+    }
+
+    /// How many buildings `seat` has constructed.
+    pub fn constructed_count(&self, seat: Seat) -> u8 {
+        self.constructed(seat).len() as u8
+    }
+
+    /// The building numbers of `seat` neither constructed nor standing as a
+    /// bid of this call, ascending.
+    pub fn supply(&self, seat: Seat) -> Vec<BuildingNumber> {
+        if seat >= self.players {
+            return vec![];
+        }
+        BitIter(self.available(seat) as u64).collect()
+    }
+
+    /// The number of tokens of kind `token` that `seat` has taken.
+    pub fn tokens_taken(&self, seat: Seat, token: Token) -> u8 {
+        self.taken
+            .get(seat as usize)
+            .map_or(0, |t| t[token.index()])
+    }
+
+    /// The holder of a special card (R-14, R-15).
+    pub fn card_holder(&self, card: Card) -> Option<Seat> {
+        let h = match card {
+            Card::Subway => self.subway_card,
+            Card::Archaeology => self.archaeology_card,
+        };
+        (h != NO_SEAT).then_some(h)
+    }
+
+    /// The objective of `seat` (secret until the game ends, R-21: use
+    /// [`State::view`] to show a player what they may see).
+    pub fn objective(&self, seat: Seat) -> Option<Objective> {
+        (seat < self.players).then(|| self.objectives[seat as usize])
+    }
+
+    /// The Metropolys card of `seat`, when the module is in play.
+    pub fn metropolys_card(&self, seat: Seat) -> Option<MetropolysCard> {
+        (self.metropolys && seat < self.players).then(|| self.cards[seat as usize])
+    }
+
+    /// The score sheets of every seat, as the position stands (final once the
+    /// game is over).
+    pub fn scores(&self) -> Vec<ScoreSheet> {
+        scoring::score(self)
+    }
+
+    /// The winners (R-20), computed from the current position.
+    pub fn winners(&self) -> Vec<Seat> {
+        scoring::winners(&self.scores())
+    }
+
+    // ----- internals shared with scoring ------------------------------------
+
+    #[inline]
+    pub(crate) fn owned_mask(&self, seat: usize) -> u64 {
+        self.owned[seat]
+    }
+
+    #[inline]
+    pub(crate) fn number_on(&self, id: usize) -> u8 {
+        self.number_at[id]
+    }
+
+    #[inline]
+    pub(crate) fn taken_counts(&self, seat: usize) -> [u8; 3] {
+        self.taken[seat]
+    }
+
+    #[inline]
+    pub(crate) fn objective_of(&self, seat: usize) -> Objective {
+        self.objectives[seat]
+    }
+
+    #[inline]
+    pub(crate) fn card_of(&self, seat: usize) -> MetropolysCard {
+        self.cards[seat]
+    }
+
+    /// The building numbers of `seat` it may still place (bits 1..=13).
+    #[inline]
+    fn available(&self, seat: Seat) -> u16 {
+        ALL_BUILDINGS & !self.built[seat as usize] & !self.bidding[seat as usize]
+    }
+
+    /// Where and with what `seat` may bid now: (neighborhoods, building bits).
+    #[inline]
+    fn bid_options(&self, seat: Seat) -> (u64, u16) {
+        let free = self.in_play & !self.occupied & !self.bid_mask;
+        let avail = self.available(seat);
+        match self.last_bid() {
+            None => (free, avail),
+            Some(last) => {
+                let higher = avail & !((2u16 << last.building) - 1);
+                (free & ADJACENT[last.neighborhood as usize], higher)
+            }
+        }
+    }
+
+    /// Whether `seat` has a legal outbid of the most recent bid (R-11).
+    #[inline]
+    fn can_outbid(&self, seat: Seat) -> bool {
+        let (n, b) = self.bid_options(seat);
+        n != 0 && b != 0
+    }
+
+    // ----- legality ------------------------------------------------------
+
+    /// Why `action` is illegal for the seat to act, or `Ok(())`.
+    pub fn check(&self, action: Action) -> Result<(), RuleError> {
+        if self.over {
+            return Err(RuleError::GameOver);
+        }
+        match action {
+            Action::Pass => {
+                if self.bid_count == 0 {
+                    Err(RuleError::OpeningPass)
+                } else {
+                    Ok(())
+                }
+            }
+            Action::Bid {
+                neighborhood: nb,
+                building: b,
+            } => {
+                if !board::is_valid(nb) {
+                    return Err(RuleError::UnknownNeighborhood(nb));
+                }
+                if !(1..=BUILDINGS_PER_PLAYER).contains(&b) {
+                    return Err(RuleError::UnknownBuilding(b));
+                }
+                let bit = 1u64 << nb;
+                if self.in_play & bit == 0 {
+                    return Err(RuleError::OutOfPlay {
+                        neighborhood: nb,
+                        district: DISTRICT[nb as usize],
+                    });
+                }
+                if self.occupied & bit != 0 {
+                    return Err(RuleError::Constructed(nb));
+                }
+                if self.bid_mask & bit != 0 {
+                    return Err(RuleError::AlreadyBid(nb));
+                }
+                let p = self.to_act as usize;
+                if self.built[p] & (1 << b) != 0 {
+                    return Err(RuleError::BuildingConstructed(b));
+                }
+                if self.bidding[p] & (1 << b) != 0 {
+                    return Err(RuleError::BuildingOnBoard(b));
+                }
+                if let Some(last) = self.last_bid() {
+                    if !board::adjacent(last.neighborhood, nb) {
+                        return Err(RuleError::NotAdjacent {
+                            neighborhood: nb,
+                            last: last.neighborhood,
+                        });
+                    }
+                    if b <= last.building {
+                        return Err(RuleError::NotHigher {
+                            building: b,
+                            last: last.building,
+                        });
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Whether `action` is legal for the seat to act.
+    #[inline]
+    pub fn is_legal(&self, action: Action) -> bool {
+        self.check(action).is_ok()
+    }
+
+    /// Calls `f` with every legal action of the seat to act, bids in
+    /// increasing (neighborhood, building) order, then the pass if allowed.
+    /// Allocates nothing.
+    #[inline]
+    pub fn for_each_legal(&self, mut f: impl FnMut(Action)) {
+        if self.over {
+            return;
+        }
+        let (nbs, bs) = self.bid_options(self.to_act);
+        for nb in BitIter(nbs) {
+            for b in BitIter(bs as u64) {
+                f(Action::bid(nb, b));
+            }
+        }
+        if self.bid_count > 0 {
+            f(Action::Pass);
+        }
+    }
+
+    /// The legal actions of the seat to act (empty when the game is over).
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut v = Vec::with_capacity(self.legal_action_count());
+        self.for_each_legal(|a| v.push(a));
+        v
+    }
+
+    /// Writes the legal actions into `out` (cleared first), reusing its
+    /// allocation.
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        self.for_each_legal(|a| out.push(a));
+    }
+
+    /// The number of legal actions, without enumerating them.
+    #[inline]
+    pub fn legal_action_count(&self) -> usize {
+        if self.over {
+            return 0;
+        }
+        let (nbs, bs) = self.bid_options(self.to_act);
+        nbs.count_ones() as usize * bs.count_ones() as usize + usize::from(self.bid_count > 0)
+    }
+
+    /// A legal action chosen uniformly at random, or `None` when the game is
+    /// over. Costs a few bit operations: nothing is enumerated.
+    #[inline]
+    pub fn random_action(&self, rng: &mut SplitMix64) -> Option<Action> {
+        let count = self.legal_action_count();
+        if count == 0 {
+            return None;
+        }
+        let (nbs, bs) = self.bid_options(self.to_act);
+        let k = rng.below(count as u64) as u32;
+        let nb_count = bs.count_ones();
+        if nb_count == 0 || k >= nbs.count_ones() * nb_count {
+            return Some(Action::Pass);
+        }
+        Some(Action::bid(
+            nth_bit(nbs, k / nb_count),
+            nth_bit(bs as u64, k % nb_count),
+        ))
+    }
+
+    // ----- transitions ---------------------------------------------------
+
+    /// Applies `action` for the seat to act: the new state and what happened.
+    /// `self` is never changed. Forced passes (R-11) and the end of the call
+    /// (R-12 … R-17) are applied too and reported as events.
+    pub fn apply(&self, action: Action) -> Result<(State, Vec<Event>), RuleError> {
+        let mut events = Vec::with_capacity(8);
+        let next = self.transition(action, &mut events)?;
+        Ok((next, events))
+    }
+
+    /// Like [`State::apply`], but first checks that `player` is the seat to
+    /// act (R-8).
+    pub fn apply_for(
+        &self,
+        player: Seat,
+        action: Action,
+    ) -> Result<(State, Vec<Event>), RuleError> {
+        self.check_player(player)?;
+        self.apply(action)
+    }
+
+    /// Whether `player` may act now (R-8, R-17).
+    pub fn check_player(&self, player: Seat) -> Result<(), RuleError> {
+        if self.over {
+            return Err(RuleError::GameOver);
+        }
+        if player != self.to_act {
+            return Err(RuleError::WrongPlayer {
+                expected: self.to_act,
+                got: player,
+            });
+        }
+        Ok(())
+    }
+
+    /// Like [`State::apply`], appending the events to `events` (a reusable
+    /// buffer).
+    pub fn apply_into(&self, action: Action, events: &mut Vec<Event>) -> Result<State, RuleError> {
+        self.transition(action, events)
+    }
+
+    /// Applies `action` without recording events: the fast path for search
+    /// and simulation.
+    #[inline]
+    pub fn play(&self, action: Action) -> Result<State, RuleError> {
+        self.transition(action, &mut ())
+    }
+
+    fn transition<S: Sink>(&self, action: Action, sink: &mut S) -> Result<State, RuleError> {
+        self.check(action)?;
+        let mut s = *self;
+        let p = self.to_act;
+        match action {
+            Action::Bid {
+                neighborhood,
+                building,
+            } => {
+                s.bids[s.bid_count as usize] = Bid {
+                    player: p,
+                    neighborhood,
+                    building,
+                };
+                s.bid_count += 1;
+                s.bid_mask |= 1u64 << neighborhood;
+                s.bidding[p as usize] |= 1 << building;
+                if S::ACTIVE {
+                    sink.push(Event::BidPlaced {
+                        player: p,
+                        neighborhood,
+                        building,
+                    });
+                }
+            }
+            Action::Pass => {
+                s.passed |= 1 << p;
+                if S::ACTIVE {
+                    sink.push(Event::Passed {
+                        player: p,
+                        forced: false,
+                    });
+                }
+            }
+        }
+        s.advance(p, sink);
+        Ok(s)
+    }
+
+    /// Hands the turn on clockwise from `from` (R-8), passing for players who
+    /// cannot outbid (R-11), and ends the call when nobody but the most recent
+    /// bidder may act (R-12).
+    fn advance<S: Sink>(&mut self, from: Seat, sink: &mut S) {
+        let last = self.bids[self.bid_count as usize - 1].player;
+        let mut q = from;
+        loop {
+            q = if q + 1 == self.players { 0 } else { q + 1 };
+            if q == last {
+                self.end_call(sink);
+                return;
+            }
+            if self.passed & (1 << q) != 0 {
+                continue;
+            }
+            if self.can_outbid(q) {
+                self.to_act = q;
+                return;
+            }
+            self.passed |= 1 << q;
+            if S::ACTIVE {
+                sink.push(Event::Passed {
+                    player: q,
+                    forced: true,
+                });
+            }
+        }
+    }
+
+    /// Constructs the winning bid (R-13), hands out token and cards (R-14,
+    /// R-15), and starts the next call (R-16) or ends the game (R-17).
+    fn end_call<S: Sink>(&mut self, sink: &mut S) {
+        let win = self.bids[self.bid_count as usize - 1];
+        let (w, nb, b) = (win.player as usize, win.neighborhood, win.building);
+        let bit = 1u64 << nb;
+        self.occupied |= bit;
+        self.owned[w] |= bit;
+        self.number_at[nb as usize] = b;
+        self.built[w] |= 1 << b;
+        if S::ACTIVE {
+            sink.push(Event::Constructed {
+                player: win.player,
+                neighborhood: nb,
+                building: b,
+                call: self.call,
+            });
+            for other in &self.bids[..self.bid_count as usize - 1] {
+                sink.push(Event::BidReturned {
+                    player: other.player,
+                    neighborhood: other.neighborhood,
+                    building: other.building,
+                });
+            }
+        }
+        self.bid_count = 0;
+        self.bid_mask = 0;
+        self.bidding = [0; MAX_PLAYERS];
+        self.passed = 0;
+        if (self.tokens[0] | self.tokens[1] | self.tokens[2]) & bit != 0 {
+            self.take_token(win.player, nb, sink);
+        }
+        if self.built[w] == ALL_BUILDINGS {
+            self.over = true;
+            if S::ACTIVE {
+                let scores = scoring::score(self);
+                let winners = scoring::winners(&scores);
+                sink.push(Event::GameEnded { scores, winners });
+            }
+        } else {
+            self.call += 1;
+            self.to_act = win.player;
+            if S::ACTIVE {
+                sink.push(Event::CallStarted {
+                    call: self.call,
+                    player: win.player,
+                });
+            }
+        }
+    }
+
+    fn take_token<S: Sink>(&mut self, p: Seat, nb: NeighborhoodId, sink: &mut S) {
+        let bit = 1u64 << nb;
+        let t = Token::ALL
+            .iter()
+            .copied()
+            .find(|t| self.tokens[t.index()] & bit != 0)
+            .unwrap_or(Token::Trendy);
+        self.tokens[t.index()] &= !bit;
+        self.taken[p as usize][t.index()] += 1;
+        if S::ACTIVE {
+            sink.push(Event::TokenTaken {
+                player: p,
+                neighborhood: nb,
+                token: t,
+            });
+        }
+        let moved_from = match t {
+            Token::Trendy => return,
+            // R-14: the card moves only to strictly more subway tokens.
+            Token::Subway => {
+                let h = self.subway_card;
+                let mine = self.taken[p as usize][Token::Subway.index()];
+                if h == NO_SEAT || (h != p && mine > self.taken[h as usize][Token::Subway.index()])
+                {
+                    self.subway_card = p;
+                    Some((Card::Subway, h))
+                } else {
+                    None
+                }
+            }
+            // R-15: whoever takes an archaeological token takes the card.
+            Token::Archaeology => {
+                let h = self.archaeology_card;
+                if h != p {
+                    self.archaeology_card = p;
+                    Some((Card::Archaeology, h))
+                } else {
+                    None
+                }
+            }
+        };
+        if let (true, Some((card, from))) = (S::ACTIVE, moved_from) {
+            sink.push(Event::CardTaken {
+                player: p,
+                card,
+                from: (from != NO_SEAT).then_some(from),
+            });
+        }
+    }
+
+    // ----- snapshots, views, JSON -------------------------------------------
+
+    /// The whole state as a [`Snapshot`] (nothing hidden).
+    pub fn snapshot(&self) -> Snapshot {
+        self.snapshot_for(None)
+    }
+
+    /// What `seat` may see (R-21): everything but the opponents' objectives,
+    /// which are replaced by `null` until the game ends (then all are shown).
+    /// `None` for a seat that is not in the game.
+    pub fn view(&self, seat: Seat) -> Option<Snapshot> {
+        (seat < self.players).then(|| self.snapshot_for(Some(seat)))
+    }
+
+    fn snapshot_for(&self, viewer: Option<Seat>) -> Snapshot {
+        let n = self.players as usize;
+        let shown = |p: usize| viewer.is_none() || self.over || viewer == Some(p as u8);
+        let per_card = match (self.variant, self.metropolys) {
+            (Variant::Expert, false) => 2,
+            _ => 1,
+        } + u8::from(self.metropolys);
+        Snapshot {
+            viewer,
+            players: self.players,
+            variant: self.variant,
+            out_of_play: self.out_of_play(),
+            call: self.call,
+            to_act: self.to_act(),
+            game_over: self.over,
+            constructed: BitIter(self.occupied)
+                .filter_map(|id| {
+                    self.building_at(id).map(|(player, building)| Constructed {
+                        neighborhood: id,
+                        player,
+                        building,
+                    })
+                })
+                .collect(),
+            tokens: BitIter(self.tokens[0] | self.tokens[1] | self.tokens[2])
+                .filter_map(|id| self.token_at(id).map(|t| (id, t)))
+                .collect(),
+            bids: self.bids().to_vec(),
+            passed: (0..self.players).map(|p| self.has_passed(p)).collect(),
+            supply: (0..self.players).map(|p| self.supply(p)).collect(),
+            taken: (0..n)
+                .map(|p| TokenCounts {
+                    trendy: self.taken[p][0],
+                    subway: self.taken[p][1],
+                    archaeology: self.taken[p][2],
+                })
+                .collect(),
+            subway_card: self.card_holder(Card::Subway),
+            archaeology_card: self.card_holder(Card::Archaeology),
+            objective_counts: vec![per_card; n],
+            objectives: (0..n)
+                .map(|p| shown(p).then_some(self.objectives[p]))
+                .collect(),
+            metropolys_cards: if self.metropolys {
+                (0..n).map(|p| shown(p).then_some(self.cards[p])).collect()
+            } else {
+                vec![]
+            },
+        }
+    }
+
+    /// The state as JSON (the [`Snapshot`] shape).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(&self.snapshot()).unwrap_or_default()
+    }
+
+    /// Loads a state from JSON, validating it (see [`Snapshot`]).
+    pub fn from_json(text: &str) -> Result<State, Error> {
+        let snap: Snapshot = serde_json::from_str(text)?;
+        State::try_from(snap)
+    }
+}
+
+/// The `n`-th (from 0) set bit of `mask`.
+#[inline]
+fn nth_bit(mut mask: u64, n: u32) -> u8 {
+    for _ in 0..n {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros() as u8
+}
+
+/// A constructed building.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Constructed {
+    /// Where it stands.
+    pub neighborhood: NeighborhoodId,
+    /// Its owner.
+    pub player: Seat,
+    /// Its number.
+    pub building: BuildingNumber,
+}
+
+/// Tokens taken by one seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TokenCounts {
+    /// Trendy tokens.
+    pub trendy: u8,
+    /// Subway tokens.
+    pub subway: u8,
+    /// Archaeological tokens.
+    pub archaeology: u8,
+}
+
+/// A state, or a player's view of it (R-21), as plain data: the stable JSON
+/// shape of states and views.
+///
+/// ```json
+/// {
+///   "viewer": null, "players": 3, "variant": "expert", "out_of_play": ["west"],
+///   "call": 4, "to_act": 1, "game_over": false,
+///   "constructed": [{"neighborhood": 12, "player": 0, "building": 3}],
+///   "tokens": {"7": "archaeology", "30": "subway"},
+///   "bids": [{"player": 2, "neighborhood": 9, "building": 4}],
+///   "passed": [false, false, false],
+///   "supply": [[1, 2, 4, 5], [1, 2, 3], [1, 2, 3, 5]],
+///   "taken": [{"trendy": 1, "subway": 0, "archaeology": 0}],
+///   "subway_card": null, "archaeology_card": 0,
+///   "objective_counts": [2, 2, 2],
+///   "objectives": [{"neighborhood": "park", "area": "chains"}, null, null],
+///   "metropolys_cards": []
+/// }
+/// ```
+///
+/// * `viewer`: `null` for a whole state; the seat whose view this is.
+/// * `tokens`: tokens still on the board; `taken`: per seat.
+/// * `supply`: per seat, buildings neither constructed nor bid (derived).
+/// * `objectives` / `metropolys_cards`: per seat; `null` where hidden from
+///   the viewer (R-21). `metropolys_cards` is empty without the module.
+/// * `objective_counts`: how many objective cards each seat holds.
+///
+/// Loading a state ([`State::try_from`], [`State::from_json`]) checks that the
+/// snapshot is whole (`viewer` null, nothing hidden) and consistent: ids in
+/// range, districts, token and building conservation, bids adjacent and
+/// rising, card holders, turn and call numbers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Snapshot {
+    /// Whose view this is; `None` for the whole state.
+    pub viewer: Option<Seat>,
+    /// 2, 3 or 4.
+    pub players: u8,
+    /// Family or Expert.
+    pub variant: Variant,
+    /// Districts out of play.
+    pub out_of_play: Vec<District>,
+    /// The current call number (at game end: calls played).
+    pub call: u16,
+    /// The seat to act; `None` once the game is over.
+    pub to_act: Option<Seat>,
+    /// Whether the game has ended.
+    pub game_over: bool,
+    /// Constructed buildings, by neighborhood id.
+    pub constructed: Vec<Constructed>,
+    /// Tokens still on the board.
+    pub tokens: BTreeMap<NeighborhoodId, Token>,
+    /// The bids of the current call, oldest first.
+    pub bids: Vec<Bid>,
+    /// Per seat, whether it has passed in this call.
+    pub passed: Vec<bool>,
+    /// Per seat, building numbers neither constructed nor bid.
+    pub supply: Vec<Vec<BuildingNumber>>,
+    /// Per seat, tokens taken.
+    pub taken: Vec<TokenCounts>,
+    /// Holder of the subway card.
+    pub subway_card: Option<Seat>,
+    /// Holder of the archaeological card.
+    pub archaeology_card: Option<Seat>,
+    /// Per seat, the number of objective cards held.
+    pub objective_counts: Vec<u8>,
+    /// Per seat, the objective (`None` where hidden).
+    pub objectives: Vec<Option<Objective>>,
+    /// Per seat, the Metropolys card (`None` where hidden); empty without the
+    /// module.
+    pub metropolys_cards: Vec<Option<MetropolysCard>>,
+}
+
+impl Serialize for State {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.snapshot().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for State {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let snap = Snapshot::deserialize(d)?;
+        State::try_from(snap).map_err(serde::de::Error::custom)
+    }
+}
+
+impl TryFrom<Snapshot> for State {
+    type Error = Error;
+
+    fn try_from(s: Snapshot) -> Result<State, Error> {
+        let bad = |m: String| Err(Error::InvalidState(m));
+        if s.viewer.is_some() {
+            return bad("a player's view hides secrets and cannot be loaded as a state".into());
+        }
+        let n = s.players;
+        if !(2..=4).contains(&n) {
+            return Err(ConfigError::Players(n).into());
+        }
+        let nu = n as usize;
+        config::validate_out_of_play(n, &s.out_of_play)?;
+        let in_play = config::in_play_mask(&s.out_of_play);
+        for (name, len) in [
+            ("passed", s.passed.len()),
+            ("supply", s.supply.len()),
+            ("taken", s.taken.len()),
+            ("objective_counts", s.objective_counts.len()),
+            ("objectives", s.objectives.len()),
+        ] {
+            if len != nu {
+                return bad(format!("{name} has {len} entries for {n} players"));
+            }
+        }
+        let metropolys = !s.metropolys_cards.is_empty();
+        if metropolys && s.metropolys_cards.len() != nu {
+            return bad(format!(
+                "metropolys_cards has {} entries for {n} players",
+                s.metropolys_cards.len()
+            ));
+        }
+        let Some(objectives) = s.objectives.iter().copied().collect::<Option<Vec<_>>>() else {
+            return bad("objectives are hidden: a view cannot be loaded as a state".into());
+        };
+        config::validate_objectives(n, s.variant, metropolys, &objectives)?;
+        let mut cards = [[Kind::Industry; 3]; MAX_PLAYERS];
+        if metropolys {
+            let Some(c) = s
+                .metropolys_cards
+                .iter()
+                .copied()
+                .collect::<Option<Vec<_>>>()
+            else {
+                return bad("Metropolys cards are hidden: a view cannot be loaded".into());
+            };
+            config::validate_cards(&c)?;
+            cards[..nu].copy_from_slice(&c);
+        }
+        let mut st = State::from_setup(&Setup {
+            players: n,
+            variant: s.variant,
+            start_player: 0,
+            out_of_play: s.out_of_play.clone(),
+            tokens: BTreeMap::new(),
+            objectives,
+            metropolys_cards: None,
+        });
+        st.metropolys = metropolys;
+        st.cards = cards;
+
+        // Constructed buildings.
+        for c in &s.constructed {
+            if !board::is_valid(c.neighborhood) || in_play & (1u64 << c.neighborhood) == 0 {
+                return bad(format!(
+                    "a building stands on neighborhood {}, which is not in play",
+                    c.neighborhood
+                ));
+            }
+            if c.player >= n || !(1..=13).contains(&c.building) {
+                return bad(format!(
+                    "constructed building {:?} names no seat or building",
+                    c
+                ));
+            }
+            let bit = 1u64 << c.neighborhood;
+            if st.occupied & bit != 0 {
+                return bad(format!(
+                    "two buildings stand on neighborhood {}",
+                    c.neighborhood
+                ));
+            }
+            if st.built[c.player as usize] & (1 << c.building) != 0 {
+                return bad(format!(
+                    "seat {} built building {} twice",
+                    c.player, c.building
+                ));
+            }
+            st.occupied |= bit;
+            st.owned[c.player as usize] |= bit;
+            st.built[c.player as usize] |= 1 << c.building;
+            st.number_at[c.neighborhood as usize] = c.building;
+        }
+        // Tokens: on the board and taken, conserved (R-3).
+        let mut total = [0u8; 3];
+        for (&id, &t) in &s.tokens {
+            if !board::is_valid(id) || in_play & (1u64 << id) == 0 || board::is_blind_alley(id) {
+                return bad(format!(
+                    "a token lies on neighborhood {id}, where none can be (R-4)"
+                ));
+            }
+            if st.occupied & (1u64 << id) != 0 {
+                return bad(format!(
+                    "a token still lies on neighborhood {id}, under a constructed building (R-13)"
+                ));
+            }
+            st.tokens[t.index()] |= 1u64 << id;
+            total[t.index()] += 1;
+        }
+        for (p, t) in s.taken.iter().enumerate() {
+            st.taken[p] = [t.trendy, t.subway, t.archaeology];
+            for (k, &v) in st.taken[p].iter().enumerate() {
+                total[k] = total[k].saturating_add(v);
+            }
+        }
+        if total != config::token_pool(n) {
+            return bad(format!(
+                "tokens on the board plus tokens taken are {total:?}, but {n} players use {:?} (R-3)",
+                config::token_pool(n)
+            ));
+        }
+        // Special cards (R-14, R-15).
+        for (card, holder, k) in [
+            (Card::Subway, s.subway_card, 1),
+            (Card::Archaeology, s.archaeology_card, 2),
+        ] {
+            let counts: Vec<u8> = (0..nu).map(|p| st.taken[p][k]).collect();
+            let any = counts.iter().any(|&c| c > 0);
+            match holder {
+                None if any => {
+                    return bad(format!(
+                        "someone took a {card} token but nobody holds the {card} card"
+                    ))
+                }
+                None => {}
+                Some(h) if h >= n => {
+                    return bad(format!("the {card} card's holder {h} is not a seat"))
+                }
+                Some(h) => {
+                    let mine = counts[h as usize];
+                    let max = counts.iter().copied().max().unwrap_or(0);
+                    if mine == 0 || (card == Card::Subway && mine < max) {
+                        return bad(format!("seat {h} cannot hold the {card} card with {mine} such token(s) (R-14/R-15)"));
+                    }
+                }
+            }
+        }
+        st.subway_card = s.subway_card.unwrap_or(NO_SEAT);
+        st.archaeology_card = s.archaeology_card.unwrap_or(NO_SEAT);
+        // Bids of the current call (R-7, R-9).
+        if s.bids.len() > 13 {
+            return bad(format!(
+                "{} bids in one call: numbers rise, so at most 13",
+                s.bids.len()
+            ));
+        }
+        for (i, b) in s.bids.iter().enumerate() {
+            if b.player >= n {
+                return bad(format!("bid {i} names seat {}, not in the game", b.player));
+            }
+            let probe = Action::bid(b.neighborhood, b.building);
+            st.to_act = b.player;
+            if let Err(e) = st.check(probe) {
+                return bad(format!(
+                    "bid {i} ({probe} by seat {}) is illegal: {e}",
+                    b.player
+                ));
+            }
+            st.bids[i] = *b;
+            st.bid_count += 1;
+            st.bid_mask |= 1u64 << b.neighborhood;
+            st.bidding[b.player as usize] |= 1 << b.building;
+        }
+        for (p, &passed) in s.passed.iter().enumerate() {
+            if passed {
+                st.passed |= 1 << p;
+            }
+        }
+        // Game end, turn and call number (R-12, R-16, R-17).
+        let finished = (0..nu).any(|p| st.built[p] == ALL_BUILDINGS);
+        if finished != s.game_over {
+            return bad("game_over must be true exactly when a seat has constructed all 13 buildings (R-17)".into());
+        }
+        let built_total = st.occupied.count_ones() as u16;
+        let want_call = if finished {
+            built_total
+        } else {
+            built_total + 1
+        };
+        if s.call != want_call {
+            return bad(format!("call {} after {built_total} constructions: each call constructs one building, so it is call {want_call}", s.call));
+        }
+        match (finished, s.to_act) {
+            (true, None) => {
+                if !s.bids.is_empty() || st.passed != 0 {
+                    return bad("a finished game has no bids and no passes".into());
+                }
+                st.over = true;
+            }
+            (false, Some(p)) if p < n => {
+                st.to_act = p;
+                if st.passed & (1 << p) != 0 {
+                    return bad(format!("seat {p} is to act but has passed"));
+                }
+                match st.last_bid() {
+                    None if st.passed != 0 => {
+                        return bad("nobody can have passed before the opening bid".into())
+                    }
+                    None => {}
+                    Some(last) => {
+                        if st.passed & (1 << last.player) != 0 {
+                            return bad("the most recent bidder cannot have passed".into());
+                        }
+                        if p == last.player || !st.can_outbid(p) {
+                            return bad(format!(
+                                "seat {p} is to act but has no legal outbid (R-11)"
+                            ));
+                        }
+                    }
+                }
+            }
+            _ => {
+                return bad(
+                    "to_act must name a seat while the game goes on, and be null once it is over"
+                        .into(),
+                )
+            }
+        }
+        if s.supply
+            .iter()
+            .enumerate()
+            .any(|(p, v)| *v != st.supply(p as u8))
+        {
+            return bad("supply does not match the constructed buildings and bids".into());
+        }
+        if s.objective_counts != st.snapshot().objective_counts {
+            return bad("objective_counts do not match the variant".into());
+        }
+        Ok(st)
+    }
+}
+
+/// Plays uniformly random legal actions from `state` to the end of the game.
+///
+/// ```
+/// use metropolys_core::{play_random, rng::SplitMix64, Config, State, Variant};
+/// let s = State::new(&Config::new(4, Variant::Expert, 7)).unwrap();
+/// let end = play_random(s, &mut SplitMix64::new(1));
+/// assert!(end.is_over());
+/// ```
+pub fn play_random(mut state: State, rng: &mut SplitMix64) -> State {
+    while let Some(a) = state.random_action(rng) {
+        match state.play(a) {
+            Ok(next) => state = next,
+            Err(_) => break,
+        }
+    }
+    state
+}

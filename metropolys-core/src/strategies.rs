@@ -1,0 +1,1 @@
+//! proptest strategies for configurations and legal game prefixes.

@@ -1,0 +1,1 @@
+//! Board pictures as SVG (one renderer for every binding).

@@ -1,0 +1,223 @@
+//! Small vocabulary types shared by every part of the engine.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// A seat at the table, `0..players` in clockwise order (R-1).
+pub type Seat = u8;
+
+/// A neighborhood id, `0..55` (center 0–14, north 15–24, east 25–34,
+/// south 35–44, west 45–54).
+pub type NeighborhoodId = u8;
+
+/// A building number, `1..=13`.
+pub type BuildingNumber = u8;
+
+/// The number of neighborhoods on the board.
+pub const NEIGHBORHOOD_COUNT: usize = 55;
+
+/// The number of buildings each player owns, numbered `1..=13`.
+pub const BUILDINGS_PER_PLAYER: u8 = 13;
+
+/// The most players a game can have.
+pub const MAX_PLAYERS: usize = 4;
+
+/// The error returned when a name does not match any value of a vocabulary type.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {what} {name:?}; expected one of: {expected}")]
+pub struct ParseNameError {
+    /// What kind of name was parsed (`district`, `kind`, …).
+    pub what: &'static str,
+    /// The name that did not match.
+    pub name: String,
+    /// The accepted names, comma-separated.
+    pub expected: &'static str,
+}
+
+macro_rules! named_enum {
+    (
+        $(#[$meta:meta])*
+        $name:ident, $what:literal, [$($(#[$vmeta:meta])* $variant:ident = $text:literal),+ $(,)?]
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+        #[serde(rename_all = "snake_case")]
+        pub enum $name {
+            $($(#[$vmeta])* $variant),+
+        }
+
+        impl $name {
+            /// Every value, in declaration order (the order of [`Self::index`]).
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// The position of this value in [`Self::ALL`].
+            #[inline]
+            pub const fn index(self) -> usize {
+                self as usize
+            }
+
+            /// The snake_case name used in JSON, C and Python.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text),+
+                }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = ParseNameError;
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                match s {
+                    $($text => Ok($name::$variant),)+
+                    _ => Err(ParseNameError {
+                        what: $what,
+                        name: s.to_string(),
+                        expected: concat!($($text, " "),+),
+                    }),
+                }
+            }
+        }
+    };
+}
+
+named_enum!(
+    /// One of the five districts, separated by the river.
+    District, "district", [
+        /// The central district (neighborhoods 0–14), always in play.
+        Center = "center",
+        /// The northern district (15–24).
+        North = "north",
+        /// The eastern district (25–34).
+        East = "east",
+        /// The southern district (35–44).
+        South = "south",
+        /// The western district (45–54).
+        West = "west",
+    ]
+);
+
+named_enum!(
+    /// The kind of a neighborhood.
+    Kind, "kind", [
+        /// Industry.
+        Industry = "industry",
+        /// Park.
+        Park = "park",
+        /// Housing (the rulebook's "lodgings").
+        Housing = "housing",
+        /// Mall (the rulebook's "malls"/"leisure").
+        Mall = "mall",
+        /// Administration.
+        Administration = "administration",
+    ]
+);
+
+named_enum!(
+    /// A neighborhood token.
+    Token, "token", [
+        /// Trendy neighborhood: +3 each.
+        Trendy = "trendy",
+        /// Subway: +1 each, and the subway card (R-14).
+        Subway = "subway",
+        /// Archaeological site: −1 each, and the archaeological card (R-15).
+        Archaeology = "archaeology",
+    ]
+);
+
+named_enum!(
+    /// The game variant (§4, §5).
+    Variant, "variant", [
+        /// The Family game: one area card each.
+        Family = "family",
+        /// The Expert game: building sizes, neighborhood and expert area cards,
+        /// highest-building tokens.
+        Expert = "expert",
+    ]
+);
+
+named_enum!(
+    /// The area shown on an area objective card (Family §4 or Expert R-19).
+    Area, "area", [
+        /// Bridges.
+        Bridges = "bridges",
+        /// Statues.
+        Statues = "statues",
+        /// Lakes.
+        Lakes = "lakes",
+        /// Border (Family only).
+        Border = "border",
+        /// Districts (Expert only).
+        Districts = "districts",
+        /// Chains (Expert only).
+        Chains = "chains",
+    ]
+);
+
+named_enum!(
+    /// One of the two special cards.
+    Card, "card", [
+        /// The subway card (+3, R-14).
+        Subway = "subway",
+        /// The archaeological card (−2, R-15).
+        Archaeology = "archaeology",
+    ]
+);
+
+named_enum!(
+    /// The size of a building in the Expert game.
+    Size, "size", [
+        /// Buildings 1–5.
+        Small = "small",
+        /// Buildings 6–9.
+        Medium = "medium",
+        /// Buildings 10–13.
+        Tall = "tall",
+    ]
+);
+
+impl Size {
+    /// The size of building `number` (1–5 small, 6–9 medium, 10–13 tall).
+    ///
+    /// ```
+    /// use metropolys_core::Size;
+    /// assert_eq!(Size::of(5), Size::Small);
+    /// assert_eq!(Size::of(6), Size::Medium);
+    /// assert_eq!(Size::of(10), Size::Tall);
+    /// ```
+    pub const fn of(number: BuildingNumber) -> Size {
+        match number {
+            0..=5 => Size::Small,
+            6..=9 => Size::Medium,
+            _ => Size::Tall,
+        }
+    }
+}
+
+impl District {
+    /// The four peripheral districts (every district but the center).
+    pub const PERIPHERAL: [District; 4] = [
+        District::North,
+        District::East,
+        District::South,
+        District::West,
+    ];
+}
+
+/// The Family area cards (§4).
+pub const FAMILY_AREAS: [Area; 4] = [Area::Bridges, Area::Statues, Area::Lakes, Area::Border];
+
+/// The Expert area cards (R-19).
+pub const EXPERT_AREAS: [Area; 5] = [
+    Area::Bridges,
+    Area::Statues,
+    Area::Lakes,
+    Area::Districts,
+    Area::Chains,
+];
