@@ -30,11 +30,13 @@
 //! the deck from the seed instead (R-22: the deck is never invented). Unknown
 //! fields are rejected.
 
+use crate::board::BitIter;
 use crate::board::{self, NeighborhoodSet};
 use crate::error::ConfigError;
 use crate::rng::{self, SplitMix64};
 use crate::types::{
     Area, District, Kind, NeighborhoodId, Seat, Token, Variant, EXPERT_AREAS, FAMILY_AREAS,
+    MAX_PLAYERS,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -167,6 +169,12 @@ impl Config {
 
     /// Validates the configuration and draws what is not explicit (R-1 … R-6).
     pub fn resolve(&self) -> Result<Setup, ConfigError> {
+        Ok(self.draw()?.to_setup())
+    }
+
+    /// [`Config::resolve`] into fixed-size arrays, allocating nothing for the
+    /// parts drawn from the seed (`State::new` builds from this).
+    pub(crate) fn draw(&self) -> Result<Drawn, ConfigError> {
         let n = self.players;
         if !(2..=4).contains(&n) {
             return Err(ConfigError::Players(n));
@@ -177,20 +185,21 @@ impl Config {
                 players: n,
             });
         }
-        let out_of_play = match &self.out_of_play {
+        let in_play = match &self.out_of_play {
             Some(given) => {
                 check_out_of_play(n, given)?;
-                let mut v = given.clone();
-                v.sort();
-                v
+                in_play_mask(given)
             }
-            None => draw_out_of_play(n, self.seed),
+            None => draw_in_play(n, self.seed),
         };
-        let in_play = in_play_mask(&out_of_play);
         let tokens = match &self.tokens {
             Some(given) => {
                 check_tokens(n, in_play, given)?;
-                given.clone()
+                let mut masks = [0u64; 3];
+                for (&id, &t) in given {
+                    masks[t.index()] |= 1u64 << id;
+                }
+                masks
             }
             None => draw_tokens(n, in_play, self.seed),
         };
@@ -198,11 +207,13 @@ impl Config {
         let objectives = match &self.objectives {
             Some(given) => {
                 check_objectives(n, self.variant, metropolys, given)?;
-                given.clone()
+                let mut o = [NO_OBJECTIVE; MAX_PLAYERS];
+                o[..given.len()].copy_from_slice(given);
+                o
             }
             None => deal_objectives(n, self.variant, metropolys, self.seed),
         };
-        let metropolys_cards = match (&self.metropolys_cards, &self.metropolys_deck) {
+        let cards = match (&self.metropolys_cards, &self.metropolys_deck) {
             (Some(_), Some(_)) => return Err(ConfigError::MetropolysCards(
                 "give either metropolys_cards (per seat) or metropolys_deck (four cards), not both"
                     .into(),
@@ -215,7 +226,9 @@ impl Config {
                     )));
                 }
                 check_cards(cards)?;
-                Some(cards.clone())
+                let mut c = [NO_CARD; MAX_PLAYERS];
+                c[..cards.len()].copy_from_slice(cards);
+                Some(c)
             }
             (None, Some(deck)) => {
                 if deck.len() != 4 {
@@ -225,22 +238,79 @@ impl Config {
                     )));
                 }
                 check_cards(deck)?;
-                let mut deck = deck.clone();
-                SplitMix64::stream(self.seed, rng::STREAM_METROPOLYS).shuffle(&mut deck);
-                deck.truncate(n as usize);
-                Some(deck)
+                let mut c = [NO_CARD; MAX_PLAYERS];
+                c.copy_from_slice(deck);
+                SplitMix64::stream(self.seed, rng::STREAM_METROPOLYS).shuffle(&mut c);
+                // Only the first `n` cards are dealt.
+                c[n as usize..].fill(NO_CARD);
+                Some(c)
             }
             (None, None) => None,
         };
-        Ok(Setup {
+        Ok(Drawn {
             players: n,
             variant: self.variant,
             start_player: self.start_player,
-            out_of_play,
+            in_play,
             tokens,
             objectives,
-            metropolys_cards,
+            cards,
         })
+    }
+}
+
+/// The filler of unused objective slots (seats beyond the player count).
+pub(crate) const NO_OBJECTIVE: Objective = Objective {
+    neighborhood: None,
+    area: Area::Bridges,
+};
+
+/// The filler of unused Metropolys card slots.
+pub(crate) const NO_CARD: MetropolysCard = [Kind::Industry; 3];
+
+/// A resolved setup in fixed-size arrays (slots beyond the player count hold
+/// [`NO_OBJECTIVE`] and [`NO_CARD`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Drawn {
+    pub(crate) players: u8,
+    pub(crate) variant: Variant,
+    pub(crate) start_player: Seat,
+    /// The neighborhoods in play.
+    pub(crate) in_play: u64,
+    /// The token layout as one mask per [`Token::index`].
+    pub(crate) tokens: [u64; 3],
+    pub(crate) objectives: [Objective; MAX_PLAYERS],
+    /// The Metropolys cards, when the module is in play.
+    pub(crate) cards: Option<[MetropolysCard; MAX_PLAYERS]>,
+}
+
+impl Drawn {
+    /// The same setup as a [`Setup`].
+    fn to_setup(self) -> Setup {
+        let n = self.players as usize;
+        let all = self.tokens[0] | self.tokens[1] | self.tokens[2];
+        Setup {
+            players: self.players,
+            variant: self.variant,
+            start_player: self.start_player,
+            out_of_play: District::PERIPHERAL
+                .iter()
+                .copied()
+                .filter(|&d| board::in_district(d).0 & self.in_play == 0)
+                .collect(),
+            tokens: BitIter(all)
+                .map(|id| {
+                    let t = Token::ALL
+                        .iter()
+                        .copied()
+                        .find(|t| self.tokens[t.index()] & (1u64 << id) != 0)
+                        .unwrap_or(Token::Trendy);
+                    (id, t)
+                })
+                .collect(),
+            objectives: self.objectives[..n].to_vec(),
+            metropolys_cards: self.cards.map(|c| c[..n].to_vec()),
+        }
     }
 }
 
@@ -292,19 +362,18 @@ fn check_out_of_play(n: u8, given: &[District]) -> Result<(), ConfigError> {
     Ok(())
 }
 
-fn draw_out_of_play(n: u8, seed: u64) -> Vec<District> {
+/// Draws the districts out of play; returns the neighborhoods in play.
+fn draw_in_play(n: u8, seed: u64) -> u64 {
     let ring = board::peripheral_ring();
     let mut rng = SplitMix64::stream(seed, rng::STREAM_DISTRICTS);
-    let mut out = match out_count(n) {
-        0 => vec![],
-        1 => vec![ring[rng.below(4) as usize]],
+    match out_count(n) {
+        0 => in_play_mask(&[]),
+        1 => in_play_mask(&[ring[rng.below(4) as usize]]),
         _ => {
             let i = rng.below(4) as usize;
-            vec![ring[i], ring[(i + 1) % 4]]
+            in_play_mask(&[ring[i], ring[(i + 1) % 4]])
         }
-    };
-    out.sort();
-    out
+    }
 }
 
 /// The token pool of R-3: (trendy, subway, archaeology).
@@ -374,46 +443,63 @@ fn check_tokens(
     Ok(())
 }
 
-fn draw_tokens(n: u8, in_play: u64, seed: u64) -> BTreeMap<NeighborhoodId, Token> {
+/// Draws the token layout: the pool is shuffled, then each
+/// district in order shuffles its eligible neighborhoods and takes the next
+/// tokens for the first of them. Returns one mask per [`Token::index`].
+fn draw_tokens(n: u8, in_play: u64, seed: u64) -> [u64; 3] {
     let mut rng = SplitMix64::stream(seed, rng::STREAM_TOKENS);
     let pool = token_pool(n);
-    let mut tokens: Vec<Token> = Vec::with_capacity(27);
-    for t in Token::ALL {
-        tokens.extend(std::iter::repeat_n(*t, pool[t.index()] as usize));
+    let mut tokens = [Token::Trendy; 27];
+    let mut len = 0;
+    for &t in Token::ALL {
+        for _ in 0..pool[t.index()] {
+            tokens[len] = t;
+            len += 1;
+        }
     }
-    rng.shuffle(&mut tokens);
-    let mut next = tokens.into_iter();
-    let mut layout = BTreeMap::new();
+    let tokens = &mut tokens[..len];
+    rng.shuffle(tokens);
+    let mut next = tokens.iter();
+    let mut layout = [0u64; 3];
     for &d in District::ALL {
         let ids = board::in_district(d).0 & in_play & !board::BLIND_ALLEY;
         if ids == 0 {
             continue;
         }
-        let mut eligible: Vec<NeighborhoodId> = NeighborhoodSet(ids).iter().collect();
-        rng.shuffle(&mut eligible);
+        // A district has at most 15 neighborhoods.
+        let mut eligible = [0 as NeighborhoodId; 15];
+        let mut m = 0;
+        for id in BitIter(ids) {
+            eligible[m] = id;
+            m += 1;
+        }
+        let eligible = &mut eligible[..m];
+        rng.shuffle(eligible);
         for &id in eligible.iter().take(tokens_in(d)) {
             if let Some(t) = next.next() {
-                layout.insert(id, t);
+                layout[t.index()] |= 1u64 << id;
             }
         }
     }
     layout
 }
 
-/// The area deck of a variant, before the deal (R-5, §9).
-fn area_deck(n: u8, variant: Variant, metropolys: bool) -> Vec<Area> {
-    match variant {
-        Variant::Family => FAMILY_AREAS
-            .iter()
-            .copied()
-            .filter(|&a| n != 2 || a != Area::Border)
-            .collect(),
-        Variant::Expert => EXPERT_AREAS
-            .iter()
-            .copied()
-            .filter(|&a| !metropolys || a != Area::Districts)
-            .collect(),
+/// The area deck of a variant, before the deal (R-5, §9): the cards and
+/// how many there are.
+fn area_deck(n: u8, variant: Variant, metropolys: bool) -> ([Area; 5], usize) {
+    let (all, left_out): (&[Area], Option<Area>) = match variant {
+        Variant::Family => (&FAMILY_AREAS, (n == 2).then_some(Area::Border)),
+        Variant::Expert => (&EXPERT_AREAS, metropolys.then_some(Area::Districts)),
+    };
+    let mut deck = [Area::Bridges; 5];
+    let mut len = 0;
+    for &a in all {
+        if Some(a) != left_out {
+            deck[len] = a;
+            len += 1;
+        }
     }
+    (deck, len)
 }
 
 fn check_objectives(
@@ -428,7 +514,8 @@ fn check_objectives(
             given.len()
         )));
     }
-    let deck = area_deck(n, variant, metropolys);
+    let (deck, len) = area_deck(n, variant, metropolys);
+    let deck = &deck[..len];
     let wants_kind = variant == Variant::Expert && !metropolys;
     for (seat, o) in given.iter().enumerate() {
         if !deck.contains(&o.area) {
@@ -469,21 +556,31 @@ fn check_objectives(
     Ok(())
 }
 
-fn deal_objectives(n: u8, variant: Variant, metropolys: bool, seed: u64) -> Vec<Objective> {
+/// Deals one objective per seat: the area deck is shuffled, then (in
+/// the Expert game without Metropolys cards) the five neighborhood cards.
+fn deal_objectives(
+    n: u8,
+    variant: Variant,
+    metropolys: bool,
+    seed: u64,
+) -> [Objective; MAX_PLAYERS] {
     let mut rng = SplitMix64::stream(seed, rng::STREAM_OBJECTIVES);
-    let mut areas = area_deck(n, variant, metropolys);
-    rng.shuffle(&mut areas);
-    let kinds: Option<Vec<Kind>> = (variant == Variant::Expert && !metropolys).then(|| {
-        let mut k = Kind::ALL.to_vec();
+    let (mut areas, len) = area_deck(n, variant, metropolys);
+    rng.shuffle(&mut areas[..len]);
+    let kinds = (variant == Variant::Expert && !metropolys).then(|| {
+        let mut k = [Kind::Industry; 5];
+        k.copy_from_slice(Kind::ALL);
         rng.shuffle(&mut k);
         k
     });
-    (0..n as usize)
-        .map(|i| Objective {
-            neighborhood: kinds.as_ref().map(|k| k[i]),
+    let mut out = [NO_OBJECTIVE; MAX_PLAYERS];
+    for (i, o) in out.iter_mut().enumerate().take(n as usize) {
+        *o = Objective {
+            neighborhood: kinds.map(|k| k[i]),
             area: areas[i],
-        })
-        .collect()
+        };
+    }
+    out
 }
 
 fn check_cards(cards: &[MetropolysCard]) -> Result<(), ConfigError> {

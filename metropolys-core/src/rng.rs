@@ -64,10 +64,11 @@ impl SplitMix64 {
     pub fn below(&mut self, n: u64) -> u64 {
         debug_assert!(n > 0);
         let n = n.max(1);
-        let limit = u64::MAX - (u64::MAX % n);
         loop {
             let x = self.next_u64();
-            if x < limit {
+            // The limit `u64::MAX - (u64::MAX % n)` is above `u64::MAX - n`,
+            // so the usual draw is accepted without computing it.
+            if x <= u64::MAX - n || x < u64::MAX - (u64::MAX % n) {
                 return x % n;
             }
         }

@@ -242,10 +242,32 @@ fn chain_candidates(owned: u64) -> Vec<u64> {
     out
 }
 
+/// The most sets a packing can hold: the sets are disjoint and each covers at
+/// least two of the 55 neighborhoods.
+const MAX_SETS: usize = 27;
+
+/// Pairwise-disjoint sets, on the stack.
+#[derive(Clone, Copy)]
+struct Packing {
+    sets: [u64; MAX_SETS],
+    len: usize,
+}
+
+impl Packing {
+    fn push(&mut self, set: u64) {
+        self.sets[self.len] = set;
+        self.len += 1;
+    }
+
+    fn pop(&mut self) {
+        self.len -= 1;
+    }
+}
+
 /// The largest family of pairwise-disjoint masks among `candidates` (exact,
 /// by branch and bound on the lowest uncovered element).
 pub(crate) fn max_packing(candidates: &[u64]) -> Vec<u64> {
-    fn go(cands: &[u64], avail: u64, chosen: &mut Vec<u64>, best: &mut Vec<u64>) {
+    fn go(cands: &[u64], avail: u64, chosen: &mut Packing, best: &mut Packing) {
         let mut union = 0u64;
         let mut usable = 0usize;
         for &c in cands {
@@ -256,11 +278,11 @@ pub(crate) fn max_packing(candidates: &[u64]) -> Vec<u64> {
         }
         // Every candidate covers at least two neighborhoods.
         let bound = usable.min((union & board::NeighborhoodSet::ALL.0).count_ones() as usize / 2);
-        if chosen.len() + bound <= best.len() {
+        if chosen.len + bound <= best.len {
             return;
         }
         if union == 0 {
-            *best = chosen.clone();
+            *best = *chosen;
             return;
         }
         let v = union & union.wrapping_neg();
@@ -273,10 +295,15 @@ pub(crate) fn max_packing(candidates: &[u64]) -> Vec<u64> {
         }
         go(cands, avail & !v, chosen, best);
     }
-    let mut best = Vec::new();
-    go(candidates, u64::MAX, &mut Vec::new(), &mut best);
+    let empty = Packing {
+        sets: [0; MAX_SETS],
+        len: 0,
+    };
+    let (mut chosen, mut best) = (empty, empty);
+    go(candidates, u64::MAX, &mut chosen, &mut best);
+    let best = &mut best.sets[..best.len];
     best.sort_unstable_by_key(|&m| m & board::NeighborhoodSet::ALL.0);
-    best
+    best.to_vec()
 }
 
 /// for each district, which seats get its highest-building token.
@@ -286,27 +313,28 @@ fn highest_buildings(state: &State) -> [[bool; 5]; 4] {
     for &d in District::ALL {
         let in_d = board::in_district(d).0;
         // (tall, medium, small) counts compared lexicographically are the
-        // R-18 comparison of size lists sorted tallest first.
-        let mut best: Option<(u8, u8, u8)> = None;
-        let mut sizes = [None; 4];
-        for (p, size) in sizes.iter_mut().enumerate().take(n) {
+        // R-18 comparison of size lists sorted tallest first; they are packed
+        // into one key `1:tall:medium:small` (a byte each, at most 13), and
+        // 0 for a seat with no building in the district.
+        let mut best = 0u32;
+        let mut keys = [0u32; 4];
+        for (p, key) in keys.iter_mut().enumerate().take(n) {
             let mine = state.owned_mask(p) & in_d;
             if mine == 0 {
                 continue;
             }
-            let mut t = (0u8, 0u8, 0u8);
+            *key = 1 << 24;
             for id in BitIter(mine) {
-                match Size::of(state.number_on(id as usize)) {
-                    Size::Tall => t.0 += 1,
-                    Size::Medium => t.1 += 1,
-                    Size::Small => t.2 += 1,
-                }
+                *key += match Size::of(state.number_on(id as usize)) {
+                    Size::Tall => 1 << 16,
+                    Size::Medium => 1 << 8,
+                    Size::Small => 1,
+                };
             }
-            *size = Some(t);
-            best = best.max(Some(t));
+            best = best.max(*key);
         }
         for p in 0..n {
-            out[p][d.index()] = best.is_some() && sizes[p] == best;
+            out[p][d.index()] = best != 0 && keys[p] == best;
         }
     }
     out

@@ -3,12 +3,12 @@
 
 use crate::action::{Action, Bid, Event};
 use crate::board::{self, BitIter, NeighborhoodSet, ADJACENT, DISTRICT};
-use crate::config::{self, Config, MetropolysCard, Objective, Setup};
+use crate::config::{self, Config, MetropolysCard, Objective, Setup, NO_CARD, NO_OBJECTIVE};
 use crate::error::{ConfigError, Error, RuleError};
 use crate::rng::SplitMix64;
 use crate::scoring::{self, ScoreSheet};
 use crate::types::{
-    Area, BuildingNumber, Card, District, Kind, NeighborhoodId, Seat, Token, Variant,
+    BuildingNumber, Card, District, Kind, NeighborhoodId, Seat, Token, Variant,
     BUILDINGS_PER_PLAYER, MAX_PLAYERS, NEIGHBORHOOD_COUNT,
 };
 use serde::{Deserialize, Serialize};
@@ -84,15 +84,19 @@ pub struct State {
     cards: [MetropolysCard; MAX_PLAYERS],
 }
 
-const NO_OBJECTIVE: Objective = Objective {
-    neighborhood: None,
-    area: Area::Bridges,
-};
-
 impl State {
     /// Sets a game up from a configuration (R-1 … R-6).
     pub fn new(config: &Config) -> Result<State, ConfigError> {
-        Ok(State::from_setup(&config.resolve()?))
+        let d = config.draw()?;
+        Ok(State::start(
+            d.players,
+            d.variant,
+            d.start_player,
+            d.in_play,
+            d.tokens,
+            d.objectives,
+            d.cards,
+        ))
     }
 
     /// The starting state of an explicit setup (already validated by
@@ -104,22 +108,44 @@ impl State {
         }
         let mut objectives = [NO_OBJECTIVE; MAX_PLAYERS];
         objectives[..setup.objectives.len()].copy_from_slice(&setup.objectives);
-        let mut cards = [[Kind::Industry; 3]; MAX_PLAYERS];
-        if let Some(c) = &setup.metropolys_cards {
+        let cards = setup.metropolys_cards.as_ref().map(|c| {
+            let mut cards = [NO_CARD; MAX_PLAYERS];
             cards[..c.len()].copy_from_slice(c);
-        }
+            cards
+        });
+        State::start(
+            setup.players,
+            setup.variant,
+            setup.start_player,
+            config::in_play_mask(&setup.out_of_play),
+            tokens,
+            objectives,
+            cards,
+        )
+    }
+
+    /// The state before the first bid.
+    fn start(
+        players: u8,
+        variant: Variant,
+        start_player: Seat,
+        in_play: u64,
+        tokens: [u64; 3],
+        objectives: [Objective; MAX_PLAYERS],
+        cards: Option<[MetropolysCard; MAX_PLAYERS]>,
+    ) -> State {
         State {
-            players: setup.players,
-            variant: setup.variant,
-            metropolys: setup.metropolys_cards.is_some(),
+            players,
+            variant,
+            metropolys: cards.is_some(),
             over: false,
-            to_act: setup.start_player,
+            to_act: start_player,
             passed: 0,
             bid_count: 0,
             subway_card: NO_SEAT,
             archaeology_card: NO_SEAT,
             call: 1,
-            in_play: config::in_play_mask(&setup.out_of_play),
+            in_play,
             tokens,
             occupied: 0,
             bid_mask: 0,
@@ -130,7 +156,7 @@ impl State {
             number_at: [0; NEIGHBORHOOD_COUNT],
             bids: [Bid::default(); 13],
             objectives,
-            cards,
+            cards: cards.unwrap_or([NO_CARD; MAX_PLAYERS]),
         }
     }
 
@@ -353,7 +379,41 @@ impl State {
     // ----- legality ------------------------------------------------------
 
     /// Why `action` is illegal for the seat to act, or `Ok(())`.
+    #[inline]
     pub fn check(&self, action: Action) -> Result<(), RuleError> {
+        if self.is_legal(action) {
+            Ok(())
+        } else {
+            self.explain(action)
+        }
+    }
+
+    /// Whether `action` is legal for the seat to act: a few bit tests
+    /// against the same masks [`State::for_each_legal`] enumerates.
+    #[inline]
+    pub fn is_legal(&self, action: Action) -> bool {
+        if self.over {
+            return false;
+        }
+        match action {
+            Action::Pass => self.bid_count > 0,
+            Action::Bid {
+                neighborhood: nb,
+                building: b,
+            } => {
+                let (nbs, bs) = self.bid_options(self.to_act);
+                board::is_valid(nb)
+                    && (1..=BUILDINGS_PER_PLAYER).contains(&b)
+                    && nbs & (1u64 << nb) != 0
+                    && bs & (1u16 << b) != 0
+            }
+        }
+    }
+
+    /// The rule `action` breaks, checked one rule at a time (`Ok(())` when it
+    /// breaks none).
+    #[cold]
+    fn explain(&self, action: Action) -> Result<(), RuleError> {
         if self.over {
             return Err(RuleError::GameOver);
         }
@@ -414,12 +474,6 @@ impl State {
         }
     }
 
-    /// Whether `action` is legal for the seat to act.
-    #[inline]
-    pub fn is_legal(&self, action: Action) -> bool {
-        self.check(action).is_ok()
-    }
-
     /// Calls `f` with every legal action of the seat to act, bids in
     /// increasing (neighborhood, building) order, then the pass if allowed.
     /// Allocates nothing.
@@ -467,19 +521,25 @@ impl State {
     /// over. Costs a few bit operations: nothing is enumerated.
     #[inline]
     pub fn random_action(&self, rng: &mut SplitMix64) -> Option<Action> {
-        let count = self.legal_action_count();
+        if self.over {
+            return None;
+        }
+        // Action `k` of the enumeration order of `for_each_legal`: bids by
+        // neighborhood then building, then the pass.
+        let (nbs, bs) = self.bid_options(self.to_act);
+        let per_neighborhood = bs.count_ones();
+        let bids = nbs.count_ones() * per_neighborhood;
+        let count = bids + u32::from(self.bid_count > 0);
         if count == 0 {
             return None;
         }
-        let (nbs, bs) = self.bid_options(self.to_act);
-        let k = rng.below(count as u64) as u32;
-        let nb_count = bs.count_ones();
-        if nb_count == 0 || k >= nbs.count_ones() * nb_count {
+        let k = rng.below(u64::from(count)) as u32;
+        if k >= bids {
             return Some(Action::Pass);
         }
         Some(Action::bid(
-            nth_bit(nbs, k / nb_count),
-            nth_bit(bs as u64, k % nb_count),
+            nth_bit(nbs, k / per_neighborhood),
+            nth_bit(bs as u64, k % per_neighborhood),
         ))
     }
 
@@ -529,13 +589,43 @@ impl State {
     /// and simulation.
     #[inline]
     pub fn play(&self, action: Action) -> Result<State, RuleError> {
-        self.transition(action, &mut ())
+        let mut s = *self;
+        s.play_in_place(action)?;
+        Ok(s)
+    }
+
+    /// Like [`State::play`], but changes `self` instead of returning a new
+    /// state (saves copying the state in simulation loops). On an illegal
+    /// action `self` is left unchanged.
+    ///
+    /// ```
+    /// use metropolys_core::{Config, State, Variant};
+    /// let mut s = State::new(&Config::new(3, Variant::Expert, 5)).unwrap();
+    /// let a = s.legal_actions()[0];
+    /// let next = s.play(a).unwrap();
+    /// s.play_in_place(a).unwrap();
+    /// assert_eq!(s, next);
+    /// ```
+    #[inline]
+    pub fn play_in_place(&mut self, action: Action) -> Result<(), RuleError> {
+        self.check(action)?;
+        self.apply_legal(action, &mut ());
+        Ok(())
     }
 
     fn transition<S: Sink>(&self, action: Action, sink: &mut S) -> Result<State, RuleError> {
         self.check(action)?;
         let mut s = *self;
-        let p = self.to_act;
+        s.apply_legal(action, sink);
+        Ok(s)
+    }
+
+    /// Applies an action already known to be legal, in place.
+    #[inline]
+    fn apply_legal<S: Sink>(&mut self, action: Action, sink: &mut S) {
+        debug_assert!(self.check(action).is_ok());
+        let s = self;
+        let p = s.to_act;
         match action {
             Action::Bid {
                 neighborhood,
@@ -568,7 +658,6 @@ impl State {
             }
         }
         s.advance(p, sink);
-        Ok(s)
     }
 
     /// Hands the turn on clockwise from `from` (R-8), passing for players who
@@ -1154,11 +1243,9 @@ impl TryFrom<Snapshot> for State {
 /// assert!(end.is_over());
 /// ```
 pub fn play_random(mut state: State, rng: &mut SplitMix64) -> State {
+    // `random_action` only draws legal actions: no need to check them again.
     while let Some(a) = state.random_action(rng) {
-        match state.play(a) {
-            Ok(next) => state = next,
-            Err(_) => break,
-        }
+        state.apply_legal(a, &mut ());
     }
     state
 }
