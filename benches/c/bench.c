@@ -1,0 +1,274 @@
+/*
+ * bench.c: what the C ABI costs per call, against the Rust work it wraps.
+ *
+ * Usage: bench_c [--quick] [--rust NAME=NS]...
+ *   --quick        a few hundred iterations per row (figures only indicative)
+ *   --rust NAME=NS the same work measured in Rust (ns), printed as a ratio;
+ *                  scripts/bench passes the rows of the Rust summary.
+ *
+ * Every row prints as "row<TAB>name<TAB>value<TAB>unit<TAB>note" (the format
+ * scripts/bench collects into its table). Build (as scripts/bench does):
+ *   cargo build --release -p metropolys-ffi
+ *   cc -O2 -std=c11 -Iinclude benches/c/bench.c target/release/libmetropolys.a \
+ *      -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc -o bench_c
+ *
+ * Moves are drawn with SplitMix64 and the same bounded draw as the Rust
+ * summary's step loop, so both play the very same games.
+ */
+#define _POSIX_C_SOURCE 199309L
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "metropolys.h"
+
+static void check(MtpStatus status, const char *what) {
+    if (status != MTP_STATUS_OK) {
+        fprintf(stderr, "%s failed: %s: %s\n", what, mtp_status_name(status), mtp_last_error());
+        exit(1);
+    }
+}
+
+static double now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+/* SplitMix64 and its unbiased bounded draw, as metropolys_core::rng. */
+static uint64_t splitmix_next(uint64_t *s) {
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static uint64_t below(uint64_t *s, uint64_t n) {
+    for (;;) {
+        uint64_t x = splitmix_next(s);
+        if (x < UINT64_MAX - (UINT64_MAX % n)) {
+            return x % n;
+        }
+    }
+}
+
+/* Rust figures given on the command line, by row name. */
+#define MAX_RUST 32
+static struct {
+    const char *name;
+    double ns;
+} rust[MAX_RUST];
+static int rust_count = 0;
+
+static void row(const char *name, double ns, const char *unit, const char *rust_name,
+                const char *what) {
+    char note[256];
+    int written = snprintf(note, sizeof note, "%s", what);
+    for (int i = 0; i < rust_count; i++) {
+        if (strcmp(rust[i].name, rust_name) == 0 && rust[i].ns > 0 && written >= 0 &&
+            (size_t)written < sizeof note) {
+            snprintf(note + written, sizeof note - (size_t)written,
+                     "; %.2fx the Rust '%s' row (%.1f ns)", ns / rust[i].ns, rust_name,
+                     rust[i].ns);
+        }
+    }
+    printf("row\tC: %s\t%.1f\t%s\t%s\n", name, ns, unit, note);
+}
+
+/* One whole game through the ABI: new, then legal ids -> draw -> apply_id
+ * -> free the old handle, to the end; every seat's score sheet and the
+ * winners. Returns the number of decisions. */
+static unsigned whole_game(uint8_t players, uint32_t variant, uint64_t seed, int64_t *checksum) {
+    MtpGame *game = NULL;
+    check(mtp_game_new_simple(players, variant, seed, &game), "mtp_game_new_simple");
+    uint16_t ids[MTP_ACTION_COUNT];
+    uint64_t rng = seed;
+    unsigned steps = 0;
+    for (;;) {
+        size_t count = 0;
+        check(mtp_game_legal_action_ids(game, ids, MTP_ACTION_COUNT, &count),
+              "mtp_game_legal_action_ids");
+        if (count == 0) {
+            break;
+        }
+        MtpGame *next = NULL;
+        check(mtp_game_apply_id(game, ids[below(&rng, count)], &next), "mtp_game_apply_id");
+        check(mtp_game_free(game), "mtp_game_free");
+        game = next;
+        steps++;
+    }
+    for (uint8_t p = 0; p < players; p++) {
+        MtpScoreSheet sheet;
+        check(mtp_game_score_sheet(game, p, &sheet), "mtp_game_score_sheet");
+        *checksum += sheet.total;
+    }
+    uint8_t winners[MTP_MAX_PLAYERS];
+    size_t n_winners = 0;
+    check(mtp_game_winners(game, winners, MTP_MAX_PLAYERS, &n_winners), "mtp_game_winners");
+    *checksum += (int64_t)n_winners;
+    check(mtp_game_free(game), "mtp_game_free");
+    return steps;
+}
+
+/* The handle after `steps` decisions of the 4-player Expert game of `seed`,
+ * or at its end if it ends sooner. */
+static MtpGame *game_after(uint64_t seed, unsigned steps) {
+    MtpGame *game = NULL;
+    check(mtp_game_new_simple(4, MTP_VARIANT_EXPERT, seed, &game), "mtp_game_new_simple");
+    uint16_t ids[MTP_ACTION_COUNT];
+    uint64_t rng = seed;
+    for (unsigned i = 0; i < steps; i++) {
+        size_t count = 0;
+        check(mtp_game_legal_action_ids(game, ids, MTP_ACTION_COUNT, &count), "legal ids");
+        if (count == 0) {
+            break;
+        }
+        MtpGame *next = NULL;
+        check(mtp_game_apply_id(game, ids[below(&rng, count)], &next), "mtp_game_apply_id");
+        check(mtp_game_free(game), "mtp_game_free");
+        game = next;
+    }
+    return game;
+}
+
+int main(int argc, char **argv) {
+    int quick = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--quick") == 0) {
+            quick = 1;
+        } else if (strcmp(argv[i], "--rust") == 0 && i + 1 < argc && rust_count < MAX_RUST) {
+            char *arg = argv[++i];
+            char *eq = strrchr(arg, '=');
+            if (eq != NULL) {
+                *eq = '\0';
+                rust[rust_count].name = arg;
+                rust[rust_count].ns = strtod(eq + 1, NULL);
+                rust_count++;
+            }
+        } else {
+            fprintf(stderr, "usage: %s [--quick] [--rust NAME=NS]...\n", argv[0]);
+            return 2;
+        }
+    }
+    const unsigned games = quick ? 20 : 20000;
+    const unsigned reps = quick ? 200 : 2000000;
+    int64_t checksum = 0;
+    printf("metropolys C ABI benchmark (%s mode), library %s\n", quick ? "quick" : "full",
+           mtp_version());
+
+    /* Whole games per player count and variant. */
+    static const struct {
+        uint8_t players;
+        uint32_t variant;
+        const char *name;
+    } cases[] = {
+        {4, MTP_VARIANT_EXPERT, "4p expert"}, {3, MTP_VARIANT_EXPERT, "3p expert"},
+        {2, MTP_VARIANT_EXPERT, "2p expert"}, {4, MTP_VARIANT_FAMILY, "4p family"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        unsigned steps = 0;
+        double t = now_ns();
+        for (unsigned g = 0; g < games; g++) {
+            steps += whole_game(cases[c].players, cases[c].variant, g, &checksum);
+        }
+        double per = (now_ns() - t) / games;
+        char name[64], rust_name[64], what[96];
+        snprintf(name, sizeof name, "game/%s step loop", cases[c].name);
+        snprintf(rust_name, sizeof rust_name, "game/%s step loop", cases[c].name);
+        snprintf(what, sizeof what, "%.0f games/s, %.1f ns/decision", 1e9 / per,
+                 per * games / steps);
+        row(name, per, "ns/game", rust_name, what);
+    }
+
+    /* Per call. A mid-game handle (after 40 decisions) and a late one. */
+    MtpGame *mid = game_after(1, 40);
+    MtpGame *late = game_after(1, 110);
+    bool over = true;
+    check(mtp_game_is_over(late, &over), "mtp_game_is_over");
+    if (over) {
+        fprintf(stderr, "game 1 ended before decision 110\n");
+        return 1;
+    }
+    {
+        size_t count = 0, total = 0;
+        double t = now_ns();
+        for (unsigned i = 0; i < reps; i++) {
+            check(mtp_game_legal_action_count(mid, &count), "count");
+            total += count;
+        }
+        double per = (now_ns() - t) / reps;
+        checksum += (int64_t)total;
+        row("legal_action_count", per, "ns/call", "legal_action_count",
+            "almost no work: the cost of a call (handle check, panic guard)");
+    }
+    {
+        uint16_t ids[MTP_ACTION_COUNT];
+        size_t count = 0, total = 0;
+        double t = now_ns();
+        for (unsigned i = 0; i < reps / 4; i++) {
+            check(mtp_game_legal_action_ids(mid, ids, MTP_ACTION_COUNT, &count), "ids");
+            total += count;
+        }
+        double per = (now_ns() - t) / (reps / 4);
+        checksum += (int64_t)total;
+        char what[96];
+        snprintf(what, sizeof what, "%zu ids into the caller's buffer", count);
+        row("legal_action_ids", per, "ns/call", "legal_action_ids", what);
+    }
+    {
+        uint16_t ids[MTP_ACTION_COUNT];
+        size_t count = 0;
+        check(mtp_game_legal_action_ids(mid, ids, MTP_ACTION_COUNT, &count), "ids");
+        double t = now_ns();
+        for (unsigned i = 0; i < reps / 4; i++) {
+            MtpGame *next = NULL;
+            check(mtp_game_apply_id(mid, ids[i % count], &next), "apply");
+            check(mtp_game_free(next), "free");
+        }
+        double per = (now_ns() - t) / (reps / 4);
+        row("apply_id + free (decision 40)", per, "ns/call", "apply (events, new Vec)",
+            "a new handle with the events and the action history");
+        check(mtp_game_legal_action_ids(late, ids, MTP_ACTION_COUNT, &count), "ids");
+        t = now_ns();
+        for (unsigned i = 0; i < reps / 4; i++) {
+            MtpGame *next = NULL;
+            check(mtp_game_apply_id(late, ids[i % count], &next), "apply");
+            check(mtp_game_free(next), "free");
+        }
+        per = (now_ns() - t) / (reps / 4);
+        row("apply_id + free (decision 110)", per, "ns/call", "apply (events, new Vec)",
+            "the history copied into the new handle is longer");
+    }
+    {
+        double t = now_ns();
+        for (unsigned i = 0; i < reps / 8; i++) {
+            MtpGame *g = NULL;
+            check(mtp_game_new_simple(4, MTP_VARIANT_EXPERT, i, &g), "new");
+            check(mtp_game_free(g), "free");
+        }
+        double per = (now_ns() - t) / (reps / 8);
+        row("game_new_simple + free 4p expert", per, "ns/call", "setup 4p expert",
+            "setup, a handle, the opening event");
+    }
+    {
+        MtpGame *end = game_after(1, 1000); /* to the end */
+        MtpScoreSheet sheet;
+        double t = now_ns();
+        for (unsigned i = 0; i < reps / 16; i++) {
+            for (uint8_t p = 0; p < 4; p++) {
+                check(mtp_game_score_sheet(end, p, &sheet), "score_sheet");
+                checksum += sheet.total;
+            }
+        }
+        double per = (now_ns() - t) / (reps / 16);
+        row("score_sheet x 4 seats, 4p expert", per, "ns/game", "scores 4p expert",
+            "each call scores the whole game");
+        mtp_game_free(end);
+    }
+    mtp_game_free(mid);
+    mtp_game_free(late);
+    printf("checksum %" PRId64 ", live handles %zu\n", checksum, mtp_live_games());
+    return mtp_live_games() == 0 ? 0 : 1;
+}
