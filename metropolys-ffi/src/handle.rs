@@ -64,6 +64,14 @@ impl MtpGame {
     }
 }
 
+/// The registry key of a handle: its address, bitwise inverted. The registry
+/// must not hold the address itself, or leak checkers such as valgrind would
+/// count a handle the caller lost as "still reachable" instead of "definitely
+/// lost".
+fn key(ptr: *const MtpGame) -> usize {
+    !(ptr as usize)
+}
+
 fn registry() -> &'static RwLock<HashSet<usize>> {
     static LIVE: OnceLock<RwLock<HashSet<usize>>> = OnceLock::new();
     LIVE.get_or_init(|| RwLock::new(HashSet::new()))
@@ -82,7 +90,7 @@ fn write() -> RwLockWriteGuard<'static, HashSet<usize>> {
 /// Moves `game` to the heap and registers it: the new handle.
 pub(crate) fn register(game: MtpGame) -> *mut MtpGame {
     let ptr = Box::into_raw(Box::new(game));
-    write().insert(ptr as usize);
+    write().insert(key(ptr));
     ptr
 }
 
@@ -96,7 +104,7 @@ pub(crate) fn with_game<T>(
         return Err(Failure::null("the game handle"));
     }
     let live = read();
-    if !live.contains(&(ptr as usize)) {
+    if !live.contains(&key(ptr)) {
         return Err(not_live());
     }
     // SAFETY: `ptr` is in the registry, so it was returned by `Box::into_raw`
@@ -123,7 +131,7 @@ pub(crate) fn release(ptr: *mut MtpGame) -> Outcome {
     if ptr.is_null() {
         return Ok(());
     }
-    if !write().remove(&(ptr as usize)) {
+    if !write().remove(&key(ptr)) {
         return Err(not_live());
     }
     // SAFETY: `ptr` was in the registry, so it came from `Box::into_raw` in
