@@ -13,8 +13,8 @@
 
 use crate::status::{Failure, MtpStatus, Outcome};
 use metropolys_core::{Config, Event, Record, RecordedAction, State};
-use std::collections::HashSet;
-use std::sync::{Arc, OnceLock, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::collections::BTreeSet;
+use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 /// An immutable game: a position, the events of the transition that led to
 /// it, and (unless loaded from a bare state) the decisions since setup.
@@ -72,18 +72,21 @@ fn key(ptr: *const MtpGame) -> usize {
     !(ptr as usize)
 }
 
-fn registry() -> &'static RwLock<HashSet<usize>> {
-    static LIVE: OnceLock<RwLock<HashSet<usize>>> = OnceLock::new();
-    LIVE.get_or_init(|| RwLock::new(HashSet::new()))
+/// A `BTreeSet` rather than a `HashSet`: its nodes are referenced from their
+/// start, so leak checkers see them as reachable, not "possibly lost".
+static LIVE: RwLock<BTreeSet<usize>> = RwLock::new(BTreeSet::new());
+
+fn registry() -> &'static RwLock<BTreeSet<usize>> {
+    &LIVE
 }
 
-fn read() -> RwLockReadGuard<'static, HashSet<usize>> {
+fn read() -> RwLockReadGuard<'static, BTreeSet<usize>> {
     // A poisoned lock only means a panic happened elsewhere while it was
     // held; the set itself is always consistent (single insert/remove).
     registry().read().unwrap_or_else(|e| e.into_inner())
 }
 
-fn write() -> RwLockWriteGuard<'static, HashSet<usize>> {
+fn write() -> RwLockWriteGuard<'static, BTreeSet<usize>> {
     registry().write().unwrap_or_else(|e| e.into_inner())
 }
 
