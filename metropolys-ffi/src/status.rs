@@ -162,11 +162,17 @@ thread_local! {
 fn set_last_error(message: &str) {
     // Interior NULs cannot be represented in a C string: replace them.
     let text = CString::new(message.replace('\0', "\\0")).unwrap_or_default();
-    LAST_ERROR.with(|e| *e.borrow_mut() = Some(text));
+    // `try_with`/`try_borrow_mut`: this runs outside `catch_unwind`, so it
+    // must not panic even while the thread's locals are being destroyed.
+    let _ = LAST_ERROR.try_with(|e| {
+        if let Ok(mut slot) = e.try_borrow_mut() {
+            *slot = Some(text);
+        }
+    });
 }
 
 fn clear_last_error() {
-    LAST_ERROR.with(|e| {
+    let _ = LAST_ERROR.try_with(|e| {
         if let Ok(mut slot) = e.try_borrow_mut() {
             *slot = None;
         }
