@@ -62,7 +62,7 @@ pub mod types;
 pub use action::{Action, Bid, Event};
 pub use config::{Config, MetropolysCard, Objective, Setup};
 pub use error::{ConfigError, Error, RuleError};
-pub use record::{Game, Record, RecordError, RecordedAction};
+pub use record::{ExpectedError, Game, Record, RecordError, RecordedAction};
 pub use scoring::ScoreSheet;
 pub use state::{play_random, Constructed, Snapshot, State, TokenCounts};
 pub use types::{

@@ -19,6 +19,12 @@
 //! * `expected` (optional) is checked against the position the actions reach:
 //!   `game_over`, `totals`, `winners` and whole `scores` (score sheets with
 //!   the category names of [`ScoreSheet`]); each part may be omitted.
+//! * `expected.error` (optional) turns the record into a rejection test: the
+//!   last action (at `index`) must be rejected naming ruling `rule`, e.g.
+//!   `{"index": 5, "rule": "R-9"}`; the other expected parts then describe the
+//!   position before it (a rejected action changes nothing, §8).
+//! * `description` and `rules` (optional) say what the record shows, for
+//!   people and for conformance suites; replaying ignores them.
 
 use crate::action::{Action, Event};
 use crate::config::Config;
@@ -59,6 +65,38 @@ pub struct Expected {
     /// Whole score sheets.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scores: Option<Vec<ScoreSheet>>,
+    /// The last action must be rejected (a rejection test).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<ExpectedError>,
+}
+
+/// A rejection a record expects: `actions[index]`, the last action, must be
+/// rejected with an error naming ruling `rule`.
+///
+/// An error whose ruling is a combination (core names some errors `R-7/R-9`)
+/// matches each of its parts, so `"R-9"` matches `R-7/R-9`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExpectedError {
+    /// The position of the rejected action in `actions` (the last one).
+    pub index: usize,
+    /// The ruling the rejection names, e.g. `"R-9"`.
+    pub rule: String,
+}
+
+impl ExpectedError {
+    /// Whether an error naming `actual` (e.g. `"R-7/R-9"`) names this ruling.
+    ///
+    /// ```
+    /// use metropolys_core::record::ExpectedError;
+    /// let e = ExpectedError { index: 0, rule: "R-9".into() };
+    /// assert!(e.matches("R-9"));
+    /// assert!(e.matches("R-7/R-9"));
+    /// assert!(!e.matches("R-7"));
+    /// ```
+    pub fn matches(&self, actual: &str) -> bool {
+        actual == self.rule || actual.split('/').any(|part| part == self.rule)
+    }
 }
 
 /// A game record (see the [module docs](self)).
@@ -69,6 +107,13 @@ pub struct Record {
     pub format: String,
     /// Always [`RECORD_VERSION`].
     pub version: u32,
+    /// What the record shows, in words (ignored when replaying).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// The rulings the record pins, e.g. `["R-11", "R-12"]` (ignored when
+    /// replaying).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Vec<String>>,
     /// The configuration of the game.
     pub config: Config,
     /// The decisions, in order.
@@ -147,6 +192,8 @@ impl Record {
         Record {
             format: RECORD_FORMAT.into(),
             version: RECORD_VERSION,
+            description: None,
+            rules: None,
             config,
             actions: Vec::new(),
             expected: None,
@@ -207,12 +254,56 @@ impl Record {
 
     /// Replays the record and checks `expected`: the final state, or the
     /// first illegal action or mismatch.
+    ///
+    /// For a rejection test (`expected.error`), the state returned is the
+    /// position before the rejected action, and the rejection itself is
+    /// checked: a different ruling, a different action, or no rejection at
+    /// all is a [`RecordError::Mismatch`] on `error`.
     pub fn verify(&self) -> Result<State, RecordError> {
-        let end = *self.replay()?.final_state();
+        let want = self.expected.as_ref().and_then(|e| e.error.as_ref());
+        let end = match want {
+            None => *self.replay()?.final_state(),
+            Some(want) => self.verify_rejection(want)?,
+        };
         if let Some(exp) = &self.expected {
             check_expected(exp, &end)?;
         }
         Ok(end)
+    }
+
+    fn verify_rejection(&self, want: &ExpectedError) -> Result<State, RecordError> {
+        if want.index + 1 != self.actions.len() {
+            return Err(RecordError::Format(format!(
+                "expected.error.index is {} but the rejected action must be the last one (index {})",
+                want.index,
+                self.actions.len() as i64 - 1
+            )));
+        }
+        let as_json = |index: usize, rule: &str| {
+            serde_json::json!({ "index": index, "rule": rule }).to_string()
+        };
+        let expected = as_json(want.index, &want.rule);
+        match self.replay() {
+            Ok(_) => Err(RecordError::Mismatch {
+                what: "error".into(),
+                expected,
+                actual: "null (every action was accepted)".into(),
+            }),
+            Err(RecordError::Illegal { index, error, .. })
+                if index == want.index && want.matches(error.rule()) =>
+            {
+                let mut prefix = self.clone();
+                prefix.actions.truncate(index);
+                prefix.expected = None;
+                Ok(*prefix.replay()?.final_state())
+            }
+            Err(RecordError::Illegal { index, error, .. }) => Err(RecordError::Mismatch {
+                what: "error".into(),
+                expected,
+                actual: format!("{} ({error})", as_json(index, error.rule())),
+            }),
+            Err(other) => Err(other),
+        }
     }
 
     /// Fills `expected` from `state` (game over, totals, winners, scores).
@@ -223,6 +314,7 @@ impl Record {
             totals: Some(scores.iter().map(|s| s.total).collect()),
             winners: Some(crate::scoring::winners(&scores)),
             scores: Some(scores),
+            error: None,
         });
     }
 }
