@@ -349,7 +349,7 @@ fn play(args: &[String]) -> Outcome {
     say(&scores);
     let record = game.to_record();
     if let Some(path) = &record_file {
-        write(path, &(record.to_json_pretty() + "\n"))?;
+        write(path, &(record.to_json_readable()))?;
         if !quiet {
             outln!(
                 "\nRecord written to {} ({} decisions).",

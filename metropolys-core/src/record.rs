@@ -212,6 +212,28 @@ impl Record {
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
 
+    /// The record as JSON laid out for reading and diffing: any array or
+    /// object that fits on one line (100 columns) is written on one line, so
+    /// each action takes a line of its own. Same content as
+    /// [`Record::to_json_pretty`].
+    ///
+    /// ```
+    /// use metropolys_core::{Action, Config, Record, RecordedAction, Variant};
+    /// let mut r = Record::new(Config::new(2, Variant::Family, 1));
+    /// r.actions.push(RecordedAction { player: 0, action: Action::bid(12, 3) });
+    /// let text = r.to_json_readable();
+    /// assert!(text.contains(r#"{"player": 0, "action": {"bid": {"neighborhood": 12, "building": 3}}}"#));
+    /// assert_eq!(Record::from_json(&text).unwrap(), r);
+    /// ```
+    pub fn to_json_readable(&self) -> String {
+        let compact = serde_json::to_string(self).unwrap_or_default();
+        let tree = parse_node(compact.as_bytes(), &mut 0);
+        let mut out = String::new();
+        write_readable(&tree, 0, 0, &mut out);
+        out.push('\n');
+        out
+    }
+
     fn check_format(&self) -> Result<(), RecordError> {
         if self.format != RECORD_FORMAT {
             return Err(RecordError::Format(format!(
@@ -317,6 +339,117 @@ impl Record {
             error: None,
         });
     }
+}
+
+/// JSON as an order-keeping tree (keys and scalars keep their source text).
+enum Node {
+    Scalar(String),
+    Array(Vec<Node>),
+    Object(Vec<(String, Node)>),
+}
+
+/// Parses compact, valid JSON (as `serde_json::to_string` writes it).
+fn parse_node(text: &[u8], at: &mut usize) -> Node {
+    let scalar_end = |text: &[u8], mut i: usize| {
+        if text.get(i) == Some(&b'"') {
+            i += 1;
+            while i < text.len() && text[i] != b'"' {
+                i += if text[i] == b'\\' { 2 } else { 1 };
+            }
+            i + 1
+        } else {
+            while i < text.len() && !matches!(text[i], b',' | b']' | b'}' | b':') {
+                i += 1;
+            }
+            i
+        }
+    };
+    match text.get(*at) {
+        Some(b'[') => {
+            *at += 1;
+            let mut items = Vec::new();
+            while text.get(*at) != Some(&b']') && *at < text.len() {
+                items.push(parse_node(text, at));
+                if text.get(*at) == Some(&b',') {
+                    *at += 1;
+                }
+            }
+            *at += 1;
+            Node::Array(items)
+        }
+        Some(b'{') => {
+            *at += 1;
+            let mut items = Vec::new();
+            while text.get(*at) != Some(&b'}') && *at < text.len() {
+                let end = scalar_end(text, *at);
+                let key = String::from_utf8_lossy(&text[*at..end]).into_owned();
+                *at = end + 1; // the ':'
+                items.push((key, parse_node(text, at)));
+                if text.get(*at) == Some(&b',') {
+                    *at += 1;
+                }
+            }
+            *at += 1;
+            Node::Object(items)
+        }
+        _ => {
+            let end = scalar_end(text, *at);
+            let s = String::from_utf8_lossy(&text[*at..end]).into_owned();
+            *at = end;
+            Node::Scalar(s)
+        }
+    }
+}
+
+/// One line for `v`, with a space after `:` and `,`.
+fn one_line(v: &Node) -> String {
+    match v {
+        Node::Array(items) => format!(
+            "[{}]",
+            items.iter().map(one_line).collect::<Vec<_>>().join(", ")
+        ),
+        Node::Object(map) => format!(
+            "{{{}}}",
+            map.iter()
+                .map(|(k, v)| format!("{k}: {}", one_line(v)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Node::Scalar(s) => s.clone(),
+    }
+}
+
+fn write_readable(v: &Node, indent: usize, key_len: usize, out: &mut String) {
+    let line = one_line(v);
+    let (open, close, items): (char, char, Vec<(Option<&String>, &Node)>) = match v {
+        _ if indent * 2 + key_len + line.len() <= 98 => {
+            out.push_str(&line);
+            return;
+        }
+        Node::Array(a) => ('[', ']', a.iter().map(|x| (None, x)).collect()),
+        Node::Object(m) => ('{', '}', m.iter().map(|(k, x)| (Some(k), x)).collect()),
+        Node::Scalar(s) => {
+            out.push_str(s);
+            return;
+        }
+    };
+    let pad = "  ".repeat(indent + 1);
+    out.push(open);
+    for (i, (key, item)) in items.iter().enumerate() {
+        out.push('\n');
+        out.push_str(&pad);
+        if let Some(k) = key {
+            out.push_str(k);
+            out.push_str(": ");
+        }
+        write_readable(item, indent + 1, key.map_or(0, |k| k.len() + 2), out);
+        if i + 1 < items.len() {
+            out.push(',');
+        }
+    }
+    out.push('\n');
+    out.push_str(&"  ".repeat(indent));
+    out.push(close);
 }
 
 fn json<T: Serialize>(v: &T) -> String {
@@ -459,5 +592,69 @@ impl Game {
         let mut r = self.record.clone();
         r.expect(&self.state);
         r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+
+    fn opening(bid: Action) -> Record {
+        let mut r = Record::new(Config::new(3, Variant::Family, 4));
+        r.actions.push(RecordedAction {
+            player: 0,
+            action: bid,
+        });
+        r
+    }
+
+    #[test]
+    fn readable_json_round_trips_awkward_strings() {
+        let mut r = opening(Action::bid(3, 2));
+        r.description = Some("quotes \" and \\ backslashes, {braces} [brackets]: ok".into());
+        r.rules = Some(vec!["R-9".into()]);
+        r.expect(&r.replay().unwrap().final_state().clone());
+        let text = r.to_json_readable();
+        assert_eq!(Record::from_json(&text).unwrap(), r);
+        assert!(text
+            .lines()
+            .all(|l| l.len() <= 100 || l.contains("description")));
+    }
+
+    #[test]
+    fn expected_rejections_are_checked() {
+        // Opening with a pass breaks R-7.
+        let mut r = opening(Action::Pass);
+        r.expected = Some(Expected {
+            error: Some(ExpectedError {
+                index: 0,
+                rule: "R-7".into(),
+            }),
+            totals: Some(vec![0, 0, 0]),
+            ..Expected::default()
+        });
+        let before = r.verify().unwrap();
+        assert_eq!(before.call_number(), 1);
+        // The wrong ruling is a mismatch that names the real one.
+        r.expected.as_mut().unwrap().error.as_mut().unwrap().rule = "R-9".into();
+        match r.verify() {
+            Err(RecordError::Mismatch { what, actual, .. }) => {
+                assert_eq!(what, "error");
+                assert!(actual.contains("R-7"), "{actual}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // An accepted action is a mismatch too.
+        let mut ok = opening(Action::bid(3, 2));
+        ok.expected = r.expected.clone();
+        assert!(matches!(ok.verify(), Err(RecordError::Mismatch { .. })));
+        // The rejected action must be the last one.
+        let mut late = r.clone();
+        late.actions.push(RecordedAction {
+            player: 0,
+            action: Action::Pass,
+        });
+        assert!(matches!(late.verify(), Err(RecordError::Format(_))));
     }
 }
