@@ -395,6 +395,16 @@ fn defs() -> Vec<Def> {
             ..base
         }),
         Def {
+            name: "r13-constructed-building-rejected",
+            description: "Seat 0 builds 7 on 1 (bridges card: 1 is a bridge end, +3); its building 7 stays constructed for the rest of the game (R-13), so opening the next call with 7 again is rejected. Totals 3, 0.",
+            rules: &["R-13"],
+            actions: "1/7 p | 2/7",
+            totals: &[3, 0],
+            winners: &[0],
+            error: Some("R-13"),
+            ..base
+        },
+        Def {
             name: "r14-subway-card-tie",
             description: "Seat 0 takes the first subway token and the card (R-14); seat 1 then takes one too: 1 against 1 is a tie, the card stays. Seat 0: subway 1 + card 3 + bridges card (1) 3 = 7; seat 1: subway 1 + lakes card (7) 3 = 4.",
             rules: &["R-14"],
@@ -1039,6 +1049,17 @@ fn vectors_match_their_definitions() {
             let stem = p.file_stem().unwrap().to_string_lossy().to_string();
             assert!(names.contains(&stem), "{} has no definition", p.display());
         }
+    }
+}
+
+#[test]
+fn the_directory_lists_every_vector() {
+    let readme = std::fs::read_to_string(vector_dir().join("README.md")).unwrap();
+    for (name, _, _) in all_vectors() {
+        assert!(
+            readme.contains(&format!("`{name}.json`")),
+            "tests/conformance/README.md does not list {name}.json"
+        );
     }
 }
 
