@@ -135,7 +135,7 @@ impl Narrator {
                         "  {:<6} passes{}",
                         seat_name(*player),
                         if *forced {
-                            " (forced: no legal outbid, R-11)"
+                            " (forced, R-11)"
                         } else {
                             ""
                         }

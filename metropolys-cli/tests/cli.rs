@@ -132,7 +132,7 @@ fn play_tells_the_game_and_writes_a_record_that_verifies() {
         "Call 1 · blue opens",
         " bids ",
         "passes",
-        "(forced: no legal outbid, R-11)",
+        "passes (forced, R-11)",
         "=> ",
         "takes the",
         "Final score",
