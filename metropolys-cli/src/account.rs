@@ -134,11 +134,7 @@ impl Narrator {
                     let text = format!(
                         "  {:<6} passes{}",
                         seat_name(*player),
-                        if *forced {
-                            " (forced, R-11)"
-                        } else {
-                            ""
-                        }
+                        if *forced { " (forced, R-11)" } else { "" }
                     );
                     self.line(text);
                 }

@@ -476,10 +476,7 @@ fn replay(args: &[String]) -> Outcome {
 /// A record failure in words, naming the rule when there is one.
 fn describe(e: &RecordError) -> String {
     match e {
-        RecordError::Illegal { index, .. } => format!(
-            "action {index} (counting from 0) breaks {}: {e}",
-            e.rule().unwrap_or("a rule")
-        ),
+        RecordError::Illegal { .. } => format!("{e} (actions count from 0)"),
         _ => e.to_string(),
     }
 }
