@@ -324,10 +324,10 @@ pub fn render_with(state: &State, options: &SvgOptions) -> String {
         let latest = i + 1 == bids.len();
         let _ = write!(
             s,
-            r##"<g class="bid seat{}{}"><path d="M{x:.1},{:.1} l17,17 l-17,17 l-17,-17 Z" fill="{}" fill-opacity="0.85" stroke="#111" stroke-width="{}" stroke-dasharray="4 2"/><text x="{x:.1}" y="{:.1}" font-size="13" font-weight="bold" fill="{}" text-anchor="middle">{}</text></g>"##,
+            r##"<g class="bid seat{}{}"><path d="M{x:.1},{:.1} l16,16 l-16,16 l-16,-16 Z" fill="{}" fill-opacity="0.85" stroke="#111" stroke-width="{}" stroke-dasharray="4 2"/><text x="{x:.1}" y="{:.1}" font-size="13" font-weight="bold" fill="{}" text-anchor="middle">{}</text></g>"##,
             bid.player,
             if latest { " latest" } else { "" },
-            y - 17.0,
+            y - 16.0,
             player_color(bid.player),
             if latest { "3" } else { "1.5" },
             y + 4.5,
@@ -410,6 +410,12 @@ fn status_line(s: &mut String, state: &State, options: &SvgOptions, _in_play: Ne
         );
         x += 100.0;
     }
+    let _ = write!(
+        s,
+        r##"<path d="M{:.0},832 l9,9 l-9,9 l-9,-9 Z" fill="#ddd" stroke="#111" stroke-width="1.5" stroke-dasharray="3 2"/><text x="{:.0}" y="846" font-size="13" fill="#222">bid</text>"##,
+        x + 8.0,
+        x + 22.0
+    );
     s.push_str("</g>");
 }
 
