@@ -761,6 +761,19 @@ fn seeded() -> Vec<(&'static str, Config)> {
         };
         out.push((name, Config::new(players, variant, seed)));
     }
+    // A second game per player count and variant, opened by the last seat.
+    for (name, players, variant, seed) in [
+        ("game-2p-family-start-1-seed-101", 2, Variant::Family, 101),
+        ("game-2p-expert-start-1-seed-102", 2, Variant::Expert, 102),
+        ("game-3p-family-start-2-seed-103", 3, Variant::Family, 103),
+        ("game-3p-expert-start-2-seed-104", 3, Variant::Expert, 104),
+        ("game-4p-family-start-3-seed-105", 4, Variant::Family, 105),
+        ("game-4p-expert-start-3-seed-106", 4, Variant::Expert, 106),
+    ] {
+        let mut c = Config::new(players, variant, seed);
+        c.start_player = players - 1;
+        out.push((name, c));
+    }
     let mut c = Config::new(3, Variant::Expert, 7);
     c.start_player = 1;
     c.metropolys_cards = Some(vec![
