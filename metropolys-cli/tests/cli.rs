@@ -195,6 +195,10 @@ fn play_reproduces_the_seeded_conformance_games() {
             "game-3p-expert-seed-4.json",
             vec!["--players", "3", "--variant", "expert", "--seed", "4"],
         ),
+        (
+            "game-3p-family-start-2-seed-103.json",
+            vec!["--players", "3", "--seed", "103", "--start-player", "2"],
+        ),
     ] {
         let out = dir.join(file);
         let mut a = vec!["play", "--quiet", "--record", s(&out)];
