@@ -266,6 +266,24 @@ fn defs() -> Vec<Def> {
             error: Some("R-9"),
             ..base
         },
+        three(Def {
+            name: "r09-across-river-without-bridge-rejected",
+            description: "24 (north) and 4 (center) face each other across the river, but no bridge joins them: not adjacent, the outbid is rejected (R-9).",
+            rules: &["R-9"],
+            actions: "24/1 4/2",
+            totals: &[0, 0, 0],
+            winners: &[0, 1, 2],
+            error: Some("R-9"),
+            ..base
+        }),
+        Def {
+            name: "r09-across-lake-rejected",
+            description: "2 and 8 lie on the same lake's shore but share no border: a lake separates (R-9), the outbid is rejected.",
+            rules: &["R-9"],
+            actions: "2/1 8/2",
+            error: Some("R-9"),
+            ..base
+        },
         Def {
             name: "r09-outbid-not-higher-rejected",
             description: "An outbid with the same number as the most recent bid is rejected (R-9).",
