@@ -112,27 +112,6 @@ static unsigned whole_game(uint8_t players, uint32_t variant, uint64_t seed, int
     return steps;
 }
 
-/* The handle after `steps` decisions of the 4-player Expert game of `seed`,
- * or at its end if it ends sooner. */
-static MtpGame *game_after(uint64_t seed, unsigned steps) {
-    MtpGame *game = NULL;
-    check(mtp_game_new_simple(4, MTP_VARIANT_EXPERT, seed, &game), "mtp_game_new_simple");
-    uint16_t ids[MTP_ACTION_COUNT];
-    uint64_t rng = seed;
-    for (unsigned i = 0; i < steps; i++) {
-        size_t count = 0;
-        check(mtp_game_legal_action_ids(game, ids, MTP_ACTION_COUNT, &count), "legal ids");
-        if (count == 0) {
-            break;
-        }
-        MtpGame *next = NULL;
-        check(mtp_game_apply_id(game, ids[below(&rng, count)], &next), "mtp_game_apply_id");
-        check(mtp_game_free(game), "mtp_game_free");
-        game = next;
-    }
-    return game;
-}
-
 int main(int argc, char **argv) {
     int quick = 0;
     for (int i = 1; i < argc; i++) {
@@ -153,7 +132,6 @@ int main(int argc, char **argv) {
         }
     }
     const unsigned games = quick ? 20 : 20000;
-    const unsigned reps = quick ? 200 : 2000000;
     int64_t checksum = 0;
     printf("metropolys C ABI benchmark (%s mode), library %s\n", quick ? "quick" : "full",
            mtp_version());
@@ -182,23 +160,45 @@ int main(int argc, char **argv) {
         row(name, per, "ns/game", rust_name, what);
     }
 
-    /* Per call. A mid-game handle (after 40 decisions) and a late one. */
-    MtpGame *mid = game_after(1, 40);
-    MtpGame *late = game_after(1, 110);
-    bool over = true;
-    check(mtp_game_is_over(late, &over), "mtp_game_is_over");
-    if (over) {
-        fprintf(stderr, "game 1 ended before decision 110\n");
-        return 1;
+    /* Per call, over every position of the 4-player Expert games of seeds
+     * 0..49 (the positions the Rust summary's per-action rows use). */
+    enum { POOL_GAMES = 50, MAX_POSITIONS = POOL_GAMES * 200 };
+    static MtpGame *pos[MAX_POSITIONS];
+    static uint16_t chosen[MAX_POSITIONS];
+    static MtpGame *finals[POOL_GAMES];
+    size_t n_pos = 0;
+    for (uint64_t seed = 0; seed < POOL_GAMES; seed++) {
+        MtpGame *game = NULL;
+        check(mtp_game_new_simple(4, MTP_VARIANT_EXPERT, seed, &game), "new");
+        uint16_t ids[MTP_ACTION_COUNT];
+        uint64_t rng = seed;
+        for (;;) {
+            size_t count = 0;
+            check(mtp_game_legal_action_ids(game, ids, MTP_ACTION_COUNT, &count), "ids");
+            if (count == 0 || n_pos == MAX_POSITIONS) {
+                break;
+            }
+            uint16_t id = ids[below(&rng, count)];
+            MtpGame *next = NULL;
+            check(mtp_game_apply_id(game, id, &next), "apply");
+            pos[n_pos] = game;
+            chosen[n_pos] = id;
+            n_pos++;
+            game = next;
+        }
+        finals[seed] = game;
     }
+    const unsigned rounds = quick ? 1 : 100;
     {
         size_t count = 0, total = 0;
         double t = now_ns();
-        for (unsigned i = 0; i < reps; i++) {
-            check(mtp_game_legal_action_count(mid, &count), "count");
-            total += count;
+        for (unsigned r = 0; r < rounds * 4; r++) {
+            for (size_t i = 0; i < n_pos; i++) {
+                check(mtp_game_legal_action_count(pos[i], &count), "count");
+                total += count;
+            }
         }
-        double per = (now_ns() - t) / reps;
+        double per = (now_ns() - t) / ((double)rounds * 4 * n_pos);
         checksum += (int64_t)total;
         row("legal_action_count", per, "ns/call", "legal_action_count",
             "almost no work: the cost of a call (handle check, panic guard)");
@@ -207,68 +207,63 @@ int main(int argc, char **argv) {
         uint16_t ids[MTP_ACTION_COUNT];
         size_t count = 0, total = 0;
         double t = now_ns();
-        for (unsigned i = 0; i < reps / 4; i++) {
-            check(mtp_game_legal_action_ids(mid, ids, MTP_ACTION_COUNT, &count), "ids");
-            total += count;
+        for (unsigned r = 0; r < rounds; r++) {
+            for (size_t i = 0; i < n_pos; i++) {
+                check(mtp_game_legal_action_ids(pos[i], ids, MTP_ACTION_COUNT, &count), "ids");
+                total += count;
+            }
         }
-        double per = (now_ns() - t) / (reps / 4);
+        double per = (now_ns() - t) / ((double)rounds * n_pos);
         checksum += (int64_t)total;
-        char what[96];
-        snprintf(what, sizeof what, "%zu ids into the caller's buffer", count);
-        row("legal_action_ids", per, "ns/call", "legal_action_ids", what);
-    }
-    {
-        uint16_t ids[MTP_ACTION_COUNT];
-        size_t count = 0;
-        check(mtp_game_legal_action_ids(mid, ids, MTP_ACTION_COUNT, &count), "ids");
-        double t = now_ns();
-        for (unsigned i = 0; i < reps / 4; i++) {
-            MtpGame *next = NULL;
-            check(mtp_game_apply_id(mid, ids[i % count], &next), "apply");
-            check(mtp_game_free(next), "free");
-        }
-        double per = (now_ns() - t) / (reps / 4);
-        row("apply_id + free (decision 40)", per, "ns/call", "apply (events, new Vec)",
-            "a new handle with the events and the action history");
-        check(mtp_game_legal_action_ids(late, ids, MTP_ACTION_COUNT, &count), "ids");
-        t = now_ns();
-        for (unsigned i = 0; i < reps / 4; i++) {
-            MtpGame *next = NULL;
-            check(mtp_game_apply_id(late, ids[i % count], &next), "apply");
-            check(mtp_game_free(next), "free");
-        }
-        per = (now_ns() - t) / (reps / 4);
-        row("apply_id + free (decision 110)", per, "ns/call", "apply (events, new Vec)",
-            "the history copied into the new handle is longer");
+        row("legal_action_ids", per, "ns/call", "legal_action_ids",
+            "ids into the caller's buffer");
     }
     {
         double t = now_ns();
-        for (unsigned i = 0; i < reps / 8; i++) {
+        for (unsigned r = 0; r < rounds; r++) {
+            for (size_t i = 0; i < n_pos; i++) {
+                MtpGame *next = NULL;
+                check(mtp_game_apply_id(pos[i], chosen[i], &next), "apply");
+                check(mtp_game_free(next), "free");
+            }
+        }
+        double per = (now_ns() - t) / ((double)rounds * n_pos);
+        row("apply_id + free", per, "ns/call", "apply (events, new Vec)",
+            "a new handle: state, events, the action history so far");
+    }
+    {
+        const unsigned n = quick ? 200 : 200000;
+        double t = now_ns();
+        for (unsigned i = 0; i < n; i++) {
             MtpGame *g = NULL;
             check(mtp_game_new_simple(4, MTP_VARIANT_EXPERT, i, &g), "new");
             check(mtp_game_free(g), "free");
         }
-        double per = (now_ns() - t) / (reps / 8);
+        double per = (now_ns() - t) / n;
         row("game_new_simple + free 4p expert", per, "ns/call", "setup 4p expert",
             "setup, a handle, the opening event");
     }
     {
-        MtpGame *end = game_after(1, 1000); /* to the end */
         MtpScoreSheet sheet;
         double t = now_ns();
-        for (unsigned i = 0; i < reps / 16; i++) {
-            for (uint8_t p = 0; p < 4; p++) {
-                check(mtp_game_score_sheet(end, p, &sheet), "score_sheet");
-                checksum += sheet.total;
+        for (unsigned r = 0; r < rounds; r++) {
+            for (size_t g = 0; g < POOL_GAMES; g++) {
+                for (uint8_t p = 0; p < 4; p++) {
+                    check(mtp_game_score_sheet(finals[g], p, &sheet), "score_sheet");
+                    checksum += sheet.total;
+                }
             }
         }
-        double per = (now_ns() - t) / (reps / 16);
+        double per = (now_ns() - t) / ((double)rounds * POOL_GAMES);
         row("score_sheet x 4 seats, 4p expert", per, "ns/game", "scores 4p expert",
-            "each call scores the whole game");
-        mtp_game_free(end);
+            "one call per seat, each scores the whole game");
     }
-    mtp_game_free(mid);
-    mtp_game_free(late);
+    for (size_t i = 0; i < n_pos; i++) {
+        mtp_game_free(pos[i]);
+    }
+    for (size_t g = 0; g < POOL_GAMES; g++) {
+        mtp_game_free(finals[g]);
+    }
     printf("checksum %" PRId64 ", live handles %zu\n", checksum, mtp_live_games());
     return mtp_live_games() == 0 ? 0 : 1;
 }
