@@ -165,6 +165,7 @@ int main(int argc, char **argv) {
     enum { POOL_GAMES = 50, MAX_POSITIONS = POOL_GAMES * 200 };
     static MtpGame *pos[MAX_POSITIONS];
     static uint16_t chosen[MAX_POSITIONS];
+    static size_t decision[MAX_POSITIONS];
     static MtpGame *finals[POOL_GAMES];
     size_t n_pos = 0;
     for (uint64_t seed = 0; seed < POOL_GAMES; seed++) {
@@ -172,6 +173,7 @@ int main(int argc, char **argv) {
         check(mtp_game_new_simple(4, MTP_VARIANT_EXPERT, seed, &game), "new");
         uint16_t ids[MTP_ACTION_COUNT];
         uint64_t rng = seed;
+        size_t first = n_pos;
         for (;;) {
             size_t count = 0;
             check(mtp_game_legal_action_ids(game, ids, MTP_ACTION_COUNT, &count), "ids");
@@ -183,6 +185,7 @@ int main(int argc, char **argv) {
             check(mtp_game_apply_id(game, id, &next), "apply");
             pos[n_pos] = game;
             chosen[n_pos] = id;
+            decision[n_pos] = (size_t)(n_pos - first);
             n_pos++;
             game = next;
         }
@@ -230,6 +233,36 @@ int main(int argc, char **argv) {
         double per = (now_ns() - t) / ((double)rounds * n_pos);
         row("apply_id + free", per, "ns/call", "apply (events, new Vec)",
             "a new handle: state, events, the action history so far");
+    }
+    {
+        /* apply_id by decision index: the new handle copies the action
+         * history, so the cost grows with the game's length. */
+        static const struct {
+            size_t lo, hi;
+            const char *name, *rust_name;
+        } phases[] = {
+            {0, 40, "apply_id + free, decisions 0-39", "play, decisions 0-39"},
+            {40, 80, "apply_id + free, decisions 40-79", "play, decisions 40-79"},
+            {80, SIZE_MAX, "apply_id + free, decisions 80+", "play, decisions 80+"},
+        };
+        for (size_t ph = 0; ph < 3; ph++) {
+            size_t count = 0;
+            double t = now_ns();
+            for (unsigned r = 0; r < rounds; r++) {
+                for (size_t i = 0; i < n_pos; i++) {
+                    if (decision[i] < phases[ph].lo || decision[i] >= phases[ph].hi) {
+                        continue;
+                    }
+                    MtpGame *next = NULL;
+                    check(mtp_game_apply_id(pos[i], chosen[i], &next), "apply");
+                    check(mtp_game_free(next), "free");
+                    count++;
+                }
+            }
+            double per = (now_ns() - t) / (double)(count ? count : 1);
+            row(phases[ph].name, per, "ns/call", phases[ph].rust_name,
+                "vs play without events in Rust");
+        }
     }
     {
         const unsigned n = quick ? 200 : 200000;

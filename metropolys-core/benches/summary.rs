@@ -110,6 +110,34 @@ fn step_loop_game(players: u8, variant: Variant, seed: u64, ids: &mut Vec<u16>) 
     )
 }
 
+/// Positions by how many decisions of their game came before: the C and
+/// Python benchmarks use the same split.
+const PHASES: [(usize, usize); 3] = [(0, 40), (40, 80), (80, usize::MAX)];
+
+fn phase_name(what: &str, lo: usize, hi: usize) -> String {
+    if hi == usize::MAX {
+        format!("{what} {lo}+")
+    } else {
+        format!("{what} {lo}-{}", hi - 1)
+    }
+}
+
+/// The (position, action) pairs of `games` whose decision index is in
+/// `lo..hi`.
+fn positions_between(games: &[(State, Vec<Action>)], lo: usize, hi: usize) -> Vec<(State, Action)> {
+    let mut out = Vec::new();
+    for (start, actions) in games {
+        let mut s = *start;
+        for (i, &a) in actions.iter().enumerate() {
+            if (lo..hi).contains(&i) {
+                out.push((s, a));
+            }
+            s = s.play(a).expect("legal");
+        }
+    }
+    out
+}
+
 /// Seconds per iteration of `f` over `n` iterations.
 fn time<F: FnMut(u64)>(n: u64, mut f: F) -> f64 {
     // Warm up caches and branch predictors on other inputs first.
@@ -297,6 +325,27 @@ fn main() {
             "ns/action",
             "checks legality, advances turn, ends calls",
         );
+    }
+    // The same by how far into its game the position is: a State has a
+    // fixed size, so the cost should not grow with the game's length.
+    if want("play, decisions") {
+        for (lo, hi) in PHASES {
+            let pairs = positions_between(&games, lo, hi);
+            let r = (n * 32 / pairs.len() as u64).max(1);
+            let t = Instant::now();
+            for _ in 0..r {
+                for &(s, a) in &pairs {
+                    black_box(black_box(s).play(a).expect("legal"));
+                }
+            }
+            let per = t.elapsed().as_secs_f64() / (r * pairs.len() as u64) as f64;
+            row(
+                &phase_name("play, decisions", lo, hi),
+                per * 1e9,
+                "ns/action",
+                &format!("{} positions", pairs.len()),
+            );
+        }
     }
     if want("apply (events, new Vec)") {
         let t = Instant::now();

@@ -76,25 +76,30 @@ def random_action_loop(players: int, variant: str, seed: int) -> int:
     return steps
 
 
-def positions(games: int) -> Tuple[List[Game], List[int], List[Game]]:
+def positions(games: int) -> Tuple[List[Game], List[int], List[int], List[Game]]:
     """Every position of the 4-player Expert games of seeds ``0..games``,
-    the id chosen there, and the finished games."""
+    the id chosen there, how many decisions came before, and the finished
+    games."""
     pos: List[Game] = []
     chosen: List[int] = []
+    decisions: List[int] = []
     finals: List[Game] = []
     for seed in range(games):
         game = Game(4, "expert", seed)
         rng = SplitMix64(seed)
+        d = 0
         while True:
             ids = game.legal_action_ids()
             if not ids:
                 break
             i = ids[rng.below(len(ids))]
+            decisions.append(d)
+            d += 1
             pos.append(game)
             chosen.append(i)
             game = game.apply(i)
         finals.append(game)
-    return pos, chosen, finals
+    return pos, chosen, decisions, finals
 
 
 def main() -> None:
@@ -144,7 +149,7 @@ def main() -> None:
 
     # Per call, over every position of the games of seeds 0..49 (the
     # positions of the Rust and C per-action rows).
-    pos, chosen, finals = positions(5 if quick else 50)
+    pos, chosen, decisions, finals = positions(5 if quick else 50)
     rounds = 1 if quick else 5
     m = len(pos)
 
@@ -159,6 +164,14 @@ def main() -> None:
         "ns/call", "legal_action_ids", "a list of 716 bools")
     row("apply(id)", over_positions(lambda i: pos[i].apply(chosen[i])),
         "ns/call", "apply (events, new Vec)", "a new Game: state, events, history")
+    for lo, hi in [(0, 40), (40, 80), (80, None)]:
+        pairs = [(g, a) for g, a, d in zip(pos, chosen, decisions)
+                 if d >= lo and (hi is None or d < hi)]
+        k = len(pairs)
+        label = f"{lo}+" if hi is None else f"{lo}-{hi - 1}"
+        row(f"apply(id), decisions {label}",
+            per_call(k * rounds, lambda i: pairs[i % k][0].apply(pairs[i % k][1])),
+            "ns/call", f"play, decisions {label}", "vs play without events in Rust")
     f = len(finals)
     row("totals 4p expert", per_call(f * rounds * 4, lambda i: finals[i % f].totals()),
         "ns/game", "scores 4p expert", "the four totals")
