@@ -664,18 +664,25 @@ impl State {
     /// cannot outbid, and ends the call when nobody but the most recent
     /// bidder may act.
     fn advance<S: Sink>(&mut self, from: Seat, sink: &mut S) {
-        let last = self.bids[self.bid_count as usize - 1].player;
+        let last = self.bids[self.bid_count as usize - 1];
+        // What `can_outbid` asks, with the parts every seat shares computed
+        // once: a free neighborhood next to the last bid, and a building
+        // number above it.
+        let room =
+            self.in_play & !self.occupied & !self.bid_mask & ADJACENT[last.neighborhood as usize]
+                != 0;
+        let higher = !((2u16 << last.building) - 1);
         let mut q = from;
         loop {
             q = if q + 1 == self.players { 0 } else { q + 1 };
-            if q == last {
+            if q == last.player {
                 self.end_call(sink);
                 return;
             }
             if self.passed & (1 << q) != 0 {
                 continue;
             }
-            if self.can_outbid(q) {
+            if room && self.available(q) & higher != 0 {
                 self.to_act = q;
                 return;
             }
