@@ -347,6 +347,25 @@ fn main() {
             );
         }
     }
+    if want("apply, decisions") {
+        for (lo, hi) in PHASES {
+            let pairs = positions_between(&games, lo, hi);
+            let r = (n * 8 / pairs.len() as u64).max(1);
+            let t = Instant::now();
+            for _ in 0..r {
+                for &(s, a) in &pairs {
+                    black_box(black_box(s).apply(a).expect("legal"));
+                }
+            }
+            let per = t.elapsed().as_secs_f64() / (r * pairs.len() as u64) as f64;
+            row(
+                &phase_name("apply, decisions", lo, hi),
+                per * 1e9,
+                "ns/action",
+                "with events in a new Vec",
+            );
+        }
+    }
     if want("apply (events, new Vec)") {
         let t = Instant::now();
         for _ in 0..reps.div_ceil(4) {

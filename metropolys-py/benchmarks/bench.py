@@ -171,7 +171,7 @@ def main() -> None:
         label = f"{lo}+" if hi is None else f"{lo}-{hi - 1}"
         row(f"apply(id), decisions {label}",
             per_call(k * rounds, lambda i: pairs[i % k][0].apply(pairs[i % k][1])),
-            "ns/call", f"play, decisions {label}", "vs play without events in Rust")
+            "ns/call", f"apply, decisions {label}", "a new Game each time")
     f = len(finals)
     row("totals 4p expert", per_call(f * rounds * 4, lambda i: finals[i % f].totals()),
         "ns/game", "scores 4p expert", "the four totals")
