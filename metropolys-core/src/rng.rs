@@ -82,3 +82,28 @@ impl SplitMix64 {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::SplitMix64;
+
+    #[test]
+    fn below_draws_what_the_documented_rejection_rule_draws() {
+        // The algorithm of the module docs, written out plainly.
+        fn reference(rng: &mut SplitMix64, n: u64) -> u64 {
+            let limit = u64::MAX - (u64::MAX % n);
+            loop {
+                let x = rng.next_u64();
+                if x < limit {
+                    return x % n;
+                }
+            }
+        }
+        for n in (1..=800).chain([1 << 32, (1 << 63) + 1, u64::MAX - 1, u64::MAX]) {
+            let (mut a, mut b) = (SplitMix64::new(n), SplitMix64::new(n));
+            for _ in 0..20 {
+                assert_eq!(a.below(n), reference(&mut b, n), "n = {n}");
+            }
+        }
+    }
+}
