@@ -138,8 +138,19 @@ pub fn winners(scores: &[ScoreSheet]) -> Vec<Seat> {
         .collect()
 }
 
+/// The neighborhoods of each kind, by [`Kind::index`].
+const OF_KIND: [u64; 5] = {
+    let mut masks = [0u64; 5];
+    let mut i = 0;
+    while i < KIND.len() {
+        masks[KIND[i] as usize] |= 1u64 << i;
+        i += 1;
+    }
+    masks
+};
+
 fn count_kind(owned: u64, kind: Kind) -> u32 {
-    BitIter(owned).filter(|&i| KIND[i as usize] == kind).count() as u32
+    (OF_KIND[kind.index()] & owned).count_ones()
 }
 
 fn ids(mask: u64) -> Vec<NeighborhoodId> {
@@ -346,14 +357,18 @@ fn metropolys(card: [Kind; 3], owned: u64) -> (i32, Vec<Vec<NeighborhoodId>>) {
     let mut groups = Vec::new();
     for &d in District::ALL {
         let mine = board::in_district(d).0 & owned;
-        let of_kind: Vec<Vec<u8>> = card
-            .iter()
-            .map(|&k| BitIter(mine).filter(|&i| KIND[i as usize] == k).collect())
-            .collect();
-        for ((&a, &b), &c) in of_kind[0].iter().zip(&of_kind[1]).zip(&of_kind[2]) {
-            let mut group = vec![a, b, c];
+        // The i-th lowest building of each of the three kinds form group i.
+        let mut of_kind = card.map(|k| OF_KIND[k.index()] & mine);
+        while of_kind.iter().all(|&m| m != 0) {
+            let mut group: Vec<NeighborhoodId> = of_kind
+                .iter()
+                .map(|&m| m.trailing_zeros() as NeighborhoodId)
+                .collect();
             group.sort_unstable();
             groups.push(group);
+            for m in &mut of_kind {
+                *m &= *m - 1;
+            }
         }
     }
     (9 * groups.len() as i32, groups)

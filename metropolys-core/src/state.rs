@@ -721,8 +721,8 @@ impl State {
                 });
             }
         }
-        // Clear the used slots too, so that equal positions are equal values.
-        self.bids[..self.bid_count as usize].fill(Bid::default());
+        // Clear the used slots, so that equal positions are equal values.
+        self.bids = [Bid::default(); 13];
         self.bid_count = 0;
         self.bid_mask = 0;
         self.bidding = [0; MAX_PLAYERS];
