@@ -17,7 +17,8 @@ pub struct Action(pub CoreAction);
 /// The 716 action objects, created once and shared (actions are immutable).
 static TABLE: PyOnceLock<Vec<Py<Action>>> = PyOnceLock::new();
 
-fn table(py: Python<'_>) -> PyResult<&Vec<Py<Action>>> {
+/// The shared action objects, by id.
+pub fn table(py: Python<'_>) -> PyResult<&Vec<Py<Action>>> {
     TABLE.get_or_try_init(py, || {
         (0..CoreAction::COUNT as u16)
             .map(|id| {

@@ -418,14 +418,11 @@ impl Game {
     /// The legal actions of the seat to act, bids by increasing id, then the
     /// pass if allowed (empty once the game is over).
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let list = PyList::empty(py);
-        let mut err = Ok(());
-        self.state.for_each_legal(|a| {
-            if err.is_ok() {
-                err = action::object(py, a).and_then(|o| list.append(o));
-            }
-        });
-        err.map(|_| list)
+        let table = action::table(py)?;
+        let mut ids = Vec::with_capacity(self.state.legal_action_count());
+        self.state
+            .for_each_legal(|a| ids.push(a.id().unwrap_or(CoreAction::PASS_ID) as usize));
+        PyList::new(py, ids.into_iter().map(|i| table[i].bind(py)))
     }
 
     /// The ids of the legal actions, ascending.
