@@ -466,7 +466,8 @@ impl Game {
     /// id). Forced passes and the end of the call are applied too.
     /// Raises ``IllegalActionError``; this game is never changed.
     fn apply(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Game> {
-        if let Ok(id) = action.cast::<PyInt>() {
+        // The fast path for plain integer ids (bool is not an id).
+        if let Ok(id) = action.cast_exact::<PyInt>() {
             if let Ok(id) = id.extract::<i64>() {
                 return self.apply_core(py, action::from_id(py, id)?);
             }
