@@ -10,7 +10,7 @@ np = pytest.importorskip("numpy")
 
 import metropolys  # noqa: E402
 from metropolys.pettingzoo import OBSERVATION_SIZE, env, raw_env  # noqa: E402
-from pettingzoo.test import api_test  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 
 def run_episode(e, seed, policy_seed=0, options=None):
@@ -46,6 +46,15 @@ def test_import_metropolys_does_not_import_adapters():
 )
 def test_api_test(players, variant):
     api_test(env(players=players, variant=variant), num_cycles=1000, verbose_progress=False)
+
+
+def test_pettingzoo_seed_test():
+    """PettingZoo's own determinism check: same seed, same episode."""
+    seed_test(lambda: env(players=3, variant="family"), num_cycles=200)
+
+
+def test_pettingzoo_render_test():
+    render_test(lambda render_mode=None: env(players=2, render_mode=render_mode))
 
 
 def test_spaces():
