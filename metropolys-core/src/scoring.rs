@@ -322,9 +322,8 @@ fn metropolys(card: [Kind; 3], owned: u64) -> (i32, Vec<Vec<NeighborhoodId>>) {
             .iter()
             .map(|&k| BitIter(mine).filter(|&i| KIND[i as usize] == k).collect())
             .collect();
-        let count = of_kind.iter().map(Vec::len).min().unwrap_or(0);
-        for g in 0..count {
-            let mut group = vec![of_kind[0][g], of_kind[1][g], of_kind[2][g]];
+        for ((&a, &b), &c) in of_kind[0].iter().zip(&of_kind[1]).zip(&of_kind[2]) {
+            let mut group = vec![a, b, c];
             group.sort_unstable();
             groups.push(group);
         }

@@ -625,6 +625,8 @@ impl State {
                 });
             }
         }
+        // Clear the used slots too, so that equal positions are equal values.
+        self.bids[..self.bid_count as usize].fill(Bid::default());
         self.bid_count = 0;
         self.bid_mask = 0;
         self.bidding = [0; MAX_PLAYERS];
@@ -634,6 +636,8 @@ impl State {
         }
         if self.built[w] == ALL_BUILDINGS {
             self.over = true;
+            // Nobody acts any more; a fixed value keeps equal positions equal.
+            self.to_act = 0;
             if S::ACTIVE {
                 let scores = scoring::score(self);
                 let winners = scoring::winners(&scores);
@@ -1087,6 +1091,7 @@ impl TryFrom<Snapshot> for State {
         } else {
             built_total + 1
         };
+        st.call = s.call;
         if s.call != want_call {
             return bad(format!("call {} after {built_total} constructions: each call constructs one building, so it is call {want_call}", s.call));
         }
