@@ -41,7 +41,7 @@ import random
 from typing import Any, Dict, List, Optional
 
 import numpy as np
-import pyspiel
+import pyspiel  # type: ignore[import-not-found, unused-ignore]
 
 import metropolys
 
@@ -254,7 +254,7 @@ class MetropolysState(pyspiel.State):
             return pyspiel.PlayerId.CHANCE
         if engine.is_over:
             return pyspiel.PlayerId.TERMINAL
-        return int(engine.to_act)
+        return int(engine.to_act or 0)
 
     def _legal_actions(self, player: int) -> List[int]:
         engine = self.engine

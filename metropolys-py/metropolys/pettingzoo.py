@@ -48,8 +48,8 @@ from typing import Any, Dict, List, Optional
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import EzPickle
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped, unused-ignore]
 
 import metropolys
 
@@ -73,8 +73,9 @@ def env(**kwargs: Any) -> AECEnv:
 class raw_env(AECEnv, EzPickle):
     """The unwrapped AEC environment. Use :func:`env` unless you need it."""
 
+    RENDER_MODES = ("ansi", "human", "svg")
     metadata = {
-        "render_modes": ["ansi", "human", "svg"],
+        "render_modes": list(RENDER_MODES),
         "name": "metropolys_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -95,8 +96,8 @@ class raw_env(AECEnv, EzPickle):
             raise ValueError(f"players must be 2, 3 or 4, not {players} (R-1)")
         if rewards not in ("win", "score"):
             raise ValueError(f"rewards must be 'win' or 'score', not {rewards!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        if render_mode is not None and render_mode not in self.RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {self.RENDER_MODES}")
         self.players = players
         self.variant = variant
         self.start_player = start_player
@@ -146,12 +147,16 @@ class raw_env(AECEnv, EzPickle):
                 start_player=self.start_player,
             )
         self.agents = self.possible_agents[:]
-        self.rewards = {a: 0 for a in self.agents}
-        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.rewards: Dict[str, float] = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards: Dict[str, float] = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[int(self.game.to_act)]
+        self.agent_selection = self._agent_to_act()
+
+    def _agent_to_act(self) -> str:
+        assert self.game is not None and self.game.to_act is not None
+        return str(self.possible_agents[self.game.to_act])
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         assert self.game is not None, "call reset() first"
@@ -167,7 +172,9 @@ class raw_env(AECEnv, EzPickle):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.game is not None
+        assert self.game is not None, "call reset() first"
+        if action is None:
+            raise ValueError(f"{agent} is to act and must give an action, not None")
         self._cumulative_rewards[agent] = 0
         self.game = self.game.apply(int(action))
         if self.game.is_over:
@@ -180,7 +187,7 @@ class raw_env(AECEnv, EzPickle):
                 self.infos[a] = {"scores": totals, "winners": winners}
             self._accumulate_rewards()
         else:
-            self.agent_selection = self.possible_agents[int(self.game.to_act)]
+            self.agent_selection = self._agent_to_act()
         if self.render_mode == "human":
             self.render()
 
