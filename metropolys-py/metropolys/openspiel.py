@@ -60,6 +60,10 @@ _DEFAULTS: Dict[str, Any] = {
 
 KINDS = obs.KINDS
 AREAS = obs.AREAS
+# Chance outcome ids: an area card is its index in AREAS (0-5), a
+# neighborhood card KIND_OFFSET + its index in KINDS (6-10).
+KIND_OFFSET = len(AREAS)
+CHANCE_OUTCOMES = len(AREAS) + len(KINDS)
 FAMILY_AREAS = ("bridges", "statues", "lakes", "border")
 EXPERT_AREAS = ("bridges", "statues", "lakes", "districts", "chains")
 
@@ -192,7 +196,7 @@ class MetropolysGame(pyspiel.Game):
             _GAME_TYPE,
             pyspiel.GameInfo(
                 num_distinct_actions=metropolys.ACTION_COUNT,
-                max_chance_outcomes=len(AREAS),
+                max_chance_outcomes=CHANCE_OUTCOMES,
                 num_players=g.players,
                 min_utility=lo,
                 max_utility=hi,
@@ -240,10 +244,10 @@ class MetropolysState(pyspiel.State):
         for i, outcome in enumerate(self._dealt):
             seat = i % g.players
             o = dict(objs[seat] or {})
-            if i < g.players:
+            if outcome < KIND_OFFSET:
                 o["area"] = AREAS[outcome]
             else:
-                o["neighborhood"] = KINDS[outcome]
+                o["neighborhood"] = KINDS[outcome - KIND_OFFSET]
             objs[seat] = o
         return objs
 
@@ -270,7 +274,7 @@ class MetropolysState(pyspiel.State):
         if kind == "area":
             deck = [AREAS.index(a) for a in g.area_deck]
         else:
-            deck = list(range(len(KINDS)))
+            deck = [KIND_OFFSET + k for k in range(len(KINDS))]
         outcomes = [o for o in deck if o not in taken]
         p = 1.0 / len(outcomes)
         return [(o, p) for o in outcomes]
@@ -286,12 +290,7 @@ class MetropolysState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            g = self._params()
-            i = len(self._dealt)
-            order = g.deal_order()
-            kind = order[i] if i < len(order) else "area"
-            name = AREAS[action] if kind == "area" else KINDS[action]
-            return f"deal {kind} card {name}"
+            return chance_outcome_to_string(action)
         return action_to_string(action)
 
     def is_terminal(self) -> bool:
@@ -330,6 +329,13 @@ def _build(g: _Params, objectives: List[Optional[Dict[str, str]]]) -> "metropoly
         "objectives": objectives,
     }
     return metropolys.Game.from_config(config)
+
+
+def chance_outcome_to_string(outcome: int) -> str:
+    """``deal area chains`` or ``deal neighborhood park``."""
+    if outcome < KIND_OFFSET:
+        return f"deal area {AREAS[outcome]}"
+    return f"deal neighborhood {KINDS[outcome - KIND_OFFSET]}"
 
 
 def action_to_string(action: int) -> str:

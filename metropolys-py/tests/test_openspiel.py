@@ -65,6 +65,7 @@ def test_game_type_and_info():
     assert game.num_distinct_actions() == metropolys.ACTION_COUNT == 716
     assert game.min_utility() == -1.0 and game.max_utility() == 1.0
     assert game.observation_tensor_size() == mo.obs.SIZE
+    assert game.max_chance_outcomes() == 11  # 6 area cards, 5 neighborhood cards
     params = game.get_parameters()
     assert params["players"] == 3 and params["variant"] == "family" and params["seed"] == 4
 
@@ -118,7 +119,11 @@ def test_chance_nodes_deal_the_secret_objectives():
     assert all(abs(p - 0.2) < 1e-12 for _, p in outcomes)
     state.apply_action(mo.AREAS.index("chains"))
     assert mo.AREAS.index("chains") not in [o for o, _ in state.chance_outcomes()]
-    deal(state, [mo.AREAS.index("lakes"), mo.KINDS.index("park"), mo.KINDS.index("mall")])
+    kinds = [o for o, _ in deal(state, [mo.AREAS.index("lakes")]).chance_outcomes()]
+    assert kinds == [mo.KIND_OFFSET + k for k in range(5)]
+    deal(state, [mo.KIND_OFFSET + mo.KINDS.index("park"), mo.KIND_OFFSET + mo.KINDS.index("mall")])
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, mo.KIND_OFFSET + 1) == "deal neighborhood park"
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 5) == "deal area chains"
     assert not state.is_chance_node()
     assert state.current_player() == 0
     assert state.engine.view(0)["objectives"][0] == {"neighborhood": "park", "area": "chains"}
@@ -150,8 +155,9 @@ def test_observations_hide_opponents_objectives():
     """R-21: a player's strings and tensors do not depend on opponents'
     secret objectives, only on their own."""
     game = load(players=2, variant="expert", seed=3)
-    a = deal(game.new_initial_state(), [0, 1, 2, 3])
-    b = deal(game.new_initial_state(), [0, 4, 2, 1])  # seat 1 differs
+    k = mo.KIND_OFFSET
+    a = deal(game.new_initial_state(), [0, 1, k + 2, k + 3])  # bridges, statues, housing, mall
+    b = deal(game.new_initial_state(), [0, 4, k + 2, k + 1])  # seat 1 differs
     moves = [a.legal_actions()[5]]
     for s in (a, b):
         for m in moves:
