@@ -36,13 +36,20 @@ pub fn object(py: Python<'_>, a: CoreAction) -> PyResult<Py<Action>> {
 
 /// A core action from an id given as any Python integer.
 pub fn from_id(py: Python<'_>, id: i64) -> PyResult<CoreAction> {
-    let id16 = u16::try_from(id).unwrap_or(u16::MAX);
-    CoreAction::from_id(id16).map_err(|_| {
-        errors::rule_error(
-            py,
-            RuleError::UnknownActionId(id.clamp(0, u32::MAX as i64) as u32),
-        )
-    })
+    u16::try_from(id)
+        .ok()
+        .and_then(|id| CoreAction::from_id(id).ok())
+        .ok_or_else(|| {
+            errors::raise(
+                py,
+                errors::Kind::IllegalAction,
+                format!(
+                    "§8: there is no action id {id}; ids are 0-{} (see Action.from_id)",
+                    CoreAction::PASS_ID
+                ),
+                Some("§8"),
+            )
+        })
 }
 
 /// How a Python argument names an action.
@@ -93,16 +100,20 @@ pub fn extract_valid(obj: &Bound<'_, PyAny>) -> PyResult<CoreAction> {
 }
 
 fn check_bid(py: Python<'_>, neighborhood: i64, building: i64) -> PyResult<CoreAction> {
+    // Core's messages, with the id as given (it may not fit a u8).
+    let unknown = |e: RuleError, message: String| {
+        errors::raise(py, errors::Kind::IllegalAction, message, Some(e.rule()))
+    };
     if !(0..55).contains(&neighborhood) {
-        return Err(errors::rule_error(
-            py,
-            RuleError::UnknownNeighborhood(neighborhood.clamp(0, 255) as u8),
+        return Err(unknown(
+            RuleError::UnknownNeighborhood(0),
+            format!("R-7/R-9: there is no neighborhood {neighborhood}; ids are 0-54"),
         ));
     }
     if !(1..=13).contains(&building) {
-        return Err(errors::rule_error(
-            py,
-            RuleError::UnknownBuilding(building.clamp(0, 255) as u8),
+        return Err(unknown(
+            RuleError::UnknownBuilding(0),
+            format!("R-7/R-9: there is no building {building}; buildings are numbered 1-13"),
         ));
     }
     Ok(CoreAction::bid(neighborhood as u8, building as u8))

@@ -481,10 +481,19 @@ impl Game {
     /// Like ``apply``, first checking that ``player`` is the seat to act.
     fn apply_for(&self, py: Python<'_>, player: i64, action: &Bound<'_, PyAny>) -> PyResult<Game> {
         let a = action::extract_valid(action)?;
-        let p = u8::try_from(player).unwrap_or(u8::MAX);
-        self.state
-            .check_player(p)
-            .map_err(|e| errors::rule_error(py, e))?;
+        match u8::try_from(player) {
+            Ok(p) => self.state.check_player(p),
+            Err(_) => self.state.check_player(u8::MAX),
+        }
+        .map_err(|e| match (e, self.state.to_act()) {
+            (metropolys_core::RuleError::WrongPlayer { .. }, Some(to_act)) => errors::raise(
+                py,
+                ErrKind::IllegalAction,
+                format!("R-8: it is seat {to_act}'s turn, not seat {player}'s"),
+                Some("R-8"),
+            ),
+            (e, _) => errors::rule_error(py, e),
+        })?;
         self.apply_core(py, a)
     }
 
