@@ -22,8 +22,11 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
+import numpy.typing as npt
 
 import metropolys
+
+FloatArray = npt.NDArray[np.float32]
 
 NEIGHBORHOODS = 55
 BUILDINGS = 13
@@ -97,9 +100,9 @@ def views(game: "metropolys.Game", viewer: int, reveal: bool = False) -> Dict[st
 def encode(
     view: Dict[str, Any],
     viewer: int,
-    out: Optional[np.ndarray] = None,
+    out: Optional[FloatArray] = None,
     objectives: Optional[Sequence[Optional[Dict[str, Any]]]] = None,
-) -> np.ndarray:
+) -> FloatArray:
     """Writes the encoding of ``view`` (a ``Game.view`` dict) into ``out``
     (a float32 array of length ``SIZE``, allocated when omitted).
 
@@ -112,7 +115,10 @@ def encode(
         out.fill(0.0)
     parts = split(out)
     n = int(view["players"])
-    rel = lambda seat: (int(seat) - viewer) % n  # noqa: E731
+
+    def rel(seat: Any) -> int:
+        return (int(seat) - viewer) % n
+
 
     parts["viewer"][viewer] = 1.0
     parts["players"][n - 2] = 1.0
@@ -165,7 +171,7 @@ def encode(
     return out
 
 
-def split(flat: np.ndarray) -> Dict[str, np.ndarray]:
+def split(flat: FloatArray) -> Dict[str, FloatArray]:
     """Named, reshaped views into a flat encoding."""
     parts = {}
     i = 0

@@ -38,7 +38,7 @@ passes itself (R-11), so a player asked to act always has a legal bid.
 from __future__ import annotations
 
 import random
-from typing import Any, Dict, List, Optional
+from typing import Any, Callable, Dict, Generic, List, Optional, Tuple, TypeVar, cast
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found, unused-ignore]
@@ -104,18 +104,21 @@ def max_player_moves(players: int) -> int:
     return (12 * players + 1) * (13 + players - 1)
 
 
-class _Shared:
+T = TypeVar("T")
+
+
+class _Shared(Generic[T]):
     """Immutable data shared by a state and its clones (never deep-copied)."""
 
     __slots__ = ("value",)
 
-    def __init__(self, value: Any) -> None:
+    def __init__(self, value: T) -> None:
         self.value = value
 
-    def __deepcopy__(self, memo: Any) -> "_Shared":
+    def __deepcopy__(self, memo: Any) -> "_Shared[T]":
         return self
 
-    def __copy__(self) -> "_Shared":
+    def __copy__(self) -> "_Shared[T]":
         return self
 
 
@@ -126,7 +129,7 @@ class _Params:
     attributes of the Python game object, which pyspiel does not always keep
     alive (a game loaded from its string in C++ has no Python attributes)."""
 
-    _cache: Dict[tuple, "_Params"] = {}
+    _cache: Dict[Tuple[Tuple[str, str], ...], "_Params"] = {}
 
     def __init__(self, params: Optional[Dict[str, Any]]) -> None:
         p = dict(_DEFAULTS)
@@ -179,11 +182,11 @@ class _Params:
             order += ["neighborhood"] * self.players
         return order
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, Tuple[Dict[str, Any]]]:
         return (_Params.of, (self.params,))
 
 
-class MetropolysGame(pyspiel.Game):
+class MetropolysGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
     """The ``python_metropolys`` game."""
 
     def __init__(self, params: Optional[Dict[str, Any]] = None) -> None:
@@ -209,22 +212,26 @@ class MetropolysGame(pyspiel.Game):
     def new_initial_state(self) -> "MetropolysState":
         return MetropolysState(self)
 
-    def make_py_observer(self, iig_obs_type=None, params=None) -> "MetropolysObserver":
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Optional[Dict[str, Any]] = None
+    ) -> "MetropolysObserver":
         return MetropolysObserver(
             iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
         )
 
 
-class MetropolysState(pyspiel.State):
+class MetropolysState(pyspiel.State):  # type: ignore[misc, unused-ignore]
     """A state of ``python_metropolys``: the deal so far, then a
     ``metropolys.Game``. Clones share the immutable engine state."""
 
     def __init__(self, game: MetropolysGame) -> None:
         super().__init__(game)
         g = _Params.of(game.get_parameters())
-        self._g = _Shared(g)
-        self._dealt: tuple = ()  # chance outcomes so far
-        self._game = _Shared(g.seed_game if g.deal == "seed" else None)
+        self._g: _Shared[_Params] = _Shared(g)
+        self._dealt: Tuple[int, ...] = ()  # chance outcomes so far
+        self._game: _Shared[Optional[metropolys.Game]] = _Shared(
+            g.seed_game if g.deal == "seed" else None
+        )
 
     # -- engine access ---------------------------------------------------
     @property
@@ -255,9 +262,9 @@ class MetropolysState(pyspiel.State):
     def current_player(self) -> int:
         engine = self.engine
         if engine is None:
-            return pyspiel.PlayerId.CHANCE
+            return int(pyspiel.PlayerId.CHANCE)
         if engine.is_over:
-            return pyspiel.PlayerId.TERMINAL
+            return int(pyspiel.PlayerId.TERMINAL)
         return int(engine.to_act or 0)
 
     def _legal_actions(self, player: int) -> List[int]:
@@ -266,7 +273,7 @@ class MetropolysState(pyspiel.State):
             return []
         return sorted(engine.legal_action_ids())
 
-    def chance_outcomes(self):
+    def chance_outcomes(self) -> List[Tuple[int, float]]:
         g = self._params()
         i = len(self._dealt)
         kind = g.deal_order()[i]
@@ -359,14 +366,16 @@ class MetropolysObserver:
     observation tensors but no information-state tensor.
     """
 
-    def __init__(self, iig_obs_type, params) -> None:
+    def __init__(self, iig_obs_type: Any, params: Optional[Dict[str, Any]]) -> None:
         if params:
             raise ValueError(f"observation parameters not supported; passed {params}")
         self.iig = iig_obs_type
         self.tensor = np.zeros(obs.SIZE, np.float32)
         self.dict = obs.split(self.tensor)
 
-    def _objectives(self, state: MetropolysState, player: int, view: Optional[Dict[str, Any]]):
+    def _objectives(
+        self, state: MetropolysState, player: int, view: Optional[Dict[str, Any]]
+    ) -> Optional[List[Optional[Dict[str, str]]]]:
         pi = self.iig.private_info
         n = state._params().players
         if view is not None and view.get("game_over"):
@@ -416,7 +425,7 @@ def resample_from_infostate(state: MetropolysState, player: int, rng: Any = None
     if g.deal != "chance":
         raise ValueError("resampling needs a game with deal='chance'")
     draw = _uniform(rng)
-    new = state.get_game().new_initial_state()
+    new = cast(MetropolysState, state.get_game().new_initial_state())
     own = state._dealt
     for i, mine in enumerate(own):
         seat = i % g.players
@@ -433,7 +442,7 @@ def resample_from_infostate(state: MetropolysState, player: int, rng: Any = None
     return new
 
 
-def _uniform(rng: Any):
+def _uniform(rng: Any) -> Callable[[], float]:
     if rng is None:
         return random.random
     if hasattr(rng, "random") and callable(rng.random):

@@ -46,10 +46,11 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 import numpy as np
-from gymnasium import spaces
-from gymnasium.utils import EzPickle
-from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped, unused-ignore]
+import numpy.typing as npt
+from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
+from gymnasium.utils import EzPickle  # type: ignore[import-not-found, unused-ignore]
+from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
 import metropolys
 
@@ -60,17 +61,17 @@ __all__ = ["env", "raw_env", "OBSERVATION_SIZE"]
 OBSERVATION_SIZE = obs.SIZE
 
 
-def env(**kwargs: Any) -> AECEnv:
+def env(**kwargs: Any) -> Any:
     """The wrapped environment (illegal action = loss, bounds and order
-    checks), as PettingZoo's classic games do."""
-    e: AECEnv = raw_env(**kwargs)
+    checks), as PettingZoo's classic games do. Returns an ``AECEnv``."""
+    e = raw_env(**kwargs)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
     return e
 
 
-class raw_env(AECEnv, EzPickle):
+class raw_env(AECEnv, EzPickle):  # type: ignore[misc, unused-ignore]
     """The unwrapped AEC environment. Use :func:`env` unless you need it."""
 
     RENDER_MODES = ("ansi", "human", "svg")
@@ -119,10 +120,10 @@ class raw_env(AECEnv, EzPickle):
         self.game: Optional[metropolys.Game] = None
 
     # -- spaces ---------------------------------------------------------------
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Discrete:
         return self.action_spaces[agent]
 
     # -- AEC API --------------------------------------------------------------
@@ -158,7 +159,7 @@ class raw_env(AECEnv, EzPickle):
         assert self.game is not None and self.game.to_act is not None
         return str(self.possible_agents[self.game.to_act])
 
-    def observe(self, agent: str) -> Dict[str, np.ndarray]:
+    def observe(self, agent: str) -> Dict[str, npt.NDArray[Any]]:
         assert self.game is not None, "call reset() first"
         seat = self.possible_agents.index(agent)
         observation = obs.encode(self.game.view(seat), seat)
