@@ -14,6 +14,9 @@
 //!   maxima, winners.
 //! * [`State::view`]: what one player may see.
 //! * [`record`]: game records and [`Game`], a state with its history.
+//! * [`svg`]: the board as an SVG picture.
+//! * `strategies` (feature `proptest`): proptest strategies for
+//!   configurations and legal game prefixes.
 //!
 //! The crate is pure: no I/O, no global state, no `unsafe`.
 //!
@@ -62,7 +65,7 @@ pub mod types;
 pub use action::{Action, Bid, Event};
 pub use config::{Config, MetropolysCard, Objective, Setup};
 pub use error::{ConfigError, Error, RuleError};
-pub use record::{Game, Record, RecordError, RecordedAction};
+pub use record::{ExpectedError, Game, Record, RecordError, RecordedAction};
 pub use scoring::ScoreSheet;
 pub use state::{play_random, Constructed, Snapshot, State, TokenCounts};
 pub use types::{

@@ -19,6 +19,12 @@
 //! * `expected` (optional) is checked against the position the actions reach:
 //!   `game_over`, `totals`, `winners` and whole `scores` (score sheets with
 //!   the category names of [`ScoreSheet`]); each part may be omitted.
+//! * `expected.error` (optional) turns the record into a rejection test: the
+//!   last action (at `index`) must be rejected naming ruling `rule`, e.g.
+//!   `{"index": 5, "rule": "R-9"}`; the other expected parts then describe the
+//!   position before it (a rejected action changes nothing, §8).
+//! * `description` and `rules` (optional) say what the record shows, for
+//!   people and for conformance suites; replaying ignores them.
 
 use crate::action::{Action, Event};
 use crate::config::Config;
@@ -59,6 +65,38 @@ pub struct Expected {
     /// Whole score sheets.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scores: Option<Vec<ScoreSheet>>,
+    /// The last action must be rejected (a rejection test).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<ExpectedError>,
+}
+
+/// A rejection a record expects: `actions[index]`, the last action, must be
+/// rejected with an error naming ruling `rule`.
+///
+/// An error whose ruling is a combination (core names some errors `R-7/R-9`)
+/// matches each of its parts, so `"R-9"` matches `R-7/R-9`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExpectedError {
+    /// The position of the rejected action in `actions` (the last one).
+    pub index: usize,
+    /// The ruling the rejection names, e.g. `"R-9"`.
+    pub rule: String,
+}
+
+impl ExpectedError {
+    /// Whether an error naming `actual` (e.g. `"R-7/R-9"`) names this ruling.
+    ///
+    /// ```
+    /// use metropolys_core::record::ExpectedError;
+    /// let e = ExpectedError { index: 0, rule: "R-9".into() };
+    /// assert!(e.matches("R-9"));
+    /// assert!(e.matches("R-7/R-9"));
+    /// assert!(!e.matches("R-7"));
+    /// ```
+    pub fn matches(&self, actual: &str) -> bool {
+        actual == self.rule || actual.split('/').any(|part| part == self.rule)
+    }
 }
 
 /// A game record (see the [module docs](self)).
@@ -69,6 +107,13 @@ pub struct Record {
     pub format: String,
     /// Always [`RECORD_VERSION`].
     pub version: u32,
+    /// What the record shows, in words (ignored when replaying).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// The rulings the record pins, e.g. `["R-11", "R-12"]` (ignored when
+    /// replaying).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Vec<String>>,
     /// The configuration of the game.
     pub config: Config,
     /// The decisions, in order.
@@ -147,6 +192,8 @@ impl Record {
         Record {
             format: RECORD_FORMAT.into(),
             version: RECORD_VERSION,
+            description: None,
+            rules: None,
             config,
             actions: Vec::new(),
             expected: None,
@@ -163,6 +210,28 @@ impl Record {
     /// The record as pretty-printed JSON.
     pub fn to_json_pretty(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// The record as JSON laid out for reading and diffing: any array or
+    /// object that fits on one line (100 columns) is written on one line, so
+    /// each action takes a line of its own. Same content as
+    /// [`Record::to_json_pretty`].
+    ///
+    /// ```
+    /// use metropolys_core::{Action, Config, Record, RecordedAction, Variant};
+    /// let mut r = Record::new(Config::new(2, Variant::Family, 1));
+    /// r.actions.push(RecordedAction { player: 0, action: Action::bid(12, 3) });
+    /// let text = r.to_json_readable();
+    /// assert!(text.contains(r#"{"player": 0, "action": {"bid": {"neighborhood": 12, "building": 3}}}"#));
+    /// assert_eq!(Record::from_json(&text).unwrap(), r);
+    /// ```
+    pub fn to_json_readable(&self) -> String {
+        let compact = serde_json::to_string(self).unwrap_or_default();
+        let tree = parse_node(compact.as_bytes(), &mut 0);
+        let mut out = String::new();
+        write_readable(&tree, 0, 0, &mut out);
+        out.push('\n');
+        out
     }
 
     fn check_format(&self) -> Result<(), RecordError> {
@@ -207,12 +276,56 @@ impl Record {
 
     /// Replays the record and checks `expected`: the final state, or the
     /// first illegal action or mismatch.
+    ///
+    /// For a rejection test (`expected.error`), the state returned is the
+    /// position before the rejected action, and the rejection itself is
+    /// checked: a different ruling, a different action, or no rejection at
+    /// all is a [`RecordError::Mismatch`] on `error`.
     pub fn verify(&self) -> Result<State, RecordError> {
-        let end = *self.replay()?.final_state();
+        let want = self.expected.as_ref().and_then(|e| e.error.as_ref());
+        let end = match want {
+            None => *self.replay()?.final_state(),
+            Some(want) => self.verify_rejection(want)?,
+        };
         if let Some(exp) = &self.expected {
             check_expected(exp, &end)?;
         }
         Ok(end)
+    }
+
+    fn verify_rejection(&self, want: &ExpectedError) -> Result<State, RecordError> {
+        if want.index + 1 != self.actions.len() {
+            return Err(RecordError::Format(format!(
+                "expected.error.index is {} but the rejected action must be the last one (index {})",
+                want.index,
+                self.actions.len() as i64 - 1
+            )));
+        }
+        let as_json = |index: usize, rule: &str| {
+            serde_json::json!({ "index": index, "rule": rule }).to_string()
+        };
+        let expected = as_json(want.index, &want.rule);
+        match self.replay() {
+            Ok(_) => Err(RecordError::Mismatch {
+                what: "error".into(),
+                expected,
+                actual: "null (every action was accepted)".into(),
+            }),
+            Err(RecordError::Illegal { index, error, .. })
+                if index == want.index && want.matches(error.rule()) =>
+            {
+                let mut prefix = self.clone();
+                prefix.actions.truncate(index);
+                prefix.expected = None;
+                Ok(*prefix.replay()?.final_state())
+            }
+            Err(RecordError::Illegal { index, error, .. }) => Err(RecordError::Mismatch {
+                what: "error".into(),
+                expected,
+                actual: format!("{} ({error})", as_json(index, error.rule())),
+            }),
+            Err(other) => Err(other),
+        }
     }
 
     /// Fills `expected` from `state` (game over, totals, winners, scores).
@@ -223,8 +336,120 @@ impl Record {
             totals: Some(scores.iter().map(|s| s.total).collect()),
             winners: Some(crate::scoring::winners(&scores)),
             scores: Some(scores),
+            error: None,
         });
     }
+}
+
+/// JSON as an order-keeping tree (keys and scalars keep their source text).
+enum Node {
+    Scalar(String),
+    Array(Vec<Node>),
+    Object(Vec<(String, Node)>),
+}
+
+/// Parses compact, valid JSON (as `serde_json::to_string` writes it).
+fn parse_node(text: &[u8], at: &mut usize) -> Node {
+    let scalar_end = |text: &[u8], mut i: usize| {
+        if text.get(i) == Some(&b'"') {
+            i += 1;
+            while i < text.len() && text[i] != b'"' {
+                i += if text[i] == b'\\' { 2 } else { 1 };
+            }
+            i + 1
+        } else {
+            while i < text.len() && !matches!(text[i], b',' | b']' | b'}' | b':') {
+                i += 1;
+            }
+            i
+        }
+    };
+    match text.get(*at) {
+        Some(b'[') => {
+            *at += 1;
+            let mut items = Vec::new();
+            while text.get(*at) != Some(&b']') && *at < text.len() {
+                items.push(parse_node(text, at));
+                if text.get(*at) == Some(&b',') {
+                    *at += 1;
+                }
+            }
+            *at += 1;
+            Node::Array(items)
+        }
+        Some(b'{') => {
+            *at += 1;
+            let mut items = Vec::new();
+            while text.get(*at) != Some(&b'}') && *at < text.len() {
+                let end = scalar_end(text, *at);
+                let key = String::from_utf8_lossy(&text[*at..end]).into_owned();
+                *at = end + 1; // the ':'
+                items.push((key, parse_node(text, at)));
+                if text.get(*at) == Some(&b',') {
+                    *at += 1;
+                }
+            }
+            *at += 1;
+            Node::Object(items)
+        }
+        _ => {
+            let end = scalar_end(text, *at);
+            let s = String::from_utf8_lossy(&text[*at..end]).into_owned();
+            *at = end;
+            Node::Scalar(s)
+        }
+    }
+}
+
+/// One line for `v`, with a space after `:` and `,`.
+fn one_line(v: &Node) -> String {
+    match v {
+        Node::Array(items) => format!(
+            "[{}]",
+            items.iter().map(one_line).collect::<Vec<_>>().join(", ")
+        ),
+        Node::Object(map) => format!(
+            "{{{}}}",
+            map.iter()
+                .map(|(k, v)| format!("{k}: {}", one_line(v)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Node::Scalar(s) => s.clone(),
+    }
+}
+
+fn write_readable(v: &Node, indent: usize, key_len: usize, out: &mut String) {
+    let line = one_line(v);
+    let (open, close, items): (char, char, Vec<(Option<&String>, &Node)>) = match v {
+        _ if indent * 2 + key_len + line.len() <= 98 => {
+            out.push_str(&line);
+            return;
+        }
+        Node::Array(a) => ('[', ']', a.iter().map(|x| (None, x)).collect()),
+        Node::Object(m) => ('{', '}', m.iter().map(|(k, x)| (Some(k), x)).collect()),
+        Node::Scalar(s) => {
+            out.push_str(s);
+            return;
+        }
+    };
+    let pad = "  ".repeat(indent + 1);
+    out.push(open);
+    for (i, (key, item)) in items.iter().enumerate() {
+        out.push('\n');
+        out.push_str(&pad);
+        if let Some(k) = key {
+            out.push_str(k);
+            out.push_str(": ");
+        }
+        write_readable(item, indent + 1, key.map_or(0, |k| k.len() + 2), out);
+        if i + 1 < items.len() {
+            out.push(',');
+        }
+    }
+    out.push('\n');
+    out.push_str(&"  ".repeat(indent));
+    out.push(close);
 }
 
 fn json<T: Serialize>(v: &T) -> String {
@@ -367,5 +592,69 @@ impl Game {
         let mut r = self.record.clone();
         r.expect(&self.state);
         r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+
+    fn opening(bid: Action) -> Record {
+        let mut r = Record::new(Config::new(3, Variant::Family, 4));
+        r.actions.push(RecordedAction {
+            player: 0,
+            action: bid,
+        });
+        r
+    }
+
+    #[test]
+    fn readable_json_round_trips_awkward_strings() {
+        let mut r = opening(Action::bid(3, 2));
+        r.description = Some("quotes \" and \\ backslashes, {braces} [brackets]: ok".into());
+        r.rules = Some(vec!["R-9".into()]);
+        r.expect(&r.replay().unwrap().final_state().clone());
+        let text = r.to_json_readable();
+        assert_eq!(Record::from_json(&text).unwrap(), r);
+        assert!(text
+            .lines()
+            .all(|l| l.len() <= 100 || l.contains("description")));
+    }
+
+    #[test]
+    fn expected_rejections_are_checked() {
+        // Opening with a pass breaks R-7.
+        let mut r = opening(Action::Pass);
+        r.expected = Some(Expected {
+            error: Some(ExpectedError {
+                index: 0,
+                rule: "R-7".into(),
+            }),
+            totals: Some(vec![0, 0, 0]),
+            ..Expected::default()
+        });
+        let before = r.verify().unwrap();
+        assert_eq!(before.call_number(), 1);
+        // The wrong ruling is a mismatch that names the real one.
+        r.expected.as_mut().unwrap().error.as_mut().unwrap().rule = "R-9".into();
+        match r.verify() {
+            Err(RecordError::Mismatch { what, actual, .. }) => {
+                assert_eq!(what, "error");
+                assert!(actual.contains("R-7"), "{actual}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // An accepted action is a mismatch too.
+        let mut ok = opening(Action::bid(3, 2));
+        ok.expected = r.expected.clone();
+        assert!(matches!(ok.verify(), Err(RecordError::Mismatch { .. })));
+        // The rejected action must be the last one.
+        let mut late = r.clone();
+        late.actions.push(RecordedAction {
+            player: 0,
+            action: Action::Pass,
+        });
+        assert!(matches!(late.verify(), Err(RecordError::Format(_))));
     }
 }

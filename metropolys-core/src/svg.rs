@@ -1,183 +1,590 @@
 //! Board pictures as SVG (one renderer for every binding).
 //!
-//! [`render`] draws a state on a 1000 × 1000 canvas (board positions are in
-//! percent, so one percent is ten units): bridges as lines, lakes and statues
-//! at their drawing positions, each neighborhood as a circle coloured by its
-//! kind, the tokens still on the board, constructed buildings and the bids of
-//! the current call in player colours. Districts out of play are faded (R-2).
+//! [`render`] draws a [`State`] as a self-contained SVG document (no scripts,
+//! no external references): the five districts as tinted islands on the
+//! river, the 55 neighborhoods coloured by kind, adjacencies (bridges drawn
+//! as thick planks), statues, lakes, the tokens still on the board, the
+//! constructed buildings in their owners' colours (blue, red, white, gray;
+//! white and gray outlined so they show on any ground) with their numbers,
+//! the bids of the current call, and a status line (call number, seat to
+//! act). Districts out of play are greyed out (R-2).
 //!
-//! Every neighborhood is drawn as one `<g>` element with the attribute
-//! `id="n{id}"` (`n0` … `n54`), classes `neighborhood`, `kind-{kind}`,
-//! `district-{district}`, and a `<text>` child showing its id. Bindings and
-//! tests rely on these ids.
+//! Every neighborhood is one element with `id="n{id}"` (`n0` … `n54`), so a
+//! frontend can style or hook them. The output is pure: a function of the
+//! state and the options only.
+//!
+//! ```
+//! use metropolys_core::{svg, Config, State, Variant};
+//! let state = State::new(&Config::new(3, Variant::Expert, 1)).unwrap();
+//! let picture = svg::render(&state);
+//! assert!(picture.starts_with("<svg"));
+//! assert!(picture.contains(r#"id="n54""#));
+//! ```
 
-use crate::board;
+use crate::board::{self, NeighborhoodSet};
 use crate::state::State;
-use crate::types::{Kind, Token, NEIGHBORHOOD_COUNT};
+use crate::types::{
+    District, Kind, NeighborhoodId, Seat, Size, Token, Variant, NEIGHBORHOOD_COUNT,
+};
 use std::fmt::Write as _;
 
-/// Fill colours of the players' pieces, by seat.
-pub const PLAYER_COLORS: [&str; 4] = ["#d62728", "#1f77b4", "#2ca02c", "#f0b400"];
+/// The width of the picture in SVG user units (the `viewBox` is
+/// `0 0 1000 860`).
+pub const WIDTH: u32 = 1000;
+/// The height of the picture in SVG user units, status line included.
+pub const HEIGHT: u32 = 860;
 
-/// The fill colour of a neighborhood kind.
-pub fn kind_color(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Industry => "#a8a29e",
-        Kind::Park => "#86c46d",
-        Kind::Housing => "#f2c98a",
-        Kind::Mall => "#e6a3c8",
-        Kind::Administration => "#9cc3e6",
+/// The colours of the players' buildings, seat 0 to 3: blue, red, white, gray.
+pub const PLAYER_COLORS: [&str; 4] = ["#2f6fdb", "#d23a2f", "#ffffff", "#8a8a8a"];
+/// The names of the players' colours, seat 0 to 3.
+pub const PLAYER_COLOR_NAMES: [&str; 4] = ["blue", "red", "white", "gray"];
+
+/// Drawing options for [`render_with`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SvgOptions {
+    /// A neighborhood to ring in gold (e.g. the building just constructed).
+    pub highlight: Option<NeighborhoodId>,
+    /// A caption drawn on the status line instead of the default one.
+    pub caption: Option<String>,
+    /// Leave out the status line and key.
+    pub hide_status: bool,
+    /// Leave out the neighborhood ids.
+    pub hide_ids: bool,
+}
+
+const BOARD_LEFT: f32 = 30.0;
+const BOARD_TOP: f32 = 28.0;
+const SCALE_X: f32 = 9.4;
+const SCALE_Y: f32 = 7.9;
+const RADIUS: f32 = 27.0;
+
+/// Where neighborhood `id` is drawn, in SVG units.
+pub fn point(id: NeighborhoodId) -> (f32, f32) {
+    let (x, y) = board::position(id).unwrap_or((0.0, 0.0));
+    to_px(x, y)
+}
+
+fn to_px(x: f32, y: f32) -> (f32, f32) {
+    (BOARD_LEFT + x * SCALE_X, BOARD_TOP + y * SCALE_Y)
+}
+
+fn kind_color(k: Kind) -> &'static str {
+    match k {
+        Kind::Industry => "#b9a48c",
+        Kind::Park => "#8fc97a",
+        Kind::Housing => "#f0d36e",
+        Kind::Mall => "#f2a07b",
+        Kind::Administration => "#9fb4e6",
     }
 }
 
-fn at(id: u8) -> (f32, f32) {
-    let (x, y) = board::position(id).unwrap_or((0.0, 0.0));
-    (x * 10.0, y * 10.0)
+fn kind_letter(k: Kind) -> &'static str {
+    match k {
+        Kind::Industry => "I",
+        Kind::Park => "P",
+        Kind::Housing => "H",
+        Kind::Mall => "M",
+        Kind::Administration => "A",
+    }
 }
 
-/// The state drawn as a standalone SVG document (see the [module docs](self)).
-///
-/// ```
-/// use metropolys_core::{svg, Config, State, Variant};
-/// let s = State::new(&Config::new(2, Variant::Family, 1)).unwrap();
-/// let picture = svg::render(&s);
-/// assert!(picture.starts_with("<svg"));
-/// assert!(picture.contains(r#"id="n54""#));
-/// ```
-pub fn render(state: &State) -> String {
-    let mut s = String::with_capacity(24_000);
-    let _ = write!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 1000" width="600" height="600" font-family="sans-serif">"#
-    );
-    let title = match state.to_act() {
-        Some(p) => format!(
-            "Metropolys: {} players, {}, call {}, seat {p} to act",
-            state.players(),
-            state.variant(),
-            state.call_number()
-        ),
-        None => format!(
-            "Metropolys: {} players, {}, game over after {} calls",
-            state.players(),
-            state.variant(),
-            state.call_number()
-        ),
-    };
-    let _ = write!(
-        s,
-        r##"<title>{title}</title><rect width="1000" height="1000" fill="#f7f4ec"/>"##
-    );
+fn district_color(d: District) -> &'static str {
+    match d {
+        District::Center => "#efe6d2",
+        District::North => "#e3ecd5",
+        District::East => "#efdcd6",
+        District::South => "#dde6ef",
+        District::West => "#ece1ef",
+    }
+}
 
-    // Bridges (R-9) under everything else.
-    s.push_str(r##"<g class="bridges" stroke="#8d6e63" stroke-width="6">"##);
-    for &[a, b] in board::bridges() {
-        let ((x1, y1), (x2, y2)) = (at(a), at(b));
+fn token_style(t: Token) -> (&'static str, &'static str) {
+    match t {
+        Token::Trendy => ("#f5c518", "T"),
+        Token::Subway => ("#1f2937", "S"),
+        Token::Archaeology => ("#a0522d", "A"),
+    }
+}
+
+/// Dark text on light player colours, light text on dark ones.
+fn ink_on(seat: Seat) -> &'static str {
+    match seat {
+        2 => "#222",
+        3 => "#fff",
+        _ => "#fff",
+    }
+}
+
+fn player_color(seat: Seat) -> &'static str {
+    PLAYER_COLORS[seat as usize % 4]
+}
+
+/// The convex hull of points (monotone chain), counter-clockwise.
+fn hull(mut pts: Vec<(f32, f32)>) -> Vec<(f32, f32)> {
+    pts.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+    if pts.len() < 3 {
+        return pts;
+    }
+    let cross = |o: (f32, f32), a: (f32, f32), b: (f32, f32)| {
+        (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
+    };
+    let mut lower: Vec<(f32, f32)> = Vec::new();
+    for &p in &pts {
+        while lower.len() >= 2 && cross(lower[lower.len() - 2], lower[lower.len() - 1], p) <= 0.0 {
+            lower.pop();
+        }
+        lower.push(p);
+    }
+    let mut upper: Vec<(f32, f32)> = Vec::new();
+    for &p in pts.iter().rev() {
+        while upper.len() >= 2 && cross(upper[upper.len() - 2], upper[upper.len() - 1], p) <= 0.0 {
+            upper.pop();
+        }
+        upper.push(p);
+    }
+    lower.pop();
+    upper.pop();
+    lower.extend(upper);
+    lower
+}
+
+/// Draws `state` as an SVG document with the default options.
+pub fn render(state: &State) -> String {
+    render_with(state, &SvgOptions::default())
+}
+
+/// Draws `state` as an SVG document (see the [module docs](self)).
+pub fn render_with(state: &State, options: &SvgOptions) -> String {
+    let mut s = String::with_capacity(48 * 1024);
+    let height = if options.hide_status { 800 } else { HEIGHT };
+    let _ = write!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" font-family="Helvetica, Arial, sans-serif" role="img">"#
+    );
+    s.push_str(concat!(
+        "<title>Metropolys board</title>",
+        r##"<rect x="0" y="0" width="1000" height="800" fill="#9cc8e4"/>"##,
+    ));
+    let in_play = state.in_play();
+
+    // Districts: tinted islands (the hull of their neighborhoods, padded by a
+    // thick round stroke of the same colour).
+    s.push_str(r#"<g class="districts">"#);
+    for &d in District::ALL {
+        let pts: Vec<(f32, f32)> = board::in_district(d).iter().map(point).collect();
+        let out = board::in_district(d).0 & in_play.0 == 0;
+        let fill = if out { "#c9c9c9" } else { district_color(d) };
+        let mut path = String::new();
+        for (i, (x, y)) in hull(pts).iter().enumerate() {
+            let _ = write!(path, "{}{x:.1},{y:.1} ", if i == 0 { "M" } else { "L" });
+        }
+        path.push('Z');
         let _ = write!(
             s,
-            r#"<line class="bridge" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}"/>"#
+            r#"<path class="district {d}{}" d="{path}" fill="{fill}" stroke="{fill}" stroke-width="78" stroke-linejoin="round"/>"#,
+            if out { " out-of-play" } else { "" }
         );
     }
     s.push_str("</g>");
 
-    // Lakes and statues.
+    // Lakes under everything else on the land.
+    s.push_str(r#"<g class="lakes">"#);
     for lake in board::lakes() {
+        let (x, y) = to_px(lake.x, lake.y);
         let _ = write!(
             s,
-            r##"<ellipse class="lake" id="lake{}" cx="{:.1}" cy="{:.1}" rx="34" ry="22" fill="#5fa8d3" opacity="0.8"/>"##,
-            lake.id,
-            lake.x * 10.0,
-            lake.y * 10.0
+            r##"<ellipse class="lake" cx="{x:.1}" cy="{y:.1}" rx="22" ry="14" fill="#5aa7d8" stroke="#2b6f9e" stroke-width="1.5"/>"##
         );
     }
-    for statue in board::statues() {
-        let (x, y) = (statue.x * 10.0, statue.y * 10.0);
-        let _ = write!(
-            s,
-            r##"<polygon class="statue" id="statue{}" points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="#6d6d6d"/>"##,
-            statue.id,
-            x,
-            y - 12.0,
-            x - 10.0,
-            y + 8.0,
-            x + 10.0,
-            y + 8.0
-        );
-    }
+    s.push_str("</g>");
 
-    // Neighborhoods, with their tokens, buildings and bids.
-    let in_play = state.in_play();
-    for id in 0..NEIGHBORHOOD_COUNT as u8 {
-        let (x, y) = at(id);
-        let kind = board::kind(id).unwrap_or(Kind::Industry);
-        let district = board::district(id).map_or("center", |d| d.name());
-        let opacity = if in_play.contains(id) { "1" } else { "0.25" };
+    // Adjacency: streets inside a district, bridges across the river.
+    let bridges = board::bridges();
+    s.push_str(r#"<g class="adjacency">"#);
+    for a in 0..NEIGHBORHOOD_COUNT as u8 {
+        for b in board::neighbors(a).iter().filter(|&b| b > a) {
+            let (x1, y1) = point(a);
+            let (x2, y2) = point(b);
+            if bridges.contains(&[a, b]) || bridges.contains(&[b, a]) {
+                let _ = write!(
+                    s,
+                    r##"<line class="bridge" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="#7a5230" stroke-width="9" stroke-linecap="butt"/><line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="#c89a64" stroke-width="5" stroke-dasharray="3 3"/>"##
+                );
+            } else {
+                let _ = write!(
+                    s,
+                    r##"<line class="street" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="#8d8577" stroke-width="2"/>"##
+                );
+            }
+        }
+    }
+    s.push_str("</g>");
+
+    // Statues: small pedestals with a figure.
+    s.push_str(r#"<g class="statues">"#);
+    for statue in board::statues() {
+        let (x, y) = to_px(statue.x, statue.y);
         let _ = write!(
             s,
-            r##"<g id="n{id}" class="neighborhood kind-{kind} district-{district}" opacity="{opacity}"><circle cx="{x:.1}" cy="{y:.1}" r="30" fill="{}" stroke="#444" stroke-width="2"/>"##,
-            kind_color(kind)
+            r##"<path class="statue" d="M{:.1},{:.1} l7,12 h-14 Z" fill="#d4af37" stroke="#6b5514" stroke-width="1.2"/>"##,
+            x,
+            y - 7.0
         );
-        if let Some(token) = state.token_at(id) {
-            let fill = match token {
-                Token::Trendy => "#ffd54f",
-                Token::Subway => "#4e342e",
-                Token::Archaeology => "#bf360c",
-            };
+    }
+    s.push_str("</g>");
+
+    // Neighborhoods.
+    s.push_str(r#"<g class="neighborhoods">"#);
+    for id in 0..NEIGHBORHOOD_COUNT as u8 {
+        let (x, y) = point(id);
+        let kind = board::kind(id).unwrap_or(Kind::Industry);
+        let district = board::district(id).unwrap_or(District::Center);
+        let out = !in_play.contains(id);
+        let fill = if out { "#b5b5b5" } else { kind_color(kind) };
+        let _ = write!(
+            s,
+            r#"<g id="n{id}" class="neighborhood {kind} {district}{}">"#,
+            if out { " out-of-play" } else { "" }
+        );
+        let _ = write!(
+            s,
+            r##"<circle cx="{x:.1}" cy="{y:.1}" r="{RADIUS}" fill="{fill}" stroke="{}" stroke-width="2"/>"##,
+            if out { "#9a9a9a" } else { "#5b5346" }
+        );
+        let _ = write!(
+            s,
+            r##"<text x="{:.1}" y="{:.1}" font-size="10" fill="#3b3b3b" text-anchor="middle">{}</text>"##,
+            x,
+            y + RADIUS - 4.0,
+            kind_letter(kind)
+        );
+        if !options.hide_ids {
             let _ = write!(
                 s,
-                r##"<circle class="token token-{token}" cx="{:.1}" cy="{:.1}" r="9" fill="{fill}" stroke="#222"/>"##,
-                x + 20.0,
-                y - 20.0
-            );
-        }
-        if let Some((owner, number)) = state.building_at(id) {
-            let _ = write!(
-                s,
-                r##"<rect class="building player-{owner}" x="{:.1}" y="{:.1}" width="36" height="36" rx="4" fill="{}" stroke="#111" stroke-width="2"/><text x="{x:.1}" y="{:.1}" font-size="20" font-weight="bold" text-anchor="middle" fill="#fff">{number}</text>"##,
-                x - 18.0,
-                y - 18.0,
-                PLAYER_COLORS[owner as usize % 4],
-                y + 7.0
-            );
-        } else if let Some(bid) = state.bids().iter().find(|b| b.neighborhood == id) {
-            let _ = write!(
-                s,
-                r##"<circle class="bid player-{}" cx="{x:.1}" cy="{y:.1}" r="20" fill="#fff" stroke="{}" stroke-width="6" stroke-dasharray="6 3"/><text x="{x:.1}" y="{:.1}" font-size="18" font-weight="bold" text-anchor="middle" fill="{}">{}</text>"##,
-                bid.player,
-                PLAYER_COLORS[bid.player as usize % 4],
-                y + 6.0,
-                PLAYER_COLORS[bid.player as usize % 4],
-                bid.building
-            );
-        } else {
-            let _ = write!(
-                s,
-                r##"<text x="{x:.1}" y="{:.1}" font-size="16" text-anchor="middle" fill="#333">{id}</text>"##,
-                y + 6.0
+                r##"<text x="{:.1}" y="{:.1}" font-size="10" fill="#3b3b3b" text-anchor="middle">{id}</text>"##,
+                x,
+                y - RADIUS + 11.0
             );
         }
         s.push_str("</g>");
+    }
+    s.push_str("</g>");
+
+    // Tokens still on the board.
+    s.push_str(r#"<g class="tokens">"#);
+    for id in 0..NEIGHBORHOOD_COUNT as u8 {
+        if let Some(t) = state.token_at(id) {
+            let (x, y) = point(id);
+            let (color, letter) = token_style(t);
+            let ink = if t == Token::Trendy { "#222" } else { "#fff" };
+            let _ = write!(
+                s,
+                r##"<g class="token {t}"><circle cx="{:.1}" cy="{:.1}" r="8" fill="{color}" stroke="#222" stroke-width="1"/><text x="{:.1}" y="{:.1}" font-size="10" font-weight="bold" fill="{ink}" text-anchor="middle">{letter}</text></g>"##,
+                x - 19.0,
+                y - 13.0,
+                x - 19.0,
+                y - 9.5
+            );
+        }
+    }
+    s.push_str("</g>");
+
+    // Constructed buildings: a square in the owner's colour, sized by the
+    // Expert building size.
+    s.push_str(r#"<g class="buildings">"#);
+    for id in 0..NEIGHBORHOOD_COUNT as u8 {
+        if let Some((seat, number)) = state.building_at(id) {
+            let (x, y) = point(id);
+            let half = match (state.variant(), Size::of(number)) {
+                (Variant::Family, _) => 13.0,
+                (_, Size::Small) => 11.0,
+                (_, Size::Medium) => 13.0,
+                (_, Size::Tall) => 15.5,
+            };
+            let _ = write!(
+                s,
+                r##"<g class="building seat{seat}"><rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="2" fill="{}" stroke="#111" stroke-width="2"/><text x="{x:.1}" y="{:.1}" font-size="14" font-weight="bold" fill="{}" text-anchor="middle">{number}</text></g>"##,
+                x - half,
+                y - half,
+                2.0 * half,
+                2.0 * half,
+                player_color(seat),
+                y + 5.0,
+                ink_on(seat)
+            );
+        }
+    }
+    s.push_str("</g>");
+
+    // Bids of the current call: dashed diamonds, the most recent one bold.
+    s.push_str(r#"<g class="bids">"#);
+    let bids = state.bids();
+    for (i, bid) in bids.iter().enumerate() {
+        let (x, y) = point(bid.neighborhood);
+        let latest = i + 1 == bids.len();
+        let _ = write!(
+            s,
+            r##"<g class="bid seat{}{}"><path d="M{x:.1},{:.1} l16,16 l-16,16 l-16,-16 Z" fill="{}" fill-opacity="0.85" stroke="#111" stroke-width="{}" stroke-dasharray="4 2"/><text x="{x:.1}" y="{:.1}" font-size="13" font-weight="bold" fill="{}" text-anchor="middle">{}</text></g>"##,
+            bid.player,
+            if latest { " latest" } else { "" },
+            y - 16.0,
+            player_color(bid.player),
+            if latest { "3" } else { "1.5" },
+            y + 4.5,
+            ink_on(bid.player),
+            bid.building
+        );
+    }
+    s.push_str("</g>");
+
+    if let Some(h) = options.highlight.filter(|&h| board::is_valid(h)) {
+        let (x, y) = point(h);
+        let _ = write!(
+            s,
+            r##"<circle class="highlight" cx="{x:.1}" cy="{y:.1}" r="{}" fill="none" stroke="#ffb000" stroke-width="4"/>"##,
+            RADIUS + 4.0
+        );
+    }
+
+    if !options.hide_status {
+        status_line(&mut s, state, options, in_play);
     }
     s.push_str("</svg>");
     s
 }
 
+fn status_line(s: &mut String, state: &State, options: &SvgOptions, _in_play: NeighborhoodSet) {
+    s.push_str(
+        r##"<g class="status"><rect x="0" y="800" width="1000" height="60" fill="#f7f4ec"/>"##,
+    );
+    let caption = match &options.caption {
+        Some(c) => xml_escape(c),
+        None => {
+            let variant = match state.variant() {
+                Variant::Family => "Family",
+                Variant::Expert => "Expert",
+            };
+            match state.to_act() {
+                Some(p) => format!(
+                    "{variant} game · {} players · call {} · {} ({}) to act",
+                    state.players(),
+                    state.call_number(),
+                    PLAYER_COLOR_NAMES[p as usize % 4],
+                    p
+                ),
+                None => format!(
+                    "{variant} game · {} players · game over after {} calls",
+                    state.players(),
+                    state.call_number()
+                ),
+            }
+        }
+    };
+    let _ = write!(
+        s,
+        r##"<text x="16" y="822" font-size="16" fill="#222">{caption}</text>"##
+    );
+    // Key: player colours, then tokens.
+    let mut x = 16.0;
+    for p in 0..state.players() {
+        let _ = write!(
+            s,
+            r##"<rect x="{x:.0}" y="834" width="14" height="14" fill="{}" stroke="#111" stroke-width="1.5"/><text x="{:.0}" y="846" font-size="13" fill="#222">{} {} ({} built)</text>"##,
+            player_color(p),
+            x + 19.0,
+            p,
+            PLAYER_COLOR_NAMES[p as usize % 4],
+            state.constructed_count(p)
+        );
+        x += 150.0;
+    }
+    for t in Token::ALL {
+        let (color, letter) = token_style(*t);
+        let ink = if *t == Token::Trendy { "#222" } else { "#fff" };
+        let _ = write!(
+            s,
+            r##"<circle cx="{:.0}" cy="841" r="8" fill="{color}" stroke="#222"/><text x="{:.0}" y="845" font-size="10" font-weight="bold" fill="{ink}" text-anchor="middle">{letter}</text><text x="{:.0}" y="846" font-size="13" fill="#222">{t}</text>"##,
+            x + 8.0,
+            x + 8.0,
+            x + 20.0
+        );
+        x += 100.0;
+    }
+    let _ = write!(
+        s,
+        r##"<path d="M{:.0},832 l9,9 l-9,9 l-9,-9 Z" fill="#ddd" stroke="#111" stroke-width="1.5" stroke-dasharray="3 2"/><text x="{:.0}" y="846" font-size="13" fill="#222">bid</text>"##,
+        x + 8.0,
+        x + 22.0
+    );
+    s.push_str("</g>");
+}
+
+/// Escapes text for XML character data and attribute values.
+pub fn xml_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Config, Variant};
+    use crate::rng::SplitMix64;
+    use crate::{Action, Config};
+
+    /// A minimal XML well-formedness check: tags balance and nest, attribute
+    /// values are quoted, no bare `&` or `<` in text.
+    fn well_formed(doc: &str) -> Result<usize, String> {
+        let mut stack: Vec<String> = Vec::new();
+        let mut elements = 0;
+        let mut rest = doc;
+        while let Some(start) = rest.find('<') {
+            let text = &rest[..start];
+            if let Some(amp) = text.find('&') {
+                let ent = &text[amp..];
+                if !["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"]
+                    .iter()
+                    .any(|e| ent.starts_with(e))
+                {
+                    return Err(format!("bare & in {text:?}"));
+                }
+            }
+            let end = rest[start..].find('>').ok_or("unterminated tag")? + start;
+            let tag = &rest[start + 1..end];
+            if tag.contains('<') {
+                return Err(format!("< inside tag {tag:?}"));
+            }
+            if tag.matches('"').count() % 2 != 0 {
+                return Err(format!("unbalanced quotes in {tag:?}"));
+            }
+            if let Some(name) = tag.strip_prefix('/') {
+                let open = stack.pop().ok_or(format!("stray </{name}>"))?;
+                if open != name {
+                    return Err(format!("<{open}> closed by </{name}>"));
+                }
+            } else {
+                elements += 1;
+                let name: String = tag
+                    .chars()
+                    .take_while(|c| !c.is_whitespace() && *c != '/')
+                    .collect();
+                if !tag.ends_with('/') {
+                    stack.push(name);
+                }
+            }
+            rest = &rest[end + 1..];
+            if stack.is_empty() && !rest.trim().is_empty() {
+                return Err("content after the root element".into());
+            }
+        }
+        if !stack.is_empty() {
+            return Err(format!("unclosed {stack:?}"));
+        }
+        Ok(elements)
+    }
+
+    fn played(players: u8, variant: Variant, seed: u64, decisions: usize) -> State {
+        let mut s = State::new(&Config::new(players, variant, seed)).unwrap();
+        let mut rng = SplitMix64::new(seed);
+        for _ in 0..decisions {
+            match s.random_action(&mut rng) {
+                Some(a) => s = s.play(a).unwrap(),
+                None => break,
+            }
+        }
+        s
+    }
 
     #[test]
-    fn every_neighborhood_has_one_element_with_its_id() {
-        let s = State::new(&Config::new(3, Variant::Expert, 5)).unwrap();
-        let picture = render(&s);
-        for id in 0..NEIGHBORHOOD_COUNT {
-            assert_eq!(
-                picture.matches(&format!(r#"id="n{id}""#)).count(),
-                1,
-                "n{id}"
-            );
+    fn the_checker_rejects_broken_documents() {
+        assert!(well_formed("<svg><g></svg>").is_err());
+        assert!(well_formed("<svg><text>a & b</text></svg>").is_err());
+        assert!(well_formed("<svg><g/></svg>").is_ok());
+    }
+
+    #[test]
+    fn pictures_are_well_formed_and_name_every_neighborhood_once() {
+        for (players, variant) in [
+            (2, Variant::Family),
+            (3, Variant::Expert),
+            (4, Variant::Expert),
+        ] {
+            for decisions in [0, 7, 40, 10_000] {
+                let state = played(players, variant, 5, decisions);
+                let doc = render(&state);
+                assert!(well_formed(&doc).is_ok(), "{:?}", well_formed(&doc));
+                for id in 0..55 {
+                    assert_eq!(doc.matches(&format!(r#"id="n{id}""#)).count(), 1, "n{id}");
+                }
+                assert_eq!(doc.matches("<svg").count(), 1);
+            }
         }
-        assert!(picture.ends_with("</svg>"));
+    }
+
+    #[test]
+    fn buildings_bids_and_tokens_are_drawn() {
+        let s0 = State::new(&Config::new(4, Variant::Family, 9)).unwrap();
+        let tokens = (0..55).filter(|&i| s0.token_at(i).is_some()).count();
+        let doc = render(&s0);
+        assert_eq!(doc.matches(r#"class="token "#).count(), tokens);
+        assert_eq!(doc.matches(r#"class="bid "#).count(), 0);
+        assert!(doc.contains("call 1"));
+        // One bid on the board.
+        let s1 = s0.play(Action::bid(3, 7)).unwrap();
+        let doc = render(&s1);
+        assert_eq!(doc.matches(r#"class="bid seat0 latest""#).count(), 1);
+        // Play out: 4 × 13 = 52 buildings at most, at least 13 + 3.
+        let end = played(4, Variant::Family, 9, 100_000);
+        let built: usize = (0..4).map(|p| end.constructed_count(p) as usize).sum();
+        let doc = render(&end);
+        assert_eq!(doc.matches(r#"class="building seat"#).count(), built);
+        assert!(doc.contains("game over"));
+        assert_eq!(doc.matches(r#"class="bridge""#).count(), 21);
+        assert_eq!(doc.matches(r#"class="statue""#).count(), 11);
+        assert_eq!(doc.matches(r#"class="lake""#).count(), 6);
+    }
+
+    #[test]
+    fn out_of_play_districts_are_greyed() {
+        let mut config = Config::new(2, Variant::Family, 1);
+        config.out_of_play = Some(vec![District::North, District::East]);
+        let doc = render(&State::new(&config).unwrap());
+        assert_eq!(doc.matches("neighborhood").count() - 1, 55); // + group class
+        assert_eq!(doc.matches(" out-of-play\"").count(), 2 + 20);
+    }
+
+    #[test]
+    fn options_apply_and_captions_are_escaped() {
+        let s = State::new(&Config::new(3, Variant::Family, 2)).unwrap();
+        let doc = render_with(
+            &s,
+            &SvgOptions {
+                highlight: Some(4),
+                caption: Some("a <b> & c".into()),
+                hide_ids: true,
+                hide_status: false,
+            },
+        );
+        assert!(well_formed(&doc).is_ok());
+        assert!(doc.contains("a &lt;b&gt; &amp; c"));
+        assert!(doc.contains(r#"class="highlight""#));
+        let bare = render_with(
+            &s,
+            &SvgOptions {
+                hide_status: true,
+                ..SvgOptions::default()
+            },
+        );
+        assert!(!bare.contains(r#"class="status""#));
+        assert!(bare.contains(r#"viewBox="0 0 1000 800""#));
     }
 }

@@ -317,6 +317,7 @@ def simulate(
     players: int = 4,
     variant: str = "expert",
     threads: int = 1,
+    config: Optional[_JsonLike] = None,
 ) -> Dict[str, List[Any]]:
     """Plays ``n`` games of uniformly random legal actions in Rust, with the
     GIL released, and returns column lists (a dict of equal-length lists,
@@ -327,6 +328,12 @@ def simulate(
     end, so any game can be replayed step by step from Python. ``threads``
     splits the games over that many threads (0: one per CPU); results do
     not depend on it.
+
+    ``config`` (a core configuration, ``dict`` or JSON ``str``) replaces
+    ``players`` and ``variant``: every game uses it with its ``seed`` set to
+    ``seed + i``, so the parts it gives explicitly (a token layout, an
+    objective deal, Metropolys cards, the start player) are the same in
+    every game and the rest is drawn per game.
 
     Columns: ``game`` (i), ``seed``, ``calls`` (calls played), ``winners``
     (list of seats), ``win_{p}`` (bool: seat p is among the winners) and,

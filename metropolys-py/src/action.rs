@@ -17,7 +17,8 @@ pub struct Action(pub CoreAction);
 /// The 716 action objects, created once and shared (actions are immutable).
 static TABLE: PyOnceLock<Vec<Py<Action>>> = PyOnceLock::new();
 
-fn table(py: Python<'_>) -> PyResult<&Vec<Py<Action>>> {
+/// The shared action objects, by id.
+pub fn table(py: Python<'_>) -> PyResult<&Vec<Py<Action>>> {
     TABLE.get_or_try_init(py, || {
         (0..CoreAction::COUNT as u16)
             .map(|id| {
@@ -39,25 +40,28 @@ pub fn from_id(py: Python<'_>, id: i64) -> PyResult<CoreAction> {
     u16::try_from(id)
         .ok()
         .and_then(|id| CoreAction::from_id(id).ok())
-        .ok_or_else(|| {
-            errors::raise(
-                py,
-                errors::Kind::IllegalAction,
-                format!(
-                    "§8: there is no action id {id}; ids are 0-{} (see Action.from_id)",
-                    CoreAction::PASS_ID
-                ),
-                Some("§8"),
-            )
-        })
+        .ok_or_else(|| unknown_id(py, &id.to_string()))
+}
+
+/// `IllegalActionError` for an integer that is no action id.
+pub fn unknown_id(py: Python<'_>, shown: &str) -> PyErr {
+    errors::raise(
+        py,
+        errors::Kind::IllegalAction,
+        format!(
+            "§8: there is no action id {shown}; ids are 0-{} (see Action.from_id)",
+            CoreAction::PASS_ID
+        ),
+        Some("§8"),
+    )
 }
 
 /// How a Python argument names an action.
 pub enum Given {
     /// A valid action.
     Action(CoreAction),
-    /// An integer that is no action id.
-    BadId(i64),
+    /// An integer that is no action id (as Python prints it).
+    BadId(String),
 }
 
 /// Reads an `Action`, an integer id, the string `"pass"` or the JSON form
@@ -66,11 +70,17 @@ pub fn extract(obj: &Bound<'_, PyAny>) -> PyResult<Given> {
     if let Ok(a) = obj.cast::<Action>() {
         return Ok(Given::Action(a.get().0));
     }
-    if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>() {
-        let id: i64 = obj.extract().unwrap_or(-1);
-        return Ok(match u16::try_from(id).ok().map(CoreAction::from_id) {
+    if obj.is_instance_of::<PyBool>() {
+        return Err(pyo3::exceptions::PyTypeError::new_err(
+            "a bool is not an action; give an Action or an action id",
+        ));
+    }
+    // Integers, and integer-like objects such as numpy integers (__index__).
+    if obj.is_instance_of::<PyInt>() || obj.hasattr("__index__")? {
+        let id: Option<u16> = obj.extract().ok();
+        return Ok(match id.map(CoreAction::from_id) {
             Some(Ok(a)) => Given::Action(a),
-            _ => Given::BadId(id),
+            _ => Given::BadId(obj.str()?.to_string()),
         });
     }
     if obj.is_instance_of::<PyString>() || obj.hasattr("keys")? {
@@ -95,7 +105,7 @@ pub fn extract(obj: &Bound<'_, PyAny>) -> PyResult<Given> {
 pub fn extract_valid(obj: &Bound<'_, PyAny>) -> PyResult<CoreAction> {
     match extract(obj)? {
         Given::Action(a) => Ok(a),
-        Given::BadId(id) => from_id(obj.py(), id),
+        Given::BadId(shown) => Err(unknown_id(obj.py(), &shown)),
     }
 }
 

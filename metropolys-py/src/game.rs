@@ -418,14 +418,11 @@ impl Game {
     /// The legal actions of the seat to act, bids by increasing id, then the
     /// pass if allowed (empty once the game is over).
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let list = PyList::empty(py);
-        let mut err = Ok(());
-        self.state.for_each_legal(|a| {
-            if err.is_ok() {
-                err = action::object(py, a).and_then(|o| list.append(o));
-            }
-        });
-        err.map(|_| list)
+        let table = action::table(py)?;
+        let mut ids = Vec::with_capacity(self.state.legal_action_count());
+        self.state
+            .for_each_legal(|a| ids.push(a.id().unwrap_or(CoreAction::PASS_ID) as usize));
+        PyList::new(py, ids.into_iter().map(|i| table[i].bind(py)))
     }
 
     /// The ids of the legal actions, ascending.
@@ -469,7 +466,8 @@ impl Game {
     /// id). Forced passes and the end of the call are applied too.
     /// Raises ``IllegalActionError``; this game is never changed.
     fn apply(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Game> {
-        if let Ok(id) = action.cast::<PyInt>() {
+        // The fast path for plain integer ids (bool is not an id).
+        if let Ok(id) = action.cast_exact::<PyInt>() {
             if let Ok(id) = id.extract::<i64>() {
                 return self.apply_core(py, action::from_id(py, id)?);
             }

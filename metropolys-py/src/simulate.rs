@@ -105,13 +105,19 @@ fn run(base: &Config, seed: u64, n: u64, threads: usize) -> Vec<Outcome> {
 /// the games over that many threads (0: one per CPU); results do not depend
 /// on it.
 ///
+/// ``config`` (a core configuration, ``dict`` or JSON ``str``) replaces
+/// ``players`` and ``variant``: every game uses it with its ``seed`` set to
+/// ``seed + i``, so the parts it gives explicitly (a token layout, an
+/// objective deal, Metropolys cards, the start player) are the same in every
+/// game and the rest is drawn per game.
+///
 /// Columns: ``game`` (i), ``seed``, ``calls`` (calls played), ``winners``
 /// (list of seats), ``win_{p}`` (bool: seat p is among the winners) and, per
 /// seat p, ``{category}_{p}`` for ``trendy``, ``subway``, ``subway_card``,
 /// ``archaeology``, ``archaeology_card``, ``area``, ``neighborhood``,
 /// ``highest_building``, ``metropolys``, ``total`` and ``constructed``.
 #[pyfunction]
-#[pyo3(signature = (n, seed=0, players=4, variant="expert", threads=1))]
+#[pyo3(signature = (n, seed=0, players=4, variant="expert", threads=1, config=None))]
 pub fn simulate<'py>(
     py: Python<'py>,
     n: u64,
@@ -119,8 +125,18 @@ pub fn simulate<'py>(
     players: i64,
     variant: &str,
     threads: usize,
+    config: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let config = keyword_config(py, players, variant, seed, 0)?;
+    let config = match config {
+        None => keyword_config(py, players, variant, seed, 0)?,
+        Some(given) => {
+            let text = crate::convert::json_text(given)?;
+            let mut c = Config::from_json(&text)
+                .map_err(|e| crate::errors::error(py, e, crate::errors::Kind::InvalidConfig))?;
+            c.seed = seed;
+            c
+        }
+    };
     State::new(&config).map_err(|e| crate::errors::config_error(py, e))?;
     let threads = if threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())

@@ -84,3 +84,13 @@ def test_bad_json_form() -> None:
         Action.from_json({"bid": {"neighborhood": 1}})
     with pytest.raises(TypeError):
         Action.from_json(1.5)  # type: ignore[arg-type]
+
+
+def test_numpy_integers_are_action_ids() -> None:
+    np = pytest.importorskip("numpy")
+    game = metropolys.Game(players=2, seed=1)
+    ids = np.array(game.legal_action_ids(), dtype=np.int64)
+    assert game.is_legal(ids[0])
+    assert game.apply(ids[0]) == game.apply(int(ids[0]))
+    assert game.is_legal(np.int32(ids[-1]))
+    assert not game.is_legal(np.int64(9999))

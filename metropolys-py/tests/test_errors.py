@@ -102,11 +102,17 @@ def test_unknown_action_ids() -> None:
     g = Game()
     raises(IllegalActionError, "§8", g.apply, 716)
     raises(IllegalActionError, "§8", g.apply, -5)
+    err = raises(IllegalActionError, "§8", g.apply, 10**30)
+    assert str(10**30) in str(err)
     assert not g.is_legal(716) and not g.is_legal(10**30)
     with pytest.raises(TypeError):
         g.apply(1.0)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         g.apply(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        g.apply(True)  # bool is not an action id
+    with pytest.raises(TypeError):
+        g.is_legal(False)
 
 
 # ----- configurations --------------------------------------------------------

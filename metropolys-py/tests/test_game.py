@@ -198,3 +198,10 @@ def test_explicit_setup_from_config() -> None:
     assert Game.from_config(json.dumps(config)) == original
     assert Game.from_config({"players": 3, "variant": "expert", "seed": 77}) == original
     assert Game.from_config('{"players": 2}').variant == "family"  # core default
+
+
+def test_package_docstring_example() -> None:
+    import doctest
+
+    failures, tried = doctest.testmod(metropolys, verbose=False)
+    assert tried > 0 and failures == 0

@@ -55,6 +55,34 @@ def test_simulate_agrees_with_step_by_step_play(players: int, variant: str) -> N
                 assert result[f"{c}_{p}"][i] == sheets[p][c], (i, c, p)
 
 
+def test_simulate_with_an_explicit_config() -> None:
+    from conftest import METROPOLYS_DECK
+
+    config = {
+        "players": 3,
+        "variant": "expert",
+        "start_player": 2,
+        "seed": 999,  # replaced by seed + i
+        "metropolys_deck": METROPOLYS_DECK,
+    }
+    result = metropolys.simulate(4, seed=50, config=config, threads=2)
+    assert "total_2" in result and "total_3" not in result
+    for i in range(4):
+        game = Game.from_config(dict(config, seed=50 + i))
+        assert game.to_act == 2 and game.uses_metropolys_cards
+        rng = SplitMix64(50 + i)
+        while not game.is_over:
+            game = game.apply(game.random_action(rng))
+        assert result["winners"][i] == game.winners
+        assert [result[f"metropolys_{p}"][i] for p in range(3)] == [
+            s["metropolys"] for s in game.scores()
+        ]
+    with pytest.raises(metropolys.InvalidConfigError, match="R-1"):
+        metropolys.simulate(1, config={"players": 3, "start_player": 5})
+    with pytest.raises(metropolys.InvalidConfigError):
+        metropolys.simulate(1, config="{")
+
+
 def test_threads_do_not_change_results() -> None:
     one = metropolys.simulate(25, seed=7, players=3, variant="expert")
     for threads in (2, 3, 0, 100):

@@ -27,9 +27,16 @@ def test_svg_parses_and_has_every_neighborhood() -> None:
         assert game._repr_svg_() == svg
         found = neighborhood_elements(svg)
         assert sorted(found) == sorted(f"n{i}" for i in range(55))
-    # Constructed buildings and bids are drawn.
-    assert "bid" in mid.to_svg()
-    assert end.to_svg().count('class="building') == end.call_number
+    # Constructed buildings and bids are drawn: one element each, whose first
+    # class is "building" or "bid".
+    for game in (start, mid, end):
+        classes = [
+            (el.get("class") or "").split()
+            for el in ET.fromstring(game.to_svg()).iter()
+        ]
+        firsts = [c[0] for c in classes if c]
+        assert firsts.count("bid") == len(game.bids)
+        assert firsts.count("building") == game.call_number - (0 if game.is_over else 1)
 
 
 def test_board_queries() -> None:

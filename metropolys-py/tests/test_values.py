@@ -108,6 +108,11 @@ def test_record_round_trip(finished: Game) -> None:
     assert metropolys.load_record(Game(players=2).to_record()).events[0]["type"] == "call_started"
 
 
+def test_config_round_trip(mid_call: Game) -> None:
+    assert mid_call.config is not None
+    assert Game.from_config(mid_call.config) == Game(players=3, variant="expert", seed=5)
+
+
 def test_history_lists_decisions(mid_call: Game) -> None:
     g = mid_call.apply(Action.PASS)
     h = g.history

@@ -1,0 +1,434 @@
+//! The `metropolys` binary: every subcommand, success and error paths.
+
+use metropolys_core::{Event, Record};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+fn metropolys(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_metropolys"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn code(o: &Output) -> i32 {
+    o.status.code().expect("exited")
+}
+
+/// A fresh scratch directory for one test.
+fn scratch() -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "metropolys-cli-test-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn vectors() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/conformance")
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// The number of calls a record plays (one construction each, plus the call
+/// going on, if it has a bid).
+fn calls_of(record: &Record) -> usize {
+    let replay = record.replay().unwrap();
+    let built = replay
+        .events
+        .iter()
+        .flatten()
+        .filter(|e| matches!(e, Event::Constructed { .. }))
+        .count();
+    built + usize::from(!replay.final_state().bids().is_empty())
+}
+
+#[test]
+fn help_and_version() {
+    let o = metropolys(&["--help"]);
+    assert_eq!(code(&o), 0);
+    for word in ["play", "replay", "verify", "Exit status"] {
+        assert!(stdout(&o).contains(word), "{word}");
+    }
+    let o = metropolys(&["--version"]);
+    assert_eq!(code(&o), 0);
+    assert_eq!(
+        stdout(&o).trim(),
+        format!("metropolys {}", env!("CARGO_PKG_VERSION"))
+    );
+    for cmd in ["play", "replay", "verify"] {
+        let o = metropolys(&[cmd, "--help"]);
+        assert_eq!(code(&o), 0, "{cmd}");
+        assert!(
+            stdout(&o).starts_with(&format!("metropolys {cmd}")),
+            "{cmd}"
+        );
+        let o = metropolys(&["help", cmd]);
+        assert_eq!(code(&o), 0);
+        assert!(stdout(&o).contains("Usage"));
+    }
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &[][..],
+        &["dance"][..],
+        &["--frobnicate"][..],
+        &["play", "--players"][..],
+        &["play", "--players", "four"][..],
+        &["play", "--variant", "solo"][..],
+        &["play", "--seed", "-1"][..],
+        &["play", "--colour", "red"][..],
+        &["replay"][..],
+        &["replay", "a.json", "b.json"][..],
+        &["verify"][..],
+        &["verify", "--fast", "x"][..],
+        &["help", "dance"][..],
+    ] {
+        let o = metropolys(args);
+        assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).starts_with("metropolys: "), "{args:?}");
+    }
+}
+
+#[test]
+fn play_tells_the_game_and_writes_a_record_that_verifies() {
+    let dir = scratch();
+    let rec = dir.join("game.json");
+    let html = dir.join("game.html");
+    let o = metropolys(&[
+        "play",
+        "--players",
+        "4",
+        "--variant",
+        "expert",
+        "--seed",
+        "2008",
+        "--record",
+        s(&rec),
+        "--html",
+        s(&html),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let out = stdout(&o);
+    for needle in [
+        "Metropolys · Expert game · 4 players · seed 2008",
+        "Call 1 · blue opens",
+        " bids ",
+        "passes",
+        "passes (forced, R-11)",
+        "=> ",
+        "takes the",
+        "Final score",
+        "highest buildings",
+        "total",
+        "Game over after",
+    ] {
+        assert!(out.contains(needle), "missing {needle:?}");
+    }
+    assert!(out.contains("Winner: ") || out.contains("Shared victory"));
+
+    let record = Record::from_json(&std::fs::read_to_string(&rec).unwrap()).unwrap();
+    let end = record.verify().unwrap();
+    assert!(end.is_over());
+    assert!(record.expected.as_ref().unwrap().scores.is_some());
+
+    // One board per call, no network.
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert_eq!(page.matches("<svg").count(), calls_of(&record));
+    assert_eq!(page.matches("<svg").count(), end.call_number() as usize);
+    assert!(!page.contains("src=\"http") && !page.contains("href=\"http"));
+    assert!(page.contains("ArrowRight") && page.contains("ArrowLeft"));
+
+    // play → record → verify.
+    let o = metropolys(&["verify", s(&rec)]);
+    assert_eq!(code(&o), 0, "{}", stdout(&o));
+    assert!(stdout(&o).contains("1 passed, 0 failed"));
+
+    // Deterministic: the same command gives the same record.
+    let again = dir.join("again.json");
+    let o = metropolys(&[
+        "play",
+        "--players",
+        "4",
+        "--variant",
+        "expert",
+        "--seed",
+        "2008",
+        "--record",
+        s(&again),
+        "--quiet",
+    ]);
+    assert_eq!(code(&o), 0);
+    assert!(stdout(&o).starts_with("Final score"));
+    assert_eq!(
+        std::fs::read_to_string(&rec).unwrap(),
+        std::fs::read_to_string(&again).unwrap()
+    );
+}
+
+#[test]
+fn play_reproduces_the_seeded_conformance_games() {
+    let dir = scratch();
+    for (file, args) in [
+        (
+            "game-2p-family-seed-1.json",
+            vec!["--players", "2", "--variant", "family", "--seed", "1"],
+        ),
+        (
+            "game-3p-expert-seed-4.json",
+            vec!["--players", "3", "--variant", "expert", "--seed", "4"],
+        ),
+        (
+            "game-3p-family-start-2-seed-103.json",
+            vec!["--players", "3", "--seed", "103", "--start-player", "2"],
+        ),
+    ] {
+        let out = dir.join(file);
+        let mut a = vec!["play", "--quiet", "--record", s(&out)];
+        a.extend(args);
+        assert_eq!(code(&metropolys(&a)), 0);
+        let mine = Record::from_json(&std::fs::read_to_string(&out).unwrap()).unwrap();
+        let theirs =
+            Record::from_json(&std::fs::read_to_string(vectors().join(file)).unwrap()).unwrap();
+        assert_eq!(mine.config, theirs.config, "{file}");
+        assert_eq!(mine.actions, theirs.actions, "{file}");
+        assert_eq!(mine.expected, theirs.expected, "{file}");
+    }
+    // --config with explicit parts.
+    let theirs = Record::from_json(
+        &std::fs::read_to_string(vectors().join("game-3p-expert-metropolys-cards-seed-7.json"))
+            .unwrap(),
+    )
+    .unwrap();
+    let cfg = dir.join("config.json");
+    std::fs::write(&cfg, serde_json::to_string(&theirs.config).unwrap()).unwrap();
+    let out = dir.join("g7.json");
+    let o = metropolys(&["play", "--config", s(&cfg), "--record", s(&out)]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("Metropolys card"));
+    let mine = Record::from_json(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(mine.actions, theirs.actions);
+}
+
+#[test]
+fn play_rejects_illegal_configurations_and_unwritable_files() {
+    let o = metropolys(&["play", "--players", "5"]);
+    assert_eq!(code(&o), 1);
+    assert!(stderr(&o).contains("R-1"), "{}", stderr(&o));
+    let o = metropolys(&["play", "--players", "3", "--start-player", "3"]);
+    assert_eq!(code(&o), 1);
+    assert!(stderr(&o).contains("R-1"));
+
+    let dir = scratch();
+    let cfg = dir.join("bad.json");
+    std::fs::write(&cfg, r#"{"players": 2, "out_of_play": ["north", "south"]}"#).unwrap();
+    let o = metropolys(&["play", "--config", s(&cfg)]);
+    assert_eq!(code(&o), 1);
+    assert!(stderr(&o).contains("R-2"), "{}", stderr(&o));
+    std::fs::write(&cfg, r#"{"players": 2, "colour": "red"}"#).unwrap();
+    let o = metropolys(&["play", "--config", s(&cfg)]);
+    assert_eq!(code(&o), 1);
+    assert!(stderr(&o).contains("unknown field"), "{}", stderr(&o));
+    let o = metropolys(&["play", "--config", s(&dir.join("missing.json"))]);
+    assert_eq!(code(&o), 3);
+    assert!(stderr(&o).contains("cannot read"));
+
+    let o = metropolys(&[
+        "play",
+        "--record",
+        s(&dir.join("no/such/dir/game.json")),
+        "--quiet",
+    ]);
+    assert_eq!(code(&o), 3);
+    assert!(stderr(&o).contains("cannot write"));
+}
+
+#[test]
+fn replay_tells_the_same_game_and_draws_one_board_per_call() {
+    let dir = scratch();
+    let rec = dir.join("game.json");
+    let played = metropolys(&[
+        "play",
+        "--players",
+        "3",
+        "--variant",
+        "family",
+        "--seed",
+        "11",
+        "--record",
+        s(&rec),
+    ]);
+    assert_eq!(code(&played), 0);
+    let html = dir.join("replay.html");
+    let o = metropolys(&["replay", s(&rec), "--html", s(&html)]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let told = stdout(&o);
+    assert!(told.contains("Check: every expectation met."));
+    // The calls are told exactly as `play` told them.
+    let calls = |text: &str| -> String {
+        let start = text.find("Call 1 ·").unwrap();
+        let end = text.find("Final score").unwrap();
+        text[start..end].to_string()
+    };
+    assert_eq!(calls(&told), calls(&stdout(&played)));
+    let record = Record::from_json(&std::fs::read_to_string(&rec).unwrap()).unwrap();
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert_eq!(page.matches("<svg").count(), calls_of(&record));
+
+    // A record that stops in the middle of a call: the call going on gets a
+    // board too.
+    let mut partial = record.clone();
+    partial.actions.truncate(7);
+    partial.expected = None;
+    let cut = dir.join("partial.json");
+    std::fs::write(&cut, partial.to_json_readable()).unwrap();
+    let html = dir.join("partial.html");
+    let o = metropolys(&["replay", s(&cut), "--html", s(&html)]);
+    assert_eq!(code(&o), 0);
+    assert!(stdout(&o).contains("The record stops during call"));
+    assert!(stdout(&o).contains("no expectations to check"));
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert_eq!(page.matches("<svg").count(), calls_of(&partial));
+}
+
+#[test]
+fn replay_errors() {
+    let dir = scratch();
+    let o = metropolys(&["replay", s(&dir.join("missing.json"))]);
+    assert_eq!(code(&o), 3);
+    assert!(stderr(&o).contains("cannot read"));
+
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "{ not json").unwrap();
+    let o = metropolys(&["replay", s(&bad)]);
+    assert_eq!(code(&o), 1);
+    assert!(stderr(&o).contains("malformed JSON"), "{}", stderr(&o));
+
+    std::fs::write(
+        &bad,
+        r#"{"format": "metropolys-record", "version": 1, "config": {"players": 5}, "actions": []}"#,
+    )
+    .unwrap();
+    let o = metropolys(&["replay", s(&bad)]);
+    assert_eq!(code(&o), 1);
+    assert!(stderr(&o).contains("R-1"), "{}", stderr(&o));
+
+    // An illegal action: the account up to it, then the error naming the rule.
+    std::fs::write(
+        &bad,
+        r#"{"format": "metropolys-record", "version": 1, "config": {"players": 2},
+            "actions": [{"player": 0, "action": {"bid": {"neighborhood": 1, "building": 3}}},
+                        {"player": 1, "action": {"bid": {"neighborhood": 3, "building": 5}}}]}"#,
+    )
+    .unwrap();
+    let o = metropolys(&["replay", s(&bad)]);
+    assert_eq!(code(&o), 1);
+    assert!(stdout(&o).contains("bids    3 on 1"));
+    assert!(stderr(&o).contains("action 1"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("R-9"), "{}", stderr(&o));
+
+    // A rejection vector replays fine.
+    let o = metropolys(&[
+        "replay",
+        s(&vectors().join("r09-outbid-not-higher-rejected.json")),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("rejected as expected (R-9)"));
+}
+
+#[test]
+fn verify_the_conformance_directory() {
+    let o = metropolys(&["verify", s(&vectors())]);
+    assert_eq!(code(&o), 0, "{}", stdout(&o));
+    let out = stdout(&o);
+    let n = std::fs::read_dir(vectors())
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "json")
+        })
+        .count();
+    assert!(out.ends_with(&format!("{n} passed, 0 failed\n")), "{out}");
+    assert_eq!(out.matches("\nok    ").count() + 1, n);
+    let o = metropolys(&["verify", "--quiet", s(&vectors())]);
+    assert_eq!(stdout(&o), format!("{n} passed, 0 failed\n"));
+}
+
+#[test]
+fn verify_reports_each_failure_and_exits_1() {
+    let dir = scratch();
+    let good = vectors().join("r14-subway-card-tie.json");
+    let text = std::fs::read_to_string(&good).unwrap();
+    let mut record = Record::from_json(&text).unwrap();
+
+    // A wrong total.
+    record.expected.as_mut().unwrap().totals = Some(vec![7, 5]);
+    std::fs::write(dir.join("a-wrong-total.json"), record.to_json_readable()).unwrap();
+    // An illegal action: an outbid not adjacent to the most recent bid.
+    let mut illegal = Record::from_json(&text).unwrap();
+    illegal.actions[3].action = metropolys_core::Action::bid(40, 3);
+    std::fs::write(dir.join("b-illegal.json"), illegal.to_json_readable()).unwrap();
+    // Malformed JSON, an unknown field, another format.
+    std::fs::write(dir.join("c-malformed.json"), "{\"format\": ").unwrap();
+    std::fs::write(
+        dir.join("d-unknown-field.json"),
+        text.replacen("\"version\": 1,", "\"version\": 1, \"colour\": \"red\",", 1),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("e-format.json"),
+        text.replacen("\"version\": 1,", "\"version\": 2,", 1),
+    )
+    .unwrap();
+    // Not a record: ignored, only *.json counts.
+    std::fs::write(dir.join("notes.txt"), "hello").unwrap();
+
+    let o = metropolys(&["verify", s(&dir), s(&good), s(&dir.join("missing.json"))]);
+    assert_eq!(code(&o), 1);
+    let out = stdout(&o);
+    let line = |name: &str| -> String {
+        out.lines()
+            .find(|l| l.contains(name))
+            .unwrap_or_else(|| panic!("no line for {name} in {out}"))
+            .to_string()
+    };
+    assert!(line("a-wrong-total").starts_with("FAIL"));
+    assert!(line("a-wrong-total").contains("expected totals [7,5], but replaying gives [7,4]"));
+    assert!(line("b-illegal").contains("action 3"));
+    assert!(line("b-illegal").contains("R-9"));
+    assert!(line("c-malformed").contains("malformed JSON"));
+    assert!(line("d-unknown-field").contains("unknown field `colour`"));
+    assert!(line("e-format").contains("version 2"));
+    assert!(line("missing.json").contains("cannot read"));
+    assert!(line("r14-subway-card-tie").starts_with("ok"));
+    assert!(!out.contains("notes.txt"));
+    // Sorted by name within the directory.
+    assert!(out.find("a-wrong-total").unwrap() < out.find("b-illegal").unwrap());
+    assert!(out.ends_with("1 passed, 6 failed\n"), "{out}");
+
+    // An empty directory is a failure, not a silent pass.
+    let empty = scratch();
+    let o = metropolys(&["verify", s(&empty)]);
+    assert_eq!(code(&o), 1);
+    assert!(stdout(&o).contains("no *.json records"));
+}

@@ -1,0 +1,988 @@
+/*
+ * test_ffi.c: tests of the Metropolys C API, every function and every error
+ * path (NULL pointers, handles that are not live, illegal actions, buffers
+ * that are too small, malformed JSON, finished games, records).
+ *
+ * Usage: test_ffi [conformance-directory]
+ *   Every *.json file in the directory is a game record that must replay and
+ *   verify (mtp_record_verify) and load (mtp_game_from_record) to the same
+ *   game. A missing or empty directory adds no tests.
+ *
+ * Prints one line per test and ends with "N passed, M failed"; the exit
+ * status is 0 only when nothing failed.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "metropolys.h"
+
+/* ----- a minimal test runner ----------------------------------------------- */
+
+static int tests_passed = 0;
+static int tests_failed = 0;
+static int current_failures = 0;
+
+#define CHECK(cond)                                                                      \
+    do {                                                                                 \
+        if (!(cond)) {                                                                   \
+            current_failures++;                                                          \
+            fprintf(stderr, "  %s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);   \
+        }                                                                                \
+    } while (0)
+
+#define CHECK_STATUS(call, want)                                                          \
+    do {                                                                                  \
+        MtpStatus got_ = (call);                                                          \
+        if (got_ != (want)) {                                                             \
+            current_failures++;                                                           \
+            fprintf(stderr, "  %s:%d: %s\n    gave %s, expected %s (last error: %s)\n",   \
+                    __FILE__, __LINE__, #call, mtp_status_name(got_),                     \
+                    mtp_status_name(want), mtp_last_error());                             \
+        }                                                                                 \
+    } while (0)
+
+/* Checks that the last error message is not empty and mentions `needle`. */
+#define CHECK_ERROR_MENTIONS(needle)                                                      \
+    do {                                                                                  \
+        const char *msg_ = mtp_last_error();                                              \
+        if (msg_ == NULL || strstr(msg_, (needle)) == NULL) {                             \
+            current_failures++;                                                           \
+            fprintf(stderr, "  %s:%d: last error \"%s\" does not mention \"%s\"\n",       \
+                    __FILE__, __LINE__, msg_ ? msg_ : "(null)", (needle));                \
+        }                                                                                 \
+    } while (0)
+
+static void run(const char *name, void (*test)(void)) {
+    current_failures = 0;
+    test();
+    if (current_failures == 0) {
+        tests_passed++;
+        printf("ok   %s\n", name);
+    } else {
+        tests_failed++;
+        printf("FAIL %s (%d failed checks)\n", name, current_failures);
+    }
+}
+
+#define RUN(test) run(#test, test)
+
+/* ----- helpers -------------------------------------------------------------- */
+
+static MtpGame *new_game(uint8_t players, uint32_t variant, uint64_t seed) {
+    MtpGame *g = NULL;
+    CHECK_STATUS(mtp_game_new_simple(players, variant, seed, &g), MTP_STATUS_OK);
+    return g;
+}
+
+static MtpAction bid(uint8_t neighborhood, uint8_t building) {
+    MtpAction a = {MTP_ACTION_KIND_BID, neighborhood, building};
+    return a;
+}
+
+static MtpAction pass(void) {
+    MtpAction a = {MTP_ACTION_KIND_PASS, 0, 0};
+    return a;
+}
+
+/* The state of `g` as JSON (caller frees with mtp_string_free). */
+static char *state_json(const MtpGame *g) {
+    char *s = NULL;
+    CHECK_STATUS(mtp_game_to_json(g, &s), MTP_STATUS_OK);
+    return s;
+}
+
+static bool same_state(const MtpGame *a, const MtpGame *b) {
+    char *x = state_json(a);
+    char *y = state_json(b);
+    bool same = x != NULL && y != NULL && strcmp(x, y) == 0;
+    mtp_string_free(x);
+    mtp_string_free(y);
+    return same;
+}
+
+static bool is_over(const MtpGame *g) {
+    bool over = false;
+    CHECK_STATUS(mtp_game_is_over(g, &over), MTP_STATUS_OK);
+    return over;
+}
+
+/* Plays `g` to the end with a seeded choice among the legal action ids;
+ * frees `g` and returns the final game. */
+static MtpGame *play_out(MtpGame *g, uint64_t seed) {
+    uint16_t ids[MTP_ACTION_COUNT];
+    uint64_t x = seed | 1;
+    while (g != NULL && !is_over(g)) {
+        size_t n = 0;
+        CHECK_STATUS(mtp_game_legal_action_ids(g, ids, MTP_ACTION_COUNT, &n), MTP_STATUS_OK);
+        CHECK(n > 0); /* a seat asked to act can always bid */
+        if (n == 0) {
+            break;
+        }
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        MtpGame *next = NULL;
+        CHECK_STATUS(mtp_game_apply_id(g, ids[x % n], &next), MTP_STATUS_OK);
+        CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+        g = next;
+    }
+    return g;
+}
+
+/* Returns a copy of `text` with the first `from` replaced by `to`, or NULL. */
+static char *replace_once(const char *text, const char *from, const char *to) {
+    const char *at = strstr(text, from);
+    if (at == NULL) {
+        return NULL;
+    }
+    size_t head = (size_t)(at - text), from_len = strlen(from), to_len = strlen(to);
+    size_t total = strlen(text) - from_len + to_len;
+    char *out = malloc(total + 1);
+    if (out == NULL) {
+        return NULL;
+    }
+    memcpy(out, text, head);
+    memcpy(out + head, to, to_len);
+    strcpy(out + head + to_len, at + from_len);
+    return out;
+}
+
+static size_t live_at_start;
+
+/* ----- tests ---------------------------------------------------------------- */
+
+static void test_version_and_status_names(void) {
+    CHECK(mtp_version() != NULL && strlen(mtp_version()) > 0);
+    CHECK(mtp_abi_version() == MTP_ABI_VERSION);
+    CHECK(strcmp(mtp_status_name(MTP_STATUS_OK), "MTP_STATUS_OK") == 0);
+    CHECK(strcmp(mtp_status_name(MTP_STATUS_NULL_POINTER), "MTP_STATUS_NULL_POINTER") == 0);
+    CHECK(strcmp(mtp_status_name(MTP_STATUS_INVALID_ARGUMENT), "MTP_STATUS_INVALID_ARGUMENT") ==
+          0);
+    CHECK(strcmp(mtp_status_name(MTP_STATUS_INVALID_HANDLE), "MTP_STATUS_INVALID_HANDLE") == 0);
+    CHECK(strcmp(mtp_status_name(MTP_STATUS_ILLEGAL_ACTION), "MTP_STATUS_ILLEGAL_ACTION") == 0);
+    CHECK(strcmp(mtp_status_name(MTP_STATUS_GAME_OVER), "MTP_STATUS_GAME_OVER") == 0);
+    CHECK(strcmp(mtp_status_name(MTP_STATUS_INVALID_CONFIG), "MTP_STATUS_INVALID_CONFIG") == 0);
+    CHECK(strcmp(mtp_status_name(MTP_STATUS_INVALID_JSON), "MTP_STATUS_INVALID_JSON") == 0);
+    CHECK(strcmp(mtp_status_name(MTP_STATUS_INVALID_STATE), "MTP_STATUS_INVALID_STATE") == 0);
+    CHECK(strcmp(mtp_status_name(MTP_STATUS_INVALID_RECORD), "MTP_STATUS_INVALID_RECORD") == 0);
+    CHECK(strcmp(mtp_status_name(MTP_STATUS_RECORD_MISMATCH), "MTP_STATUS_RECORD_MISMATCH") ==
+          0);
+    CHECK(strcmp(mtp_status_name(MTP_STATUS_BUFFER_TOO_SMALL), "MTP_STATUS_BUFFER_TOO_SMALL") ==
+          0);
+    CHECK(strcmp(mtp_status_name(MTP_STATUS_PANIC), "MTP_STATUS_PANIC") == 0);
+    CHECK(strcmp(mtp_status_name(-1), "MTP_STATUS_UNKNOWN") == 0);
+    CHECK(strcmp(mtp_status_name(1000), "MTP_STATUS_UNKNOWN") == 0);
+}
+
+static void test_new_simple_and_queries(void) {
+    MtpGame *g = new_game(3, MTP_VARIANT_EXPERT, 42);
+    uint8_t players = 0, seat = 99;
+    uint32_t variant = 99;
+    uint16_t call = 0;
+    size_t count = 0;
+    bool over = true;
+    CHECK_STATUS(mtp_game_players(g, &players), MTP_STATUS_OK);
+    CHECK(players == 3);
+    CHECK_STATUS(mtp_game_variant(g, &variant), MTP_STATUS_OK);
+    CHECK(variant == MTP_VARIANT_EXPERT);
+    CHECK_STATUS(mtp_game_to_act(g, &seat), MTP_STATUS_OK);
+    CHECK(seat == 0);
+    CHECK_STATUS(mtp_game_is_over(g, &over), MTP_STATUS_OK);
+    CHECK(!over);
+    CHECK_STATUS(mtp_game_call_number(g, &call), MTP_STATUS_OK);
+    CHECK(call == 1);
+    CHECK_STATUS(mtp_game_legal_action_count(g, &count), MTP_STATUS_OK);
+    CHECK(count > 0);
+
+    /* NULL output pointers. */
+    CHECK_STATUS(mtp_game_players(g, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_ERROR_MENTIONS("NULL");
+    CHECK_STATUS(mtp_game_variant(g, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_to_act(g, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_is_over(g, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_call_number(g, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_legal_action_count(g, NULL), MTP_STATUS_NULL_POINTER);
+    /* NULL game handles. */
+    CHECK_STATUS(mtp_game_players(NULL, &players), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_variant(NULL, &variant), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_to_act(NULL, &seat), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_is_over(NULL, &over), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_call_number(NULL, &call), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_legal_action_count(NULL, &count), MTP_STATUS_NULL_POINTER);
+
+    /* Bad arguments give no handle. */
+    MtpGame *bad = NULL;
+    CHECK_STATUS(mtp_game_new_simple(5, MTP_VARIANT_FAMILY, 0, &bad), MTP_STATUS_INVALID_CONFIG);
+    CHECK_ERROR_MENTIONS("R-1");
+    CHECK_STATUS(mtp_game_new_simple(1, MTP_VARIANT_FAMILY, 0, &bad), MTP_STATUS_INVALID_CONFIG);
+    CHECK_STATUS(mtp_game_new_simple(2, 7, 0, &bad), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_ERROR_MENTIONS("variant");
+    CHECK_STATUS(mtp_game_new_simple(2, MTP_VARIANT_FAMILY, 0, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK(bad == NULL);
+
+    /* The same seed gives the same game; another seed another one. */
+    MtpGame *same = new_game(3, MTP_VARIANT_EXPERT, 42);
+    MtpGame *other = new_game(3, MTP_VARIANT_EXPERT, 43);
+    CHECK(same_state(g, same));
+    CHECK(!same_state(g, other));
+    CHECK_STATUS(mtp_game_free(same), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_free(other), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+}
+
+static void test_new_from_config_json(void) {
+    MtpGame *g = NULL;
+    CHECK_STATUS(mtp_game_new("{\"players\": 4, \"variant\": \"expert\", \"seed\": 9, "
+                              "\"start_player\": 2}",
+                              &g),
+                 MTP_STATUS_OK);
+    uint8_t seat = 0;
+    CHECK_STATUS(mtp_game_to_act(g, &seat), MTP_STATUS_OK);
+    CHECK(seat == 2);
+    CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+
+    /* Metropolys cards dealt from a deck. */
+    g = NULL;
+    CHECK_STATUS(mtp_game_new("{\"players\": 2, \"variant\": \"expert\", \"seed\": 3, "
+                              "\"metropolys_deck\": [[\"park\",\"mall\",\"housing\"],"
+                              "[\"industry\",\"park\",\"administration\"],"
+                              "[\"mall\",\"housing\",\"industry\"],"
+                              "[\"administration\",\"mall\",\"park\"]]}",
+                              &g),
+                 MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+
+    MtpGame *bad = NULL;
+    CHECK_STATUS(mtp_game_new("{\"players\": 5}", &bad), MTP_STATUS_INVALID_CONFIG);
+    CHECK_ERROR_MENTIONS("R-1");
+    CHECK_STATUS(mtp_game_new("{\"players\": 3, \"start_player\": 3}", &bad),
+                 MTP_STATUS_INVALID_CONFIG);
+    CHECK_STATUS(mtp_game_new("{\"players\": 2, \"out_of_play\": [\"north\", \"south\"]}", &bad),
+                 MTP_STATUS_INVALID_CONFIG);
+    CHECK_ERROR_MENTIONS("R-2");
+    CHECK_STATUS(mtp_game_new("{\"players\": 2, \"colour\": \"red\"}", &bad),
+                 MTP_STATUS_INVALID_JSON);
+    CHECK_STATUS(mtp_game_new("{\"players\": ", &bad), MTP_STATUS_INVALID_JSON);
+    CHECK_STATUS(mtp_game_new("", &bad), MTP_STATUS_INVALID_JSON);
+    CHECK_STATUS(mtp_game_new("[]", &bad), MTP_STATUS_INVALID_JSON);
+    CHECK_STATUS(mtp_game_new("\xff\xfe", &bad), MTP_STATUS_INVALID_JSON);
+    CHECK_ERROR_MENTIONS("UTF-8");
+    CHECK_STATUS(mtp_game_new(NULL, &bad), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_new("{\"players\": 2}", NULL), MTP_STATUS_NULL_POINTER);
+    CHECK(bad == NULL);
+}
+
+static void test_last_error(void) {
+    MtpGame *bad = NULL;
+    CHECK_STATUS(mtp_game_new("{", &bad), MTP_STATUS_INVALID_JSON);
+    const char *msg = mtp_last_error();
+    size_t len = strlen(msg);
+    CHECK(len > 10);
+    char small[8];
+    memset(small, 'x', sizeof small);
+    CHECK(mtp_last_error_copy(small, sizeof small) == len);
+    CHECK(small[7] == '\0');
+    CHECK(strncmp(small, mtp_last_error(), 7) == 0);
+    char big[512];
+    CHECK(mtp_last_error_copy(big, sizeof big) == len);
+    CHECK(strcmp(big, mtp_last_error()) == 0);
+    CHECK(mtp_last_error_copy(NULL, 0) == len);
+    /* A zero capacity writes nothing. */
+    char untouched = 'u';
+    CHECK(mtp_last_error_copy(&untouched, 0) == len);
+    CHECK(untouched == 'u');
+    /* A success clears the message. */
+    CHECK(mtp_abi_version() == MTP_ABI_VERSION); /* not a status call: keeps it */
+    CHECK(strlen(mtp_last_error()) == len);
+    MtpGame *g = new_game(2, MTP_VARIANT_FAMILY, 1);
+    CHECK(strcmp(mtp_last_error(), "") == 0);
+    CHECK(mtp_last_error_copy(big, sizeof big) == 0);
+    CHECK(big[0] == '\0');
+    CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+}
+
+static void test_legal_actions_and_buffer_protocol(void) {
+    MtpGame *g = new_game(4, MTP_VARIANT_EXPERT, 5);
+    size_t count = 0, n = 0;
+    CHECK_STATUS(mtp_game_legal_action_count(g, &count), MTP_STATUS_OK);
+    CHECK(count > 3);
+
+    /* Asking for the size: NULL buffer, capacity 0. */
+    CHECK_STATUS(mtp_game_legal_actions(g, NULL, 0, &n), MTP_STATUS_BUFFER_TOO_SMALL);
+    CHECK(n == count);
+    /* Too small: the count is written, the buffer is not. */
+    MtpAction few[3];
+    memset(few, 0xAB, sizeof few);
+    n = 0;
+    CHECK_STATUS(mtp_game_legal_actions(g, few, 3, &n), MTP_STATUS_BUFFER_TOO_SMALL);
+    CHECK(n == count);
+    CHECK(few[0].kind == 0xAB && few[2].building == 0xAB);
+    CHECK_ERROR_MENTIONS("buffer");
+    /* NULL buffer with a capacity, NULL count. */
+    CHECK_STATUS(mtp_game_legal_actions(g, NULL, 10, &n), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_legal_actions(g, few, 3, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_legal_actions(NULL, few, 3, &n), MTP_STATUS_NULL_POINTER);
+
+    MtpAction *all = malloc(count * sizeof *all);
+    uint16_t *ids = malloc(count * sizeof *ids);
+    CHECK_STATUS(mtp_game_legal_actions(g, all, count, &n), MTP_STATUS_OK);
+    CHECK(n == count);
+    CHECK_STATUS(mtp_game_legal_action_ids(g, ids, count, &n), MTP_STATUS_OK);
+    CHECK(n == count);
+    for (size_t i = 0; i < count; i++) {
+        uint16_t id = 0;
+        MtpAction back;
+        bool legal = false;
+        CHECK(all[i].kind == MTP_ACTION_KIND_BID); /* the opener cannot pass */
+        CHECK_STATUS(mtp_action_to_id(all[i], &id), MTP_STATUS_OK);
+        CHECK(id == ids[i]);
+        CHECK_STATUS(mtp_action_from_id(ids[i], &back), MTP_STATUS_OK);
+        CHECK(back.kind == all[i].kind && back.neighborhood == all[i].neighborhood &&
+              back.building == all[i].building);
+        CHECK_STATUS(mtp_game_is_legal(g, all[i], &legal), MTP_STATUS_OK);
+        CHECK(legal);
+        CHECK_STATUS(mtp_game_check(g, all[i]), MTP_STATUS_OK);
+    }
+    uint16_t one_id;
+    CHECK_STATUS(mtp_game_legal_action_ids(g, &one_id, 1, &n), MTP_STATUS_BUFFER_TOO_SMALL);
+    CHECK(n == count);
+    CHECK_STATUS(mtp_game_legal_action_ids(g, NULL, 5, &n), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_legal_action_ids(g, ids, count, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_legal_action_ids(NULL, ids, count, &n), MTP_STATUS_NULL_POINTER);
+    free(all);
+    free(ids);
+
+    /* is_legal and check on illegal or malformed actions. */
+    bool legal = true;
+    CHECK_STATUS(mtp_game_is_legal(g, pass(), &legal), MTP_STATUS_OK);
+    CHECK(!legal);
+    CHECK_STATUS(mtp_game_check(g, pass()), MTP_STATUS_ILLEGAL_ACTION);
+    CHECK_ERROR_MENTIONS("R-7");
+    CHECK_STATUS(mtp_game_check(g, bid(55, 1)), MTP_STATUS_ILLEGAL_ACTION);
+    CHECK_STATUS(mtp_game_check(g, bid(0, 14)), MTP_STATUS_ILLEGAL_ACTION);
+    MtpAction weird = {7, 0, 1};
+    CHECK_STATUS(mtp_game_is_legal(g, weird, &legal), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_game_check(g, weird), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_game_is_legal(g, pass(), NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_is_legal(NULL, pass(), &legal), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_check(NULL, pass()), MTP_STATUS_NULL_POINTER);
+
+    /* The whole id space converts both ways. */
+    int round_trips = 0;
+    for (uint16_t id = 0; id < MTP_ACTION_COUNT; id++) {
+        MtpAction a;
+        uint16_t back = 0;
+        if (mtp_action_from_id(id, &a) == MTP_STATUS_OK &&
+            mtp_action_to_id(a, &back) == MTP_STATUS_OK && back == id) {
+            round_trips++;
+        }
+    }
+    CHECK(round_trips == MTP_ACTION_COUNT);
+    MtpAction a;
+    uint16_t id;
+    CHECK_STATUS(mtp_action_from_id(MTP_PASS_ID, &a), MTP_STATUS_OK);
+    CHECK(a.kind == MTP_ACTION_KIND_PASS);
+    CHECK_STATUS(mtp_action_from_id(MTP_ACTION_COUNT, &a), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_action_from_id(0, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_action_to_id(bid(55, 1), &id), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_action_to_id(bid(0, 0), &id), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_action_to_id(weird, &id), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_action_to_id(pass(), NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+}
+
+static void test_apply_returns_a_new_handle(void) {
+    MtpGame *g0 = new_game(4, MTP_VARIANT_FAMILY, 1);
+    char *before = state_json(g0);
+    MtpGame *g1 = NULL;
+    CHECK_STATUS(mtp_game_apply(g0, bid(0, 5), &g1), MTP_STATUS_OK);
+    CHECK(g1 != NULL && g1 != g0);
+    char *after = state_json(g0);
+    CHECK(strcmp(before, after) == 0); /* the old game is unchanged */
+    mtp_string_free(before);
+    mtp_string_free(after);
+    CHECK(!same_state(g0, g1));
+
+    MtpEvent ev[4];
+    size_t n = 0;
+    CHECK_STATUS(mtp_game_events(g1, ev, 4, &n), MTP_STATUS_OK);
+    CHECK(n == 1);
+    CHECK(ev[0].tag == MTP_EVENT_TYPE_BID_PLACED);
+    CHECK(ev[0].player == 0 && ev[0].neighborhood == 0 && ev[0].building == 5);
+    uint8_t seat = 0;
+    CHECK_STATUS(mtp_game_to_act(g1, &seat), MTP_STATUS_OK);
+    CHECK(seat == 1);
+
+    /* Outbids must be adjacent and higher. */
+    MtpGame *none = NULL;
+    CHECK_STATUS(mtp_game_apply(g1, bid(19, 4), &none), MTP_STATUS_ILLEGAL_ACTION);
+    CHECK_ERROR_MENTIONS("R-9");
+    CHECK_STATUS(mtp_game_apply(g1, bid(0, 6), &none), MTP_STATUS_ILLEGAL_ACTION);
+    CHECK_ERROR_MENTIONS("R-7/R-9");
+    CHECK_STATUS(mtp_game_apply(g0, pass(), &none), MTP_STATUS_ILLEGAL_ACTION);
+    CHECK_ERROR_MENTIONS("R-7");
+    MtpAction weird = {3, 0, 1};
+    CHECK_STATUS(mtp_game_apply(g0, weird, &none), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_game_apply(g0, bid(0, 5), NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_apply(NULL, bid(0, 5), &none), MTP_STATUS_NULL_POINTER);
+    CHECK(none == NULL);
+
+    /* By id: the same game as by struct. */
+    uint16_t id = 0;
+    CHECK_STATUS(mtp_action_to_id(bid(0, 5), &id), MTP_STATUS_OK);
+    MtpGame *by_id = NULL;
+    CHECK_STATUS(mtp_game_apply_id(g0, id, &by_id), MTP_STATUS_OK);
+    CHECK(same_state(by_id, g1));
+    CHECK_STATUS(mtp_game_apply_id(g0, MTP_ACTION_COUNT, &none), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_game_apply_id(g0, MTP_PASS_ID, &none), MTP_STATUS_ILLEGAL_ACTION);
+    CHECK_STATUS(mtp_game_apply_id(g0, id, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_apply_id(NULL, id, &none), MTP_STATUS_NULL_POINTER);
+
+    /* For a seat: only the seat to act. */
+    MtpGame *for_seat = NULL;
+    CHECK_STATUS(mtp_game_apply_for(g0, 1, bid(0, 5), &none), MTP_STATUS_ILLEGAL_ACTION);
+    CHECK_ERROR_MENTIONS("R-8");
+    CHECK_STATUS(mtp_game_apply_for(g0, 0, bid(0, 5), &for_seat), MTP_STATUS_OK);
+    CHECK(same_state(for_seat, g1));
+    CHECK_STATUS(mtp_game_apply_for(g0, 0, weird, &none), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_game_apply_for(g0, 0, bid(0, 5), NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_apply_for(NULL, 0, bid(0, 5), &none), MTP_STATUS_NULL_POINTER);
+    CHECK(none == NULL);
+
+    /* Freeing the parent leaves the children valid. */
+    CHECK_STATUS(mtp_game_free(g0), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_to_act(g1, &seat), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_free(g1), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_free(by_id), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_free(for_seat), MTP_STATUS_OK);
+}
+
+static void test_events(void) {
+    MtpGame *g = new_game(2, MTP_VARIANT_FAMILY, 3);
+    MtpEvent ev[8];
+    size_t n = 0;
+    CHECK_STATUS(mtp_game_events(g, NULL, 0, &n), MTP_STATUS_BUFFER_TOO_SMALL);
+    CHECK(n == 1);
+    CHECK_STATUS(mtp_game_events(g, ev, 8, &n), MTP_STATUS_OK);
+    CHECK(n == 1 && ev[0].tag == MTP_EVENT_TYPE_CALL_STARTED && ev[0].call == 1 &&
+          ev[0].player == 0);
+    CHECK(ev[0].token == MTP_TOKEN_NONE && ev[0].card == MTP_CARD_NONE &&
+          ev[0].from_player == MTP_NO_SEAT);
+    CHECK_STATUS(mtp_game_events(g, NULL, 3, &n), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_events(g, ev, 8, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_events(NULL, ev, 8, &n), MTP_STATUS_NULL_POINTER);
+
+    char *json = NULL;
+    CHECK_STATUS(mtp_game_events_json(g, &json), MTP_STATUS_OK);
+    CHECK(json != NULL && strstr(json, "\"type\":\"call_started\"") != NULL);
+    mtp_string_free(json);
+    CHECK_STATUS(mtp_game_events_json(g, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_events_json(NULL, &json), MTP_STATUS_NULL_POINTER);
+
+    /* Through a whole game: a call ends with constructed, the returns of the
+     * other bids, then the next call or the end. Every tag shows up. */
+    int seen[8] = {0};
+    MtpEvent buf[64];
+    uint64_t x = 99;
+    while (!is_over(g)) {
+        MtpAction acts[MTP_ACTION_COUNT];
+        CHECK_STATUS(mtp_game_legal_actions(g, acts, MTP_ACTION_COUNT, &n), MTP_STATUS_OK);
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        MtpGame *next = NULL;
+        CHECK_STATUS(mtp_game_apply(g, acts[(x >> 33) % n], &next), MTP_STATUS_OK);
+        CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+        g = next;
+        size_t m = 0;
+        CHECK_STATUS(mtp_game_events(g, buf, 64, &m), MTP_STATUS_OK);
+        CHECK(m >= 1);
+        for (size_t i = 0; i < m; i++) {
+            if (buf[i].tag <= MTP_EVENT_TYPE_GAME_ENDED) {
+                seen[buf[i].tag]++;
+            }
+            if (buf[i].tag == MTP_EVENT_TYPE_CONSTRUCTED) {
+                CHECK(buf[i].building >= 1 && buf[i].building <= 13 &&
+                      buf[i].neighborhood < MTP_NEIGHBORHOOD_COUNT && buf[i].call >= 1);
+            }
+            if (buf[i].tag == MTP_EVENT_TYPE_TOKEN_TAKEN) {
+                CHECK(buf[i].token != MTP_TOKEN_NONE);
+            }
+            if (buf[i].tag == MTP_EVENT_TYPE_CARD_TAKEN) {
+                CHECK(buf[i].card != MTP_CARD_NONE);
+                CHECK(buf[i].from_player != buf[i].player);
+            }
+        }
+    }
+    CHECK(seen[MTP_EVENT_TYPE_CALL_STARTED] > 0);
+    CHECK(seen[MTP_EVENT_TYPE_BID_PLACED] > 0);
+    CHECK(seen[MTP_EVENT_TYPE_PASSED] > 0);
+    CHECK(seen[MTP_EVENT_TYPE_CONSTRUCTED] > 0);
+    CHECK(seen[MTP_EVENT_TYPE_TOKEN_TAKEN] > 0);
+    CHECK(seen[MTP_EVENT_TYPE_CARD_TAKEN] > 0);
+    CHECK(seen[MTP_EVENT_TYPE_GAME_ENDED] == 1);
+    /* The last events end with game_ended; its JSON carries the scores. */
+    CHECK_STATUS(mtp_game_events(g, buf, 64, &n), MTP_STATUS_OK);
+    CHECK(n >= 1 && buf[n - 1].tag == MTP_EVENT_TYPE_GAME_ENDED);
+    CHECK_STATUS(mtp_game_events_json(g, &json), MTP_STATUS_OK);
+    CHECK(json != NULL && strstr(json, "\"type\":\"game_ended\"") != NULL &&
+          strstr(json, "\"winners\"") != NULL);
+    mtp_string_free(json);
+    CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+}
+
+static void test_finished_game(void) {
+    MtpGame *g = play_out(new_game(3, MTP_VARIANT_EXPERT, 7), 12345);
+    CHECK(g != NULL && is_over(g));
+    uint8_t seat = 0;
+    size_t n = 99;
+    CHECK_STATUS(mtp_game_to_act(g, &seat), MTP_STATUS_OK);
+    CHECK(seat == MTP_NO_SEAT);
+    CHECK_STATUS(mtp_game_legal_action_count(g, &n), MTP_STATUS_OK);
+    CHECK(n == 0);
+    CHECK_STATUS(mtp_game_legal_actions(g, NULL, 0, &n), MTP_STATUS_OK);
+    CHECK(n == 0);
+    CHECK_STATUS(mtp_game_legal_action_ids(g, NULL, 0, &n), MTP_STATUS_OK);
+    CHECK(n == 0);
+
+    /* No action can be taken. */
+    MtpGame *none = NULL;
+    CHECK_STATUS(mtp_game_apply(g, bid(0, 1), &none), MTP_STATUS_GAME_OVER);
+    CHECK_ERROR_MENTIONS("R-17");
+    CHECK_STATUS(mtp_game_apply(g, pass(), &none), MTP_STATUS_GAME_OVER);
+    CHECK_STATUS(mtp_game_apply_id(g, 0, &none), MTP_STATUS_GAME_OVER);
+    CHECK_STATUS(mtp_game_apply_for(g, 0, bid(0, 1), &none), MTP_STATUS_GAME_OVER);
+    CHECK_STATUS(mtp_game_check(g, bid(0, 1)), MTP_STATUS_GAME_OVER);
+    bool legal = true;
+    CHECK_STATUS(mtp_game_is_legal(g, bid(0, 1), &legal), MTP_STATUS_OK);
+    CHECK(!legal);
+    CHECK(none == NULL);
+
+    /* Score sheets: categories add up to the total. */
+    int best = -1000;
+    for (uint8_t s = 0; s < 3; s++) {
+        MtpScoreSheet sh;
+        CHECK_STATUS(mtp_game_score_sheet(g, s, &sh), MTP_STATUS_OK);
+        CHECK(sh.player == s);
+        CHECK(sh.trendy + sh.subway + sh.subway_card + sh.archaeology + sh.archaeology_card +
+                  sh.area + sh.neighborhood + sh.highest_building + sh.metropolys ==
+              sh.total);
+        CHECK(sh.trendy % 3 == 0 && sh.archaeology <= 0 && sh.constructed <= 13);
+        CHECK(sh.metropolys == 0); /* no Metropolys cards in this game */
+        if (sh.total > best) {
+            best = sh.total;
+        }
+    }
+    MtpScoreSheet sh;
+    CHECK_STATUS(mtp_game_score_sheet(g, 3, &sh), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_ERROR_MENTIONS("seat 3");
+    CHECK_STATUS(mtp_game_score_sheet(g, 0, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_score_sheet(NULL, 0, &sh), MTP_STATUS_NULL_POINTER);
+
+    /* Winners: they have the best total. */
+    uint8_t winners[MTP_MAX_PLAYERS];
+    CHECK_STATUS(mtp_game_winners(g, NULL, 0, &n), MTP_STATUS_BUFFER_TOO_SMALL);
+    CHECK(n >= 1 && n <= 3);
+    CHECK_STATUS(mtp_game_winners(g, winners, MTP_MAX_PLAYERS, &n), MTP_STATUS_OK);
+    for (size_t i = 0; i < n; i++) {
+        CHECK_STATUS(mtp_game_score_sheet(g, winners[i], &sh), MTP_STATUS_OK);
+        CHECK(sh.total == best);
+    }
+    CHECK_STATUS(mtp_game_winners(g, NULL, 2, &n), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_winners(g, winners, MTP_MAX_PLAYERS, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_winners(NULL, winners, MTP_MAX_PLAYERS, &n), MTP_STATUS_NULL_POINTER);
+
+    char *json = NULL;
+    CHECK_STATUS(mtp_game_scores_json(g, &json), MTP_STATUS_OK);
+    CHECK(json != NULL && strstr(json, "\"area_groups\"") != NULL &&
+          strstr(json, "\"highest_building\"") != NULL);
+    mtp_string_free(json);
+    CHECK_STATUS(mtp_game_scores_json(g, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_scores_json(NULL, &json), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+}
+
+static void test_state_json_and_views(void) {
+    MtpGame *g0 = new_game(4, MTP_VARIANT_EXPERT, 11);
+    MtpGame *g = NULL;
+    CHECK_STATUS(mtp_game_apply(g0, bid(3, 7), &g), MTP_STATUS_OK);
+    char *text = state_json(g);
+    CHECK(text != NULL && strstr(text, "\"viewer\":null") != NULL);
+
+    MtpGame *loaded = NULL;
+    CHECK_STATUS(mtp_game_from_json(text, &loaded), MTP_STATUS_OK);
+    CHECK(same_state(loaded, g));
+    size_t n = 99;
+    CHECK_STATUS(mtp_game_events(loaded, NULL, 0, &n), MTP_STATUS_OK);
+    CHECK(n == 0);
+    /* A game loaded from a bare state has no history to record. */
+    char *record = NULL;
+    CHECK_STATUS(mtp_game_record_json(loaded, &record), MTP_STATUS_INVALID_STATE);
+    CHECK(record == NULL);
+    /* ... but it plays on. */
+    MtpGame *next = NULL;
+    CHECK_STATUS(mtp_game_apply(loaded, pass(), &next), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_free(next), MTP_STATUS_OK);
+
+    /* Views: the viewer's objective is shown, the others' hidden. */
+    char *view = NULL;
+    CHECK_STATUS(mtp_game_view_json(g, 2, &view), MTP_STATUS_OK);
+    CHECK(view != NULL && strstr(view, "\"viewer\":2") != NULL &&
+          strstr(view, "\"objectives\":[null,null,{") != NULL);
+    /* A view is not a state. */
+    MtpGame *bad = NULL;
+    CHECK_STATUS(mtp_game_from_json(view, &bad), MTP_STATUS_INVALID_STATE);
+    mtp_string_free(view);
+    CHECK_STATUS(mtp_game_view_json(g, 4, &view), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_game_view_json(g, 0, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_view_json(NULL, 0, &view), MTP_STATUS_NULL_POINTER);
+
+    /* Broken states. */
+    char *tampered = replace_once(text, "\"players\":4", "\"players\":7");
+    CHECK(tampered != NULL);
+    if (tampered != NULL) {
+        MtpStatus st = mtp_game_from_json(tampered, &bad);
+        CHECK(st == MTP_STATUS_INVALID_STATE || st == MTP_STATUS_INVALID_CONFIG);
+        free(tampered);
+    }
+    tampered = replace_once(text, "\"call\":1", "\"call\":0,\"extra\":1");
+    CHECK(tampered != NULL);
+    if (tampered != NULL) {
+        CHECK_STATUS(mtp_game_from_json(tampered, &bad), MTP_STATUS_INVALID_JSON);
+        free(tampered);
+    }
+    CHECK_STATUS(mtp_game_from_json("{\"players\": 2", &bad), MTP_STATUS_INVALID_JSON);
+    CHECK_STATUS(mtp_game_from_json("null", &bad), MTP_STATUS_INVALID_JSON);
+    CHECK_STATUS(mtp_game_from_json(NULL, &bad), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_from_json(text, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_to_json(g, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_to_json(NULL, &view), MTP_STATUS_NULL_POINTER);
+    CHECK(bad == NULL);
+    mtp_string_free(text);
+    CHECK_STATUS(mtp_game_free(loaded), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_free(g0), MTP_STATUS_OK);
+}
+
+static void test_records(void) {
+    MtpGame *g = play_out(new_game(2, MTP_VARIANT_EXPERT, 21), 777);
+    char *record = NULL;
+    CHECK_STATUS(mtp_game_record_json(g, &record), MTP_STATUS_OK);
+    CHECK(record != NULL && strstr(record, "\"format\":\"metropolys-record\"") != NULL);
+    CHECK_STATUS(mtp_game_record_json(g, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_record_json(NULL, &record), MTP_STATUS_NULL_POINTER);
+    if (record == NULL) {
+        mtp_game_free(g);
+        return;
+    }
+
+    /* The record replays to the same game and the same last events. */
+    MtpGame *replayed = NULL;
+    CHECK_STATUS(mtp_game_from_record(record, &replayed), MTP_STATUS_OK);
+    CHECK(same_state(replayed, g));
+    MtpEvent a[64], b[64];
+    size_t na = 0, nb = 0;
+    CHECK_STATUS(mtp_game_events(g, a, 64, &na), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_events(replayed, b, 64, &nb), MTP_STATUS_OK);
+    CHECK(na == nb && memcmp(a, b, na * sizeof a[0]) == 0);
+    /* ... and records itself identically. */
+    char *again = NULL;
+    CHECK_STATUS(mtp_game_record_json(replayed, &again), MTP_STATUS_OK);
+    CHECK(again != NULL && strcmp(again, record) == 0);
+    mtp_string_free(again);
+
+    CHECK_STATUS(mtp_record_verify(record, NULL), MTP_STATUS_OK);
+    MtpGame *verified = NULL;
+    CHECK_STATUS(mtp_record_verify(record, &verified), MTP_STATUS_OK);
+    CHECK(verified != NULL && same_state(verified, g));
+
+    /* Expectations that differ are a mismatch. */
+    char *wrong = replace_once(record, "\"game_over\":true", "\"game_over\":false");
+    CHECK(wrong != NULL);
+    MtpGame *none = NULL;
+    if (wrong != NULL) {
+        CHECK_STATUS(mtp_record_verify(wrong, &none), MTP_STATUS_RECORD_MISMATCH);
+        CHECK_ERROR_MENTIONS("game_over");
+        /* Loading does not check expectations. */
+        MtpGame *loaded = NULL;
+        CHECK_STATUS(mtp_game_from_record(wrong, &loaded), MTP_STATUS_OK);
+        CHECK_STATUS(mtp_game_free(loaded), MTP_STATUS_OK);
+        free(wrong);
+    }
+    wrong = replace_once(record, "\"version\":1", "\"version\":2");
+    CHECK(wrong != NULL);
+    if (wrong != NULL) {
+        CHECK_STATUS(mtp_record_verify(wrong, NULL), MTP_STATUS_INVALID_RECORD);
+        CHECK_STATUS(mtp_game_from_record(wrong, &none), MTP_STATUS_INVALID_RECORD);
+        free(wrong);
+    }
+    mtp_string_free(record);
+
+    static const char *illegal =
+        "{\"format\":\"metropolys-record\",\"version\":1,\"config\":{\"players\":2},"
+        "\"actions\":[{\"player\":0,\"action\":\"pass\"}]}";
+    CHECK_STATUS(mtp_record_verify(illegal, NULL), MTP_STATUS_ILLEGAL_ACTION);
+    CHECK_ERROR_MENTIONS("action 0");
+    CHECK_STATUS(mtp_game_from_record(illegal, &none), MTP_STATUS_ILLEGAL_ACTION);
+    static const char *wrong_seat =
+        "{\"format\":\"metropolys-record\",\"version\":1,\"config\":{\"players\":2},"
+        "\"actions\":[{\"player\":1,\"action\":{\"bid\":{\"neighborhood\":0,\"building\":1}}}]}";
+    CHECK_STATUS(mtp_record_verify(wrong_seat, NULL), MTP_STATUS_ILLEGAL_ACTION);
+    CHECK_ERROR_MENTIONS("R-8");
+    static const char *bad_config =
+        "{\"format\":\"metropolys-record\",\"version\":1,\"config\":{\"players\":6},"
+        "\"actions\":[]}";
+    CHECK_STATUS(mtp_record_verify(bad_config, NULL), MTP_STATUS_INVALID_CONFIG);
+    CHECK_STATUS(mtp_game_from_record(bad_config, &none), MTP_STATUS_INVALID_CONFIG);
+    static const char *other_format =
+        "{\"format\":\"chess-pgn\",\"version\":1,\"config\":{\"players\":2},\"actions\":[]}";
+    CHECK_STATUS(mtp_record_verify(other_format, NULL), MTP_STATUS_INVALID_RECORD);
+    CHECK_STATUS(mtp_record_verify("{\"format\":", NULL), MTP_STATUS_INVALID_JSON);
+    CHECK_STATUS(mtp_game_from_record("[", &none), MTP_STATUS_INVALID_JSON);
+    CHECK_STATUS(mtp_record_verify(NULL, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_from_record(NULL, &none), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_from_record(illegal, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK(none == NULL);
+
+    /* An empty record reaches the setup, with its opening event. */
+    static const char *empty =
+        "{\"format\":\"metropolys-record\",\"version\":1,\"config\":{\"players\":3,\"seed\":5},"
+        "\"actions\":[]}";
+    MtpGame *start = NULL;
+    CHECK_STATUS(mtp_game_from_record(empty, &start), MTP_STATUS_OK);
+    MtpGame *fresh = new_game(3, MTP_VARIANT_FAMILY, 5);
+    CHECK(same_state(start, fresh));
+    CHECK_STATUS(mtp_game_events(start, a, 64, &na), MTP_STATUS_OK);
+    CHECK(na == 1 && a[0].tag == MTP_EVENT_TYPE_CALL_STARTED);
+
+    CHECK_STATUS(mtp_game_free(start), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_free(fresh), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_free(verified), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_free(replayed), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+}
+
+static void test_handles_clone_and_double_free(void) {
+    size_t live = mtp_live_games();
+    MtpGame *g = new_game(2, MTP_VARIANT_FAMILY, 8);
+    CHECK(mtp_live_games() == live + 1);
+    MtpGame *c = NULL;
+    CHECK_STATUS(mtp_game_clone(g, &c), MTP_STATUS_OK);
+    CHECK(c != NULL && c != g && same_state(c, g));
+    CHECK(mtp_live_games() == live + 2);
+    CHECK_STATUS(mtp_game_clone(g, NULL), MTP_STATUS_NULL_POINTER);
+    MtpGame *none = NULL;
+    CHECK_STATUS(mtp_game_clone(NULL, &none), MTP_STATUS_NULL_POINTER);
+    CHECK(none == NULL);
+
+    CHECK_STATUS(mtp_game_free(NULL), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+    /* Double free and use after free are detected, not undefined. */
+    CHECK_STATUS(mtp_game_free(g), MTP_STATUS_INVALID_HANDLE);
+    CHECK_ERROR_MENTIONS("not live");
+    uint8_t seat;
+    CHECK_STATUS(mtp_game_to_act(g, &seat), MTP_STATUS_INVALID_HANDLE);
+    CHECK_STATUS(mtp_game_clone(g, &none), MTP_STATUS_INVALID_HANDLE);
+    CHECK_STATUS(mtp_game_apply(g, bid(0, 1), &none), MTP_STATUS_INVALID_HANDLE);
+    CHECK(none == NULL);
+    /* A pointer that never was a handle is not touched. */
+    uint64_t not_a_game[8] = {0};
+    CHECK_STATUS(mtp_game_free((MtpGame *)(void *)not_a_game), MTP_STATUS_INVALID_HANDLE);
+    CHECK_STATUS(mtp_game_to_act((const MtpGame *)(void *)not_a_game, &seat),
+                 MTP_STATUS_INVALID_HANDLE);
+    CHECK(not_a_game[0] == 0);
+    /* The clone outlives its source. */
+    CHECK_STATUS(mtp_game_to_act(c, &seat), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_free(c), MTP_STATUS_OK);
+    CHECK(mtp_live_games() == live);
+    mtp_string_free(NULL); /* accepted */
+}
+
+static void test_board(void) {
+    MtpDistrict d = MTP_DISTRICT_WEST;
+    MtpKind k = MTP_KIND_PARK;
+    uint64_t mask = 0;
+    bool adj = false;
+    CHECK_STATUS(mtp_neighborhood_district(0, &d), MTP_STATUS_OK);
+    CHECK(d == MTP_DISTRICT_CENTER);
+    CHECK_STATUS(mtp_neighborhood_district(15, &d), MTP_STATUS_OK);
+    CHECK(d == MTP_DISTRICT_NORTH);
+    CHECK_STATUS(mtp_neighborhood_district(54, &d), MTP_STATUS_OK);
+    CHECK(d == MTP_DISTRICT_WEST);
+    CHECK_STATUS(mtp_neighborhood_district(55, &d), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_ERROR_MENTIONS("neighborhood 55");
+    CHECK_STATUS(mtp_neighborhood_district(0, NULL), MTP_STATUS_NULL_POINTER);
+
+    int per_kind[5] = {0};
+    for (uint8_t id = 0; id < MTP_NEIGHBORHOOD_COUNT; id++) {
+        CHECK_STATUS(mtp_neighborhood_kind(id, &k), MTP_STATUS_OK);
+        if (k <= MTP_KIND_ADMINISTRATION) {
+            per_kind[k]++;
+        }
+    }
+    for (int i = 0; i < 5; i++) {
+        CHECK(per_kind[i] == 11); /* 3 in the center + 2 in each of 4 districts */
+    }
+    CHECK_STATUS(mtp_neighborhood_kind(11, &k), MTP_STATUS_OK);
+    CHECK(k == MTP_KIND_INDUSTRY);
+    CHECK_STATUS(mtp_neighborhood_kind(255, &k), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_neighborhood_kind(0, NULL), MTP_STATUS_NULL_POINTER);
+
+    /* Adjacency is symmetric and matches the neighbor masks. */
+    int asymmetric = 0;
+    for (uint8_t a = 0; a < MTP_NEIGHBORHOOD_COUNT; a++) {
+        CHECK_STATUS(mtp_neighborhood_neighbors(a, &mask), MTP_STATUS_OK);
+        for (uint8_t b = 0; b < MTP_NEIGHBORHOOD_COUNT; b++) {
+            bool ab = false, ba = false;
+            mtp_neighborhoods_adjacent(a, b, &ab);
+            mtp_neighborhoods_adjacent(b, a, &ba);
+            if (ab != ba || ab != ((mask >> b) & 1u)) {
+                asymmetric++;
+            }
+        }
+    }
+    CHECK(asymmetric == 0);
+    CHECK_STATUS(mtp_neighborhood_neighbors(11, &mask), MTP_STATUS_OK);
+    CHECK(mask == (1ull << 10)); /* a blind alley */
+    CHECK_STATUS(mtp_neighborhood_neighbors(55, &mask), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_neighborhood_neighbors(0, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_neighborhoods_adjacent(0, 19, &adj), MTP_STATUS_OK);
+    CHECK(adj); /* a bridge */
+    CHECK_STATUS(mtp_neighborhoods_adjacent(0, 1, &adj), MTP_STATUS_OK);
+    CHECK(!adj);
+    CHECK_STATUS(mtp_neighborhoods_adjacent(60, 1, &adj), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_neighborhoods_adjacent(1, 60, &adj), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_neighborhoods_adjacent(0, 1, NULL), MTP_STATUS_NULL_POINTER);
+
+    char *json = NULL;
+    CHECK_STATUS(mtp_board_json(&json), MTP_STATUS_OK);
+    CHECK(json != NULL && strstr(json, "\"bridges\"") != NULL &&
+          strstr(json, "\"lakes\"") != NULL);
+    mtp_string_free(json);
+    CHECK_STATUS(mtp_board_json(NULL), MTP_STATUS_NULL_POINTER);
+}
+
+static void test_no_handle_leaked(void) {
+    CHECK(mtp_live_games() == live_at_start);
+}
+
+/* ----- conformance vectors -------------------------------------------------- */
+
+static char *read_file(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        return NULL;
+    }
+    char *text = NULL;
+    if (fseek(f, 0, SEEK_END) == 0) {
+        long size = ftell(f);
+        if (size >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+            text = malloc((size_t)size + 1);
+            if (text != NULL) {
+                size_t got = fread(text, 1, (size_t)size, f);
+                text[got] = '\0';
+            }
+        }
+    }
+    fclose(f);
+    return text;
+}
+
+static const char *vector_path;
+
+static void test_conformance_vector(void) {
+    char *text = read_file(vector_path);
+    CHECK(text != NULL);
+    if (text == NULL) {
+        return;
+    }
+    MtpGame *verified = NULL;
+    CHECK_STATUS(mtp_record_verify(text, &verified), MTP_STATUS_OK);
+    MtpGame *loaded = NULL;
+    CHECK_STATUS(mtp_game_from_record(text, &loaded), MTP_STATUS_OK);
+    if (verified != NULL && loaded != NULL) {
+        CHECK(same_state(verified, loaded));
+        /* The reached game's own record verifies too. */
+        char *again = NULL;
+        CHECK_STATUS(mtp_game_record_json(loaded, &again), MTP_STATUS_OK);
+        if (again != NULL) {
+            CHECK_STATUS(mtp_record_verify(again, NULL), MTP_STATUS_OK);
+        }
+        mtp_string_free(again);
+    }
+    mtp_game_free(verified);
+    mtp_game_free(loaded);
+    free(text);
+}
+
+static int compare_names(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void run_conformance(const char *dir) {
+    DIR *d = opendir(dir);
+    if (d == NULL) {
+        printf("(no conformance directory %s)\n", dir);
+        return;
+    }
+    char **names = NULL;
+    size_t count = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (len > 5 && strcmp(e->d_name + len - 5, ".json") == 0) {
+            if (count == cap) {
+                cap = cap ? cap * 2 : 16;
+                char **grown = realloc(names, cap * sizeof *names);
+                if (grown == NULL) {
+                    break;
+                }
+                names = grown;
+            }
+            names[count++] = strdup(e->d_name);
+        }
+    }
+    closedir(d);
+    if (count > 0) {
+        qsort(names, count, sizeof *names, compare_names);
+    }
+    printf("(%zu conformance vectors in %s)\n", count, dir);
+    for (size_t i = 0; i < count; i++) {
+        size_t len = strlen(dir) + strlen(names[i]) + 2;
+        char *path = malloc(len);
+        if (path != NULL) {
+            snprintf(path, len, "%s/%s", dir, names[i]);
+            char label[512];
+            snprintf(label, sizeof label, "conformance %s", names[i]);
+            vector_path = path;
+            run(label, test_conformance_vector);
+            free(path);
+        }
+        free(names[i]);
+    }
+    free(names);
+}
+
+int main(int argc, char **argv) {
+    live_at_start = mtp_live_games();
+    RUN(test_version_and_status_names);
+    RUN(test_new_simple_and_queries);
+    RUN(test_new_from_config_json);
+    RUN(test_last_error);
+    RUN(test_legal_actions_and_buffer_protocol);
+    RUN(test_apply_returns_a_new_handle);
+    RUN(test_events);
+    RUN(test_finished_game);
+    RUN(test_state_json_and_views);
+    RUN(test_records);
+    RUN(test_handles_clone_and_double_free);
+    RUN(test_board);
+    if (argc > 1) {
+        run_conformance(argv[1]);
+    }
+    RUN(test_no_handle_leaked);
+    printf("%d passed, %d failed\n", tests_passed, tests_failed);
+    return tests_failed == 0 ? 0 : 1;
+}
