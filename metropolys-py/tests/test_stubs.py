@@ -77,11 +77,27 @@ def test_package_exports() -> None:
     assert public(dir(ext)) - {"board"} <= set(metropolys.__all__)
 
 
-def test_stubtest() -> None:
+# The optional adapters (metropolys.openspiel, metropolys.pettingzoo) import
+# their extras at import time and subclass untyped pybind11/PettingZoo
+# classes, so stubtest cannot compare them; mypy --strict still checks them.
+STUBTEST_ALLOWLIST = ["metropolys\\.openspiel(\\..*)?", "metropolys\\.pettingzoo(\\..*)?"]
+
+
+def test_stubtest(tmp_path: pathlib.Path) -> None:
     if importlib.util.find_spec("mypy") is None:
         pytest.skip("mypy is not installed")
+    allowlist = tmp_path / "allowlist.txt"
+    allowlist.write_text("\n".join(STUBTEST_ALLOWLIST) + "\n")
     run = subprocess.run(
-        [sys.executable, "-m", "mypy.stubtest", "metropolys"],
+        [
+            sys.executable,
+            "-m",
+            "mypy.stubtest",
+            "metropolys",
+            "--allowlist",
+            str(allowlist),
+            "--ignore-unused-allowlist",
+        ],
         capture_output=True,
         text=True,
         cwd=str(PACKAGE.parent.parent),
