@@ -639,7 +639,9 @@ enum MtpStatus mtp_game_from_record(const char *record_json, struct MtpGame **ga
  * `MTP_STATUS_RECORD_MISMATCH` when it replays but differs (the message says
  * what); otherwise the errors of `mtp_game_from_record`. When `game_out` is
  * not NULL and the record verifies, a new handle to the game reached is
- * written there; pass NULL to only verify.
+ * written there (for a rejection record, whose `expected.error` names its
+ * rejected last action, the game before that action); pass NULL to only
+ * verify.
  *
  * # Safety
  *

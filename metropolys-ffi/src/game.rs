@@ -229,7 +229,9 @@ pub unsafe extern "C" fn mtp_game_from_record(
 /// `MTP_STATUS_RECORD_MISMATCH` when it replays but differs (the message says
 /// what); otherwise the errors of `mtp_game_from_record`. When `game_out` is
 /// not NULL and the record verifies, a new handle to the game reached is
-/// written there; pass NULL to only verify.
+/// written there (for a rejection record, whose `expected.error` names its
+/// rejected last action, the game before that action); pass NULL to only
+/// verify.
 ///
 /// # Safety
 ///
@@ -243,9 +245,14 @@ pub unsafe extern "C" fn mtp_record_verify(
     guard(|| {
         // SAFETY: per the caller.
         let text = unsafe { text(record_json, "record_json") }?;
-        let record = Record::from_json(text)?;
+        let mut record = Record::from_json(text)?;
         record.verify()?;
         if !game_out.is_null() {
+            // A rejection vector reaches the position before its rejected
+            // (last) action.
+            if let Some(rejected) = record.expected.as_ref().and_then(|e| e.error.as_ref()) {
+                record.actions.truncate(rejected.index);
+            }
             let game = game_from_record(&record)?;
             // SAFETY: checked non-NULL; valid per the caller.
             unsafe { emit(game_out, game) };

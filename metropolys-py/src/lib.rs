@@ -1,1 +1,36 @@
-//! Python bindings for metropolys-core.
+//! Python bindings for metropolys-core: the extension module
+//! `metropolys._metropolys`, re-exported by the pure-Python package
+//! `metropolys` (see `metropolys/__init__.py` and `docs/python.md`).
+//!
+//! The bindings stay thin: every rule lives in `metropolys-core`.
+
+use pyo3::prelude::*;
+
+mod action;
+mod board;
+mod convert;
+mod errors;
+mod game;
+mod simulate;
+
+/// The extension module.
+#[pymodule]
+fn _metropolys(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("ACTION_COUNT", metropolys_core::Action::COUNT)?;
+    m.add("PASS_ID", metropolys_core::Action::PASS_ID)?;
+    m.add("NEIGHBORHOOD_COUNT", metropolys_core::NEIGHBORHOOD_COUNT)?;
+    m.add(
+        "BUILDINGS_PER_PLAYER",
+        metropolys_core::BUILDINGS_PER_PLAYER,
+    )?;
+    m.add("MAX_PLAYERS", metropolys_core::MAX_PLAYERS)?;
+    m.add_class::<action::Action>()?;
+    m.add_class::<game::Game>()?;
+    m.add_class::<game::SplitMix64>()?;
+    m.add_function(wrap_pyfunction!(game::load_record, m)?)?;
+    m.add_function(wrap_pyfunction!(game::verify_record, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
+    board::register(m)?;
+    Ok(())
+}

@@ -1,0 +1,78 @@
+"""Metropolys, the board game (Ystari 2008): the reference rules engine,
+in Rust, for Python.
+
+>>> import metropolys
+>>> game = metropolys.Game(players=3, variant="expert", seed=42)
+>>> game.to_act
+0
+>>> game = game.apply(game.legal_actions()[0])
+>>> while not game.is_over:
+...     game = game.apply(game.random_action(1))
+>>> len(game.scores())
+3
+
+See ``docs/python.md`` for the tour: ``Game`` (immutable), ``Action``,
+errors, board queries, records and ``simulate``.
+"""
+
+from . import board
+from ._errors import (
+    IllegalActionError,
+    InvalidConfigError,
+    InvalidStateError,
+    MetropolysError,
+    RecordError,
+)
+from ._metropolys import (
+    ACTION_COUNT,
+    BUILDINGS_PER_PLAYER,
+    MAX_PLAYERS,
+    NEIGHBORHOOD_COUNT,
+    PASS_ID,
+    Action,
+    Game,
+    SplitMix64,
+    __version__,
+    adjacent,
+    board_info,
+    district_neighborhoods,
+    is_blind_alley,
+    is_border,
+    load_record,
+    neighborhood_district,
+    neighborhood_kind,
+    neighbors,
+    position,
+    simulate,
+    verify_record,
+)
+
+__all__ = [
+    "ACTION_COUNT",
+    "BUILDINGS_PER_PLAYER",
+    "MAX_PLAYERS",
+    "NEIGHBORHOOD_COUNT",
+    "PASS_ID",
+    "Action",
+    "Game",
+    "IllegalActionError",
+    "InvalidConfigError",
+    "InvalidStateError",
+    "MetropolysError",
+    "RecordError",
+    "SplitMix64",
+    "__version__",
+    "adjacent",
+    "board",
+    "board_info",
+    "district_neighborhoods",
+    "is_blind_alley",
+    "is_border",
+    "load_record",
+    "neighborhood_district",
+    "neighborhood_kind",
+    "neighbors",
+    "position",
+    "simulate",
+    "verify_record",
+]

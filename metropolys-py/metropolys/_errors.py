@@ -1,0 +1,53 @@
+"""The exceptions of the package (raised by the extension)."""
+
+from __future__ import annotations
+
+from typing import Optional, Tuple
+
+__all__ = [
+    "MetropolysError",
+    "IllegalActionError",
+    "InvalidConfigError",
+    "InvalidStateError",
+    "RecordError",
+]
+
+
+class MetropolysError(Exception):
+    """Base class of every error of the engine.
+
+    ``str(error)`` names the ruling it enforces (``"R-9: ..."``);
+    ``error.rule`` is that ruling (``"R-9"``, several joined by ``/``), or
+    ``None`` when the error is not about a rule (malformed JSON, a record
+    mismatch).
+    """
+
+    rule: Optional[str]
+
+    def __init__(self, message: str = "", rule: Optional[str] = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+    def __reduce__(self) -> Tuple[type, Tuple[str, Optional[str]]]:
+        # Keeps ``rule`` through pickling.
+        return (type(self), (str(self), self.rule))
+
+
+class IllegalActionError(MetropolysError, ValueError):
+    """An action that is illegal where it is taken (R-7 ... R-17), or an
+    action that does not exist (an unknown id, neighborhood or building)."""
+
+
+class InvalidConfigError(MetropolysError, ValueError):
+    """A configuration that does not describe a legal setup (R-1 ... R-6,
+    R-22), or that is not valid configuration JSON."""
+
+
+class InvalidStateError(MetropolysError, ValueError):
+    """A state (from ``Game.from_json``/``from_dict`` or a pickle) that no
+    legal game can reach, or that is not valid state JSON."""
+
+
+class RecordError(MetropolysError, ValueError):
+    """A game record that is malformed, does not replay (the first illegal
+    action is named) or does not give what it expects."""

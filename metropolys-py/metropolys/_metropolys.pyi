@@ -1,0 +1,378 @@
+"""Type stubs of the extension module ``metropolys._metropolys`` (Rust,
+PyO3). Everything here is re-exported by ``metropolys``."""
+
+import random
+from typing import Any, Dict, List, Literal, Mapping, Optional, Tuple, Union, final
+
+__all__ = [
+    "__version__",
+    "ACTION_COUNT",
+    "PASS_ID",
+    "NEIGHBORHOOD_COUNT",
+    "BUILDINGS_PER_PLAYER",
+    "MAX_PLAYERS",
+    "Action",
+    "Game",
+    "SplitMix64",
+    "load_record",
+    "verify_record",
+    "simulate",
+    "neighborhood_kind",
+    "neighborhood_district",
+    "adjacent",
+    "neighbors",
+    "is_border",
+    "is_blind_alley",
+    "position",
+    "district_neighborhoods",
+    "board_info",
+]
+
+__version__: str
+ACTION_COUNT: int
+"""The size of the fixed action space: 55 x 13 bids and the pass (716)."""
+PASS_ID: int
+"""The id of the pass (715)."""
+NEIGHBORHOOD_COUNT: int
+"""The number of neighborhoods (55)."""
+BUILDINGS_PER_PLAYER: int
+"""Buildings per player, numbered 1-13."""
+MAX_PLAYERS: int
+"""The most players a game can have (4)."""
+
+_VariantName = Literal["family", "expert"]
+_ActionLike = Union["Action", int, str, Mapping[str, Any]]
+"""An ``Action``, an action id, ``"pass"`` or the JSON form
+``{"bid": {"neighborhood": 12, "building": 3}}``."""
+_JsonLike = Union[str, Mapping[str, Any]]
+"""A JSON text, or the value it decodes to."""
+_Rng = Union["SplitMix64", int, random.Random, None]
+
+@final
+class Action:
+    """An action of the player to act: a bid (a building number on a
+    neighborhood, R-7/R-9) or the pass (R-10).
+
+    Frozen, hashable and ordered by ``id``. Each action has a fixed integer
+    id in ``range(ACTION_COUNT)``: ``neighborhood * 13 + building - 1`` for
+    bids, ``PASS_ID`` (715) for the pass.
+    """
+
+    PASS: Action
+    """The pass."""
+
+    @staticmethod
+    def bid(neighborhood: int, building: int) -> Action:
+        """A bid of building ``building`` (1-13) on neighborhood
+        ``neighborhood`` (0-54). Raises ``IllegalActionError`` for a
+        neighborhood or building that does not exist."""
+    @staticmethod
+    def pass_() -> Action:
+        """The pass (same as ``Action.PASS``)."""
+    @staticmethod
+    def from_id(id: int) -> Action:
+        """The action with integer id ``id`` (0-715). Raises
+        ``IllegalActionError`` for other ids."""
+    @staticmethod
+    def from_json(value: _ActionLike) -> Action:
+        """The action from its JSON form: ``'"pass"'`` or
+        ``'{"bid": {"neighborhood": 12, "building": 3}}'`` (a str, or the
+        decoded dict / ``"pass"``)."""
+    @property
+    def id(self) -> int:
+        """The integer id, in ``range(ACTION_COUNT)``."""
+    @property
+    def is_pass(self) -> bool:
+        """Whether this is the pass."""
+    @property
+    def is_bid(self) -> bool:
+        """Whether this is a bid."""
+    @property
+    def neighborhood(self) -> Optional[int]:
+        """The neighborhood bid on, or ``None`` for the pass."""
+    @property
+    def building(self) -> Optional[int]:
+        """The building number placed, or ``None`` for the pass."""
+    def to_json(self) -> str:
+        """The JSON form, as a str."""
+    def to_dict(self) -> Union[str, Dict[str, Dict[str, int]]]:
+        """The JSON form as a Python value: ``"pass"`` or
+        ``{"bid": {"neighborhood": 12, "building": 3}}``."""
+    def __int__(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
+    def __lt__(self, other: Action, /) -> bool: ...
+    def __le__(self, other: Action, /) -> bool: ...
+    def __gt__(self, other: Action, /) -> bool: ...
+    def __ge__(self, other: Action, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __copy__(self) -> Action: ...
+    def __deepcopy__(self, memo: Any, /) -> Action: ...
+    def __reduce__(self) -> Tuple[Any, Tuple[int]]: ...
+
+@final
+class SplitMix64:
+    """The SplitMix64 generator of core: the generator ``simulate`` and
+    ``Game.random_action`` draw from, so that Python can replay the same
+    games step by step."""
+
+    def __new__(cls, seed: int = 0) -> SplitMix64:
+        """A generator whose state starts at ``seed``."""
+    def next_u64(self) -> int:
+        """The next 64 random bits."""
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)`` (``n > 0``), without modulo bias."""
+
+@final
+class Game:
+    """A game of Metropolys: an immutable value. ``apply`` returns a new
+    game and leaves this one untouched.
+
+    Games compare equal (and hash alike) when their positions are the same;
+    the events and the history do not take part.
+    """
+
+    def __new__(
+        cls,
+        players: int = 4,
+        variant: str = "expert",
+        seed: int = 0,
+        start_player: int = 0,
+    ) -> Game:
+        """A new game drawn from ``seed`` (R-6): ``players`` 2-4, ``variant``
+        ``"family"`` or ``"expert"``, ``start_player`` the seat opening the
+        first call. Raises ``InvalidConfigError``. Use ``Game.from_config``
+        for explicit setups."""
+    @staticmethod
+    def from_config(config: _JsonLike) -> Game:
+        """A new game from a core configuration: a JSON ``str`` or its
+        decoded ``dict`` (``players``, ``variant``, ``seed``,
+        ``start_player``, ``out_of_play``, ``tokens``, ``objectives``,
+        ``metropolys_cards``, ``metropolys_deck``). Raises
+        ``InvalidConfigError``."""
+    @staticmethod
+    def from_json(text: str) -> Game:
+        """Loads a position from the JSON of ``to_json`` (a whole state, not
+        a view). The game has no history (``to_record`` raises) and no
+        events. Raises ``InvalidStateError``."""
+    @staticmethod
+    def from_dict(value: _JsonLike) -> Game:
+        """Like ``from_json``, from the dict of ``to_dict``."""
+    @staticmethod
+    def from_record(record: _JsonLike) -> Game:
+        """Same as ``metropolys.load_record``."""
+    @staticmethod
+    def _from_pickle(data: str) -> Game: ...
+    @property
+    def players(self) -> int:
+        """The number of players (2-4)."""
+    @property
+    def variant(self) -> _VariantName:
+        """``"family"`` or ``"expert"``."""
+    @property
+    def uses_metropolys_cards(self) -> bool:
+        """Whether the Metropolys cards module is in play (section 9)."""
+    @property
+    def to_act(self) -> Optional[int]:
+        """The seat to act, or ``None`` once the game is over."""
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (R-17)."""
+    @property
+    def call_number(self) -> int:
+        """The current call's number, from 1 (at game end: calls played)."""
+    @property
+    def out_of_play(self) -> List[str]:
+        """The districts out of play (R-2), in ring order."""
+    @property
+    def bids(self) -> List[Dict[str, int]]:
+        """The bids of the current call, oldest first: dicts with
+        ``player``, ``neighborhood``, ``building``."""
+    @property
+    def events(self) -> List[Dict[str, Any]]:
+        """The events of the transition that produced this game (dicts with
+        a ``type`` key, the core JSON shape). A new game has its opening
+        ``call_started``; a game loaded with ``from_json`` has none."""
+    @property
+    def winners(self) -> List[int]:
+        """The winning seats (R-20) of the position (final once the game is
+        over)."""
+    @property
+    def config(self) -> Optional[Dict[str, Any]]:
+        """The configuration this game was set up from (a dict), or ``None``
+        for a position loaded with ``from_json``."""
+    @property
+    def history(self) -> Optional[List[Tuple[int, Action]]]:
+        """The decisions so far as ``(player, Action)`` pairs (forced passes
+        are not decisions), or ``None`` when the history is unknown."""
+    def legal_actions(self) -> List[Action]:
+        """The legal actions of the seat to act, bids by increasing id, then
+        the pass if allowed (empty once the game is over)."""
+    def legal_action_ids(self) -> List[int]:
+        """The ids of the legal actions, ascending."""
+    def legal_action_count(self) -> int:
+        """The number of legal actions."""
+    def action_mask(self) -> List[bool]:
+        """``ACTION_COUNT`` booleans: ``mask[id]`` is whether action ``id``
+        is legal."""
+    def is_legal(self, action: _ActionLike) -> bool:
+        """Whether ``action`` (an ``Action`` or an id) is legal for the seat
+        to act."""
+    def check(self, action: _ActionLike) -> None:
+        """Raises ``IllegalActionError`` naming the rule if ``action`` is
+        illegal; returns ``None`` otherwise."""
+    def apply(self, action: _ActionLike) -> Game:
+        """The game after the seat to act takes ``action`` (an ``Action`` or
+        an id). Forced passes (R-11) and the end of the call are applied
+        too. Raises ``IllegalActionError``; this game is never changed."""
+    def apply_for(self, player: int, action: _ActionLike) -> Game:
+        """Like ``apply``, first checking that ``player`` is the seat to act
+        (R-8)."""
+    def random_action(self, rng: _Rng = None) -> Optional[Action]:
+        """A uniformly random legal action, or ``None`` once the game is
+        over. ``rng`` may be a ``SplitMix64`` (advanced in place: this is
+        how ``simulate`` draws), an ``int`` seed (a fresh
+        ``SplitMix64(seed)`` for this one draw), an object with
+        ``randrange`` such as ``random.Random``, or ``None`` (the ``random``
+        module)."""
+    def scores(self) -> List[Dict[str, Any]]:
+        """The score sheets of every seat as the position stands (final once
+        the game is over): dicts with the core category names (``player``,
+        ``trendy``, ``subway``, ``subway_card``, ``archaeology``,
+        ``archaeology_card``, ``area``, ``neighborhood``,
+        ``highest_building``, ``metropolys``, ``total``, ``constructed``,
+        ``area_groups``, ``highest_building_districts``,
+        ``metropolys_groups``)."""
+    def totals(self) -> List[int]:
+        """Each seat's total (``[s["total"] for s in scores()]``)."""
+    def view(self, player: int) -> Dict[str, Any]:
+        """What ``player`` may see (R-21): the state as a dict with the other
+        seats' objectives and Metropolys cards replaced by ``None`` until
+        the game ends. Raises ``ValueError`` for a seat not in the game."""
+    def to_json(self) -> str:
+        """The whole state as JSON (the core snapshot shape; secrets
+        included)."""
+    def to_dict(self) -> Dict[str, Any]:
+        """The whole state as a dict (``json.loads(self.to_json())``)."""
+    def to_record(self) -> Dict[str, Any]:
+        """The game record (a dict: ``format``, ``version``, ``config``,
+        ``actions``, ``expected`` filled from this position). Raises
+        ``RecordError`` for a game loaded with ``from_json`` (no
+        history)."""
+    def objective(self, player: int) -> Dict[str, str]:
+        """The objective cards of ``player`` (a secret of that seat, R-21:
+        ``view`` shows a player what they may see): ``{"area": ...}`` plus
+        ``"neighborhood"`` for Expert neighborhood cards."""
+    def metropolys_card(self, player: int) -> Optional[List[str]]:
+        """The Metropolys card of ``player`` (three kinds), or ``None``
+        without the module."""
+    def tokens_taken(self, player: int, token: Optional[str] = None) -> Any:
+        """The tokens ``player`` has taken: a dict ``{"trendy": n,
+        "subway": n, "archaeology": n}``, or the count (an int) of one kind
+        when ``token`` is given."""
+    def building_at(self, nb: int) -> Optional[Tuple[int, int]]:
+        """The building constructed on neighborhood ``nb`` as ``(player,
+        building)``, or ``None``."""
+    def token_at(self, nb: int) -> Optional[str]:
+        """The token still lying on neighborhood ``nb`` (``"trendy"``,
+        ``"subway"``, ``"archaeology"``), or ``None``."""
+    def tokens(self) -> Dict[int, str]:
+        """The tokens still on the board: ``{neighborhood: token}``."""
+    def constructed(self, player: int) -> List[int]:
+        """The neighborhoods where ``player`` has constructed buildings."""
+    def free_neighborhoods(self) -> List[int]:
+        """The free neighborhoods: in play, no building, no bid (R-7)."""
+    def supply(self, player: int) -> List[int]:
+        """The building numbers of ``player`` neither constructed nor
+        standing as a bid, ascending."""
+    def has_passed(self, player: int) -> bool:
+        """Whether ``player`` has passed in the current call (R-10, R-11)."""
+    def card_holder(self, card: str) -> Optional[int]:
+        """The holder of ``card`` (``"subway"`` or ``"archaeology"``), or
+        ``None``."""
+    def to_svg(self) -> str:
+        """The board as an SVG document (drawn by core)."""
+    def _repr_svg_(self) -> str: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __copy__(self) -> Game: ...
+    def __deepcopy__(self, memo: Any, /) -> Game: ...
+    def __reduce__(self) -> Tuple[Any, Tuple[str]]: ...
+
+def load_record(record: _JsonLike) -> Game:
+    """Replays a game record (``str`` JSON or the decoded ``dict``) and
+    returns the game it reaches, with its history. The record's
+    ``expected`` part is not checked (see ``verify_record``). Raises
+    ``RecordError``."""
+
+def verify_record(record: _JsonLike) -> Game:
+    """Replays a game record and checks its ``expected`` part (game over,
+    totals, winners, score sheets). Returns the game reached; raises
+    ``RecordError`` naming the first illegal action or mismatch."""
+
+def simulate(
+    n: int,
+    seed: int = 0,
+    players: int = 4,
+    variant: str = "expert",
+    threads: int = 1,
+    config: Optional[_JsonLike] = None,
+) -> Dict[str, List[Any]]:
+    """Plays ``n`` games of uniformly random legal actions in Rust, with the
+    GIL released, and returns column lists (a dict of equal-length lists,
+    one row per game) that load straight into ``pandas.DataFrame``.
+
+    Game ``i`` is ``Game(players, variant, seed=seed + i)`` played with
+    ``random_action(rng)`` from ``rng = SplitMix64(seed + i)`` until the
+    end, so any game can be replayed step by step from Python. ``threads``
+    splits the games over that many threads (0: one per CPU); results do
+    not depend on it.
+
+    ``config`` (a core configuration, ``dict`` or JSON ``str``) replaces
+    ``players`` and ``variant``: every game uses it with its ``seed`` set to
+    ``seed + i``, so the parts it gives explicitly (a token layout, an
+    objective deal, Metropolys cards, the start player) are the same in
+    every game and the rest is drawn per game.
+
+    Columns: ``game`` (i), ``seed``, ``calls`` (calls played), ``winners``
+    (list of seats), ``win_{p}`` (bool: seat p is among the winners) and,
+    per seat p, ``{category}_{p}`` for ``trendy``, ``subway``,
+    ``subway_card``, ``archaeology``, ``archaeology_card``, ``area``,
+    ``neighborhood``, ``highest_building``, ``metropolys``, ``total`` and
+    ``constructed``.
+    """
+
+def neighborhood_kind(id: int) -> str:
+    """The kind of neighborhood ``id``: ``"industry"``, ``"park"``,
+    ``"housing"``, ``"mall"`` or ``"administration"``."""
+
+def neighborhood_district(id: int) -> str:
+    """The district of neighborhood ``id``: ``"center"``, ``"north"``,
+    ``"east"``, ``"south"`` or ``"west"``."""
+
+def adjacent(a: int, b: int) -> bool:
+    """Whether neighborhoods ``a`` and ``b`` are adjacent (a shared border
+    or a bridge, R-9)."""
+
+def neighbors(id: int) -> List[int]:
+    """The neighborhoods adjacent to ``id``, ascending."""
+
+def is_border(id: int) -> bool:
+    """Whether neighborhood ``id`` lies on the city border."""
+
+def is_blind_alley(id: int) -> bool:
+    """Whether neighborhood ``id`` is a blind alley (never holds a token,
+    R-4)."""
+
+def position(id: int) -> Tuple[float, float]:
+    """The drawing position of neighborhood ``id``: ``(x, y)`` in percent of
+    the board's width and height."""
+
+def district_neighborhoods(district: str) -> List[int]:
+    """The neighborhoods of a district (``"center"``, ``"north"``, ...)."""
+
+def board_info() -> Dict[str, Any]:
+    """The whole board as a dict: ``neighborhoods`` (``id``, ``district``,
+    ``kind``, ``adjacent``, ``border``, ``blind_alley``, ``x``, ``y``),
+    ``bridges``, ``statues``, ``lakes``, ``peripheral_ring``."""

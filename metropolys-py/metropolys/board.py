@@ -1,0 +1,32 @@
+"""Board queries: the 55 neighborhoods, their kinds, districts and
+adjacency (R-9), bridges, statues and lakes.
+
+Neighborhood ids are ``0..54``: center 0-14, north 15-24, east 25-34,
+south 35-44, west 45-54. Functions raise ``ValueError`` for other ids.
+"""
+
+from ._metropolys import (
+    NEIGHBORHOOD_COUNT,
+    adjacent,
+    board_info,
+    district_neighborhoods,
+    is_blind_alley,
+    is_border,
+    neighborhood_district,
+    neighborhood_kind,
+    neighbors,
+    position,
+)
+
+__all__ = [
+    "NEIGHBORHOOD_COUNT",
+    "adjacent",
+    "board_info",
+    "district_neighborhoods",
+    "is_blind_alley",
+    "is_border",
+    "neighborhood_district",
+    "neighborhood_kind",
+    "neighbors",
+    "position",
+]

@@ -1,0 +1,223 @@
+"""Metropolys as a PettingZoo AEC environment.
+
+    from metropolys.pettingzoo import env
+
+    e = env(players=3, variant="expert")
+    e.reset(seed=42)
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, info = e.last()
+        if termination or truncation:
+            action = None
+        else:
+            mask = observation["action_mask"]
+            action = e.action_space(agent).sample(mask)
+        e.step(action)
+
+It needs the ``pettingzoo`` extra (``pip install "metropolys[pettingzoo]"``);
+``import metropolys`` alone never imports PettingZoo or Gymnasium.
+
+* Agents: ``player_0`` … ``player_{n-1}`` (seat order, R-1). Turn order is
+  the game's: the engine applies forced passes itself (R-11), so the agent
+  selected always has a legal action.
+* Action space: ``Discrete(716)``: ``neighborhood * 13 + building - 1``,
+  pass = 715. Illegal actions end the game with reward -1 for the offender
+  (PettingZoo's ``TerminateIllegalWrapper``, as in its classic games).
+* Observation space: ``Dict(observation=Box(0, 1, (SIZE,), float32),
+  action_mask=Box(0, 1, (716,), int8))``. The observation encodes the agent's
+  own view only (R-21): opponents' objectives stay hidden until the game
+  ends. The layout is documented in docs/adapters.md.
+* Rewards only at game end: ``rewards="win"`` (default) gives +1 to every
+  winner (R-20, shared victories included) and -1 to the others;
+  ``rewards="score"`` gives each player's total prestige. ``info`` of every
+  agent then holds ``"scores"`` (totals by seat) and ``"winners"``.
+* ``reset(seed=s)`` sets the game up from seed ``s`` (the same game as
+  ``metropolys.Game(players, variant, seed=s)``); later resets without a seed
+  draw fresh seeds from a generator seeded by ``s`` (or by the ``seed`` given
+  to ``env``). ``reset(options={"config": {...}})`` plays an explicit
+  configuration (``Game.from_config``) instead.
+* Render modes: ``"ansi"`` returns a text summary of the public state,
+  ``"human"`` prints it, ``"svg"`` returns the board as an SVG string
+  (``Game.to_svg``). There is no ``"rgb_array"``: rasterising SVG would add a
+  heavy dependency.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
+from gymnasium.utils import EzPickle  # type: ignore[import-not-found, unused-ignore]
+from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+import metropolys
+
+from . import _observation as obs
+
+__all__ = ["env", "raw_env", "OBSERVATION_SIZE"]
+
+OBSERVATION_SIZE = obs.SIZE
+
+
+def env(**kwargs: Any) -> Any:
+    """The wrapped environment (illegal action = loss, bounds and order
+    checks), as PettingZoo's classic games do. Returns an ``AECEnv``."""
+    e = raw_env(**kwargs)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+class raw_env(AECEnv, EzPickle):  # type: ignore[misc, unused-ignore]
+    """The unwrapped AEC environment. Use :func:`env` unless you need it."""
+
+    RENDER_MODES = ("ansi", "human", "svg")
+    metadata = {
+        "render_modes": list(RENDER_MODES),
+        "name": "metropolys_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        players: int = 4,
+        variant: str = "expert",
+        seed: Optional[int] = None,
+        start_player: int = 0,
+        rewards: str = "win",
+        render_mode: Optional[str] = None,
+    ) -> None:
+        EzPickle.__init__(self, players, variant, seed, start_player, rewards, render_mode)
+        super().__init__()
+        if players not in (2, 3, 4):
+            raise ValueError(f"players must be 2, 3 or 4, not {players} (R-1)")
+        if rewards not in ("win", "score"):
+            raise ValueError(f"rewards must be 'win' or 'score', not {rewards!r}")
+        if render_mode is not None and render_mode not in self.RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {self.RENDER_MODES}")
+        self.players = players
+        self.variant = variant
+        self.start_player = start_player
+        self.reward_mode = rewards
+        self.render_mode = render_mode
+        self._rng = np.random.default_rng(seed)
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.agents = self.possible_agents[:]
+        self.action_spaces = {a: spaces.Discrete(metropolys.ACTION_COUNT) for a in self.agents}
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, (obs.SIZE,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (metropolys.ACTION_COUNT,), np.int8),
+                }
+            )
+            for a in self.agents
+        }
+        self.game: Optional[metropolys.Game] = None
+
+    # -- spaces ---------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self.action_spaces[agent]
+
+    # -- AEC API --------------------------------------------------------------
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+            game_seed = int(seed)
+        else:
+            game_seed = int(self._rng.integers(0, 2**63 - 1))
+        config = (options or {}).get("config")
+        if config is not None:
+            self.game = metropolys.Game.from_config(config)
+            if self.game.players != self.players:
+                raise ValueError(
+                    f"the configuration has {self.game.players} players, the environment {self.players}"
+                )
+        else:
+            self.game = metropolys.Game(
+                players=self.players,
+                variant=self.variant,
+                seed=game_seed,
+                start_player=self.start_player,
+            )
+        self.agents = self.possible_agents[:]
+        self.rewards: Dict[str, float] = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards: Dict[str, float] = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self._agent_to_act()
+
+    def _agent_to_act(self) -> str:
+        assert self.game is not None and self.game.to_act is not None
+        return str(self.possible_agents[self.game.to_act])
+
+    def observe(self, agent: str) -> Dict[str, npt.NDArray[Any]]:
+        assert self.game is not None, "call reset() first"
+        seat = self.possible_agents.index(agent)
+        observation = obs.encode(self.game.view(seat), seat)
+        mask = np.zeros(metropolys.ACTION_COUNT, np.int8)
+        if self.game.to_act == seat:
+            mask[self.game.legal_action_ids()] = 1
+        return {"observation": observation, "action_mask": mask}
+
+    def step(self, action: Optional[int]) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self.game is not None, "call reset() first"
+        if action is None:
+            raise ValueError(f"{agent} is to act and must give an action, not None")
+        self._cumulative_rewards[agent] = 0
+        self.game = self.game.apply(int(action))
+        if self.game.is_over:
+            values = self._final_rewards()
+            winners = [int(w) for w in self.game.winners]
+            totals = [s["total"] for s in self.game.scores()]
+            for i, a in enumerate(self.possible_agents):
+                self.rewards[a] = values[i]
+                self.terminations[a] = True
+                self.infos[a] = {"scores": totals, "winners": winners}
+            self._accumulate_rewards()
+        else:
+            self.agent_selection = self._agent_to_act()
+        if self.render_mode == "human":
+            self.render()
+
+    def _final_rewards(self) -> List[float]:
+        assert self.game is not None
+        if self.reward_mode == "score":
+            return [float(s["total"]) for s in self.game.scores()]
+        winners = {int(w) for w in self.game.winners}
+        return [1.0 if i in winners else -1.0 for i in range(self.players)]
+
+    def render(self) -> Optional[str]:
+        if self.render_mode is None:
+            import gymnasium
+
+            gymnasium.logger.warn("render() called without a render_mode")
+            return None
+        assert self.game is not None, "call reset() first"
+        if self.render_mode == "svg":
+            return self.game.to_svg()
+        view = self.game.view(0)
+        if not view.get("game_over"):
+            # A spectator's view: nobody's objectives (R-21).
+            text = obs.text(view, [None] * self.players)
+        else:
+            text = obs.text(view)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass

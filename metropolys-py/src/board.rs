@@ -1,0 +1,95 @@
+//! Board queries (module-level functions, also `metropolys.board`).
+
+use crate::convert::to_py;
+use metropolys_core::{board, District, NEIGHBORHOOD_COUNT};
+use pyo3::prelude::*;
+
+/// A neighborhood id from any Python integer, or `ValueError`.
+pub fn id(id: i64) -> PyResult<u8> {
+    if (0..NEIGHBORHOOD_COUNT as i64).contains(&id) {
+        Ok(id as u8)
+    } else {
+        Err(crate::errors::value_error(format!(
+            "there is no neighborhood {id}: ids are 0-54"
+        )))
+    }
+}
+
+/// The kind of neighborhood ``id``: ``"industry"``, ``"park"``,
+/// ``"housing"``, ``"mall"`` or ``"administration"``.
+#[pyfunction]
+fn neighborhood_kind(id: i64) -> PyResult<&'static str> {
+    Ok(board::kind(self::id(id)?).map_or("", |k| k.name()))
+}
+
+/// The district of neighborhood ``id``: ``"center"``, ``"north"``,
+/// ``"east"``, ``"south"`` or ``"west"``.
+#[pyfunction]
+fn neighborhood_district(id: i64) -> PyResult<&'static str> {
+    Ok(board::district(self::id(id)?).map_or("", |d| d.name()))
+}
+
+/// Whether neighborhoods ``a`` and ``b`` are adjacent (a shared border or
+/// a bridge, R-9).
+#[pyfunction]
+fn adjacent(a: i64, b: i64) -> PyResult<bool> {
+    Ok(board::adjacent(id(a)?, id(b)?))
+}
+
+/// The neighborhoods adjacent to ``id``, ascending.
+#[pyfunction]
+fn neighbors(id: i64) -> PyResult<Vec<u32>> {
+    Ok(board::neighbors(self::id(id)?)
+        .iter()
+        .map(u32::from)
+        .collect())
+}
+
+/// Whether neighborhood ``id`` lies on the city border.
+#[pyfunction]
+fn is_border(id: i64) -> PyResult<bool> {
+    Ok(board::is_border(self::id(id)?))
+}
+
+/// Whether neighborhood ``id`` is a blind alley (never holds a token, R-4).
+#[pyfunction]
+fn is_blind_alley(id: i64) -> PyResult<bool> {
+    Ok(board::is_blind_alley(self::id(id)?))
+}
+
+/// The drawing position of neighborhood ``id``: ``(x, y)`` in percent of
+/// the board's width and height.
+#[pyfunction]
+fn position(id: i64) -> PyResult<(f32, f32)> {
+    Ok(board::position(self::id(id)?).unwrap_or_default())
+}
+
+/// The neighborhoods of a district (``"center"``, ``"north"``, …).
+#[pyfunction]
+fn district_neighborhoods(district: &str) -> PyResult<Vec<u32>> {
+    let d: District = district
+        .parse()
+        .map_err(|e: metropolys_core::ParseNameError| crate::errors::value_error(e.to_string()))?;
+    Ok(board::in_district(d).iter().map(u32::from).collect())
+}
+
+/// The whole board as a dict: ``neighborhoods`` (``id``, ``district``,
+/// ``kind``, ``adjacent``, ``border``, ``blind_alley``, ``x``, ``y``),
+/// ``bridges``, ``statues``, ``lakes``, ``peripheral_ring``.
+#[pyfunction]
+fn board_info(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    to_py(py, &board::describe())
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(neighborhood_kind, m)?)?;
+    m.add_function(wrap_pyfunction!(neighborhood_district, m)?)?;
+    m.add_function(wrap_pyfunction!(adjacent, m)?)?;
+    m.add_function(wrap_pyfunction!(neighbors, m)?)?;
+    m.add_function(wrap_pyfunction!(is_border, m)?)?;
+    m.add_function(wrap_pyfunction!(is_blind_alley, m)?)?;
+    m.add_function(wrap_pyfunction!(position, m)?)?;
+    m.add_function(wrap_pyfunction!(district_neighborhoods, m)?)?;
+    m.add_function(wrap_pyfunction!(board_info, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,803 @@
+//! `metropolys.Game`: an immutable game (a core `State`, the events of the
+//! transition that produced it, and the history of decisions when known).
+
+use crate::action::{self, Action, Given};
+use crate::convert::{json_text, to_py};
+use crate::errors::{self, Kind as ErrKind};
+use metropolys_core::rng::SplitMix64 as CoreRng;
+use metropolys_core::{
+    Action as CoreAction, Card, Config, Event, Record, RecordedAction, Seat, State, Token, Variant,
+};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyInt, PyList, PyTuple, PyType};
+use serde::{Deserialize, Serialize};
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+/// Small integers as a Python list of ints (a `Vec<u8>` would become `bytes`).
+pub fn ints(v: impl IntoIterator<Item = u8>) -> Vec<u32> {
+    v.into_iter().map(u32::from).collect()
+}
+
+/// One decision in a persistent (shared-tail) list, newest first.
+struct Step {
+    prev: Option<Arc<Step>>,
+    decision: RecordedAction,
+}
+
+/// How a game was reached: its configuration and the decisions since.
+#[derive(Clone)]
+struct History {
+    config: Arc<Config>,
+    last: Option<Arc<Step>>,
+    len: usize,
+}
+
+impl History {
+    fn new(config: Config) -> History {
+        History {
+            config: Arc::new(config),
+            last: None,
+            len: 0,
+        }
+    }
+
+    fn push(&self, player: Seat, action: CoreAction) -> History {
+        History {
+            config: Arc::clone(&self.config),
+            last: Some(Arc::new(Step {
+                prev: self.last.clone(),
+                decision: RecordedAction { player, action },
+            })),
+            len: self.len + 1,
+        }
+    }
+
+    fn actions(&self) -> Vec<RecordedAction> {
+        let mut out = Vec::with_capacity(self.len);
+        let mut at = self.last.as_deref();
+        while let Some(step) = at {
+            out.push(step.decision);
+            at = step.prev.as_deref();
+        }
+        out.reverse();
+        out
+    }
+
+    fn from_record(record: &Record) -> History {
+        record
+            .actions
+            .iter()
+            .fold(History::new(record.config.clone()), |h, ra| {
+                h.push(ra.player, ra.action)
+            })
+    }
+}
+
+impl Drop for History {
+    // Unlinks long chains iteratively rather than recursively.
+    fn drop(&mut self) {
+        let mut at = self.last.take();
+        while let Some(step) = at {
+            match Arc::try_unwrap(step) {
+                Ok(mut s) => at = s.prev.take(),
+                Err(_) => break,
+            }
+        }
+    }
+}
+
+/// A game of Metropolys: an immutable value. ``apply`` returns a new game
+/// and leaves this one untouched.
+#[pyclass(frozen, module = "metropolys", name = "Game")]
+pub struct Game {
+    state: State,
+    events: Vec<Event>,
+    history: Option<History>,
+}
+
+/// The compact form of a game for pickling.
+#[derive(Serialize, Deserialize)]
+struct Pickled {
+    state: State,
+    events: Vec<Event>,
+    #[serde(default)]
+    config: Option<Config>,
+    #[serde(default)]
+    actions: Vec<RecordedAction>,
+}
+
+fn parse_variant(py: Python<'_>, variant: &str) -> PyResult<Variant> {
+    variant
+        .parse::<Variant>()
+        .map_err(|e| errors::raise(py, ErrKind::InvalidConfig, e.to_string(), None))
+}
+
+fn parse_players(py: Python<'_>, players: i64) -> PyResult<u8> {
+    u8::try_from(players).map_err(|_| {
+        errors::raise(
+            py,
+            ErrKind::InvalidConfig,
+            format!("R-1: a game has 2, 3 or 4 players, not {players}"),
+            Some("R-1"),
+        )
+    })
+}
+
+/// A configuration from keyword arguments (the constructor and `simulate`).
+pub fn keyword_config(
+    py: Python<'_>,
+    players: i64,
+    variant: &str,
+    seed: u64,
+    start_player: i64,
+) -> PyResult<Config> {
+    let mut config = Config::new(
+        parse_players(py, players)?,
+        parse_variant(py, variant)?,
+        seed,
+    );
+    config.start_player = u8::try_from(start_player).map_err(|_| {
+        errors::raise(
+            py,
+            ErrKind::InvalidConfig,
+            format!("R-1: start player {start_player} is not a seat of a {players}-player game"),
+            Some("R-1"),
+        )
+    })?;
+    Ok(config)
+}
+
+fn parse_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Record> {
+    let text = json_text(record)?;
+    Record::from_json(&text).map_err(|e| errors::error(py, e, ErrKind::Record))
+}
+
+fn game_from_record(py: Python<'_>, record: &Record) -> PyResult<Game> {
+    let replay = record.replay().map_err(|e| errors::record_error(py, e))?;
+    let state = *replay.final_state();
+    let events = match replay.events.last() {
+        Some(ev) => ev.clone(),
+        None => state.opening_events(),
+    };
+    Ok(Game {
+        state,
+        events,
+        history: Some(History::from_record(record)),
+    })
+}
+
+/// Replays a game record (``str`` JSON or the decoded ``dict``) and returns
+/// the game it reaches, with its history. The record's ``expected`` part is
+/// not checked (see ``verify_record``). Raises ``RecordError``.
+#[pyfunction]
+pub fn load_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Game> {
+    let record = parse_record(py, record)?;
+    game_from_record(py, &record)
+}
+
+/// Replays a game record and checks its ``expected`` part (game over,
+/// totals, winners, score sheets). Returns the game reached; raises
+/// ``RecordError`` naming the first illegal action or mismatch.
+#[pyfunction]
+pub fn verify_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Game> {
+    let record = parse_record(py, record)?;
+    record.verify().map_err(|e| errors::record_error(py, e))?;
+    game_from_record(py, &record)
+}
+
+fn card_name(card: &str) -> PyResult<Card> {
+    card.parse::<Card>()
+        .map_err(|e| errors::value_error(e.to_string()))
+}
+
+impl Game {
+    fn seat(&self, player: i64) -> PyResult<Seat> {
+        match u8::try_from(player) {
+            Ok(p) if p < self.state.players() => Ok(p),
+            _ => Err(errors::value_error(format!(
+                "seat {player} is not in this {}-player game (seats 0-{})",
+                self.state.players(),
+                self.state.players() - 1
+            ))),
+        }
+    }
+
+    fn neighborhood(id: i64) -> PyResult<u8> {
+        crate::board::id(id)
+    }
+
+    fn next(&self, action: CoreAction) -> Result<Game, metropolys_core::RuleError> {
+        let player = self.state.to_act();
+        let (state, events) = self.state.apply(action)?;
+        let history = match (&self.history, player) {
+            (Some(h), Some(p)) => Some(h.push(p, action)),
+            _ => None,
+        };
+        Ok(Game {
+            state,
+            events,
+            history,
+        })
+    }
+
+    fn apply_core(&self, py: Python<'_>, action: CoreAction) -> PyResult<Game> {
+        self.next(action).map_err(|e| errors::rule_error(py, e))
+    }
+
+    fn pickled(&self) -> Pickled {
+        Pickled {
+            state: self.state,
+            events: self.events.clone(),
+            config: self.history.as_ref().map(|h| (*h.config).clone()),
+            actions: self
+                .history
+                .as_ref()
+                .map(History::actions)
+                .unwrap_or_default(),
+        }
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// A new game drawn from ``seed``: ``players`` 2–4, ``variant``
+    /// ``"family"`` or ``"expert"``, ``start_player`` the seat opening the
+    /// first call. Use ``Game.from_config`` for explicit setups.
+    #[new]
+    #[pyo3(signature = (players=4, variant="expert", seed=0, start_player=0))]
+    fn new(
+        py: Python<'_>,
+        players: i64,
+        variant: &str,
+        seed: u64,
+        start_player: i64,
+    ) -> PyResult<Game> {
+        let config = keyword_config(py, players, variant, seed, start_player)?;
+        Game::from_core_config(py, config)
+    }
+
+    /// A new game from a core configuration: a JSON ``str`` or its decoded
+    /// ``dict`` (``players``, ``variant``, ``seed``, ``start_player``,
+    /// ``out_of_play``, ``tokens``, ``objectives``, ``metropolys_cards``,
+    /// ``metropolys_deck``). Raises ``InvalidConfigError``.
+    #[staticmethod]
+    fn from_config(py: Python<'_>, config: &Bound<'_, PyAny>) -> PyResult<Game> {
+        let text = json_text(config)?;
+        let config =
+            Config::from_json(&text).map_err(|e| errors::error(py, e, ErrKind::InvalidConfig))?;
+        Game::from_core_config(py, config)
+    }
+
+    /// Loads a position from the JSON of ``to_json`` (a whole state, not a
+    /// view). The game has no history (``to_record`` raises) and no events.
+    /// Raises ``InvalidStateError``.
+    #[staticmethod]
+    fn from_json(py: Python<'_>, text: &str) -> PyResult<Game> {
+        let state = State::from_json(text).map_err(|e| match e {
+            metropolys_core::Error::Json(_) | metropolys_core::Error::InvalidState(_) => {
+                errors::error(py, e, ErrKind::InvalidState)
+            }
+            other => {
+                let rule = other.rule();
+                errors::raise(
+                    py,
+                    ErrKind::InvalidState,
+                    format!("invalid state: {other}"),
+                    rule,
+                )
+            }
+        })?;
+        Ok(Game {
+            state,
+            events: Vec::new(),
+            history: None,
+        })
+    }
+
+    /// Like ``from_json``, from the dict of ``to_dict``.
+    #[staticmethod]
+    fn from_dict(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<Game> {
+        let text = json_text(value)?;
+        Game::from_json(py, &text)
+    }
+
+    /// Same as ``metropolys.load_record``.
+    #[staticmethod]
+    fn from_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Game> {
+        load_record(py, record)
+    }
+
+    #[staticmethod]
+    fn _from_pickle(py: Python<'_>, data: &str) -> PyResult<Game> {
+        let p: Pickled = serde_json::from_str(data)
+            .map_err(|e| errors::raise(py, ErrKind::InvalidState, e.to_string(), None))?;
+        let history = p.config.map(|config| {
+            p.actions
+                .iter()
+                .fold(History::new(config), |h, ra| h.push(ra.player, ra.action))
+        });
+        Ok(Game {
+            state: p.state,
+            events: p.events,
+            history,
+        })
+    }
+
+    // ----- queries ---------------------------------------------------------
+
+    /// The number of players (2–4).
+    #[getter]
+    fn players(&self) -> u8 {
+        self.state.players()
+    }
+
+    /// ``"family"`` or ``"expert"``.
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.state.variant().name()
+    }
+
+    /// Whether the Metropolys cards module is in play (§9).
+    #[getter]
+    fn uses_metropolys_cards(&self) -> bool {
+        self.state.uses_metropolys_cards()
+    }
+
+    /// The seat to act, or ``None`` once the game is over.
+    #[getter]
+    fn to_act(&self) -> Option<u8> {
+        self.state.to_act()
+    }
+
+    /// Whether the game has ended.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.state.is_over()
+    }
+
+    /// The current call's number, from 1 (at game end: calls played).
+    #[getter]
+    fn call_number(&self) -> u16 {
+        self.state.call_number()
+    }
+
+    /// The districts out of play, in ring order.
+    #[getter]
+    fn out_of_play(&self) -> Vec<&'static str> {
+        self.state.out_of_play().iter().map(|d| d.name()).collect()
+    }
+
+    /// The bids of the current call, oldest first: dicts with ``player``,
+    /// ``neighborhood``, ``building``.
+    #[getter]
+    fn bids<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, self.state.bids())
+    }
+
+    /// The events of the transition that produced this game (dicts with a
+    /// ``type`` key, the core JSON shape). A new game has its opening
+    /// ``call_started``; a game loaded with ``from_json`` has none.
+    #[getter]
+    fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.events)
+    }
+
+    /// The winning seats of the position (final once the game is over).
+    #[getter]
+    fn winners(&self) -> Vec<u32> {
+        ints(self.state.winners())
+    }
+
+    /// The configuration this game was set up from (a dict), or ``None`` for
+    /// a position loaded with ``from_json``.
+    #[getter]
+    fn config<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.history
+            .as_ref()
+            .map(|h| to_py(py, &*h.config))
+            .transpose()
+    }
+
+    /// The decisions so far as ``(player, Action)`` pairs (forced passes are
+    /// not decisions), or ``None`` when the history is unknown.
+    #[getter]
+    fn history<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
+        let Some(h) = &self.history else {
+            return Ok(None);
+        };
+        let items = h
+            .actions()
+            .into_iter()
+            .map(|ra| Ok((ra.player, action::object(py, ra.action)?)))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, items).map(Some)
+    }
+
+    /// The legal actions of the seat to act, bids by increasing id, then the
+    /// pass if allowed (empty once the game is over).
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let table = action::table(py)?;
+        let mut ids = Vec::with_capacity(self.state.legal_action_count());
+        self.state
+            .for_each_legal(|a| ids.push(a.id().unwrap_or(CoreAction::PASS_ID) as usize));
+        PyList::new(py, ids.into_iter().map(|i| table[i].bind(py)))
+    }
+
+    /// The ids of the legal actions, ascending.
+    fn legal_action_ids(&self) -> Vec<u16> {
+        let mut ids = Vec::with_capacity(self.state.legal_action_count());
+        self.state
+            .for_each_legal(|a| ids.push(a.id().unwrap_or(CoreAction::PASS_ID)));
+        ids
+    }
+
+    /// The number of legal actions.
+    fn legal_action_count(&self) -> usize {
+        self.state.legal_action_count()
+    }
+
+    /// ``ACTION_COUNT`` booleans: ``mask[id]`` is whether action ``id`` is legal.
+    fn action_mask(&self) -> Vec<bool> {
+        let mut mask = vec![false; CoreAction::COUNT];
+        self.state.for_each_legal(|a| {
+            mask[a.id().unwrap_or(CoreAction::PASS_ID) as usize] = true;
+        });
+        mask
+    }
+
+    /// Whether ``action`` (an ``Action`` or an id) is legal for the seat to act.
+    fn is_legal(&self, action: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(match action::extract(action)? {
+            Given::Action(a) => self.state.is_legal(a),
+            Given::BadId(_) => false,
+        })
+    }
+
+    /// Raises ``IllegalActionError`` naming the rule if ``action`` is
+    /// illegal; returns ``None`` otherwise.
+    fn check(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let a = action::extract_valid(action)?;
+        self.state.check(a).map_err(|e| errors::rule_error(py, e))
+    }
+
+    /// The game after the seat to act takes ``action`` (an ``Action`` or an
+    /// id). Forced passes and the end of the call are applied too.
+    /// Raises ``IllegalActionError``; this game is never changed.
+    fn apply(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Game> {
+        // The fast path for plain integer ids (bool is not an id).
+        if let Ok(id) = action.cast_exact::<PyInt>() {
+            if let Ok(id) = id.extract::<i64>() {
+                return self.apply_core(py, action::from_id(py, id)?);
+            }
+        }
+        let a = action::extract_valid(action)?;
+        self.apply_core(py, a)
+    }
+
+    /// Like ``apply``, first checking that ``player`` is the seat to act.
+    fn apply_for(&self, py: Python<'_>, player: i64, action: &Bound<'_, PyAny>) -> PyResult<Game> {
+        let a = action::extract_valid(action)?;
+        match u8::try_from(player) {
+            Ok(p) => self.state.check_player(p),
+            Err(_) => self.state.check_player(u8::MAX),
+        }
+        .map_err(|e| match (e, self.state.to_act()) {
+            (metropolys_core::RuleError::WrongPlayer { .. }, Some(to_act)) => errors::raise(
+                py,
+                ErrKind::IllegalAction,
+                format!("R-8: it is seat {to_act}'s turn, not seat {player}'s"),
+                Some("R-8"),
+            ),
+            (e, _) => errors::rule_error(py, e),
+        })?;
+        self.apply_core(py, a)
+    }
+
+    /// A uniformly random legal action, or ``None`` once the game is over.
+    /// ``rng`` may be a ``SplitMix64`` (advanced in place: this is how
+    /// ``simulate`` draws), an ``int`` seed (a fresh ``SplitMix64(seed)``
+    /// for this one draw), an object with ``randrange`` such as
+    /// ``random.Random``, or ``None`` (the ``random`` module).
+    #[pyo3(signature = (rng=None))]
+    fn random_action(
+        &self,
+        py: Python<'_>,
+        rng: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Option<Py<Action>>> {
+        let count = self.state.legal_action_count();
+        if count == 0 {
+            return Ok(None);
+        }
+        let core = match rng {
+            Some(r) if r.is_instance_of::<SplitMix64>() => {
+                let r = r.cast::<SplitMix64>()?;
+                let mut r = r.borrow_mut();
+                self.state.random_action(&mut r.0)
+            }
+            Some(r) if r.is_instance_of::<PyInt>() => {
+                let seed: u64 = r.extract()?;
+                self.state.random_action(&mut CoreRng::new(seed))
+            }
+            other => {
+                let k: usize = match other {
+                    Some(r) => r.call_method1("randrange", (count,))?.extract()?,
+                    None => py
+                        .import("random")?
+                        .call_method1("randrange", (count,))?
+                        .extract()?,
+                };
+                let mut chosen = None;
+                let mut i = 0;
+                self.state.for_each_legal(|a| {
+                    if i == k {
+                        chosen = Some(a);
+                    }
+                    i += 1;
+                });
+                chosen
+            }
+        };
+        core.map(|a| action::object(py, a)).transpose()
+    }
+
+    /// The score sheets of every seat as the position stands (final once the
+    /// game is over): dicts with the core category names (``player``,
+    /// ``trendy``, ``subway``, ``subway_card``, ``archaeology``,
+    /// ``archaeology_card``, ``area``, ``neighborhood``,
+    /// ``highest_building``, ``metropolys``, ``total``, ``constructed``,
+    /// ``area_groups``, ``highest_building_districts``, ``metropolys_groups``).
+    fn scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.state.scores())
+    }
+
+    /// Each seat's total (``[s["total"] for s in scores()]``).
+    fn totals(&self) -> Vec<i32> {
+        self.state.scores().iter().map(|s| s.total).collect()
+    }
+
+    /// What ``player`` may see: the state as a dict with the other
+    /// seats' objectives and Metropolys cards replaced by ``None`` until the
+    /// game ends.
+    fn view<'py>(&self, py: Python<'py>, player: i64) -> PyResult<Bound<'py, PyAny>> {
+        let seat = self.seat(player)?;
+        to_py(py, &self.state.view(seat))
+    }
+
+    /// The whole state as JSON (the core snapshot shape; secrets included).
+    fn to_json(&self) -> String {
+        self.state.to_json()
+    }
+
+    /// The whole state as a dict (``json.loads(self.to_json())``).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.state.snapshot())
+    }
+
+    /// The game record (a dict: ``format``, ``version``, ``config``,
+    /// ``actions``, ``expected`` filled from this position). Raises
+    /// ``RecordError`` for a game loaded with ``from_json`` (no history).
+    fn to_record<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let Some(h) = &self.history else {
+            return Err(errors::raise(
+                py,
+                ErrKind::Record,
+                "this game was loaded from a position (from_json), so it has no record of its decisions".into(),
+                None,
+            ));
+        };
+        let mut record = Record::new((*h.config).clone());
+        record.actions = h.actions();
+        record.expect(&self.state);
+        to_py(py, &record)
+    }
+
+    /// The objective cards of ``player`` (a secret of that seat, R-21:
+    /// ``view`` shows a player what they may see): ``{"area": ...}`` plus
+    /// ``"neighborhood"`` for Expert neighborhood cards.
+    fn objective<'py>(&self, py: Python<'py>, player: i64) -> PyResult<Bound<'py, PyAny>> {
+        let seat = self.seat(player)?;
+        to_py(py, &self.state.objective(seat))
+    }
+
+    /// The Metropolys card of ``player`` (three kinds), or ``None`` without
+    /// the module.
+    fn metropolys_card(&self, player: i64) -> PyResult<Option<Vec<&'static str>>> {
+        let seat = self.seat(player)?;
+        Ok(self
+            .state
+            .metropolys_card(seat)
+            .map(|c| c.iter().map(|k| k.name()).collect()))
+    }
+
+    /// The tokens ``player`` has taken: a dict ``{"trendy": n, "subway": n,
+    /// "archaeology": n}``, or the count of one kind when ``token`` is given.
+    #[pyo3(signature = (player, token=None))]
+    fn tokens_taken<'py>(
+        &self,
+        py: Python<'py>,
+        player: i64,
+        token: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let seat = self.seat(player)?;
+        match token {
+            Some(t) => {
+                let t: Token = t.parse().map_err(|e: metropolys_core::ParseNameError| {
+                    errors::value_error(e.to_string())
+                })?;
+                Ok(self
+                    .state
+                    .tokens_taken(seat, t)
+                    .into_pyobject(py)?
+                    .into_any())
+            }
+            None => {
+                let d = PyDict::new(py);
+                for &t in Token::ALL {
+                    d.set_item(t.name(), self.state.tokens_taken(seat, t))?;
+                }
+                Ok(d.into_any())
+            }
+        }
+    }
+
+    /// The building constructed on neighborhood ``nb`` as ``(player,
+    /// building)``, or ``None``.
+    fn building_at(&self, nb: i64) -> PyResult<Option<(u8, u8)>> {
+        Ok(self.state.building_at(Game::neighborhood(nb)?))
+    }
+
+    /// The token still lying on neighborhood ``nb`` (``"trendy"``,
+    /// ``"subway"``, ``"archaeology"``), or ``None``.
+    fn token_at(&self, nb: i64) -> PyResult<Option<&'static str>> {
+        Ok(self
+            .state
+            .token_at(Game::neighborhood(nb)?)
+            .map(|t| t.name()))
+    }
+
+    /// The tokens still on the board: ``{neighborhood: token}``.
+    fn tokens(&self) -> std::collections::BTreeMap<u8, &'static str> {
+        (0..metropolys_core::NEIGHBORHOOD_COUNT as u8)
+            .filter_map(|id| self.state.token_at(id).map(|t| (id, t.name())))
+            .collect()
+    }
+
+    /// The neighborhoods where ``player`` has constructed buildings.
+    fn constructed(&self, player: i64) -> PyResult<Vec<u32>> {
+        Ok(ints(self.state.constructed(self.seat(player)?).iter()))
+    }
+
+    /// The free neighborhoods: in play, no building, no bid.
+    fn free_neighborhoods(&self) -> Vec<u32> {
+        ints(self.state.free().iter())
+    }
+
+    /// The building numbers of ``player`` neither constructed nor standing
+    /// as a bid, ascending.
+    fn supply(&self, player: i64) -> PyResult<Vec<u32>> {
+        Ok(ints(self.state.supply(self.seat(player)?)))
+    }
+
+    /// Whether ``player`` has passed in the current call.
+    fn has_passed(&self, player: i64) -> PyResult<bool> {
+        Ok(self.state.has_passed(self.seat(player)?))
+    }
+
+    /// The holder of ``card`` (``"subway"`` or ``"archaeology"``), or ``None``.
+    fn card_holder(&self, card: &str) -> PyResult<Option<u8>> {
+        Ok(self.state.card_holder(card_name(card)?))
+    }
+
+    /// The board as an SVG document (drawn by core).
+    fn to_svg(&self) -> String {
+        metropolys_core::svg::render(&self.state)
+    }
+
+    fn _repr_svg_(&self) -> String {
+        self.to_svg()
+    }
+
+    fn __repr__(&self) -> String {
+        let s = &self.state;
+        let built: usize = (0..s.players())
+            .map(|p| s.constructed_count(p) as usize)
+            .sum();
+        match s.to_act() {
+            Some(p) => format!(
+                "<metropolys.Game players={} variant={} call={} to_act={} bids={} constructed={}>",
+                s.players(),
+                s.variant(),
+                s.call_number(),
+                p,
+                s.bids().len(),
+                built
+            ),
+            None => format!(
+                "<metropolys.Game players={} variant={} over totals={:?} winners={:?}>",
+                s.players(),
+                s.variant(),
+                s.scores().iter().map(|x| x.total).collect::<Vec<_>>(),
+                s.winners()
+            ),
+        }
+    }
+
+    /// Games are equal when their positions are (events and history aside).
+    fn __eq__(&self, other: PyRef<'_, Self>) -> bool {
+        // Positions compare by their snapshot: two states that differ only in
+        // bookkeeping no rule can observe are the same position.
+        self.state == other.state || self.state.snapshot() == other.state.snapshot()
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut h = DefaultHasher::new();
+        self.state.to_json().hash(&mut h);
+        h.finish()
+    }
+
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let cls: Bound<'py, PyType> = slf.get_type();
+        let data = serde_json::to_string(&slf.get().pickled())
+            .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))?;
+        Ok((
+            cls.getattr("_from_pickle")?,
+            PyTuple::new(slf.py(), [data])?,
+        ))
+    }
+}
+
+impl Game {
+    fn from_core_config(py: Python<'_>, config: Config) -> PyResult<Game> {
+        let state = State::new(&config).map_err(|e| errors::config_error(py, e))?;
+        Ok(Game {
+            events: state.opening_events(),
+            state,
+            history: Some(History::new(config)),
+        })
+    }
+}
+
+/// The SplitMix64 generator of core (``metropolys_core::rng``): the
+/// generator ``simulate`` and ``Game.random_action`` draw from, so that
+/// Python can replay the same games step by step.
+#[pyclass(module = "metropolys", name = "SplitMix64")]
+pub struct SplitMix64(pub CoreRng);
+
+#[pymethods]
+impl SplitMix64 {
+    /// A generator whose state starts at ``seed``.
+    #[new]
+    #[pyo3(signature = (seed=0))]
+    fn new(seed: u64) -> Self {
+        SplitMix64(CoreRng::new(seed))
+    }
+
+    /// The next 64 random bits.
+    fn next_u64(&mut self) -> u64 {
+        self.0.next_u64()
+    }
+
+    /// A uniform integer in ``range(n)`` (``n > 0``), without modulo bias.
+    fn below(&mut self, n: u64) -> PyResult<u64> {
+        if n == 0 {
+            return Err(errors::value_error("below(n) needs n > 0".into()));
+        }
+        Ok(self.0.below(n))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<metropolys.SplitMix64 {:?}>", self.0)
+    }
+}
