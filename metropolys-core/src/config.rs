@@ -30,8 +30,7 @@
 //! the deck from the seed instead (R-22: the deck is never invented). Unknown
 //! fields are rejected.
 
-use crate::board::BitIter;
-use crate::board::{self, NeighborhoodSet};
+use crate::board::{self, BitIter, NeighborhoodSet};
 use crate::error::ConfigError;
 use crate::rng::{self, SplitMix64};
 use crate::types::{
