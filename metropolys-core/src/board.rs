@@ -134,7 +134,7 @@ mod data {
     include!(concat!(env!("OUT_DIR"), "/board_data.rs"));
 }
 
-pub(crate) use data::{ADJACENT, BLIND_ALLEY, BORDER, DISTRICT, KIND};
+pub(crate) use data::{ADJACENT, BLIND_ALLEY, BORDER, BRIDGES, DISTRICT, KIND, LAKES, STATUES};
 
 /// Whether `id` names a neighborhood of the board (`0..55`).
 #[inline]

@@ -6,9 +6,11 @@
 //! statues, lakes a maximum assignment of three buildings per lake, chains a
 //! maximum family of vertex-disjoint connected triples.
 
-use crate::board::{self, BitIter, ADJACENT, KIND};
+use crate::board::{self, BitIter, ADJACENT, BRIDGES, KIND, LAKES, STATUES};
 use crate::state::State;
-use crate::types::{Area, District, Kind, NeighborhoodId, Seat, Size, Token, Variant};
+use crate::types::{
+    Area, District, Kind, NeighborhoodId, Seat, Size, Token, Variant, BUILDINGS_PER_PLAYER,
+};
 use serde::{Deserialize, Serialize};
 
 /// Prestige points of one seat, one field per category.
@@ -181,25 +183,34 @@ fn family_area(area: Area, owned: u64) -> (i32, Vec<Vec<NeighborhoodId>>) {
 
 /// Expert area card: the exact maximum.
 fn expert_area(area: Area, owned: u64) -> (i32, Vec<Vec<NeighborhoodId>>) {
-    let (per_group, candidates): (i32, Vec<u64>) = match area {
-        Area::Bridges => (
-            4,
-            board::bridges()
-                .iter()
-                .map(|b| (1u64 << b[0]) | (1u64 << b[1]))
-                .filter(|&m| m & owned == m)
-                .collect(),
-        ),
-        Area::Statues => (
-            7,
-            board::statues()
-                .iter()
-                .map(|s| s.neighborhoods.0)
-                .filter(|&m| m & owned == m)
-                .collect(),
-        ),
-        Area::Lakes => (5, lake_candidates(owned)),
-        Area::Chains => (4, chain_candidates(owned)),
+    let mut candidates = Candidates::EMPTY;
+    let per_group = match area {
+        Area::Bridges => {
+            for b in board::bridges() {
+                let m = (1u64 << b[0]) | (1u64 << b[1]);
+                if m & owned == m {
+                    candidates.push(m);
+                }
+            }
+            4
+        }
+        Area::Statues => {
+            for s in board::statues() {
+                let m = s.neighborhoods.0;
+                if m & owned == m {
+                    candidates.push(m);
+                }
+            }
+            7
+        }
+        Area::Lakes => {
+            lake_candidates(owned, &mut candidates);
+            5
+        }
+        Area::Chains => {
+            chain_candidates(owned, &mut candidates);
+            4
+        }
         Area::Districts => {
             let groups: Vec<Vec<NeighborhoodId>> = District::ALL
                 .iter()
@@ -211,60 +222,112 @@ fn expert_area(area: Area, owned: u64) -> (i32, Vec<Vec<NeighborhoodId>>) {
         }
         Area::Border => return family_area(Area::Border, owned),
     };
-    let chosen = max_packing(&candidates);
+    let chosen = packing(candidates.as_slice());
     (
-        per_group * chosen.len() as i32,
-        chosen.into_iter().map(ids).collect(),
+        per_group * chosen.len as i32,
+        chosen.as_slice().iter().map(|&m| ids(m)).collect(),
     )
+}
+
+/// All neighborhoods after `id` in `mask`.
+fn after(mask: u64, id: NeighborhoodId) -> u64 {
+    mask & (u64::MAX << id << 1)
 }
 
 /// Lakes: every way to assign three owned shore buildings to a lake. The
 /// lake's own bit (56 + id) makes two assignments to one lake conflict.
-fn lake_candidates(owned: u64) -> Vec<u64> {
-    let mut out = Vec::new();
+fn lake_candidates(owned: u64, out: &mut Candidates) {
     for lake in board::lakes() {
-        let shore: Vec<u8> = BitIter(lake.neighborhoods.0 & owned).collect();
+        let shore = lake.neighborhoods.0 & owned;
         let tag = 1u64 << (56 + lake.id as u32);
-        for i in 0..shore.len() {
-            for j in i + 1..shore.len() {
-                for k in j + 1..shore.len() {
-                    out.push(tag | (1u64 << shore[i]) | (1u64 << shore[j]) | (1u64 << shore[k]));
+        for a in BitIter(shore) {
+            for b in BitIter(after(shore, a)) {
+                for c in BitIter(after(shore, b)) {
+                    out.push(tag | (1u64 << a) | (1u64 << b) | (1u64 << c));
                 }
             }
         }
     }
-    out
 }
 
 /// Chains: every connected triple of owned buildings (a path through a middle
 /// building, or a triangle), once each.
-fn chain_candidates(owned: u64) -> Vec<u64> {
-    let mut out = Vec::new();
+fn chain_candidates(owned: u64, out: &mut Candidates) {
     for mid in BitIter(owned) {
-        let around: Vec<u8> = BitIter(ADJACENT[mid as usize] & owned).collect();
-        for i in 0..around.len() {
-            for j in i + 1..around.len() {
-                out.push((1u64 << mid) | (1u64 << around[i]) | (1u64 << around[j]));
+        let around = ADJACENT[mid as usize] & owned;
+        for a in BitIter(around) {
+            for b in BitIter(after(around, a)) {
+                out.push((1u64 << mid) | (1u64 << a) | (1u64 << b));
             }
         }
     }
-    out.sort_unstable();
-    out.dedup();
-    out
+    let all = &mut out.sets[..out.len];
+    all.sort_unstable();
+    let mut kept = 0;
+    for i in 0..all.len() {
+        if i == 0 || all[i] != all[kept - 1] {
+            all[kept] = all[i];
+            kept += 1;
+        }
+    }
+    out.len = kept;
 }
 
 /// The most sets a packing can hold: the sets are disjoint and each covers at
 /// least two of the 55 neighborhoods.
 const MAX_SETS: usize = 27;
 
-/// Pairwise-disjoint sets, on the stack.
+/// The most candidates an Expert area card can have, from the board: a
+/// seat owns at most 13 buildings, so at most 13 middles with two of their
+/// neighbors each (chains), three shore buildings of each lake (lakes), every
+/// bridge, every statue.
+const MAX_CANDIDATES: usize = {
+    const fn pairs(n: usize) -> usize {
+        n * n.saturating_sub(1) / 2
+    }
+    const fn triples(n: usize) -> usize {
+        n * n.saturating_sub(1) * n.saturating_sub(2) / 6
+    }
+    let (mut degree, mut i) = (0, 0);
+    while i < ADJACENT.len() {
+        if ADJACENT[i].count_ones() as usize > degree {
+            degree = ADJACENT[i].count_ones() as usize;
+        }
+        i += 1;
+    }
+    let (mut shore, mut i) = (0, 0);
+    while i < LAKES.len() {
+        if LAKES[i].neighborhoods.0.count_ones() as usize > shore {
+            shore = LAKES[i].neighborhoods.0.count_ones() as usize;
+        }
+        i += 1;
+    }
+    let mut most = BUILDINGS_PER_PLAYER as usize * pairs(degree);
+    if LAKES.len() * triples(shore) > most {
+        most = LAKES.len() * triples(shore);
+    }
+    if BRIDGES.len() > most {
+        most = BRIDGES.len();
+    }
+    if STATUES.len() > most {
+        most = STATUES.len();
+    }
+    most
+};
+
+/// A list of at most `N` sets (masks), on the stack.
 #[derive(Clone, Copy)]
-struct Packing {
-    sets: [u64; MAX_SETS],
+struct Sets<const N: usize> {
+    sets: [u64; N],
     len: usize,
 }
 
-impl Packing {
+impl<const N: usize> Sets<N> {
+    const EMPTY: Self = Sets {
+        sets: [0; N],
+        len: 0,
+    };
+
     fn push(&mut self, set: u64) {
         self.sets[self.len] = set;
         self.len += 1;
@@ -273,11 +336,22 @@ impl Packing {
     fn pop(&mut self) {
         self.len -= 1;
     }
+
+    fn as_slice(&self) -> &[u64] {
+        &self.sets[..self.len]
+    }
 }
 
+/// Pairwise-disjoint sets.
+type Packing = Sets<MAX_SETS>;
+
+/// The candidate groups of an Expert area card.
+type Candidates = Sets<MAX_CANDIDATES>;
+
 /// The largest family of pairwise-disjoint masks among `candidates` (exact,
-/// by branch and bound on the lowest uncovered element).
-pub(crate) fn max_packing(candidates: &[u64]) -> Vec<u64> {
+/// by branch and bound on the lowest uncovered element), ordered by their
+/// neighborhoods.
+fn packing(candidates: &[u64]) -> Packing {
     fn go(cands: &[u64], avail: u64, chosen: &mut Packing, best: &mut Packing) {
         let mut union = 0u64;
         let mut usable = 0usize;
@@ -306,15 +380,10 @@ pub(crate) fn max_packing(candidates: &[u64]) -> Vec<u64> {
         }
         go(cands, avail & !v, chosen, best);
     }
-    let empty = Packing {
-        sets: [0; MAX_SETS],
-        len: 0,
-    };
-    let (mut chosen, mut best) = (empty, empty);
+    let (mut chosen, mut best) = (Packing::EMPTY, Packing::EMPTY);
     go(candidates, u64::MAX, &mut chosen, &mut best);
-    let best = &mut best.sets[..best.len];
-    best.sort_unstable_by_key(|&m| m & board::NeighborhoodSet::ALL.0);
-    best.to_vec()
+    best.sets[..best.len].sort_unstable_by_key(|&m| m & board::NeighborhoodSet::ALL.0);
+    best
 }
 
 /// for each district, which seats get its highest-building token.
@@ -386,11 +455,11 @@ mod tests {
     fn packing_prefers_two_disjoint_sets_over_one_greedy_set() {
         // Greedy on the first candidate {1,2} blocks both {0,1} and {2,3}.
         let c = [mask(&[1, 2]), mask(&[0, 1]), mask(&[2, 3])];
-        assert_eq!(max_packing(&c).len(), 2);
+        assert_eq!(packing(&c).len, 2);
     }
 
     #[test]
     fn packing_of_nothing_is_empty() {
-        assert!(max_packing(&[]).is_empty());
+        assert_eq!(packing(&[]).len, 0);
     }
 }
