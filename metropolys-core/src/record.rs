@@ -566,9 +566,14 @@ impl Game {
         let replay = record.replay()?;
         let mut rec = record.clone();
         rec.expected = None;
+        let state = *replay.final_state();
         Ok(Game {
-            state: *replay.final_state(),
-            last_events: replay.events.last().cloned().unwrap_or_default(),
+            state,
+            last_events: replay
+                .events
+                .last()
+                .cloned()
+                .unwrap_or_else(|| state.opening_events()),
             record: rec,
         })
     }
