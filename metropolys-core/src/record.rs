@@ -293,6 +293,26 @@ impl Record {
         Ok(end)
     }
 
+    /// The record without the action its `expected.error` says is rejected
+    /// (the record itself when it expects no rejection): the decisions that
+    /// lead to the position [`Record::verify`] checks.
+    ///
+    /// ```
+    /// use metropolys_core::{record::{Expected, ExpectedError}, Action, Config, Record, RecordedAction, Variant};
+    /// let mut r = Record::new(Config::new(2, Variant::Family, 1));
+    /// r.actions.push(RecordedAction { player: 0, action: Action::Pass });
+    /// r.expected = Some(Expected { error: Some(ExpectedError { index: 0, rule: "R-7".into() }), ..Default::default() });
+    /// assert!(r.verify().is_ok());
+    /// assert!(r.accepted().actions.is_empty());
+    /// ```
+    pub fn accepted(&self) -> Record {
+        let mut r = self.clone();
+        if let Some(rejected) = self.expected.as_ref().and_then(|e| e.error.as_ref()) {
+            r.actions.truncate(rejected.index);
+        }
+        r
+    }
+
     fn verify_rejection(&self, want: &ExpectedError) -> Result<State, RecordError> {
         if want.index + 1 != self.actions.len() {
             return Err(RecordError::Format(format!(
@@ -314,10 +334,7 @@ impl Record {
             Err(RecordError::Illegal { index, error, .. })
                 if index == want.index && want.matches(error.rule()) =>
             {
-                let mut prefix = self.clone();
-                prefix.actions.truncate(index);
-                prefix.expected = None;
-                Ok(*prefix.replay()?.final_state())
+                Ok(*self.accepted().replay()?.final_state())
             }
             Err(RecordError::Illegal { index, error, .. }) => Err(RecordError::Mismatch {
                 what: "error".into(),
@@ -549,9 +566,14 @@ impl Game {
         let replay = record.replay()?;
         let mut rec = record.clone();
         rec.expected = None;
+        let state = *replay.final_state();
         Ok(Game {
-            state: *replay.final_state(),
-            last_events: replay.events.last().cloned().unwrap_or_default(),
+            state,
+            last_events: replay
+                .events
+                .last()
+                .cloned()
+                .unwrap_or_else(|| state.opening_events()),
             record: rec,
         })
     }

@@ -245,15 +245,10 @@ pub unsafe extern "C" fn mtp_record_verify(
     guard(|| {
         // SAFETY: per the caller.
         let text = unsafe { text(record_json, "record_json") }?;
-        let mut record = Record::from_json(text)?;
+        let record = Record::from_json(text)?;
         record.verify()?;
         if !game_out.is_null() {
-            // A rejection vector reaches the position before its rejected
-            // (last) action.
-            if let Some(rejected) = record.expected.as_ref().and_then(|e| e.error.as_ref()) {
-                record.actions.truncate(rejected.index);
-            }
-            let game = game_from_record(&record)?;
+            let game = game_from_record(&record.accepted())?;
             // SAFETY: checked non-NULL; valid per the caller.
             unsafe { emit(game_out, game) };
         }

@@ -308,8 +308,10 @@ def load_record(record: _JsonLike) -> Game:
 
 def verify_record(record: _JsonLike) -> Game:
     """Replays a game record and checks its ``expected`` part (game over,
-    totals, winners, score sheets). Returns the game reached; raises
-    ``RecordError`` naming the first illegal action or mismatch."""
+    totals, winners, score sheets, or the rejection of its last action).
+    Returns the game reached (for a rejection record, the game before the
+    rejected action); raises ``RecordError`` naming the first illegal action
+    or mismatch."""
 
 def simulate(
     n: int,

@@ -178,13 +178,15 @@ pub fn load_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Game> 
 }
 
 /// Replays a game record and checks its ``expected`` part (game over,
-/// totals, winners, score sheets). Returns the game reached; raises
-/// ``RecordError`` naming the first illegal action or mismatch.
+/// totals, winners, score sheets, or the rejection of its last action).
+/// Returns the game reached (for a rejection record, the game before the
+/// rejected action); raises ``RecordError`` naming the first illegal action
+/// or mismatch.
 #[pyfunction]
 pub fn verify_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Game> {
     let record = parse_record(py, record)?;
     record.verify().map_err(|e| errors::record_error(py, e))?;
-    game_from_record(py, &record)
+    game_from_record(py, &record.accepted())
 }
 
 fn card_name(card: &str) -> PyResult<Card> {
