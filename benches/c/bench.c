@@ -285,7 +285,7 @@ int main(int argc, char **argv) {
             }
             double per = (now_ns() - t) / (double)(count ? count : 1);
             row(phases[ph].name, per, "ns/call", phases[ph].rust_name,
-                "the history copied grows with the game");
+                "by how many decisions came before");
         }
     }
     {
