@@ -37,11 +37,15 @@ fn category(s: &ScoreSheet, i: usize) -> i32 {
     }
 }
 
-/// One finished game.
+/// One finished game, reduced at once to plain numbers so that a large
+/// batch holds no score-sheet allocations.
+#[derive(Clone, Copy, Default)]
 struct Outcome {
     calls: u16,
-    scores: Vec<ScoreSheet>,
-    winners: Vec<u8>,
+    /// Bit `p`: seat `p` is among the winners.
+    winners: u8,
+    /// Per seat, the values of [`CATEGORIES`].
+    categories: [[i16; CATEGORIES.len()]; metropolys_core::MAX_PLAYERS],
 }
 
 /// Game `i` of a batch: configuration seed `seed + i`, moves drawn from
@@ -51,29 +55,32 @@ fn play_one(base: &Config, seed: u64) -> Outcome {
     config.seed = seed;
     // The configuration was validated once with the batch's first seed; a
     // seed only draws the setup, so every seed gives a valid setup.
-    let end = match State::new(&config) {
-        Ok(s) => play_random(s, &mut SplitMix64::new(seed)),
-        Err(_) => {
-            return Outcome {
-                calls: 0,
-                scores: Vec::new(),
-                winners: Vec::new(),
-            }
-        }
+    let Ok(start) = State::new(&config) else {
+        return Outcome::default();
     };
+    let end = play_random(start, &mut SplitMix64::new(seed));
     let scores = end.scores();
-    Outcome {
+    let mut out = Outcome {
         calls: end.call_number(),
-        winners: metropolys_core::scoring::winners(&scores),
-        scores,
+        ..Outcome::default()
+    };
+    for w in metropolys_core::scoring::winners(&scores) {
+        out.winners |= 1 << w;
     }
+    for (seat, sheet) in scores.iter().enumerate() {
+        for (i, value) in out.categories[seat].iter_mut().enumerate() {
+            // Every category of a game fits easily (totals stay below 200).
+            *value = category(sheet, i) as i16;
+        }
+    }
+    out
 }
 
 fn run(base: &Config, seed: u64, n: u64, threads: usize) -> Vec<Outcome> {
     let seeds = |range: std::ops::Range<u64>| {
-        range
-            .map(|i| play_one(base, seed.wrapping_add(i)))
-            .collect::<Vec<_>>()
+        let mut out = Vec::with_capacity((range.end - range.start) as usize);
+        out.extend(range.map(|i| play_one(base, seed.wrapping_add(i))));
+        out
     };
     let threads = threads.clamp(1, n.max(1) as usize);
     if threads == 1 {
@@ -161,7 +168,9 @@ pub fn simulate<'py>(
     )?;
     let winners = PyList::empty(py);
     for o in &outcomes {
-        winners.append(crate::game::ints(o.winners.iter().copied()))?;
+        winners.append(crate::game::ints(
+            (0..p as u8).filter(|&w| o.winners & (1 << w) != 0),
+        ))?;
     }
     out.set_item("winners", winners)?;
     for seat in 0..p {
@@ -169,7 +178,7 @@ pub fn simulate<'py>(
             format!("win_{seat}"),
             outcomes
                 .iter()
-                .map(|o| o.winners.contains(&(seat as u8)))
+                .map(|o| o.winners & (1 << seat) != 0)
                 .collect::<Vec<_>>(),
         )?;
     }
@@ -179,7 +188,7 @@ pub fn simulate<'py>(
                 format!("{name}_{seat}"),
                 outcomes
                     .iter()
-                    .map(|o| o.scores.get(seat).map_or(0, |s| category(s, i)))
+                    .map(|o| o.categories[seat][i])
                     .collect::<Vec<_>>(),
             )?;
         }
