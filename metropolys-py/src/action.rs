@@ -29,6 +29,20 @@ pub fn table(py: Python<'_>) -> PyResult<&Vec<Py<Action>>> {
     })
 }
 
+/// The 716 action ids as Python ints, created once: most ids are above the
+/// interpreter's small-int cache, so handing out shared objects makes
+/// `legal_action_ids` a list of references rather than of new ints.
+static IDS: PyOnceLock<Vec<Py<pyo3::types::PyInt>>> = PyOnceLock::new();
+
+/// The shared Python ints of the action ids, by id.
+pub fn ids(py: Python<'_>) -> &Vec<Py<pyo3::types::PyInt>> {
+    IDS.get_or_init(py, || {
+        (0..CoreAction::COUNT as u16)
+            .map(|id| pyo3::types::PyInt::new(py, id).unbind())
+            .collect()
+    })
+}
+
 /// The shared Python object of a valid action.
 pub fn object(py: Python<'_>, a: CoreAction) -> PyResult<Py<Action>> {
     let id = a.id().unwrap_or(CoreAction::PASS_ID) as usize;

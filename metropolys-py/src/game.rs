@@ -428,11 +428,12 @@ impl Game {
     }
 
     /// The ids of the legal actions, ascending.
-    fn legal_action_ids(&self) -> Vec<u16> {
+    fn legal_action_ids<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let table = action::ids(py);
         let mut ids = Vec::with_capacity(self.state.legal_action_count());
         self.state
-            .for_each_legal(|a| ids.push(a.id().unwrap_or(CoreAction::PASS_ID)));
-        ids
+            .for_each_legal(|a| ids.push(a.id().unwrap_or(CoreAction::PASS_ID) as usize));
+        PyList::new(py, ids.into_iter().map(|i| table[i].bind(py)))
     }
 
     /// The number of legal actions.
