@@ -729,14 +729,14 @@ impl Game {
 
     /// Games are equal when their positions are (events and history aside).
     fn __eq__(&self, other: PyRef<'_, Self>) -> bool {
-        // Positions compare by their snapshot: two states that differ only in
-        // bookkeeping no rule can observe are the same position.
-        self.state == other.state || self.state.snapshot() == other.state.snapshot()
+        // Core states are equal exactly when they are the same position
+        // (a state and its JSON round trip compare equal).
+        self.state == other.state
     }
 
     fn __hash__(&self) -> u64 {
         let mut h = DefaultHasher::new();
-        self.state.to_json().hash(&mut h);
+        self.state.hash(&mut h);
         h.finish()
     }
 
