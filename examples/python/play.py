@@ -12,19 +12,7 @@ import time
 import metropolys
 from metropolys import Game, SplitMix64
 
-CATEGORIES = [
-    "trendy",
-    "subway",
-    "subway_card",
-    "archaeology",
-    "archaeology_card",
-    "area",
-    "neighborhood",
-    "highest_building",
-    "metropolys",
-    "total",
-    "constructed",
-]
+CATEGORIES = metropolys.SCORE_CATEGORIES
 
 
 def play_one(players: int, variant: str, seed: int) -> Game:

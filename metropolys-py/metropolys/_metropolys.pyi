@@ -11,6 +11,7 @@ __all__ = [
     "NEIGHBORHOOD_COUNT",
     "BUILDINGS_PER_PLAYER",
     "MAX_PLAYERS",
+    "SCORE_CATEGORIES",
     "Action",
     "Game",
     "SplitMix64",
@@ -39,6 +40,9 @@ BUILDINGS_PER_PLAYER: int
 """Buildings per player, numbered 1-13."""
 MAX_PLAYERS: int
 """The most players a game can have (4)."""
+SCORE_CATEGORIES: Tuple[str, ...]
+"""The numeric score-sheet keys, in sheet order: ``trendy`` ... ``total``,
+``constructed`` (the per-seat columns of ``simulate``)."""
 
 _VariantName = Literal["family", "expert"]
 _ActionLike = Union["Action", int, str, Mapping[str, Any]]

@@ -25,6 +25,10 @@ fn _metropolys(m: &Bound<'_, PyModule>) -> PyResult<()> {
         metropolys_core::BUILDINGS_PER_PLAYER,
     )?;
     m.add("MAX_PLAYERS", metropolys_core::MAX_PLAYERS)?;
+    m.add(
+        "SCORE_CATEGORIES",
+        pyo3::types::PyTuple::new(m.py(), simulate::CATEGORIES)?,
+    )?;
     m.add_class::<action::Action>()?;
     m.add_class::<game::Game>()?;
     m.add_class::<game::SplitMix64>()?;

@@ -6,8 +6,9 @@ use metropolys_core::{play_random, Config, ScoreSheet, State};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-/// The per-seat columns, in order (`{name}_{seat}`).
-const CATEGORIES: [&str; 11] = [
+/// The per-seat columns, in order (`{name}_{seat}`); `SCORE_CATEGORIES` in
+/// Python.
+pub const CATEGORIES: [&str; 11] = [
     "trendy",
     "subway",
     "subway_card",

@@ -104,3 +104,10 @@ def test_simulate_loads_into_pandas() -> None:
     df = pd.DataFrame(metropolys.simulate(20, players=4))
     assert df.shape[0] == 20
     assert df[[f"win_{p}" for p in range(4)]].sum(axis=1).min() >= 1
+
+
+def test_score_categories_are_the_numeric_score_sheet_keys_in_order() -> None:
+    assert metropolys.SCORE_CATEGORIES == tuple(CATEGORIES)
+    sheet = Game(players=2, variant="family", seed=1).scores()[0]
+    numeric = [k for k, v in sheet.items() if isinstance(v, int) and k != "player"]
+    assert numeric == list(metropolys.SCORE_CATEGORIES)
