@@ -33,6 +33,7 @@ use crate::scoring::ScoreSheet;
 use crate::state::State;
 use crate::types::Seat;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// The `format` field of every record.
 pub const RECORD_FORMAT: &str = "metropolys-record";
@@ -179,6 +180,15 @@ pub struct Replay {
 }
 
 impl Replay {
+    /// The events of the last transition: those of the last action, or the
+    /// opening `call_started` when there was none.
+    pub fn last_events(&self) -> Vec<Event> {
+        match self.events.last() {
+            Some(events) => events.clone(),
+            None => self.final_state().opening_events(),
+        }
+    }
+
     /// The position the record reaches.
     pub fn final_state(&self) -> &State {
         // `states` always holds the initial state.
@@ -566,14 +576,9 @@ impl Game {
         let replay = record.replay()?;
         let mut rec = record.clone();
         rec.expected = None;
-        let state = *replay.final_state();
         Ok(Game {
-            state,
-            last_events: replay
-                .events
-                .last()
-                .cloned()
-                .unwrap_or_else(|| state.opening_events()),
+            state: *replay.final_state(),
+            last_events: replay.last_events(),
             record: rec,
         })
     }
@@ -678,5 +683,120 @@ mod tests {
             action: Action::Pass,
         });
         assert!(matches!(late.verify(), Err(RecordError::Format(_))));
+    }
+}
+
+/// One decision of a [`History`], linked to the decisions before it.
+#[derive(Debug)]
+struct Step {
+    prev: Option<Arc<Step>>,
+    decision: RecordedAction,
+}
+
+/// How a position was reached: the configuration and the decisions since, as
+/// a persistent list. Extending a history ([`History::push`]) costs O(1) and
+/// shares every earlier decision with the history it extends, so immutable
+/// game values (the C and Python games) can each keep theirs cheaply.
+///
+/// ```
+/// use metropolys_core::{record::History, Action, Config, State, Variant};
+/// let config = Config::new(2, Variant::Family, 4);
+/// let state = State::new(&config).unwrap();
+/// let h0 = History::new(config);
+/// let a = state.legal_actions()[0];
+/// let h1 = h0.push(0, a);
+/// assert_eq!((h0.len(), h1.len()), (0, 1));
+/// let record = h1.to_record(&state.apply(a).unwrap().0);
+/// assert!(record.verify().is_ok());
+/// ```
+#[derive(Debug, Clone)]
+pub struct History {
+    config: Arc<Config>,
+    last: Option<Arc<Step>>,
+    len: usize,
+}
+
+impl History {
+    /// The history of a game not yet begun.
+    pub fn new(config: Config) -> History {
+        History {
+            config: Arc::new(config),
+            last: None,
+            len: 0,
+        }
+    }
+
+    /// The configuration and decisions of a record.
+    pub fn from_record(record: &Record) -> History {
+        History::from_actions(record.config.clone(), &record.actions)
+    }
+
+    /// A configuration and the decisions since.
+    pub fn from_actions(config: Config, actions: &[RecordedAction]) -> History {
+        actions
+            .iter()
+            .fold(History::new(config), |h, ra| h.push(ra.player, ra.action))
+    }
+
+    /// This history followed by one more decision (this one is unchanged).
+    pub fn push(&self, player: Seat, action: Action) -> History {
+        History {
+            config: Arc::clone(&self.config),
+            last: Some(Arc::new(Step {
+                prev: self.last.clone(),
+                decision: RecordedAction { player, action },
+            })),
+            len: self.len + 1,
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The number of decisions.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether no decision was taken yet.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The decisions, oldest first.
+    pub fn actions(&self) -> Vec<RecordedAction> {
+        let mut out = Vec::with_capacity(self.len);
+        let mut at = self.last.as_deref();
+        while let Some(step) = at {
+            out.push(step.decision);
+            at = step.prev.as_deref();
+        }
+        out.reverse();
+        out
+    }
+
+    /// The record of this history, with `expected` filled in from `state`
+    /// (the position it reaches).
+    pub fn to_record(&self, state: &State) -> Record {
+        let mut r = Record::new((*self.config).clone());
+        r.actions = self.actions();
+        r.expect(state);
+        r
+    }
+}
+
+impl Drop for History {
+    // Unlinks a long chain iteratively: dropping it recursively could
+    // overflow the stack.
+    fn drop(&mut self) {
+        let mut at = self.last.take();
+        while let Some(step) = at {
+            match Arc::try_unwrap(step) {
+                Ok(mut s) => at = s.prev.take(),
+                Err(_) => break,
+            }
+        }
     }
 }

@@ -43,3 +43,24 @@ fn the_record_of_a_finished_game_verifies_and_replays_to_it() {
         Some(Event::GameEnded { .. })
     ));
 }
+
+#[test]
+fn history_extends_without_changing_its_past_and_drops_long_chains() {
+    use metropolys_core::record::History;
+    let h0 = History::new(Config::new(2, Variant::Family, 1));
+    let h1 = h0.push(0, Action::bid(3, 5));
+    let h2a = h1.push(1, Action::Pass);
+    let h2b = h1.push(1, Action::bid(4, 6));
+    assert_eq!(h0.len(), 0);
+    assert_eq!(h1.actions().len(), 1);
+    assert_eq!(h2a.actions()[1].action, Action::Pass);
+    assert_eq!(h2b.actions()[1].action, Action::bid(4, 6));
+    assert_eq!(h2a.actions()[0], h2b.actions()[0]);
+    // A chain far longer than any game is dropped without recursion.
+    let mut long = h0.clone();
+    for _ in 0..200_000 {
+        long = long.push(0, Action::Pass);
+    }
+    assert_eq!(long.len(), 200_000);
+    drop(long);
+}

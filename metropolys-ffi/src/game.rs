@@ -1,12 +1,12 @@
 //! Game handles: creation, queries, transitions, JSON and records.
 
-use crate::handle::{register, release, with_game, History, MtpGame};
+use crate::handle::{register, release, with_game, MtpGame};
 use crate::ptr::{fill, out, put, put_string, text};
 use crate::status::{guard, Failure, MtpStatus, Outcome};
 use crate::types::{variant_from, MtpAction, MtpEvent, MtpScoreSheet, MTP_NO_SEAT};
-use metropolys_core::{Action, Config, Record, RecordedAction, Seat, State};
+use metropolys_core::record::History;
+use metropolys_core::{Action, Config, Record, Seat, State};
 use std::ffi::c_char;
-use std::sync::Arc;
 
 /// Registers `game` and writes the new handle.
 ///
@@ -40,19 +40,9 @@ fn seat_of(game: &MtpGame, seat: u8) -> Outcome<Seat> {
 fn successor(game: &MtpGame, action: Action) -> Outcome<MtpGame> {
     let player = game.state.to_act();
     let (state, events) = game.state.apply(action)?;
-    let history = game.history.as_ref().map(|h| {
-        let mut actions = Vec::with_capacity(h.actions.len() + 1);
-        actions.extend_from_slice(&h.actions);
-        actions.push(RecordedAction {
-            // `apply` succeeded, so a seat was to act.
-            player: player.unwrap_or(MTP_NO_SEAT),
-            action,
-        });
-        History {
-            config: Arc::clone(&h.config),
-            actions,
-        }
-    });
+    // `apply` succeeded, so a seat was to act.
+    let player = player.unwrap_or(MTP_NO_SEAT);
+    let history = game.history.as_ref().map(|h| h.push(player, action));
     Ok(MtpGame {
         state,
         events,
@@ -63,18 +53,10 @@ fn successor(game: &MtpGame, action: Action) -> Outcome<MtpGame> {
 /// The game a record reaches (its `expected` is not checked).
 fn game_from_record(record: &Record) -> Outcome<MtpGame> {
     let replay = record.replay()?;
-    let state = *replay.final_state();
-    let events = match replay.events.last() {
-        Some(ev) => ev.clone(),
-        None => state.opening_events(),
-    };
     Ok(MtpGame {
-        state,
-        events,
-        history: Some(History {
-            config: Arc::new(record.config.clone()),
-            actions: record.actions.clone(),
-        }),
+        state: *replay.final_state(),
+        events: replay.last_events(),
+        history: Some(History::from_record(record)),
     })
 }
 

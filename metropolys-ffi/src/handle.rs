@@ -12,9 +12,10 @@
 //! memory-unsafe.)
 
 use crate::status::{Failure, MtpStatus, Outcome};
-use metropolys_core::{Config, Event, Record, RecordedAction, State};
+use metropolys_core::record::History;
+use metropolys_core::{Config, Event, Record, State};
 use std::collections::BTreeSet;
-use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 /// An immutable game: a position, the events of the transition that led to
 /// it, and (unless loaded from a bare state) the decisions since setup.
@@ -30,13 +31,6 @@ pub struct MtpGame {
     pub(crate) history: Option<History>,
 }
 
-/// The configuration and the decisions that lead to a game's position.
-#[derive(Debug, Clone)]
-pub(crate) struct History {
-    pub(crate) config: Arc<Config>,
-    pub(crate) actions: Vec<RecordedAction>,
-}
-
 impl MtpGame {
     /// A new game from a configuration; its events are the opening
     /// `call_started`.
@@ -46,21 +40,14 @@ impl MtpGame {
         Ok(MtpGame {
             events: state.opening_events(),
             state,
-            history: Some(History {
-                config: Arc::new(config),
-                actions: Vec::new(),
-            }),
+            history: Some(History::new(config)),
         })
     }
 
     /// The record of the game so far, `expected` filled in from the current
     /// position; `None` without a history.
     pub(crate) fn record(&self) -> Option<Record> {
-        let h = self.history.as_ref()?;
-        let mut r = Record::new((*h.config).clone());
-        r.actions = h.actions.clone();
-        r.expect(&self.state);
-        Some(r)
+        Some(self.history.as_ref()?.to_record(&self.state))
     }
 }
 

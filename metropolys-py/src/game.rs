@@ -4,6 +4,7 @@
 use crate::action::{self, Action, Given};
 use crate::convert::{json_text, to_py};
 use crate::errors::{self, Kind as ErrKind};
+use metropolys_core::record::History;
 use metropolys_core::rng::SplitMix64 as CoreRng;
 use metropolys_core::{
     Action as CoreAction, Card, Config, Event, Record, RecordedAction, Seat, State, Token, Variant,
@@ -13,79 +14,10 @@ use pyo3::types::{PyDict, PyInt, PyList, PyTuple, PyType};
 use serde::{Deserialize, Serialize};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
-use std::sync::Arc;
 
 /// Small integers as a Python list of ints (a `Vec<u8>` would become `bytes`).
 pub fn ints(v: impl IntoIterator<Item = u8>) -> Vec<u32> {
     v.into_iter().map(u32::from).collect()
-}
-
-/// One decision in a persistent (shared-tail) list, newest first.
-struct Step {
-    prev: Option<Arc<Step>>,
-    decision: RecordedAction,
-}
-
-/// How a game was reached: its configuration and the decisions since.
-#[derive(Clone)]
-struct History {
-    config: Arc<Config>,
-    last: Option<Arc<Step>>,
-    len: usize,
-}
-
-impl History {
-    fn new(config: Config) -> History {
-        History {
-            config: Arc::new(config),
-            last: None,
-            len: 0,
-        }
-    }
-
-    fn push(&self, player: Seat, action: CoreAction) -> History {
-        History {
-            config: Arc::clone(&self.config),
-            last: Some(Arc::new(Step {
-                prev: self.last.clone(),
-                decision: RecordedAction { player, action },
-            })),
-            len: self.len + 1,
-        }
-    }
-
-    fn actions(&self) -> Vec<RecordedAction> {
-        let mut out = Vec::with_capacity(self.len);
-        let mut at = self.last.as_deref();
-        while let Some(step) = at {
-            out.push(step.decision);
-            at = step.prev.as_deref();
-        }
-        out.reverse();
-        out
-    }
-
-    fn from_record(record: &Record) -> History {
-        record
-            .actions
-            .iter()
-            .fold(History::new(record.config.clone()), |h, ra| {
-                h.push(ra.player, ra.action)
-            })
-    }
-}
-
-impl Drop for History {
-    // Unlinks long chains iteratively rather than recursively.
-    fn drop(&mut self) {
-        let mut at = self.last.take();
-        while let Some(step) = at {
-            match Arc::try_unwrap(step) {
-                Ok(mut s) => at = s.prev.take(),
-                Err(_) => break,
-            }
-        }
-    }
 }
 
 /// A game of Metropolys: an immutable value. ``apply`` returns a new game
@@ -156,14 +88,9 @@ fn parse_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Record> {
 
 fn game_from_record(py: Python<'_>, record: &Record) -> PyResult<Game> {
     let replay = record.replay().map_err(|e| errors::record_error(py, e))?;
-    let state = *replay.final_state();
-    let events = match replay.events.last() {
-        Some(ev) => ev.clone(),
-        None => state.opening_events(),
-    };
     Ok(Game {
-        state,
-        events,
+        state: *replay.final_state(),
+        events: replay.last_events(),
         history: Some(History::from_record(record)),
     })
 }
@@ -232,7 +159,7 @@ impl Game {
         Pickled {
             state: self.state,
             events: self.events.clone(),
-            config: self.history.as_ref().map(|h| (*h.config).clone()),
+            config: self.history.as_ref().map(|h| h.config().clone()),
             actions: self
                 .history
                 .as_ref()
@@ -315,11 +242,9 @@ impl Game {
     fn _from_pickle(py: Python<'_>, data: &str) -> PyResult<Game> {
         let p: Pickled = serde_json::from_str(data)
             .map_err(|e| errors::raise(py, ErrKind::InvalidState, e.to_string(), None))?;
-        let history = p.config.map(|config| {
-            p.actions
-                .iter()
-                .fold(History::new(config), |h, ra| h.push(ra.player, ra.action))
-        });
+        let history = p
+            .config
+            .map(|config| History::from_actions(config, &p.actions));
         Ok(Game {
             state: p.state,
             events: p.events,
@@ -398,7 +323,7 @@ impl Game {
     fn config<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
         self.history
             .as_ref()
-            .map(|h| to_py(py, &*h.config))
+            .map(|h| to_py(py, h.config()))
             .transpose()
     }
 
@@ -590,10 +515,7 @@ impl Game {
                 None,
             ));
         };
-        let mut record = Record::new((*h.config).clone());
-        record.actions = h.actions();
-        record.expect(&self.state);
-        to_py(py, &record)
+        to_py(py, &h.to_record(&self.state))
     }
 
     /// The objective cards of ``player`` (a secret of that seat, R-21:
