@@ -98,14 +98,7 @@ impl Narrator {
     fn building(&self, building: u8) -> String {
         match self.variant {
             Variant::Family => format!("{building:>2}"),
-            Variant::Expert => {
-                let size = match Size::of(building) {
-                    Size::Small => "small",
-                    Size::Medium => "medium",
-                    Size::Tall => "tall",
-                };
-                format!("{building:>2} ({size})")
-            }
+            Variant::Expert => format!("{building:>2} ({})", Size::of(building)),
         }
     }
 

@@ -28,9 +28,9 @@ import metropolys
 
 FloatArray = npt.NDArray[np.float32]
 
-NEIGHBORHOODS = 55
-BUILDINGS = 13
-MAX_SEATS = 4
+NEIGHBORHOODS = metropolys.NEIGHBORHOOD_COUNT
+BUILDINGS = metropolys.BUILDINGS_PER_PLAYER
+MAX_SEATS = metropolys.MAX_PLAYERS
 KINDS = ("industry", "park", "housing", "mall", "administration")
 AREAS = ("bridges", "statues", "lakes", "border", "districts", "chains")
 TOKENS = ("trendy", "subway", "archaeology")
