@@ -75,7 +75,7 @@ fn help_and_version() {
         let o = metropolys(&[cmd, "--help"]);
         assert_eq!(code(&o), 0, "{cmd}");
         assert!(
-            stdout(&o).starts_with(&format!("metropolys {cmd}")),
+            stdout(&o).contains(&format!("Usage: metropolys {cmd}")),
             "{cmd}"
         );
         let o = metropolys(&["help", cmd]);
@@ -431,4 +431,97 @@ fn verify_reports_each_failure_and_exits_1() {
     let o = metropolys(&["verify", s(&empty)]);
     assert_eq!(code(&o), 1);
     assert!(stdout(&o).contains("no *.json records"));
+}
+
+#[test]
+fn conventional_options_suggestions_and_standard_input() {
+    // --opt=value, short options, and the long form give the same game.
+    let a = metropolys(&["play", "--players=3", "--seed=4", "--quiet"]);
+    let b = metropolys(&["play", "-p", "3", "-s", "4", "-q"]);
+    let c = metropolys(&["play", "--players", "3", "--seed", "4", "--quiet"]);
+    assert_eq!(code(&a), 0, "{}", stderr(&a));
+    assert_eq!(stdout(&a), stdout(&b));
+    assert_eq!(stdout(&a), stdout(&c));
+
+    // "Did you mean": misspelt commands, options and values.
+    let o = metropolys(&["plya"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("'play'"), "{}", stderr(&o));
+    let o = metropolys(&["play", "--playrs", "3"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("--players"), "{}", stderr(&o));
+    let o = metropolys(&["play", "--variant", "expret"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("expert"), "{}", stderr(&o));
+
+    // `-` reads the record (replay, verify) or the configuration (play)
+    // from standard input.
+    let rec = vectors().join("r14-subway-card-tie.json");
+    let stdin_of = |args: &[&str]| -> Output {
+        use std::io::Write as _;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_metropolys"))
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(&std::fs::read(&rec).unwrap())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let o = stdin_of(&["replay", "-"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("record standard input"));
+    assert!(stdout(&o).contains("Check: every expectation met."));
+    let o = stdin_of(&["verify", "-"]);
+    assert_eq!(code(&o), 0, "{}", stdout(&o));
+    assert!(stdout(&o).starts_with("ok    standard input: "));
+    let config = Record::from_json(&std::fs::read_to_string(&rec).unwrap())
+        .unwrap()
+        .config;
+    let dir = scratch();
+    let cfg = dir.join("config.json");
+    std::fs::write(&cfg, serde_json::to_string(&config).unwrap()).unwrap();
+    let from_file = metropolys(&["play", "--config", s(&cfg), "--quiet"]);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_metropolys"))
+        .args(["play", "--config", "-", "--quiet"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write as _;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin
+            .write_all(serde_json::to_string(&config).unwrap().as_bytes())
+            .unwrap();
+    }
+    let from_stdin = child.wait_with_output().unwrap();
+    assert_eq!(code(&from_stdin), 0);
+    assert_eq!(stdout(&from_stdin), stdout(&from_file));
+}
+
+#[test]
+fn shell_completions() {
+    for (shell, needle) in [
+        ("bash", "complete -F"),
+        ("zsh", "#compdef metropolys"),
+        ("fish", "complete -c metropolys"),
+    ] {
+        let o = metropolys(&["completions", shell]);
+        assert_eq!(code(&o), 0, "{shell}");
+        let script = stdout(&o);
+        assert!(script.contains(needle), "{shell}: {script}");
+        // Generated from the same definitions as the parser.
+        for word in ["play", "replay", "verify", "players", "start-player"] {
+            assert!(script.contains(word), "{shell}: {word}");
+        }
+    }
+    let o = metropolys(&["completions", "tcsh"]);
+    assert_eq!(code(&o), 2);
 }
