@@ -3,6 +3,9 @@
 
 use std::io::Read as _;
 use std::path::Path;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
 
 /// Why a command failed; each maps to an exit status (docs/cli.md).
 #[derive(Debug)]
@@ -32,9 +35,9 @@ pub type Outcome = Result<(), Failure>;
 
 /// Reports a failure on standard error and turns an outcome into an exit
 /// status.
-pub fn exit_code(outcome: Outcome) -> std::process::ExitCode {
+pub fn exit_code(outcome: Outcome) -> ExitCode {
     match outcome {
-        Ok(()) => std::process::ExitCode::SUCCESS,
+        Ok(()) => ExitCode::SUCCESS,
         Err(f) => {
             match &f {
                 Failure::Usage(m) => {
@@ -43,22 +46,43 @@ pub fn exit_code(outcome: Outcome) -> std::process::ExitCode {
                 }
                 Failure::Invalid(m) | Failure::Io(m) => eprintln!("metropolys: {m}"),
             }
-            std::process::ExitCode::from(f.code())
+            ExitCode::from(f.code())
         }
     }
 }
 
-/// Writes to standard output; a closed pipe (`metropolys play | head`) ends
-/// the program quietly.
+/// Set once standard output is gone (a closed pipe) or failed.
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+/// A failure of standard output other than a closed pipe (a full disk, say).
+static STDOUT_ERROR: OnceLock<String> = OnceLock::new();
+
+/// Writes to standard output. A closed pipe (`metropolys play | head`) only
+/// silences the rest of the output: the command goes on, writes the files
+/// its options name, and its exit status says how the work went. Any other
+/// write error is kept and reported by [`finish`] (status 3).
 pub fn say(text: &str) {
     use std::io::Write as _;
+    if STDOUT_CLOSED.load(Ordering::Relaxed) {
+        return;
+    }
     let mut out = std::io::stdout().lock();
-    if out
-        .write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .is_err()
-    {
-        std::process::exit(0);
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        STDOUT_CLOSED.store(true, Ordering::Relaxed);
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            let _ = STDOUT_ERROR.set(format!("cannot write standard output: {e}"));
+        }
+    }
+}
+
+/// The exit status of a command, once its work is done: a failure to write
+/// standard output (other than a closed pipe) turns a success into status 3.
+pub fn finish(code: ExitCode) -> ExitCode {
+    match STDOUT_ERROR.get() {
+        Some(e) if code == ExitCode::SUCCESS => {
+            eprintln!("metropolys: {e}");
+            ExitCode::from(3)
+        }
+        _ => code,
     }
 }
 
@@ -105,6 +129,21 @@ pub fn read(path: &Path) -> Result<String, Failure> {
 pub fn write(path: &Path, text: &str) -> Outcome {
     std::fs::write(path, text)
         .map_err(|e| Failure::Io(format!("cannot write {}: {e}", path.display())))
+}
+
+/// Reports every failure but the first on standard error and returns the
+/// first (whose status the command exits with), or success if none.
+pub fn first_of(failures: Vec<Failure>) -> Outcome {
+    let mut failures = failures.into_iter();
+    let first = failures.next();
+    for f in failures {
+        match f {
+            Failure::Invalid(m) | Failure::Usage(m) | Failure::Io(m) => {
+                eprintln!("metropolys: {m}");
+            }
+        }
+    }
+    first.map_or(Ok(()), Err)
 }
 
 /// The header and every call, one paragraph each.

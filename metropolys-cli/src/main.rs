@@ -4,7 +4,10 @@
 //! docs/conformance.md. The command line is parsed by clap from the
 //! definitions below; each subcommand lives in its own module with an
 //! `Args` struct (its options) and a `run` function. Adding a subcommand is
-//! one module plus one variant of [`Command`] and one arm in [`main`].
+//! one module plus one variant of [`Command`] and one arm in [`main`]. Write
+//! standard output with `out!`/`outln!` (or `common::say`): a closed pipe then
+//! silences the output without ending the command, so the files it was asked
+//! to write are still written and its status stays honest.
 
 /// `print!` that ends quietly on a closed pipe.
 macro_rules! out {
@@ -65,12 +68,13 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
-    match cli.command {
+    let code = match cli.command {
         Command::Play(a) => common::exit_code(play::run(a)),
         Command::Replay(a) => common::exit_code(replay::run(a)),
         Command::Verify(a) => common::exit_code(verify::run(a)),
         Command::Completions(a) => common::exit_code(completions::run(a)),
-    }
+    };
+    common::finish(code)
 }
 
 /// Help and version go to standard output with status 0; usage errors to

@@ -2,7 +2,7 @@
 //! told, and optionally recorded and drawn.
 
 use crate::account::{header, score_table, Narrator};
-use crate::common::{read, say, shown, tell, write, Failure, Outcome};
+use crate::common::{first_of, read, say, shown, tell, write, Failure, Outcome};
 use crate::html;
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Config, Game, Variant};
@@ -113,15 +113,19 @@ pub fn run(args: Args) -> Outcome {
         say("\n");
     }
     say(&scores);
+    // Every file asked for is written, whatever happened to standard output
+    // or to the other file; the first failure sets the status.
+    let mut failures = Vec::new();
     let record = game.to_record();
     if let Some(path) = &args.record {
-        write(path, &(record.to_json_readable()))?;
-        if !args.quiet {
-            outln!(
+        match write(path, &record.to_json_readable()) {
+            Ok(()) if !args.quiet => outln!(
                 "\nRecord written to {} ({} decisions).",
                 path.display(),
                 record.actions.len()
-            );
+            ),
+            Ok(()) => {}
+            Err(f) => failures.push(f),
         }
     }
     if let Some(path) = &args.html {
@@ -129,10 +133,11 @@ pub fn run(args: Args) -> Outcome {
             "Metropolys · {} players · {} · seed {}",
             config.players, config.variant, config.seed
         );
-        write(path, &html::page(&title, &head, &calls, &end, &scores))?;
-        if !args.quiet {
-            outln!("HTML replay written to {}.", path.display());
+        match write(path, &html::page(&title, &head, &calls, &end, &scores)) {
+            Ok(()) if !args.quiet => outln!("HTML replay written to {}.", path.display()),
+            Ok(()) => {}
+            Err(f) => failures.push(f),
         }
     }
-    Ok(())
+    first_of(failures)
 }

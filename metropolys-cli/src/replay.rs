@@ -2,7 +2,7 @@
 //! expectations.
 
 use crate::account::{self, header, score_table, Narrator};
-use crate::common::{describe, read, say, shown, tell, write, Failure, Outcome};
+use crate::common::{describe, first_of, read, say, shown, tell, write, Failure, Outcome};
 use crate::html;
 use metropolys_core::record::Record;
 use metropolys_core::{RecordError, State};
@@ -79,11 +79,14 @@ pub fn run(args: Args) -> Outcome {
         outln!();
         out!("{scores}");
     }
+    // The replay asked for is written whatever the check finds.
+    let mut failures = Vec::new();
     if let Some(out) = &args.html {
         let title = format!("Metropolys · {shown}");
-        write(out, &html::page(&title, &head, &calls, &state, &scores))?;
-        if !args.quiet {
-            outln!("\nHTML replay written to {}.", out.display());
+        match write(out, &html::page(&title, &head, &calls, &state, &scores)) {
+            Ok(()) if !args.quiet => outln!("\nHTML replay written to {}.", out.display()),
+            Ok(()) => {}
+            Err(f) => failures.push(f),
         }
     }
     match record.verify() {
@@ -101,8 +104,8 @@ pub fn run(args: Args) -> Outcome {
                 (Some(_), None) => "every expectation met".to_string(),
             };
             outln!("\nCheck: {what}.");
-            Ok(())
         }
-        Err(e) => Err(Failure::Invalid(format!("{shown}: {}", describe(&e)))),
+        Err(e) => failures.insert(0, Failure::Invalid(format!("{shown}: {}", describe(&e)))),
     }
+    first_of(failures)
 }

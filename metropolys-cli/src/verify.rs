@@ -2,7 +2,9 @@
 //! expectations, one line per record.
 
 use crate::common::{describe, read_text, shown, Failure, Outcome};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use metropolys_core::record::Record;
+use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 
 /// Options of `metropolys verify`.
@@ -25,45 +27,53 @@ pub struct Args {
     pub quiet: bool,
 }
 
-/// Checks every record named, prints one line each and the summary.
+/// What to check, in order: a record file, or a path that already failed
+/// (an empty or unreadable directory).
+enum Item {
+    File(PathBuf),
+    Failed(String, String),
+}
+
+/// Checks every record named, prints one line each and the summary. With
+/// standard error on a terminal, a progress bar counts the records checked.
 pub fn run(args: Args) -> Outcome {
-    let (mut passed, mut failed) = (0usize, 0usize);
-    let mut fail = |what: &str, why: String| {
-        outln!("FAIL  {what}: {why}");
-        failed += 1;
-    };
+    let mut items = Vec::new();
     for path in &args.paths {
-        let files = if path.is_dir() {
+        if path.is_dir() {
             match records_in(path) {
-                Ok(f) if f.is_empty() => {
-                    fail(
-                        &path.display().to_string(),
-                        "no *.json records in this directory".into(),
-                    );
-                    continue;
-                }
-                Ok(f) => f,
-                Err(e) => {
-                    fail(&path.display().to_string(), e);
-                    continue;
-                }
+                Ok(f) if f.is_empty() => items.push(Item::Failed(
+                    path.display().to_string(),
+                    "no *.json records in this directory".into(),
+                )),
+                Ok(f) => items.extend(f.into_iter().map(Item::File)),
+                Err(e) => items.push(Item::Failed(path.display().to_string(), e)),
             }
         } else {
-            vec![path.clone()]
-        };
-        for file in files {
-            let shown = shown(&file);
-            match check_file(&file) {
-                Ok(summary) => {
-                    passed += 1;
-                    if !args.quiet {
-                        outln!("ok    {shown}: {summary}");
-                    }
-                }
-                Err(why) => fail(&shown, why),
-            }
+            items.push(Item::File(path.clone()));
         }
     }
+    let progress = progress_bar(items.len());
+    let (mut passed, mut failed) = (0usize, 0usize);
+    for item in items {
+        let (what, result) = match item {
+            Item::Failed(what, why) => (what, Err(why)),
+            Item::File(file) => (shown(&file), check_file(&file)),
+        };
+        progress.suspend(|| match result {
+            Ok(summary) => {
+                passed += 1;
+                if !args.quiet {
+                    outln!("ok    {what}: {summary}");
+                }
+            }
+            Err(why) => {
+                failed += 1;
+                outln!("FAIL  {what}: {why}");
+            }
+        });
+        progress.inc(1);
+    }
+    progress.finish_and_clear();
     outln!("{passed} passed, {failed} failed");
     if failed == 0 {
         Ok(())
@@ -73,6 +83,21 @@ pub fn run(args: Args) -> Outcome {
             if failed == 1 { "" } else { "s" }
         )))
     }
+}
+
+/// A progress bar on standard error, hidden unless standard error is a
+/// terminal (so logs and pipes never see it).
+pub fn progress_bar(len: usize) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} records checked ({elapsed})")
+    {
+        bar.set_style(style);
+    }
+    bar
 }
 
 fn records_in(dir: &Path) -> Result<Vec<PathBuf>, String> {
