@@ -2,8 +2,9 @@
 //!
 //! The reference rules engine for the board game *Metropolys* (Sébastien
 //! Pauchon, Ystari 2008): Family and Expert games for 2–4 players, with the
-//! optional Metropolys cards. Rulings cited as `R-x` refer to the project's
-//! RULES.md.
+//! optional Metropolys cards. Rulings cited as `R-x` (and sections `§x`)
+//! refer to the project's rules reference, `docs/rules.md` in the repository
+//! (<https://github.com/metropolys/metropolys/blob/main/docs/rules.md>).
 //!
 //! * [`board`]: the board as compiled-in tables (adjacency is a bitset).
 //! * [`Config`] → [`Setup`] (R-1 … R-6, drawn from a seed by [`rng`]).

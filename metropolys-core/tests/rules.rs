@@ -1,4 +1,4 @@
-//! One group of tests per ruling of RULES.md, named after its R-number,
+//! One group of tests per ruling of docs/rules.md, named after its R-number,
 //! including the rulebook's worked examples.
 
 mod common;
