@@ -57,6 +57,7 @@ pub mod record;
 pub mod rng;
 pub mod scoring;
 pub mod state;
+mod strict;
 #[cfg(feature = "proptest")]
 pub mod strategies;
 pub mod svg;
@@ -64,7 +65,7 @@ pub mod types;
 
 pub use action::{Action, Bid, Event};
 pub use config::{Config, MetropolysCard, Objective, Setup};
-pub use error::{ConfigError, Error, RuleError};
+pub use error::{ActionError, ConfigError, Error, RuleError, StateError, TurnOrder};
 pub use record::{ExpectedError, Game, Record, RecordError, RecordedAction};
 pub use scoring::ScoreSheet;
 pub use state::{play_random, Constructed, Snapshot, State, TokenCounts};
