@@ -50,7 +50,7 @@
 use crate::action::{Action, Bid, Event};
 use crate::board::{self, BitIter, NeighborhoodSet, ADJACENT, DISTRICT};
 use crate::config::{self, Config, MetropolysCard, Objective, Setup, NO_CARD, NO_OBJECTIVE};
-use crate::error::{ConfigError, Error, RuleError};
+use crate::error::{ConfigError, Error, RuleError, StateError};
 use crate::rng::SplitMix64;
 use crate::scoring::{self, ScoreSheet};
 use crate::types::{
@@ -899,6 +899,17 @@ impl State {
     /// The state as JSON (the [`Snapshot`] shape).
     pub fn to_json(&self) -> String {
         serde_json::to_string(&self.snapshot()).unwrap_or_default()
+    }
+
+    /// Checks every invariant of the [module docs](self) on this state (by
+    /// reloading its snapshot): `Ok` for every state reached by legal play.
+    /// Fuzzers and tests use it on whatever a loader accepted.
+    pub fn validate(&self) -> Result<(), Error> {
+        let back = State::try_from(self.snapshot())?;
+        if back != *self {
+            return Err(StateError::Derived("the state does not reload as itself").into());
+        }
+        Ok(())
     }
 
     /// Loads a state from JSON, validating it (see [`Snapshot`]).
