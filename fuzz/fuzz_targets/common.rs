@@ -5,7 +5,8 @@ use metropolys_core::{rng::SplitMix64, State};
 /// Every documented invariant holds, the JSON round-trips, and playing to
 /// the end (random legal actions, a fixed seed) never fails or loops.
 pub fn check_state(s: &State) {
-    s.validate().expect("an accepted state satisfies every invariant");
+    s.validate()
+        .expect("an accepted state satisfies every invariant");
     let back = State::from_json(&s.to_json()).expect("re-serialising round-trips");
     assert_eq!(&back, s);
     let mut rng = SplitMix64::new(0x5EED);

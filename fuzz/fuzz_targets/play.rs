@@ -14,7 +14,11 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let players = 2 + data[0] % 3;
-    let variant = if data[1] & 1 == 0 { Variant::Family } else { Variant::Expert };
+    let variant = if data[1] & 1 == 0 {
+        Variant::Family
+    } else {
+        Variant::Expert
+    };
     let Ok(mut s) = State::new(&Config::new(players, variant, u64::from(data[2]))) else {
         return;
     };

@@ -8,8 +8,12 @@ use metropolys_core::Record;
 mod common;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
-    let Ok(record) = Record::from_json(text) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(record) = Record::from_json(text) else {
+        return;
+    };
     let _ = record.verify();
     if let Ok(replay) = record.replay() {
         for s in &replay.states {

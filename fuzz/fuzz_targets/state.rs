@@ -7,7 +7,9 @@ use metropolys_core::State;
 mod common;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     if let Ok(s) = State::from_json(text) {
         common::check_state(&s);
     }

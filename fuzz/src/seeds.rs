@@ -29,7 +29,9 @@ fn main() {
         let stem = f.file_stem().unwrap().to_string_lossy().into_owned();
         let text = std::fs::read_to_string(f).expect("read a vector");
         write("record", format!("{stem}.json"), text.as_bytes());
-        let Ok(record) = Record::from_json(&text) else { continue };
+        let Ok(record) = Record::from_json(&text) else {
+            continue;
+        };
         write(
             "config",
             format!("{stem}.json"),

@@ -6,7 +6,8 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("metropolys-hostile-{}-{name}", std::process::id()));
+    let dir =
+        std::env::temp_dir().join(format!("metropolys-hostile-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -75,7 +76,12 @@ fn non_utf8_files_are_malformed() {
     let bad = dir.join("bad.json");
     std::fs::write(&bad, b"{\"format\": \"\xff\xfe\"}").unwrap();
     let o = run(&[Path::new("replay"), &bad], false);
-    assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert!(String::from_utf8_lossy(&o.stderr).contains("not UTF-8"));
     let o = run(&[Path::new("verify"), &bad], false);
     assert_eq!(o.status.code(), Some(1));

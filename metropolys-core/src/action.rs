@@ -134,7 +134,10 @@ impl Action {
                 let Value::Object(bid) = &m["bid"] else {
                     return Err(ActionError::Shape(shown(v)));
                 };
-                if let Some(k) = bid.keys().find(|k| *k != "neighborhood" && *k != "building") {
+                if let Some(k) = bid
+                    .keys()
+                    .find(|k| *k != "neighborhood" && *k != "building")
+                {
                     return Err(ActionError::UnknownField(k.clone()));
                 }
                 let field = |name: &'static str| -> Result<(i128, String), ActionError> {

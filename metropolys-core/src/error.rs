@@ -280,7 +280,9 @@ pub enum StateError {
     #[error("I4: a token lies on neighborhood {0}, where none can be (R-4, R-13)")]
     TokenPlace(NeighborhoodId),
     /// I5: tokens on the board plus tokens taken differ from the pool.
-    #[error("I5: tokens on the board plus tokens taken are {found:?}, but the pool is {pool:?} (R-3)")]
+    #[error(
+        "I5: tokens on the board plus tokens taken are {found:?}, but the pool is {pool:?} (R-3)"
+    )]
     TokenPool {
         /// (trendy, subway, archaeology) found.
         found: [u16; 3],
@@ -305,7 +307,9 @@ pub enum StateError {
     #[error("I7: the tokens taken do not match the buildings: seat {0} cannot have taken them where it constructed (R-13)")]
     TokensTaken(Seat),
     /// I8: a special card's holder is inconsistent with the tokens taken.
-    #[error("I8: the {card} card cannot be held by {holder:?} given the tokens taken (R-14, R-15)")]
+    #[error(
+        "I8: the {card} card cannot be held by {holder:?} given the tokens taken (R-14, R-15)"
+    )]
     CardHolder {
         /// The card.
         card: Card,
@@ -334,7 +338,9 @@ pub enum StateError {
     TurnOrder(TurnOrder),
     /// I11: `game_over` must hold exactly when one seat has constructed all
     /// 13 buildings, and then only one seat has.
-    #[error("I11: game_over must be true exactly when one seat has constructed all 13 buildings (R-17)")]
+    #[error(
+        "I11: game_over must be true exactly when one seat has constructed all 13 buildings (R-17)"
+    )]
     GameOver,
     /// I12: the call number must be the number of constructions (+1 while
     /// the game goes on).

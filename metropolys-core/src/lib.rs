@@ -57,9 +57,9 @@ pub mod record;
 pub mod rng;
 pub mod scoring;
 pub mod state;
-mod strict;
 #[cfg(feature = "proptest")]
 pub mod strategies;
+mod strict;
 pub mod svg;
 pub mod types;
 

@@ -193,7 +193,9 @@ impl TryFrom<serde_json::Value> for RecordedAction {
         let player = player
             .as_u64()
             .and_then(|p| u8::try_from(p).ok())
-            .ok_or_else(|| format!("a recorded action's player must be a seat number, not {player}"))?;
+            .ok_or_else(|| {
+                format!("a recorded action's player must be a seat number, not {player}")
+            })?;
         let action = m
             .remove("action")
             .ok_or("a recorded action has no `action`")?;

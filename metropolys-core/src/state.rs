@@ -54,8 +54,8 @@ use crate::error::{ConfigError, Error, RuleError, StateError};
 use crate::rng::SplitMix64;
 use crate::scoring::{self, ScoreSheet};
 use crate::types::{
-    BuildingNumber, Card, District, NeighborhoodId, Seat, Token, Variant,
-    BUILDINGS_PER_PLAYER, MAX_PLAYERS, NEIGHBORHOOD_COUNT,
+    BuildingNumber, Card, District, NeighborhoodId, Seat, Token, Variant, BUILDINGS_PER_PLAYER,
+    MAX_PLAYERS, NEIGHBORHOOD_COUNT,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -1101,15 +1101,7 @@ impl TryFrom<Snapshot> for State {
             all[..nu].copy_from_slice(&c);
             cards = Some(all);
         }
-        let mut st = State::start(
-            n,
-            s.variant,
-            0,
-            in_play,
-            [0; 3],
-            objective_array,
-            cards,
-        );
+        let mut st = State::start(n, s.variant, 0, in_play, [0; 3], objective_array, cards);
 
         // I3: constructed buildings.
         for c in &s.constructed {

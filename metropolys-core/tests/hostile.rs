@@ -4,14 +4,17 @@
 use metropolys_core::record::{Expected, ExpectedError};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{
-    Action, ActionError, Bid, Config, ConfigError, Error, Kind, Objective, Record,
-    RecordError, RecordedAction, RuleError, Setup, Snapshot, State, StateError, Token,
-    TurnOrder, Variant,
+    Action, ActionError, Bid, Config, ConfigError, Error, Kind, Objective, Record, RecordError,
+    RecordedAction, RuleError, Setup, Snapshot, State, StateError, Token, TurnOrder, Variant,
 };
 use proptest::prelude::*;
 
 fn config(players: u8, expert: bool, metropolys: bool, seed: u64) -> Config {
-    let variant = if expert { Variant::Expert } else { Variant::Family };
+    let variant = if expert {
+        Variant::Expert
+    } else {
+        Variant::Family
+    };
     let mut c = Config::new(players, variant, seed);
     if metropolys {
         c.metropolys_deck = Some(vec![
@@ -153,7 +156,10 @@ fn two_seats_with_all_thirteen_buildings_are_rejected() {
     snap.game_over = true;
     snap.to_act = None;
     snap.call = 26;
-    assert_eq!(load(snap).unwrap_err(), Error::InvalidState(StateError::GameOver));
+    assert_eq!(
+        load(snap).unwrap_err(),
+        Error::InvalidState(StateError::GameOver)
+    );
 }
 
 #[test]
@@ -174,7 +180,10 @@ fn more_tokens_in_a_district_than_placed_are_rejected() {
 fn a_view_and_hidden_secrets_are_rejected_with_their_reason() {
     let (s, _) = after_opening();
     let view = s.view(0).unwrap();
-    assert_eq!(load(view).unwrap_err(), Error::InvalidState(StateError::View));
+    assert_eq!(
+        load(view).unwrap_err(),
+        Error::InvalidState(StateError::View)
+    );
 }
 
 #[test]
@@ -184,21 +193,32 @@ fn positional_json_is_rejected_everywhere() {
         Err(Error::Json(_))
     ));
     let mut r = Record::new(Config::new(2, Variant::Family, 1));
-    r.actions.push(RecordedAction { player: 0, action: Action::bid(12, 3) });
+    r.actions.push(RecordedAction {
+        player: 0,
+        action: Action::bid(12, 3),
+    });
     let obj: serde_json::Value = serde_json::from_str(&r.to_json_pretty()).unwrap();
     let arr: Vec<serde_json::Value> = obj.as_object().unwrap().values().cloned().collect();
     assert!(Record::from_json(&serde_json::to_string(&arr).unwrap()).is_err());
     let positional_config = r.to_json_pretty().replace(
-        &serde_json::to_string_pretty(&r.config).unwrap().replace('\n', "\n  "),
+        &serde_json::to_string_pretty(&r.config)
+            .unwrap()
+            .replace('\n', "\n  "),
         r#"[2, "family", 1, 0]"#,
     );
-    assert!(positional_config.contains("[2, \"family\""), "{positional_config}");
+    assert!(
+        positional_config.contains("[2, \"family\""),
+        "{positional_config}"
+    );
     assert!(Record::from_json(&positional_config).is_err());
     let positional_action = r#"{"format": "metropolys-record", "version": 1,
         "config": {"players": 2}, "actions": [[0, "pass"]]}"#;
     assert!(Record::from_json(positional_action).is_err());
     let s = State::new(&Config::new(2, Variant::Family, 1)).unwrap();
-    let text = s.to_json().replace(r#""taken":[{"trendy":0,"subway":0,"archaeology":0}"#, r#""taken":[[0,0,0]"#);
+    let text = s.to_json().replace(
+        r#""taken":[{"trendy":0,"subway":0,"archaeology":0}"#,
+        r#""taken":[[0,0,0]"#,
+    );
     assert!(text.contains("[[0,0,0]"));
     assert!(matches!(State::from_json(&text), Err(Error::Json(_))));
 }
@@ -208,14 +228,32 @@ fn malformed_bids_are_errors_naming_the_field_never_a_pass() {
     for (text, field) in [
         (r#"{"bid": [60, 0]}"#, None),
         (r#"{"bid": {"neighborhood": 3}}"#, Some("building")),
-        (r#"{"bid": {"neighborhood": 3, "building": 2, "x": 1}}"#, Some("x")),
-        (r#"{"bid": {"neighborhood": "3", "building": 2}}"#, Some("neighborhood")),
-        (r#"{"bid": {"neighborhood": 3, "building": 2.5}}"#, Some("building")),
-        (r#"{"bid": {"neighborhood": 300, "building": 2}}"#, Some("neighborhood")),
-        (r#"{"bid": {"neighborhood": 3, "building": -1}}"#, Some("building")),
+        (
+            r#"{"bid": {"neighborhood": 3, "building": 2, "x": 1}}"#,
+            Some("x"),
+        ),
+        (
+            r#"{"bid": {"neighborhood": "3", "building": 2}}"#,
+            Some("neighborhood"),
+        ),
+        (
+            r#"{"bid": {"neighborhood": 3, "building": 2.5}}"#,
+            Some("building"),
+        ),
+        (
+            r#"{"bid": {"neighborhood": 300, "building": 2}}"#,
+            Some("neighborhood"),
+        ),
+        (
+            r#"{"bid": {"neighborhood": 3, "building": -1}}"#,
+            Some("building"),
+        ),
         (r#""Pass""#, None),
         (r#"{"pass": null}"#, None),
-        (r#"{"bid": {"neighborhood": 3, "building": 2}, "pass": 1}"#, None),
+        (
+            r#"{"bid": {"neighborhood": 3, "building": 2}, "pass": 1}"#,
+            None,
+        ),
         ("715", None),
     ] {
         match Action::from_json(text) {
@@ -238,18 +276,30 @@ fn from_setup_validates_the_public_fields() {
     assert!(State::from_setup(&setup).is_ok());
     let mut six = setup.clone();
     six.objectives = vec![six.objectives[0]; 6];
-    assert!(matches!(State::from_setup(&six), Err(ConfigError::Objectives(_))));
+    assert!(matches!(
+        State::from_setup(&six),
+        Err(ConfigError::Objectives(_))
+    ));
     let (&id, &t) = setup.tokens.iter().next().unwrap();
     setup.tokens.remove(&id);
     setup.tokens.insert(200, t);
-    assert!(matches!(State::from_setup(&setup), Err(ConfigError::Tokens(_))));
+    assert!(matches!(
+        State::from_setup(&setup),
+        Err(ConfigError::Tokens(_))
+    ));
     let _: Objective = six.objectives[0];
 }
 
 #[test]
 fn a_long_illegal_record_fails_at_its_first_action() {
     let mut r = Record::new(Config::new(2, Variant::Family, 1));
-    r.actions = vec![RecordedAction { player: 0, action: Action::Pass }; 1_000_000];
+    r.actions = vec![
+        RecordedAction {
+            player: 0,
+            action: Action::Pass
+        };
+        1_000_000
+    ];
     match r.replay() {
         Err(RecordError::Illegal { index: 0, .. }) => {}
         other => panic!("{:?}", other.map(|_| ())),
@@ -259,9 +309,15 @@ fn a_long_illegal_record_fails_at_its_first_action() {
 #[test]
 fn a_rejection_index_at_the_top_of_the_range_is_a_format_error() {
     let mut r = Record::new(Config::new(2, Variant::Family, 1));
-    r.actions.push(RecordedAction { player: 0, action: Action::Pass });
+    r.actions.push(RecordedAction {
+        player: 0,
+        action: Action::Pass,
+    });
     r.expected = Some(Expected {
-        error: Some(ExpectedError { index: usize::MAX, rule: "R-7".into() }),
+        error: Some(ExpectedError {
+            index: usize::MAX,
+            rule: "R-7".into(),
+        }),
         ..Default::default()
     });
     assert!(matches!(r.verify(), Err(RecordError::Format(_))));

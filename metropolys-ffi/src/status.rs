@@ -313,7 +313,12 @@ mod tests {
     #[test]
     fn a_caught_panic_prints_nothing_to_the_hosts_stderr() {
         let out = std::process::Command::new(std::env::current_exe().unwrap())
-            .args(["--exact", "status::tests::panic_child", "--nocapture", "--test-threads=1"])
+            .args([
+                "--exact",
+                "status::tests::panic_child",
+                "--nocapture",
+                "--test-threads=1",
+            ])
             .env("MTP_PANIC_CHILD", "1")
             .env("RUST_BACKTRACE", "1")
             .output()

@@ -32,7 +32,10 @@ fn load(
 #[test]
 fn positional_configurations_are_invalid_json() {
     assert_eq!(load(mtp_game_new, "[2]"), MtpStatus::InvalidJson);
-    assert_eq!(load(mtp_game_new, r#"[3, "expert", 7]"#), MtpStatus::InvalidJson);
+    assert_eq!(
+        load(mtp_game_new, r#"[3, "expert", 7]"#),
+        MtpStatus::InvalidJson
+    );
     assert_eq!(load(mtp_game_new, r#"{"players": 2}"#), MtpStatus::Ok);
 }
 
@@ -59,7 +62,11 @@ fn malformed_bids_in_records_are_never_passes() {
         r#"[0, "pass"]"#,
     ] {
         let text = base.replace("ACTION", bad);
-        assert_eq!(load(mtp_game_from_record, &text), MtpStatus::InvalidJson, "{bad}");
+        assert_eq!(
+            load(mtp_game_from_record, &text),
+            MtpStatus::InvalidJson,
+            "{bad}"
+        );
     }
     // A byte that names no neighborhood parses and is then illegal (R-7/R-9).
     let text = base.replace(

@@ -169,7 +169,11 @@ impl Action {
     /// A bid of building ``building`` (1–13) on neighborhood
     /// ``neighborhood`` (0–54).
     #[staticmethod]
-    fn bid(py: Python<'_>, neighborhood: crate::ints::Int, building: crate::ints::Int) -> PyResult<Py<Action>> {
+    fn bid(
+        py: Python<'_>,
+        neighborhood: crate::ints::Int,
+        building: crate::ints::Int,
+    ) -> PyResult<Py<Action>> {
         let neighborhood = neighborhood.0;
         let building = building.0;
         object(py, check_bid(py, neighborhood, building)?)

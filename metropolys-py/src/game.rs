@@ -289,7 +289,9 @@ impl Game {
                         _ => true,
                     };
                     if !ok {
-                        return Err(bad("the pickled events do not agree with the pickled state".into()));
+                        return Err(bad(
+                            "the pickled events do not agree with the pickled state".into(),
+                        ));
                     }
                 }
             }
@@ -457,7 +459,12 @@ impl Game {
     }
 
     /// Like ``apply``, first checking that ``player`` is the seat to act.
-    fn apply_for(&self, py: Python<'_>, player: crate::ints::Int, action: &Bound<'_, PyAny>) -> PyResult<Game> {
+    fn apply_for(
+        &self,
+        py: Python<'_>,
+        player: crate::ints::Int,
+        action: &Bound<'_, PyAny>,
+    ) -> PyResult<Game> {
         let player = player.0;
         let a = action::extract_valid(action)?;
         match u8::try_from(player) {
@@ -586,7 +593,11 @@ impl Game {
     /// The objective cards of ``player`` (a secret of that seat, R-21:
     /// ``view`` shows a player what they may see): ``{"area": ...}`` plus
     /// ``"neighborhood"`` for Expert neighborhood cards.
-    fn objective<'py>(&self, py: Python<'py>, player: crate::ints::Int) -> PyResult<Bound<'py, PyAny>> {
+    fn objective<'py>(
+        &self,
+        py: Python<'py>,
+        player: crate::ints::Int,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let player = player.0;
         let seat = self.seat(player)?;
         to_py(py, &self.state.objective(seat))

@@ -59,7 +59,8 @@ impl<'a, 'py> FromPyObject<'a, 'py> for U64 {
         i.extract::<u64>().map(U64).map_err(|_| {
             PyValueError::new_err(format!(
                 "{} is out of range: seeds and counts are integers of 0 to 2**64 - 1",
-                i.repr().map_or_else(|_| "the integer".into(), |r| r.to_string())
+                i.repr()
+                    .map_or_else(|_| "the integer".into(), |r| r.to_string())
             ))
         })
     }

@@ -425,7 +425,11 @@ pub fn simulate<'py>(
             let l = PyList::new(py, (0..p as u8).filter(|&s| w & (1 << s) != 0))?;
             *slot = Some(l.into_any().unbind());
         }
-        objects.push(slot.as_ref().map(|o| o.clone_ref(py)).unwrap_or_else(|| py.None()));
+        objects.push(
+            slot.as_ref()
+                .map(|o| o.clone_ref(py))
+                .unwrap_or_else(|| py.None()),
+        );
     }
     out.set_item("winners", PyArray1::from_vec(py, objects))?;
     for seat in 0..p {
