@@ -60,12 +60,13 @@ pub mod scoring;
 pub mod state;
 #[cfg(feature = "proptest")]
 pub mod strategies;
+mod strict;
 pub mod svg;
 pub mod types;
 
 pub use action::{Action, Bid, Event};
 pub use config::{Config, MetropolysCard, Objective, Setup};
-pub use error::{ConfigError, Error, RuleError};
+pub use error::{ActionError, ConfigError, Error, RuleError, StateError, TurnOrder};
 pub use record::{ExpectedError, Game, Record, RecordError, RecordedAction};
 pub use scoring::ScoreSheet;
 pub use state::{play_random, Constructed, Snapshot, State, TokenCounts};

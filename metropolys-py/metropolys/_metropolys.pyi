@@ -2,7 +2,10 @@
 PyO3). Everything here is re-exported by ``metropolys``."""
 
 import random
-from typing import Any, Dict, List, Literal, Mapping, Optional, Tuple, Union, final
+from typing import TYPE_CHECKING, Any, Dict, List, Literal, Mapping, Optional, Tuple, Union, final, overload
+
+if TYPE_CHECKING:
+    import numpy
 
 __all__ = [
     "__version__",
@@ -317,6 +320,7 @@ def verify_record(record: _JsonLike) -> Game:
     rejected action); raises ``RecordError`` naming the first illegal action
     or mismatch."""
 
+@overload
 def simulate(
     n: int,
     seed: int = 0,
@@ -324,29 +328,64 @@ def simulate(
     variant: str = "expert",
     threads: int = 1,
     config: Optional[_JsonLike] = None,
-) -> Dict[str, List[Any]]:
+    *,
+    format: Literal["numpy"] = "numpy",
+    progress: bool = False,
+) -> Dict[str, "numpy.ndarray[Any, Any]"]: ...
+@overload
+def simulate(
+    n: int,
+    seed: int = 0,
+    players: int = 4,
+    variant: str = "expert",
+    threads: int = 1,
+    config: Optional[_JsonLike] = None,
+    *,
+    format: Literal["arrow"],
+    progress: bool = False,
+) -> Any: ...
+def simulate(
+    n: int,
+    seed: int = 0,
+    players: int = 4,
+    variant: str = "expert",
+    threads: int = 1,
+    config: Optional[_JsonLike] = None,
+    *,
+    format: Literal["numpy", "arrow"] = "numpy",
+    progress: bool = False,
+) -> Any:
     """Plays ``n`` games of uniformly random legal actions in Rust, with the
-    GIL released, and returns column lists (a dict of equal-length lists,
-    one row per game) that load straight into ``pandas.DataFrame``.
+    GIL released, and returns the results as columns, one row per game: a
+    ``dict`` of numpy arrays (``format="numpy"``, the default; loads into
+    ``pandas.DataFrame`` without copying) or a ``pyarrow.Table``
+    (``format="arrow"``, needs pyarrow).
 
     Game ``i`` is ``Game(players, variant, seed=seed + i)`` played with
     ``random_action(rng)`` from ``rng = SplitMix64(seed + i)`` until the
     end, so any game can be replayed step by step from Python. ``threads``
-    splits the games over that many threads (0: one per CPU); results do
-    not depend on it.
+    splits the games over that many threads (0: one per CPU, at most 1024);
+    results do not depend on it.
 
     ``config`` (a core configuration, ``dict`` or JSON ``str``) replaces
     ``players`` and ``variant``: every game uses it with its ``seed`` set to
     ``seed + i``, so the parts it gives explicitly (a token layout, an
     objective deal, Metropolys cards, the start player) are the same in
-    every game and the rest is drawn per game.
+    every game and the rest is drawn per game. Every game's setup is
+    validated: a seed whose drawn parts do not fit the explicit ones raises
+    ``InvalidConfigError`` naming the game and the seed.
 
-    Columns: ``game`` (i), ``seed``, ``calls`` (calls played), ``winners``
-    (list of seats), ``win_{p}`` (bool: seat p is among the winners) and,
-    per seat p, ``{category}_{p}`` for ``trendy``, ``subway``,
-    ``subway_card``, ``archaeology``, ``archaeology_card``, ``area``,
-    ``neighborhood``, ``highest_building``, ``metropolys``, ``total`` and
-    ``constructed``.
+    Ctrl-C stops the batch within a fraction of a second
+    (``KeyboardInterrupt``); memory grows with the games played, never with
+    ``n`` up front. ``progress=True`` shows a tqdm bar (``ImportError`` if
+    tqdm is not installed). Bad arguments: docs/errors.md.
+
+    Columns: ``game`` (i, uint64), ``seed`` (uint64), ``calls`` (uint16),
+    ``winners`` (object: list of seats), ``win_{p}`` (bool: seat p is among
+    the winners) and, per seat p, ``{category}_{p}`` (int16) for
+    ``trendy``, ``subway``, ``subway_card``, ``archaeology``,
+    ``archaeology_card``, ``area``, ``neighborhood``, ``highest_building``,
+    ``metropolys``, ``total`` and ``constructed``.
     """
 
 def neighborhood_kind(id: int) -> str:

@@ -11,6 +11,7 @@ mod board;
 mod convert;
 mod errors;
 mod game;
+mod ints;
 mod simulate;
 
 /// The extension module.
