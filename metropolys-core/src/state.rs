@@ -14,6 +14,8 @@ use crate::types::{
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+mod secrets;
+
 /// Bits 1..=13: every building number.
 pub(crate) const ALL_BUILDINGS: u16 = 0x3FFE;
 const NO_SEAT: u8 = u8::MAX;
