@@ -14,6 +14,7 @@ macro_rules! outln {
 }
 
 mod account;
+mod conform;
 mod html;
 
 use account::{header, score_table, Narrator};
@@ -36,12 +37,14 @@ Usage:
   metropolys play   [--players N] [--variant family|expert] [--seed S] [options]
   metropolys replay FILE [--html OUT] [--quiet]
   metropolys verify FILE|DIR... [--quiet]
+  metropolys conform --engine 'CMD ARGS' [--games N] [--seed S] [options]
   metropolys help [COMMAND]
 
 Commands:
   play     play a whole game with random legal decisions and tell it
   replay   tell the game a record holds, and check its expectations
   verify   replay records and check them against their expectations
+  conform  compare another engine with this one over random games
 
 Options:
   -h, --help       show help (also after a command: metropolys play --help)
@@ -128,6 +131,8 @@ enum Failure {
     Usage(String),
     /// Exit 3: a file could not be read or written.
     Io(String),
+    /// This exit status, the message already printed (conform).
+    Status(u8),
 }
 
 impl Failure {
@@ -136,6 +141,7 @@ impl Failure {
             Failure::Invalid(_) => 1,
             Failure::Usage(_) => 2,
             Failure::Io(_) => 3,
+            Failure::Status(code) => *code,
         }
     }
 }
@@ -153,9 +159,85 @@ fn main() -> ExitCode {
                     eprintln!("Try 'metropolys --help'.");
                 }
                 Failure::Invalid(m) | Failure::Io(m) => eprintln!("metropolys: {m}"),
+                Failure::Status(_) => {}
             }
             ExitCode::from(f.code())
         }
+    }
+}
+
+const CONFORM_HELP: &str = "\
+metropolys conform — compare another engine with this one over random games
+
+Usage:
+  metropolys conform --engine \"CMD ARGS\" [--games N] [--seed S]
+                     [--players 2,3,4] [--variant family|expert]
+                     [--out FILE] [--timeout-ms MS] [--max-steps N] [--quiet]
+
+Options:
+  --engine CMD     the engine's command line (split on spaces); it speaks
+                   the JSON-lines protocol of docs/conformance-protocol.md
+  --games N        random games to compare (default 200)
+  --seed S         seed of the game generator (default 0)
+  --players LIST   only these player counts, e.g. 2 or 3,4 (default all)
+  --variant V      only family or only expert games (default both)
+  --out FILE       where to write the shrunk record of a disagreement
+                   (default conform-failure.json)
+  --timeout-ms MS  longest wait for one answer (default 10000)
+  --max-steps N    most decisions per generated game (default 300)
+  --quiet          no progress bar or statistics
+
+Exit status:
+  0  the engines agreed on every decision
+  1  they disagreed: the shrunk game record is written and diagnosed
+  2  protocol error (the engine hung, crashed or wrote a malformed line),
+     or a usage error
+";
+
+fn conform_command(args: &[String]) -> Outcome {
+    let mut o = conform::Options::default();
+    let mut a = Args::new("conform", args);
+    while let Some(arg) = a.next() {
+        match arg {
+            "-h" | "--help" => {
+                out!("{CONFORM_HELP}");
+                return Ok(());
+            }
+            "--engine" => o.engine = a.value(arg)?.to_string(),
+            "--games" => o.games = a.number(arg)?,
+            "--seed" => o.seed = a.number(arg)?,
+            "--players" => {
+                for p in a.value(arg)?.split(',') {
+                    match p.trim().parse::<u8>() {
+                        Ok(n @ 2..=4) => o.players.push(n),
+                        _ => {
+                            return Err(Failure::Usage(format!(
+                                "--players: {p:?} is not 2, 3 or 4"
+                            )))
+                        }
+                    }
+                }
+            }
+            "--variant" => {
+                let v = a.value(arg)?;
+                o.variant = Some(
+                    v.parse::<Variant>()
+                        .map_err(|e| Failure::Usage(format!("--variant: {e}")))?,
+                );
+            }
+            "--out" => o.out = Some(PathBuf::from(a.value(arg)?)),
+            "--timeout-ms" => o.timeout = std::time::Duration::from_millis(a.number(arg)?),
+            "--max-steps" => o.max_steps = a.number(arg)?,
+            "--quiet" | "-q" => o.quiet = true,
+            other => return Err(a.unknown(other)),
+        }
+    }
+    if o.engine.trim().is_empty() {
+        return Err(Failure::Usage("conform needs --engine \"CMD ARGS\"".into()));
+    }
+    match conform::run(&o) {
+        0 => Ok(()),
+        code => Err(Failure::Status(code)),
     }
 }
 
@@ -180,6 +262,7 @@ fn run(args: &[String]) -> Outcome {
                 Some("play") => PLAY_HELP,
                 Some("replay") => REPLAY_HELP,
                 Some("verify") => VERIFY_HELP,
+                Some("conform") => CONFORM_HELP,
                 Some(other) => return Err(Failure::Usage(format!("no command {other:?}"))),
             };
             out!("{text}");
@@ -188,6 +271,7 @@ fn run(args: &[String]) -> Outcome {
         "play" => play(rest),
         "replay" => replay(rest),
         "verify" => verify(rest),
+        "conform" => conform_command(rest),
         other if other.starts_with('-') => Err(Failure::Usage(format!("unknown option {other}"))),
         other => Err(Failure::Usage(format!(
             "unknown command {other:?} (commands: play, replay, verify)"
