@@ -115,6 +115,12 @@ pub struct Disagreement {
     pub theirs: String,
     /// The position, in words (which decision, whose turn).
     pub context: String,
+    /// How many steps of the generated list the game used: any list with
+    /// the same configuration and first `used` steps gives the same
+    /// disagreement (unless `exact`: then only this very list).
+    pub used: usize,
+    /// Whether the disagreement depends on the list ending where it does.
+    pub exact: bool,
 }
 
 impl Disagreement {
@@ -172,12 +178,31 @@ fn sheets(state: &State) -> Vec<Categories> {
     state.scores().iter().map(Categories::from).collect()
 }
 
-/// Compares one game: `config`, then `steps`, against `engine`.
+/// Compares one game: `config`, then `steps`, against `engine`. With a
+/// `limit`, a game that agrees for `limit` decisions and has more to play
+/// counts as agreeing (shrinking looks only for earlier disagreements).
 pub fn run_case(
     engine: &mut dyn Engine,
     hello: &Hello,
     config: &Config,
     steps: &[Step],
+    limit: Option<usize>,
+) -> Result<Outcome, String> {
+    let mut used = (0, false);
+    let mut outcome = compare_game(engine, hello, config, steps, limit, &mut used)?;
+    if let Outcome::Disagree(d) = &mut outcome {
+        (d.used, d.exact) = used;
+    }
+    Ok(outcome)
+}
+
+fn compare_game(
+    engine: &mut dyn Engine,
+    hello: &Hello,
+    config: &Config,
+    steps: &[Step],
+    limit: Option<usize>,
+    used: &mut (usize, bool),
 ) -> Result<Outcome, String> {
     let Ok(mut state) = State::new(config) else {
         return Ok(Outcome::Agree { decisions: 0 });
@@ -210,6 +235,8 @@ pub fn run_case(
             ours,
             theirs,
             context,
+            used: 0,
+            exact: false,
         })))
     };
     if let Answer::Verdict(Err(rule)) = &answers[0] {
@@ -226,10 +253,18 @@ pub fn run_case(
     if let Some(d) = compare_position(&mut record, &state, &answers[1..], "At the start", 0) {
         return Ok(d);
     }
-    for step in steps {
+    let mut broke = false;
+    for (i, step) in steps.iter().enumerate() {
+        if limit.is_some_and(|l| decisions >= l) {
+            return Ok(Outcome::Agree { decisions });
+        }
+        *used = (i + 1, false);
         let to_act = state.to_act();
         let (player, action) = match (*step, to_act) {
-            (Step::Choose(_), None) => break,
+            (Step::Choose(_), None) => {
+                broke = true;
+                break;
+            }
             (Step::Choose(c), Some(seat)) => {
                 let legal = legal_ids(&state);
                 (seat, legal[c as usize % legal.len()])
@@ -323,6 +358,9 @@ pub fn run_case(
             return Ok(d);
         }
     }
+    if !broke && used.0 == steps.len() {
+        used.1 = true;
+    }
     // The end of the list (or of the game): the whole score sheet, game
     // over and winners.
     let answers = engine.batch(&[Request::Scores, Request::IsOver, Request::Winners])?;
@@ -370,6 +408,8 @@ fn compare_position(
             ours,
             theirs,
             context: context.to_string(),
+            used: 0,
+            exact: false,
         })))
     };
     for answer in answers {
@@ -520,7 +560,7 @@ pub fn compare(
         source_file: None,
         max_local_rejects: 1 << 20,
         max_shrink_iters: 4096,
-        max_shrink_time: 60_000,
+        max_shrink_time: 30_000,
         ..ProptestConfig::default()
     };
     let mut runner =
@@ -529,12 +569,31 @@ pub fn compare(
     let engine = RefCell::new(engine);
     let started = Instant::now();
     let strategy = games(options, hello);
+    // The smallest failing game so far: while shrinking, a candidate that
+    // starts with the same steps fails the same way without being played,
+    // and a candidate is played only as far as that game's disagreement.
+    let best: RefCell<Option<(Config, Vec<Step>, bool, usize)>> = RefCell::new(None);
     let result = runner.run(&strategy, |(config, steps)| {
         let mut r = report.borrow_mut();
         if r.protocol_error.is_some() {
             return Ok(());
         }
-        let outcome = run_case(&mut **engine.borrow_mut(), hello, &config, &steps);
+        let limit = if let Some((c, prefix, exact, decisions)) = &*best.borrow() {
+            let same = *c == config
+                && if *exact {
+                    steps == *prefix
+                } else {
+                    steps.starts_with(prefix)
+                };
+            if same {
+                r.shrink_steps += 1;
+                return Err(TestCaseError::fail("disagreement"));
+            }
+            Some(*decisions)
+        } else {
+            None
+        };
+        let outcome = run_case(&mut **engine.borrow_mut(), hello, &config, &steps, limit);
         match outcome {
             Ok(Outcome::Agree { decisions }) => {
                 if r.found.is_none() {
@@ -545,6 +604,7 @@ pub fn compare(
                 Ok(())
             }
             Ok(Outcome::Disagree(d)) => {
+                *best.borrow_mut() = Some((config, steps[..d.used].to_vec(), d.exact, d.decisions));
                 if r.found.is_none() {
                     r.decisions += d.decisions;
                     r.search_time = started.elapsed();
@@ -569,7 +629,7 @@ pub fn compare(
     if report.protocol_error.is_none() {
         if let Err(TestError::Fail(_, (config, steps))) = result {
             report.shrink_time = started.elapsed() - report.search_time;
-            match run_case(engine, hello, &config, &steps) {
+            match run_case(engine, hello, &config, &steps, None) {
                 Ok(Outcome::Disagree(d)) => report.shrunk = Some(*d),
                 Ok(Outcome::Agree { .. }) => report.shrunk = report.found.clone(),
                 Err(e) => report.protocol_error = Some(e),
