@@ -22,6 +22,74 @@ use std::cell::RefCell;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+/// Options of `metropolys conform` (the command line).
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+The engine is a child process speaking the JSON-lines protocol of
+docs/conformance-protocol.md. Games come from the project's proptest
+strategies; the first disagreement is shrunk, written as a game record with
+\"expected\" from this engine (`metropolys verify FILE` replays it), and
+diagnosed in one paragraph.
+
+Exit status: 0 the engines agreed on every decision; 1 they disagreed (the
+record is written); 2 protocol error (the engine hung past --timeout-ms,
+crashed or wrote a malformed line) or usage error.")]
+pub struct Args {
+    /// The engine's command line (split on spaces), e.g. \"python3 my_engine.py\"
+    #[arg(long, value_name = "CMD ARGS")]
+    pub engine: String,
+    /// Random games to compare
+    #[arg(long, default_value_t = 200)]
+    pub games: u32,
+    /// Seed of the game generator
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Only these player counts, e.g. 2 or 3,4 (default: all)
+    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u8).range(2..=4))]
+    pub players: Vec<u8>,
+    /// Only this variant (default: both)
+    #[arg(long, value_parser = ["family", "expert"])]
+    pub variant: Option<String>,
+    /// Where to write the shrunk record of a disagreement
+    #[arg(long, value_name = "FILE", default_value = "conform-failure.json")]
+    pub out: PathBuf,
+    /// Longest wait for one answer, in milliseconds
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    pub timeout_ms: u64,
+    /// Most decisions per generated game
+    #[arg(long, value_name = "N", default_value_t = 300)]
+    pub max_steps: usize,
+    /// Longest time spent shrinking, in seconds
+    #[arg(long, value_name = "S", default_value_t = 30)]
+    pub shrink_time: u32,
+    /// No progress bar or statistics
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+impl From<Args> for Options {
+    fn from(a: Args) -> Options {
+        Options {
+            engine: a.engine,
+            games: a.games,
+            seed: a.seed,
+            players: a.players,
+            variant: a.variant.map(|v| {
+                if v == "expert" {
+                    Variant::Expert
+                } else {
+                    Variant::Family
+                }
+            }),
+            out: Some(a.out),
+            timeout: Duration::from_millis(a.timeout_ms),
+            max_steps: a.max_steps,
+            shrink_time: Duration::from_secs(u64::from(a.shrink_time)),
+            quiet: a.quiet,
+        }
+    }
+}
+
 /// What `metropolys conform` was asked to do.
 #[derive(Debug, Clone)]
 pub struct Options {
@@ -42,6 +110,8 @@ pub struct Options {
     /// The most decisions a generated game may have (longer games stop
     /// there; most 2–4 player games end before 300).
     pub max_steps: usize,
+    /// The longest time spent shrinking.
+    pub shrink_time: Duration,
     /// Print only the verdict (no progress bar, no statistics).
     pub quiet: bool,
 }
@@ -57,6 +127,7 @@ impl Default for Options {
             out: None,
             timeout: Duration::from_millis(10_000),
             max_steps: 300,
+            shrink_time: Duration::from_secs(30),
             quiet: false,
         }
     }
@@ -560,7 +631,7 @@ pub fn compare(
         source_file: None,
         max_local_rejects: 1 << 20,
         max_shrink_iters: 4096,
-        max_shrink_time: 30_000,
+        max_shrink_time: u32::try_from(options.shrink_time.as_millis()).unwrap_or(u32::MAX),
         ..ProptestConfig::default()
     };
     let mut runner =
