@@ -35,7 +35,7 @@ Exit status: 0 the engines agreed on every decision; 1 they disagreed (the
 record is written); 2 protocol error (the engine hung past --timeout-ms,
 crashed or wrote a malformed line) or usage error.")]
 pub struct Args {
-    /// The engine's command line (split on spaces), e.g. \"python3 my_engine.py\"
+    /// The engine's command line (split on spaces), e.g. "python3 my_engine.py"
     #[arg(long, value_name = "CMD ARGS")]
     pub engine: String,
     /// Random games to compare
@@ -139,7 +139,8 @@ pub enum Step {
     /// Take the legal action with this index (modulo the count, in
     /// ascending id order) for the seat to act.
     Choose(u32),
-    /// An illegal probe: action id `id % 716`; if that action is legal it
+    /// An illegal probe: a pass when `id % 8 == 0` (so opening passes are
+    /// probed often), else action id `id % 716`; if that action is legal it
     /// is sent for another seat (R-8), else for the seat to act. After the
     /// game's end, any action (R-17).
     Probe {
@@ -148,6 +149,14 @@ pub enum Step {
         /// Which other seat, for R-8 probes.
         seat: u8,
     },
+}
+
+fn probe_id(id: u16) -> u16 {
+    if id % 8 == 0 {
+        Action::PASS_ID
+    } else {
+        id % 716
+    }
 }
 
 /// Mostly legal decisions, one in ten an illegal probe.
@@ -340,9 +349,9 @@ fn compare_game(
                 let legal = legal_ids(&state);
                 (seat, legal[c as usize % legal.len()])
             }
-            (Step::Probe { id, seat }, None) => (seat % state.players(), id % 716),
+            (Step::Probe { id, seat }, None) => (seat % state.players(), probe_id(id)),
             (Step::Probe { id, seat }, Some(to_act)) => {
-                let id = id % 716;
+                let id = probe_id(id);
                 let a = Action::from_id(id).expect("id < 716");
                 if state.is_legal(a) {
                     let n = state.players();
