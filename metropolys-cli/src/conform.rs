@@ -558,15 +558,13 @@ fn compare_position(
                     }
                 }
             }
-            Answer::IsOver(theirs) => {
-                if state.is_over() != *theirs {
-                    return d(
-                        "whether the game is over",
-                        state.is_over().to_string(),
-                        theirs.to_string(),
-                        None,
-                    );
-                }
+            Answer::IsOver(theirs) if state.is_over() != *theirs => {
+                return d(
+                    "whether the game is over",
+                    state.is_over().to_string(),
+                    theirs.to_string(),
+                    None,
+                );
             }
             Answer::Winners(theirs) => {
                 let ours = state.winners();
@@ -622,6 +620,11 @@ pub fn games(options: &Options, hello: &Hello) -> impl Strategy<Value = (Config,
     )
 }
 
+/// The smallest failing game so far: its configuration, the steps it used,
+/// whether only exactly those steps fail (see [`Disagreement::exact`]), and
+/// the decision that disagreed.
+type Smallest = (Config, Vec<Step>, bool, usize);
+
 /// Runs the comparison against `engine`, shrinking the first disagreement.
 pub fn compare(
     engine: &mut dyn Engine,
@@ -652,7 +655,7 @@ pub fn compare(
     // The smallest failing game so far: while shrinking, a candidate that
     // starts with the same steps fails the same way without being played,
     // and a candidate is played only as far as that game's disagreement.
-    let best: RefCell<Option<(Config, Vec<Step>, bool, usize)>> = RefCell::new(None);
+    let best: RefCell<Option<Smallest>> = RefCell::new(None);
     let result = runner.run(&strategy, |(config, steps)| {
         let mut r = report.borrow_mut();
         if r.protocol_error.is_some() {
