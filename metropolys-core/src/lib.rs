@@ -16,6 +16,7 @@
 //! * [`State::view`]: what one player may see.
 //! * [`record`]: game records and [`Game`], a state with its history.
 //! * [`svg`]: the board as an SVG picture.
+//! * [`text`]: the board as fixed-width text, and actions parsed from text.
 //! * `strategies` (feature `proptest`): proptest strategies for
 //!   configurations and legal game prefixes.
 //!
@@ -62,6 +63,7 @@ pub mod state;
 pub mod strategies;
 mod strict;
 pub mod svg;
+pub mod text;
 pub mod types;
 
 pub use action::{Action, Bid, Event};
@@ -70,6 +72,7 @@ pub use error::{ActionError, ConfigError, Error, RuleError, StateError, TurnOrde
 pub use record::{ExpectedError, Game, Record, RecordError, RecordedAction};
 pub use scoring::ScoreSheet;
 pub use state::{play_random, Constructed, Snapshot, State, TokenCounts};
+pub use text::ParseActionError;
 pub use types::{
     Area, BuildingNumber, Card, District, Kind, NeighborhoodId, ParseNameError, Seat, Size, Token,
     Variant, BUILDINGS_PER_PLAYER, MAX_PLAYERS, NEIGHBORHOOD_COUNT,
