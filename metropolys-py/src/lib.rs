@@ -12,6 +12,8 @@ mod convert;
 mod errors;
 mod game;
 mod simulate;
+mod tensor;
+mod vector;
 
 /// The extension module.
 #[pymodule]
@@ -36,5 +38,7 @@ fn _metropolys(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::verify_record, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
     board::register(m)?;
+    tensor::register(m)?;
+    m.add_class::<vector::VectorEnv>()?;
     Ok(())
 }
