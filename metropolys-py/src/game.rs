@@ -424,13 +424,15 @@ impl Game {
     /// act): the observation followed by one row per decision so far
     /// (docs/rl.md), ``information_state_size(players)`` float32 values.
     /// Needs the game's history (``ValueError`` for a game loaded with
-    /// ``from_json``).
-    #[pyo3(signature = (player=None))]
+    /// ``from_json``). ``reveal`` as for ``observation``.
+    #[pyo3(signature = (player=None, *, reveal="own"))]
     fn information_state<'py>(
         &self,
         py: Python<'py>,
         player: Option<i64>,
+        reveal: &str,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let reveal = tensor::parse_reveal(reveal)?;
         let seat = self.seat_or_to_act(player)?;
         let Some(h) = &self.history else {
             return Err(errors::value_error(
@@ -442,7 +444,7 @@ impl Game {
             .iter()
             .map(|ra| ra.action.id().unwrap_or(CoreAction::PASS_ID))
             .collect();
-        tensor::information_state(py, &self.state, seat, &ids)
+        tensor::information_state(py, &self.state, seat, reveal, &ids)
     }
 
     /// Whether ``action`` (an ``Action`` or an id) is legal for the seat to act.

@@ -71,10 +71,11 @@ pub fn information_state<'py>(
     py: Python<'py>,
     state: &State,
     seat: Seat,
+    reveal: Reveal,
     history: &[u16],
 ) -> PyResult<Bound<'py, PyArray1<f32>>> {
     let mut buf = vec![0f32; tensor::information_state_size(state.players())];
-    tensor::information_state_into(state, seat, history, &mut buf).map_err(tensor_error)?;
+    tensor::information_state_into(state, seat, reveal, history, &mut buf).map_err(tensor_error)?;
     Ok(PyArray1::from_vec(py, buf))
 }
 

@@ -400,7 +400,8 @@ fn action_id(a: Action) -> usize {
 
 /// Writes the information-state tensor of `viewer` into `out` (exactly
 /// [`information_state_size`]`(players)` values): the observation
-/// ([`observation_into`] with [`Reveal::Own`]) followed by one row of
+/// ([`observation_into`] with `reveal`; [`Reveal::Own`] is the seat's own
+/// information state) followed by one row of
 /// [`DECISION_WIDTH`] per decision of `history` (the action ids played since
 /// the start, in order; every decision is public), zero rows after the last.
 /// A decision row is the bid's neighborhood and building one-hot, or the
@@ -411,6 +412,7 @@ fn action_id(a: Action) -> usize {
 pub fn information_state_into(
     state: &State,
     viewer: Seat,
+    reveal: Reveal,
     history: &[u16],
     out: &mut [f32],
 ) -> Result<(), TensorError> {
@@ -439,7 +441,7 @@ pub fn information_state_into(
         });
     }
     let (obs, rest) = out.split_at_mut(OBSERVATION_SIZE);
-    observation_into(state, viewer, Reveal::Own, obs)?;
+    observation_into(state, viewer, reveal, obs)?;
     rest.fill(0.0);
     for (row, &id) in rest.chunks_exact_mut(DECISION_WIDTH).zip(history) {
         write_decision(row, id);

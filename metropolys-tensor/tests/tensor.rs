@@ -123,7 +123,7 @@ proptest! {
         prop_assert!(ids.len() <= max_decisions(players));
         for (t, state) in all.iter().enumerate() {
             let Some(seat) = state.to_act() else { continue };
-            information_state_into(state, seat, &ids[..t], &mut out).unwrap();
+            information_state_into(state, seat, Reveal::Own, &ids[..t], &mut out).unwrap();
             prop_assert_eq!(&out[..OBSERVATION_SIZE], &obs(state, seat, Reveal::Own)[..]);
             let rows = &out[OBSERVATION_SIZE..];
             for (k, row) in rows.chunks(DECISION_WIDTH).enumerate() {
@@ -175,12 +175,12 @@ fn bad_buffers_and_seats_are_errors() {
     assert!(action_mask_into(&state, &mut mask).is_err());
     let mut info = vec![0.0; information_state_size(3)];
     assert!(matches!(
-        information_state_into(&state, 0, &[716], &mut info),
+        information_state_into(&state, 0, Reveal::Own, &[716], &mut info),
         Err(TensorError::ActionId { index: 0, id: 716 })
     ));
     let long = vec![0u16; max_decisions(3) + 1];
     assert!(matches!(
-        information_state_into(&state, 0, &long, &mut info),
+        information_state_into(&state, 0, Reveal::Own, &long, &mut info),
         Err(TensorError::History { .. })
     ));
 }
