@@ -53,7 +53,7 @@ def main() -> None:
         logits[~mask] = -np.inf
         logits[~mask.any(axis=1)] = 0.0  # finished games: the action is ignored
         logits -= logits.max(axis=1, keepdims=True)
-        probs = np.exp(logits)
+        probs = np.exp(logits, dtype=np.float32)
         probs /= probs.sum(axis=1, keepdims=True)
         actions = (probs.cumsum(axis=1) > rng.random((n, 1))).argmax(axis=1)
         for i in np.flatnonzero(mask.any(axis=1)):
@@ -64,10 +64,12 @@ def main() -> None:
             results.append(ret)
             advantage = ret - baseline
             baseline += 0.05 * (ret - baseline)
-            for o, act, p in episodes[i]:
-                grad = -p
-                grad[act] += 1.0
-                weights += args.lr * advantage * np.outer(o, grad).astype(np.float32)
+            if episodes[i]:
+                # d log pi(a|o) / dW = o (onehot(a) - pi), for every decision at once.
+                o = np.stack([e[0] for e in episodes[i]])
+                grad = -np.stack([e[2] for e in episodes[i]])
+                grad[np.arange(len(grad)), [e[1] for e in episodes[i]]] += 1.0
+                weights += (args.lr * advantage) * (o.T @ grad).astype(np.float32)
             episodes[i] = []
     elapsed = time.perf_counter() - start
     half = len(results) // 2

@@ -5,12 +5,12 @@ use crate::action::{self, Action, Given};
 use crate::convert::{json_text, to_py};
 use crate::errors::{self, Kind as ErrKind};
 use crate::tensor;
-use numpy::PyArray1;
 use metropolys_core::record::History;
 use metropolys_core::rng::SplitMix64 as CoreRng;
 use metropolys_core::{
     Action as CoreAction, Card, Config, Event, Record, RecordedAction, Seat, State, Token, Variant,
 };
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList, PyTuple, PyType};
 use serde::{Deserialize, Serialize};

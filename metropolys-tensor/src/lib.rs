@@ -73,8 +73,8 @@
 pub mod vector;
 
 use metropolys_core::{
-    Action, Card, MetropolysCard, Objective, Seat, State, Token, Variant,
-    BUILDINGS_PER_PLAYER, MAX_PLAYERS, NEIGHBORHOOD_COUNT,
+    Action, Card, MetropolysCard, Objective, Seat, State, Token, Variant, BUILDINGS_PER_PLAYER,
+    MAX_PLAYERS, NEIGHBORHOOD_COUNT,
 };
 
 /// The version of the observation layout (the table in the crate docs).
@@ -277,7 +277,11 @@ pub fn observation_into(
     for seat in 0..n {
         if let Some((objective, card)) = visible_secrets(state, viewer, seat, reveal) {
             let rel = ((seat + n - viewer) % n) as usize;
-            write_objective(&mut out[OBJECTIVES + rel * OBJECTIVE_WIDTH..], objective, card);
+            write_objective(
+                &mut out[OBJECTIVES + rel * OBJECTIVE_WIDTH..],
+                objective,
+                card,
+            );
         }
     }
     Ok(())
@@ -335,8 +339,7 @@ fn write_public(state: &State, viewer: Seat, out: &mut [f32]) {
             }
         }
         for token in Token::ALL {
-            out[TAKEN + r * 3 + token.index()] =
-                f32::from(state.tokens_taken(seat, *token)) / 9.0;
+            out[TAKEN + r * 3 + token.index()] = f32::from(state.tokens_taken(seat, *token)) / 9.0;
         }
         if state.has_passed(seat) {
             out[PASSED + r] = 1.0;

@@ -310,7 +310,14 @@ impl VectorEnv {
                 .zip(terminated.chunks_mut(chunk))
                 .zip(truncated.chunks_mut(chunk))
                 .zip(seeds.chunks_mut(chunk));
-            for ((((((((envs, actions), observations), masks), to_act), rewards), terminated), truncated), seeds) in parts {
+            for (
+                (
+                    ((((((envs, actions), observations), masks), to_act), rewards), terminated),
+                    truncated,
+                ),
+                seeds,
+            ) in parts
+            {
                 let ctx = &ctx;
                 scope.spawn(move || {
                     step_chunk(

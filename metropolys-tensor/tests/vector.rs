@@ -4,7 +4,9 @@
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Action, Config, State, Variant};
 use metropolys_tensor::vector::{Opponents, Outputs, VectorEnv, VectorError, LEARNER_SEAT};
-use metropolys_tensor::{action_mask_into, observation_into, Reveal, ACTION_COUNT, OBSERVATION_SIZE};
+use metropolys_tensor::{
+    action_mask_into, observation_into, Reveal, ACTION_COUNT, OBSERVATION_SIZE,
+};
 
 struct Bufs {
     obs: Vec<f32>,
@@ -53,7 +55,12 @@ fn pick(b: &Bufs, i: usize, rng: &mut SplitMix64) -> i64 {
 }
 
 /// Plays `steps` steps and replays every env with plain states.
-fn check_against_states(players: u8, variant: Variant, opponents: Opponents, threads: usize) -> Vec<f32> {
+fn check_against_states(
+    players: u8,
+    variant: Variant,
+    opponents: Opponents,
+    threads: usize,
+) -> Vec<f32> {
     let n = 7;
     let p = players as usize;
     let mut env = VectorEnv::new(n, players, variant, 11, threads, opponents).unwrap();
@@ -100,7 +107,11 @@ fn check_against_states(players: u8, variant: Variant, opponents: Opponents, thr
                     games += 1;
                     let winners = s.winners();
                     for q in 0..p {
-                        let want = if winners.contains(&(q as u8)) { 1.0 } else { -1.0 };
+                        let want = if winners.contains(&(q as u8)) {
+                            1.0
+                        } else {
+                            -1.0
+                        };
                         assert_eq!(b.rewards[i * p + q], want);
                     }
                 }
@@ -114,7 +125,10 @@ fn check_against_states(players: u8, variant: Variant, opponents: Opponents, thr
             }
             let mut o = vec![0.0; OBSERVATION_SIZE];
             observation_into(s, seat, Reveal::Own, &mut o).unwrap();
-            assert_eq!(&b.obs[i * OBSERVATION_SIZE..(i + 1) * OBSERVATION_SIZE], &o[..]);
+            assert_eq!(
+                &b.obs[i * OBSERVATION_SIZE..(i + 1) * OBSERVATION_SIZE],
+                &o[..]
+            );
             let mut m = vec![false; ACTION_COUNT];
             action_mask_into(s, &mut m).unwrap();
             assert_eq!(&b.masks[i * ACTION_COUNT..(i + 1) * ACTION_COUNT], &m[..]);
@@ -168,17 +182,41 @@ fn an_illegal_action_changes_no_env() {
     let before: Vec<State> = (0..n).map(|i| *env.state(i).unwrap()).collect();
     let obs_before = b.obs.clone();
     let mut actions: Vec<i64> = (0..n)
-        .map(|i| (0..ACTION_COUNT).find(|&a| b.masks[i * ACTION_COUNT + a]).unwrap() as i64)
+        .map(|i| {
+            (0..ACTION_COUNT)
+                .find(|&a| b.masks[i * ACTION_COUNT + a])
+                .unwrap() as i64
+        })
         .collect();
     actions[2] = Action::PASS_ID as i64; // the opening player cannot pass
     let e = env.step(&actions, b.out()).unwrap_err();
-    assert!(matches!(e, VectorError::Illegal { env: 2, action: 715, .. }), "{e}");
+    assert!(
+        matches!(
+            e,
+            VectorError::Illegal {
+                env: 2,
+                action: 715,
+                ..
+            }
+        ),
+        "{e}"
+    );
     assert_eq!(e.rule(), Some("R-7"));
-    assert!(e.to_string().starts_with("env 2: action 715 is illegal: R-7"), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("env 2: action 715 is illegal: R-7"),
+        "{e}"
+    );
     actions[2] = -1;
-    assert!(matches!(env.step(&actions, b.out()), Err(VectorError::Illegal { env: 2, .. })));
+    assert!(matches!(
+        env.step(&actions, b.out()),
+        Err(VectorError::Illegal { env: 2, .. })
+    ));
     actions[2] = 716;
-    assert!(matches!(env.step(&actions, b.out()), Err(VectorError::Illegal { env: 2, .. })));
+    assert!(matches!(
+        env.step(&actions, b.out()),
+        Err(VectorError::Illegal { env: 2, .. })
+    ));
     let after: Vec<State> = (0..n).map(|i| *env.state(i).unwrap()).collect();
     assert_eq!(before, after);
     assert_eq!(obs_before, b.obs);
@@ -198,9 +236,18 @@ fn bad_construction_and_buffers() {
     assert_eq!(e.rule(), Some("R-1"));
     let mut env = VectorEnv::new(2, 2, Variant::Family, 0, 1, Opponents::None).unwrap();
     let mut b = Bufs::new(2, 2);
-    assert!(matches!(env.step(&[0, 0], b.out()), Err(VectorError::NotReset)));
+    assert!(matches!(
+        env.step(&[0, 0], b.out()),
+        Err(VectorError::NotReset)
+    ));
     let mut wrong = Bufs::new(3, 2);
-    assert!(matches!(env.reset(None, wrong.out()), Err(VectorError::BufferSize { .. })));
+    assert!(matches!(
+        env.reset(None, wrong.out()),
+        Err(VectorError::BufferSize { .. })
+    ));
     env.reset(Some(4), b.out()).unwrap();
-    assert!(matches!(env.step(&[0], b.out()), Err(VectorError::BufferSize { .. })));
+    assert!(matches!(
+        env.step(&[0], b.out()),
+        Err(VectorError::BufferSize { .. })
+    ));
 }
