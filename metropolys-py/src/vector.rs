@@ -40,6 +40,15 @@ fn vector_error(py: Python<'_>, e: VectorError) -> PyErr {
     }
 }
 
+/// `(observations, rewards, terminated, truncated, info)`.
+type StepResult<'py> = PyResult<(
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyDict>,
+)>;
+
 impl VectorEnv {
     /// Runs `f` on the core env and the output buffers with the GIL
     /// released, then returns `(obs, rewards, terminated, truncated, info)`.
@@ -47,13 +56,7 @@ impl VectorEnv {
         &mut self,
         py: Python<'py>,
         f: impl FnOnce(&mut core_vector::VectorEnv, Outputs<'_>) -> Result<(), VectorError> + Send,
-    ) -> PyResult<(
-        Bound<'py, PyArray2<f32>>,
-        Bound<'py, PyArray2<f32>>,
-        Bound<'py, PyArray1<bool>>,
-        Bound<'py, PyArray1<bool>>,
-        Bound<'py, PyDict>,
-    )> {
+    ) -> StepResult<'py> {
         let obs = self.observations.bind(py).clone();
         let masks = self.masks.bind(py).clone();
         let to_act = self.to_act.bind(py).clone();
@@ -115,7 +118,7 @@ fn actions_array<'py>(
             "actions must be a 1-D array of num_envs ids, not {ndim}-D"
         )));
     }
-    Ok(arr.extract::<PyReadonlyArray1<'py, i64>>()?)
+    arr.extract::<PyReadonlyArray1<'py, i64>>()
 }
 
 #[pymethods]
@@ -225,18 +228,7 @@ impl VectorEnv {
     /// (Gymnasium's next-step autoreset). Raises ``IllegalActionError`` (a
     /// ``ValueError``) naming the first env whose action is illegal and the
     /// ruling; then no game has changed.
-    #[allow(clippy::type_complexity)]
-    fn step<'py>(
-        &mut self,
-        py: Python<'py>,
-        actions: &Bound<'py, PyAny>,
-    ) -> PyResult<(
-        Bound<'py, PyArray2<f32>>,
-        Bound<'py, PyArray2<f32>>,
-        Bound<'py, PyArray1<bool>>,
-        Bound<'py, PyArray1<bool>>,
-        Bound<'py, PyDict>,
-    )> {
+    fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> StepResult<'py> {
         let actions = actions_array(py, actions)?;
         if actions.len() != self.inner.num_envs() {
             return Err(errors::value_error(format!(
