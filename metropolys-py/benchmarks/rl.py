@@ -67,12 +67,12 @@ def vector_step(n: int, threads: int, opponents, steps: int) -> float:
     return total / (timed * n)
 
 
-def pettingzoo_step(steps: int) -> float:
+def pettingzoo_step(steps: int, raw: bool = False) -> float:
     """Nanoseconds per AEC step (last() with the observation and mask of
     the agent to act, then step with a legal action)."""
-    from metropolys.pettingzoo import env as make_env
+    from metropolys.pettingzoo import env, raw_env
 
-    e = make_env(players=4, variant="expert")
+    e = (raw_env if raw else env)(players=4, variant="expert")
     e.reset(seed=0)
     done = 0
     start = time.process_time_ns()
@@ -126,7 +126,9 @@ def main() -> None:
         print("pettingzoo not installed: PettingZoo row skipped")
     else:
         emit("PettingZoo AEC step", pettingzoo_step(200 if quick else 5000), "ns/step",
-             "last() (observation + mask) and step(), 4p expert")
+             "last() (observation + mask) and step(), 4p expert, env() with its wrappers")
+        emit("PettingZoo AEC step (raw_env)", pettingzoo_step(200 if quick else 5000, raw=True),
+             "ns/step", "the same without PettingZoo's wrappers")
 
 
 if __name__ == "__main__":
