@@ -323,6 +323,34 @@ impl State {
         BitIter(self.available(seat) as u64).collect()
     }
 
+    /// The building numbers of `seat` in its supply (neither constructed nor
+    /// standing as a bid of this call) as bits `1..=13` of a `u16`: the
+    /// allocation-free form of [`State::supply`]. `0` for a seat not in the
+    /// game.
+    #[inline]
+    pub fn supply_bits(&self, seat: Seat) -> u16 {
+        if seat >= self.players {
+            return 0;
+        }
+        self.available(seat)
+    }
+
+    /// The neighborhoods where a token of kind `token` still lies.
+    #[inline]
+    pub fn tokens_on_board(&self, token: Token) -> NeighborhoodSet {
+        NeighborhoodSet(self.tokens[token.index()])
+    }
+
+    /// The number of the building constructed on `id` (`None` when nothing
+    /// stands there or `id` is not a neighborhood).
+    #[inline]
+    pub fn building_number(&self, id: NeighborhoodId) -> Option<BuildingNumber> {
+        match self.number_at.get(id as usize) {
+            Some(&n) if n != 0 => Some(n),
+            _ => None,
+        }
+    }
+
     /// The number of tokens of kind `token` that `seat` has taken.
     pub fn tokens_taken(&self, seat: Seat, token: Token) -> u8 {
         self.taken
