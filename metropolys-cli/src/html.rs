@@ -12,10 +12,25 @@
 
 use crate::account::{seat_name, Narrator};
 use metropolys_core::svg::{self, xml_escape, SvgOptions};
-use metropolys_core::{Event, NeighborhoodId, RecordedAction, State, Token, Variant};
+use metropolys_core::{Event, Kind, NeighborhoodId, RecordedAction, State, Token, Variant};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
+
+/// The key to the neighborhood colours (as on the printed board).
+fn kind_key() -> String {
+    let mut k = String::from("<p class=\"key\">Neighborhoods:");
+    for &kind in Kind::ALL {
+        let _ = write!(
+            k,
+            " <span class=\"swatch\" style=\"background:{}\"></span> {kind} ({})",
+            svg::kind_color(kind),
+            svg::kind_color_name(kind)
+        );
+    }
+    k.push_str("</p>");
+    k
+}
 
 /// The pieces on the board at one step.
 #[derive(Debug, Clone, Default)]
@@ -246,6 +261,7 @@ h1 {{ font-size: 1.3em; margin: 0 0 .4em; }}
 .side {{ min-width: 24em; }}
 .log {{ white-space: pre; font-family: Menlo, Consolas, monospace; font-size: .85em; margin: 0; }}
 .log .now {{ background: #ffe89a; }}
+.key .swatch {{ display: inline-block; width: .9em; height: .9em; border: 1px solid #5b5346; border-radius: 50%; vertical-align: -.1em; }}
 #score table {{ border-collapse: collapse; margin-top: .6em; }}
 #score td, #score th {{ padding: .1em .6em; text-align: right; }}
 pre {{ font-size: .85em; }}
@@ -263,6 +279,7 @@ pre {{ font-size: .85em; }}
 <span id="where"></span>
 <span class="keys">keys: Left/Right a decision, Up/Down a call, Home/End</span>
 </div>
+{key}
 <div class="frame">
 <div id="board">{board}</div>
 <div class="side">
@@ -374,6 +391,7 @@ pre {{ font-size: .85em; }}
         header = xml_escape(header),
         sheet = xml_escape(scores),
         status = xml_escape(&status),
+        key = kind_key(),
     );
     h
 }

@@ -192,6 +192,9 @@ fn play_tells_the_game_and_writes_a_record_that_verifies() {
     assert!(page.len() < 400_000, "{} bytes", page.len());
     // The score sheet is shown at the last step only.
     assert!(page.contains(r#"<div id="sheet" hidden>"#));
+    // The colour key: malls red, administrations blue, as on the printed board.
+    assert!(page.contains("background:#e5685b\"></span> mall (red)"));
+    assert!(page.contains("background:#6e9ae6\"></span> administration (blue)"));
 
     // play → record → verify.
     let o = metropolys(&["verify", s(&rec)]);
