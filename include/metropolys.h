@@ -349,6 +349,47 @@ typedef uint8_t MtpCard;
 #endif // __cplusplus
 
 /**
+ * The area shown on an area objective card.
+ */
+enum MtpArea
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint8_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /**
+   * Bridges.
+   */
+  MTP_AREA_BRIDGES = 0,
+  /**
+   * Statues.
+   */
+  MTP_AREA_STATUES = 1,
+  /**
+   * Lakes.
+   */
+  MTP_AREA_LAKES = 2,
+  /**
+   * Border (Family only).
+   */
+  MTP_AREA_BORDER = 3,
+  /**
+   * Districts (Expert only).
+   */
+  MTP_AREA_DISTRICTS = 4,
+  /**
+   * Chains (Expert only).
+   */
+  MTP_AREA_CHAINS = 5,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum MtpArea MtpArea;
+#else
+typedef uint8_t MtpArea;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * The kind of an action (the values of `MtpAction.kind`).
  */
 enum MtpActionKind
@@ -531,6 +572,138 @@ typedef struct MtpScoreSheet {
    */
   int32_t total;
 } MtpScoreSheet;
+
+/**
+ * What lies on one neighborhood: its building, its token, the current
+ * call's bid on it. Written by `mtp_game_neighborhood` and
+ * `mtp_game_board`.
+ */
+typedef struct MtpNeighborhoodState {
+  /**
+   * The neighborhood, 0–54.
+   */
+  uint8_t id;
+  /**
+   * False in a district out of play (R-2).
+   */
+  bool in_play;
+  /**
+   * The owner of the building constructed there, `MTP_NO_SEAT` if none.
+   */
+  uint8_t owner;
+  /**
+   * The number (1–13) of the building constructed there, 0 if none.
+   */
+  uint8_t building;
+  /**
+   * The token still lying there, `MTP_TOKEN_NONE` if none.
+   */
+  MtpToken token;
+  /**
+   * The seat whose bid of the current call is there, `MTP_NO_SEAT` if
+   * none.
+   */
+  uint8_t bidder;
+  /**
+   * The building number bid there, 0 if none.
+   */
+  uint8_t bid;
+  /**
+   * True if that bid is the most recent of the call.
+   */
+  bool latest_bid;
+} MtpNeighborhoodState;
+
+/**
+ * A bid of the current call. Written by `mtp_game_bids`.
+ */
+typedef struct MtpBid {
+  /**
+   * Who bid.
+   */
+  uint8_t player;
+  /**
+   * Where (0–54).
+   */
+  uint8_t neighborhood;
+  /**
+   * Which building (1–13).
+   */
+  uint8_t building;
+} MtpBid;
+
+/**
+ * The tokens a seat has taken. Written by `mtp_game_tokens_taken`.
+ */
+typedef struct MtpTokenCounts {
+  /**
+   * Trendy tokens (+3 each).
+   */
+  uint8_t trendy;
+  /**
+   * Subway tokens (+1 each).
+   */
+  uint8_t subway;
+  /**
+   * Archaeological tokens (−1 each).
+   */
+  uint8_t archaeology;
+} MtpTokenCounts;
+
+/**
+ * A seat's secret cards as a seat's view shows them (R-21). Written by
+ * `mtp_game_view_objectives`.
+ */
+typedef struct MtpObjectives {
+  /**
+   * Whose cards these are.
+   */
+  uint8_t seat;
+  /**
+   * True if the seat holds an Expert neighborhood card.
+   */
+  bool has_neighborhood_card;
+  /**
+   * The kind on it (meaningful only with `has_neighborhood_card`).
+   */
+  MtpKind neighborhood_card;
+  /**
+   * The area card.
+   */
+  MtpArea area_card;
+  /**
+   * True if the seat holds a Metropolys card (R-22).
+   */
+  bool has_metropolys_card;
+  /**
+   * The three kinds on it (meaningful only with `has_metropolys_card`).
+   */
+  MtpKind metropolys_card[3];
+} MtpObjectives;
+
+/**
+ * Drawing options for `mtp_game_svg` (all zero: the defaults).
+ */
+typedef struct MtpSvgOptions {
+  /**
+   * Ring this neighborhood in gold (e.g. the building just constructed);
+   * any value above 54 (e.g. `MTP_NO_SEAT`, 255) for none.
+   */
+  uint8_t highlight;
+  /**
+   * Leave out the status line and key.
+   */
+  bool hide_status;
+  /**
+   * Leave out the neighborhood ids.
+   */
+  bool hide_ids;
+  /**
+   * A caption for the status line instead of the default one (UTF-8,
+   * NUL-terminated), or NULL.
+   */
+  const char *caption;
+} MtpSvgOptions;
 
 #ifdef __cplusplus
 extern "C" {
@@ -1021,6 +1194,128 @@ enum MtpStatus mtp_action_to_id(struct MtpAction action, uint16_t *id_out);
  * `action_out` must be NULL or valid for a write.
  */
 enum MtpStatus mtp_action_from_id(uint16_t id, struct MtpAction *action_out);
+
+/**
+ * Writes what lies on neighborhood `id` (0–54) to `*state_out`: building and
+ * owner, token, the current call's bid. An id above 54 is
+ * `MTP_STATUS_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ *
+ * `state_out` must be NULL or valid for a write.
+ */
+enum MtpStatus mtp_game_neighborhood(const struct MtpGame *game,
+                                     uint8_t id,
+                                     struct MtpNeighborhoodState *state_out);
+
+/**
+ * Lists what lies on every neighborhood, in id order (`MTP_NEIGHBORHOOD_COUNT`
+ * entries), into `buf` (capacity `cap`) with the buffer protocol of
+ * `mtp_game_legal_actions`: the whole board in one call.
+ *
+ * # Safety
+ *
+ * `buf` must be NULL or valid for `cap` writes; `count_out` NULL or valid
+ * for a write.
+ */
+enum MtpStatus mtp_game_board(const struct MtpGame *game,
+                              struct MtpNeighborhoodState *buf,
+                              size_t cap,
+                              size_t *count_out);
+
+/**
+ * Lists the bids of the current call, oldest first (the most recent last),
+ * with the buffer protocol. `MTP_MAX_PLAYERS * 13` entries always suffice
+ * (in practice a call has at most a few dozen bids).
+ *
+ * # Safety
+ *
+ * `buf` must be NULL or valid for `cap` writes; `count_out` NULL or valid
+ * for a write.
+ */
+enum MtpStatus mtp_game_bids(const struct MtpGame *game,
+                             struct MtpBid *buf,
+                             size_t cap,
+                             size_t *count_out);
+
+/**
+ * Lists the building numbers in `seat`'s supply (neither constructed nor
+ * bid), ascending, with the buffer protocol; 13 entries always suffice. A
+ * seat not in the game is `MTP_STATUS_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ *
+ * `buf` must be NULL or valid for `cap` writes; `count_out` NULL or valid
+ * for a write.
+ */
+enum MtpStatus mtp_game_supply(const struct MtpGame *game,
+                               uint8_t seat,
+                               uint8_t *buf,
+                               size_t cap,
+                               size_t *count_out);
+
+/**
+ * Writes how many tokens of each kind `seat` has taken to `*counts_out`. A
+ * seat not in the game is `MTP_STATUS_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ *
+ * `counts_out` must be NULL or valid for a write.
+ */
+enum MtpStatus mtp_game_tokens_taken(const struct MtpGame *game,
+                                     uint8_t seat,
+                                     struct MtpTokenCounts *counts_out);
+
+/**
+ * Writes whether `seat` has passed in the current call to `*passed_out`. A
+ * seat not in the game is `MTP_STATUS_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ *
+ * `passed_out` must be NULL or valid for a write.
+ */
+enum MtpStatus mtp_game_has_passed(const struct MtpGame *game, uint8_t seat, bool *passed_out);
+
+/**
+ * Writes the seat holding special card `card` (`MTP_CARD_SUBWAY` or
+ * `MTP_CARD_ARCHAEOLOGY`) to `*seat_out`, `MTP_NO_SEAT` while it is in the
+ * supply (R-14, R-15). Any other value is `MTP_STATUS_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ *
+ * `seat_out` must be NULL or valid for a write.
+ */
+enum MtpStatus mtp_game_card_holder(const struct MtpGame *game, uint8_t card, uint8_t *seat_out);
+
+/**
+ * Writes `seat`'s objective cards as `viewer`'s view shows them (R-21) to
+ * `*objectives_out`: a seat always sees its own; an opponent's only once
+ * the game is over. Asking for cards the view hides, or a seat or viewer
+ * not in the game, is `MTP_STATUS_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ *
+ * `objectives_out` must be NULL or valid for a write.
+ */
+enum MtpStatus mtp_game_view_objectives(const struct MtpGame *game,
+                                        uint8_t viewer,
+                                        uint8_t seat,
+                                        struct MtpObjectives *objectives_out);
+
+/**
+ * Draws the game as an SVG document (the core's `svg::render_with`) and
+ * writes it to `*svg_out`; free it with `mtp_string_free`. `options` may be
+ * NULL for the defaults; a caption that is not UTF-8 is
+ * `MTP_STATUS_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ *
+ * `options` must be NULL or valid for a read, its `caption` NULL or a
+ * NUL-terminated string; `svg_out` must be NULL or valid for a write.
+ */
+enum MtpStatus mtp_game_svg(const struct MtpGame *game,
+                            const struct MtpSvgOptions *options,
+                            char **svg_out);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -1,8 +1,10 @@
 /*
  * bench.c: what the C ABI costs per call, against the Rust work it wraps.
  *
- * Usage: bench_c [--quick] [--rust NAME=NS]...
+ * Usage: bench_c [--quick] [--scaling] [--rust NAME=NS]...
  *   --quick        a few hundred iterations per row (figures only indicative)
+ *   --scaling      only the rows on the handles' cost: a call with few and
+ *                  with many live handles, and 1 against 2 threads
  *   --rust NAME=NS the same work measured in Rust (ns), printed as a ratio;
  *                  scripts/bench passes the rows of the Rust summary.
  *
@@ -17,6 +19,7 @@
  */
 #define _POSIX_C_SOURCE 199309L
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,11 +115,106 @@ static unsigned whole_game(uint8_t players, uint32_t variant, uint64_t seed, int
     return steps;
 }
 
+/* Thread scaling: each thread plays whole games (its own handles) or
+ * hammers a cheap call on its own handle, so the threads share nothing but
+ * the library. */
+struct job {
+    unsigned games, calls;
+    uint64_t first_seed;
+    int64_t checksum;
+};
+
+static void *games_job(void *arg) {
+    struct job *j = arg;
+    for (unsigned g = 0; g < j->games; g++) {
+        whole_game(4, MTP_VARIANT_EXPERT, j->first_seed + g, &j->checksum);
+    }
+    return NULL;
+}
+
+static void *calls_job(void *arg) {
+    struct job *j = arg;
+    MtpGame *one = NULL;
+    check(mtp_game_new_simple(4, MTP_VARIANT_EXPERT, j->first_seed, &one), "new");
+    size_t count = 0;
+    for (unsigned i = 0; i < j->calls; i++) {
+        check(mtp_game_legal_action_count(one, &count), "count");
+        j->checksum += (int64_t)count;
+    }
+    check(mtp_game_free(one), "free");
+    return NULL;
+}
+
+/* Wall time of `threads` threads each running `fn` on its own job. */
+static double run_threads(int threads, void *(*fn)(void *), unsigned games, unsigned calls,
+                          int64_t *checksum) {
+    pthread_t tid[8];
+    struct job jobs[8];
+    double t = now_ns();
+    for (int i = 0; i < threads; i++) {
+        jobs[i] = (struct job){games, calls, (uint64_t)i * 1000003u, 0};
+        if (pthread_create(&tid[i], NULL, fn, &jobs[i]) != 0) {
+            fprintf(stderr, "pthread_create failed\n");
+            exit(1);
+        }
+    }
+    for (int i = 0; i < threads; i++) {
+        pthread_join(tid[i], NULL);
+        *checksum += jobs[i].checksum;
+    }
+    return now_ns() - t;
+}
+
+static void scaling_rows(int quick, int64_t *checksum) {
+    const unsigned games = quick ? 10 : 2000, calls = quick ? 1000 : 5000000;
+    double one = run_threads(1, games_job, games, 0, checksum);
+    double two = run_threads(2, games_job, games, 0, checksum);
+    char what[128];
+    snprintf(what, sizeof what, "%.0f games/s on 1 thread, %.0f on 2: %.2fx", 1e9 * games / one,
+             2e9 * games / two, 2.0 * one / two);
+    row("threads: whole games 4p expert, 2 threads vs 1", 2.0 * one / two, "x", "", what);
+    one = run_threads(1, calls_job, 0, calls, checksum);
+    two = run_threads(2, calls_job, 0, calls, checksum);
+    snprintf(what, sizeof what, "%.1f ns/call on 1 thread, %.1f ns/call on each of 2: %.2fx",
+             one / calls, two / calls, 2.0 * one / two);
+    row("threads: legal_action_count on own handle, 2 threads vs 1", 2.0 * one / two, "x", "",
+        what);
+}
+
+/* The cost of a call that does almost nothing, with `live` other handles. */
+static void call_cost_row(unsigned live, int quick, int64_t *checksum) {
+    MtpGame **others = calloc(live ? live : 1, sizeof *others);
+    for (unsigned i = 0; i < live; i++) {
+        check(mtp_game_new_simple(2, MTP_VARIANT_FAMILY, i, &others[i]), "new");
+    }
+    MtpGame *one = NULL;
+    check(mtp_game_new_simple(4, MTP_VARIANT_EXPERT, 1, &one), "new");
+    const unsigned n = quick ? 1000 : 5000000;
+    size_t count = 0, total = 0;
+    double t = now_ns();
+    for (unsigned i = 0; i < n; i++) {
+        check(mtp_game_legal_action_count(one, &count), "count");
+        total += count;
+    }
+    double per = (now_ns() - t) / n;
+    *checksum += (int64_t)total;
+    char name[96];
+    snprintf(name, sizeof name, "legal_action_count, same handle, %u other live handles", live);
+    row(name, per, "ns/call", "legal_action_count", "the cost of crossing the ABI");
+    check(mtp_game_free(one), "free");
+    for (unsigned i = 0; i < live; i++) {
+        check(mtp_game_free(others[i]), "free");
+    }
+    free(others);
+}
+
 int main(int argc, char **argv) {
-    int quick = 0;
+    int quick = 0, scaling = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--quick") == 0) {
             quick = 1;
+        } else if (strcmp(argv[i], "--scaling") == 0) {
+            scaling = 1;
         } else if (strcmp(argv[i], "--rust") == 0 && i + 1 < argc && rust_count < MAX_RUST) {
             char *arg = argv[++i];
             char *eq = strrchr(arg, '=');
@@ -127,7 +225,7 @@ int main(int argc, char **argv) {
                 rust_count++;
             }
         } else {
-            fprintf(stderr, "usage: %s [--quick] [--rust NAME=NS]...\n", argv[0]);
+            fprintf(stderr, "usage: %s [--quick] [--scaling] [--rust NAME=NS]...\n", argv[0]);
             return 2;
         }
     }
@@ -135,6 +233,16 @@ int main(int argc, char **argv) {
     int64_t checksum = 0;
     printf("metropolys C ABI benchmark (%s mode), library %s\n", quick ? "quick" : "full",
            mtp_version());
+
+    /* What handles cost: few against many live handles, 1 against 2
+     * threads. */
+    call_cost_row(0, quick, &checksum);
+    call_cost_row(quick ? 1000 : 100000, quick, &checksum);
+    scaling_rows(quick, &checksum);
+    if (scaling) {
+        printf("checksum %" PRId64 ", live handles %zu\n", checksum, mtp_live_games());
+        return mtp_live_games() == 0 ? 0 : 1;
+    }
 
     /* Whole games per player count and variant. */
     static const struct {

@@ -20,8 +20,7 @@ pub fn place(id: NeighborhoodId) -> String {
     }
 }
 
-/// One call as told: its number, its lines, and the state once it ended (or
-/// the current state for a call still going on).
+/// One call as told: its number, its title and its lines.
 #[derive(Debug, Clone)]
 pub struct CallLog {
     /// The call number, from 1.
@@ -30,12 +29,6 @@ pub struct CallLog {
     pub title: String,
     /// What happened, one line each.
     pub lines: Vec<String>,
-    /// The state after the call (or now, if the call is unfinished).
-    pub state: State,
-    /// Where the call's building went up, once it ended.
-    pub built: Option<NeighborhoodId>,
-    /// A one-line summary (`red builds 7 on 12 (center park)`).
-    pub summary: String,
 }
 
 /// Turns events into per-call logs.
@@ -46,6 +39,10 @@ pub struct Narrator {
     returned: Vec<String>,
     /// The line that ends the game, once it ended.
     pub ending: Option<String>,
+    /// One mark per decision told (every bid and pass, forced passes
+    /// included): the index of its call among the calls told, and the
+    /// number of that call's lines once the decision's line was added.
+    pub marks: Vec<(usize, usize)>,
 }
 
 impl Narrator {
@@ -57,25 +54,30 @@ impl Narrator {
             current: None,
             returned: Vec::new(),
             ending: None,
+            marks: Vec::new(),
         };
         n.feed(&initial.opening_events(), initial);
         n
     }
 
-    fn open(&mut self, call: u16, player: Seat, state: &State) {
+    fn open(&mut self, call: u16, player: Seat) {
         self.current = Some(CallLog {
             call,
             title: format!("Call {call} · {} opens", seat_name(player)),
             lines: Vec::new(),
-            state: *state,
-            built: None,
-            summary: String::new(),
         });
     }
 
     fn line(&mut self, text: String) {
         if let Some(c) = &mut self.current {
             c.lines.push(text);
+        }
+    }
+
+    /// Marks the line just told as a decision's.
+    fn mark(&mut self) {
+        if let Some(c) = &self.current {
+            self.marks.push((self.calls.len(), c.lines.len()));
         }
     }
 
@@ -87,10 +89,9 @@ impl Narrator {
         }
     }
 
-    fn close(&mut self, state: &State) {
+    fn close(&mut self) {
         self.flush_returned();
-        if let Some(mut c) = self.current.take() {
-            c.state = *state;
+        if let Some(c) = self.current.take() {
             self.calls.push(c);
         }
     }
@@ -107,8 +108,8 @@ impl Narrator {
         for e in events {
             match e {
                 Event::CallStarted { call, player } => {
-                    self.close(after);
-                    self.open(*call, *player, after);
+                    self.close();
+                    self.open(*call, *player);
                 }
                 Event::BidPlaced {
                     player,
@@ -122,6 +123,7 @@ impl Narrator {
                         place(*neighborhood)
                     );
                     self.line(text);
+                    self.mark();
                 }
                 Event::Passed { player, forced } => {
                     let text = format!(
@@ -130,6 +132,7 @@ impl Narrator {
                         if *forced { " (forced, R-11)" } else { "" }
                     );
                     self.line(text);
+                    self.mark();
                 }
                 Event::Constructed {
                     player,
@@ -144,10 +147,6 @@ impl Narrator {
                         place(*neighborhood)
                     );
                     self.line(format!("  => {summary}"));
-                    if let Some(c) = &mut self.current {
-                        c.built = Some(*neighborhood);
-                        c.summary = summary;
-                    }
                 }
                 Event::BidReturned {
                     player,
@@ -181,7 +180,7 @@ impl Narrator {
                     self.line(text);
                 }
                 Event::GameEnded { .. } => {
-                    self.close(after);
+                    self.close();
                     self.ending = Some(format!(
                         "Game over after {} calls: a player has built all 13 buildings (R-17).",
                         after.call_number()
@@ -190,9 +189,6 @@ impl Narrator {
             }
         }
         self.flush_returned();
-        if let Some(c) = &mut self.current {
-            c.state = *after;
-        }
     }
 
     /// The calls told so far, the unfinished one last (if it has any bid).

@@ -1,10 +1,20 @@
-//! The self-contained HTML replay: one SVG board per call, the call's account
-//! beside it, step controls (buttons and arrow keys), the score sheet at the
-//! end. No network: styles and script are inline.
+//! The self-contained HTML replay. The board is drawn once (core's
+//! `svg::render_board`); every piece that appears in the game (tokens,
+//! buildings, bids, the ring around a new building) is drawn once as an SVG
+//! definition (core's `svg::*_piece`); a small inline script places them for
+//! the step shown. A step is one decision — every bid and every pass, forced
+//! passes (R-11) included — and step 0 is the setup. The call's account
+//! runs beside the board up to the step, with the running score under it;
+//! the score sheet appears at the last step only. Controls are buttons with
+//! inline SVG icons and keys: ← → a decision, ↑ ↓ (or Shift+← →, Page Up
+//! and Page Down) a call, Home and End. `?step=N` in the address opens step
+//! N. No network: styles and script are inline.
 
-use crate::account::{seat_name, CallLog};
+use crate::account::{seat_name, Narrator};
 use metropolys_core::svg::{self, xml_escape, SvgOptions};
-use metropolys_core::{Kind, State};
+use metropolys_core::{Event, Kind, NeighborhoodId, RecordedAction, State, Token, Variant};
+use serde_json::{json, Value};
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 /// The key to the neighborhood colours (as on the printed board).
@@ -22,9 +32,216 @@ fn kind_key() -> String {
     k
 }
 
-/// The HTML page for a told game.
-pub fn page(title: &str, header: &str, calls: &[CallLog], end: &State, scores: &str) -> String {
-    let mut h = String::with_capacity(calls.len() * 48 * 1024 + 8192);
+/// The pieces on the board at one step.
+#[derive(Debug, Clone, Default)]
+struct Pieces {
+    /// (neighborhood, seat, building number).
+    buildings: Vec<(NeighborhoodId, u8, u8)>,
+    /// (neighborhood, token index in `Token::ALL`).
+    tokens: Vec<(NeighborhoodId, usize)>,
+    /// (neighborhood, seat, building number), the latest bid last.
+    bids: Vec<(NeighborhoodId, u8, u8)>,
+}
+
+impl Pieces {
+    fn of(state: &State) -> Pieces {
+        let mut p = Pieces::default();
+        for id in 0..metropolys_core::NEIGHBORHOOD_COUNT as u8 {
+            if let Some((seat, number)) = state.building_at(id) {
+                p.buildings.push((id, seat, number));
+            }
+            if let Some(t) = state.token_at(id) {
+                let index = Token::ALL.iter().position(|&x| x == t).unwrap_or(0);
+                p.tokens.push((id, index));
+            }
+        }
+        p.bids = state
+            .bids()
+            .iter()
+            .map(|b| (b.neighborhood, b.player, b.building))
+            .collect();
+        p
+    }
+}
+
+/// One step of the replay.
+#[derive(Debug, Clone)]
+struct Step {
+    /// The call's index among the calls told (None: the setup).
+    call: Option<usize>,
+    /// How many lines of the call's account are shown.
+    lines: usize,
+    /// The decision's own line (counting from 1), 0 for the setup.
+    line: usize,
+    pieces: Pieces,
+    highlight: Option<NeighborhoodId>,
+    /// Total prestige per seat as the position stands.
+    totals: Vec<i32>,
+}
+
+/// The HTML page replaying `actions` from `initial`, stopping before the
+/// first action the engine refuses. `header` is the setup as told and
+/// `scores` the score sheet shown at the last step.
+pub fn page(
+    title: &str,
+    header: &str,
+    initial: &State,
+    actions: &[RecordedAction],
+    scores: &str,
+) -> String {
+    let totals = |s: &State| -> Vec<i32> { s.scores().iter().map(|x| x.total).collect() };
+    let mut narrator = Narrator::new(initial);
+    let mut steps = vec![Step {
+        call: None,
+        lines: 0,
+        line: 0,
+        pieces: Pieces::of(initial),
+        highlight: None,
+        totals: totals(initial),
+    }];
+    let mut state = *initial;
+    for ra in actions {
+        let Ok((after, events)) = state.apply_for(ra.player, ra.action) else {
+            break;
+        };
+        let first_mark = narrator.marks.len();
+        narrator.feed(&events, &after);
+        let built = events.iter().find_map(|e| match e {
+            Event::Constructed { neighborhood, .. } => Some(*neighborhood),
+            _ => None,
+        });
+        let decisions: Vec<&Event> = events
+            .iter()
+            .filter(|e| matches!(e, Event::BidPlaced { .. } | Event::Passed { .. }))
+            .collect();
+        let mut bid = None;
+        for (k, e) in decisions.iter().enumerate() {
+            let Some(&(call, lines)) = narrator.marks.get(first_mark + k) else {
+                continue;
+            };
+            // The action's last decision shows the state it led to; a
+            // decision the engine followed with forced passes shows the
+            // board before them (with the bid, if it was one).
+            if let Event::BidPlaced {
+                player,
+                neighborhood,
+                building,
+            } = e
+            {
+                bid = Some((*neighborhood, *player, *building));
+            }
+            let (pieces, highlight, score) = if k + 1 == decisions.len() {
+                (Pieces::of(&after), built, totals(&after))
+            } else {
+                let mut p = Pieces::of(&state);
+                p.bids.extend(bid);
+                (p, None, totals(&state))
+            };
+            steps.push(Step {
+                call: Some(call),
+                lines,
+                line: lines,
+                pieces,
+                highlight,
+                totals: score,
+            });
+        }
+        state = after;
+    }
+    let (calls, ending) = narrator.finish();
+    // The last decision of a call shows the whole call (construction,
+    // tokens, cards).
+    for i in 0..steps.len() {
+        let next_call = steps.get(i + 1).map(|s| s.call);
+        if let Some(c) = steps[i].call {
+            if next_call != Some(Some(c)) {
+                steps[i].lines = calls.get(c).map_or(0, |l| l.lines.len());
+            }
+        }
+    }
+
+    // The pieces used, drawn once each at (0, 0) as definitions.
+    let variant = initial.variant();
+    let mut defs = String::new();
+    let mut used = BTreeSet::new();
+    for s in &steps {
+        for &(_, seat, n) in &s.pieces.buildings {
+            used.insert(format!("b{seat}_{n}"));
+        }
+        for &(_, t) in &s.pieces.tokens {
+            used.insert(format!("t{t}"));
+        }
+        let last = s.pieces.bids.len();
+        for (i, &(_, seat, n)) in s.pieces.bids.iter().enumerate() {
+            used.insert(format!(
+                "{}{seat}_{n}",
+                if i + 1 == last { 'l' } else { 'd' }
+            ));
+        }
+    }
+    for id in &used {
+        let kind = &id[..1];
+        let (a, b) = id[1..].split_once('_').unwrap_or((&id[1..], "0"));
+        let (a, b): (u8, u8) = (a.parse().unwrap_or(0), b.parse().unwrap_or(0));
+        let piece = match kind {
+            "b" => svg::building_piece(variant, a, b, (0.0, 0.0)),
+            "t" => svg::token_piece(Token::ALL[a as usize % Token::ALL.len()], (0.0, 0.0)),
+            "d" => svg::bid_piece(a, b, false, (0.0, 0.0)),
+            _ => svg::bid_piece(a, b, true, (0.0, 0.0)),
+        };
+        let _ = write!(defs, "<g id=\"{id}\">{piece}</g>");
+    }
+    let _ = write!(defs, "<g id=\"h\">{}</g>", svg::highlight_piece((0.0, 0.0)));
+    let board = svg::render_board(
+        initial,
+        &SvgOptions {
+            hide_status: true,
+            ..SvgOptions::default()
+        },
+    );
+    let board = board.replacen(
+        "<title>Metropolys board</title>",
+        &format!("<title>Metropolys board</title><defs>{defs}</defs>"),
+        1,
+    );
+    let board = match board.rfind("</svg>") {
+        Some(end) => format!("{}<g id=\"pieces\"></g></svg>", &board[..end]),
+        None => board,
+    };
+
+    let data = json!({
+        "points": (0..metropolys_core::NEIGHBORHOOD_COUNT as u8)
+            .map(|id| { let (x, y) = svg::point(id); json!([x.round() as i32, y.round() as i32]) })
+            .collect::<Vec<_>>(),
+        "seats": (0..initial.players()).map(seat_name).collect::<Vec<_>>(),
+        "expert": variant == Variant::Expert,
+        "over": state.is_over(),
+        "calls": calls.iter().map(|c| json!({
+            "call": c.call, "title": c.title, "lines": c.lines,
+        })).collect::<Vec<_>>(),
+        "steps": steps.iter().map(|s| {
+            let mut v = vec![
+                json!(s.call.map_or(-1, |c| c as i64)),
+                json!(s.lines),
+                json!(s.line),
+                json!(s.pieces.buildings.iter().map(|&(n, p, b)| [n, p, b]).collect::<Vec<_>>()),
+                json!(s.pieces.tokens.iter().map(|&(n, t)| [n as usize, t]).collect::<Vec<_>>()),
+                json!(s.pieces.bids.iter().map(|&(n, p, b)| [n, p, b]).collect::<Vec<_>>()),
+                json!(s.highlight.map_or(-1, i32::from)),
+                json!(s.totals),
+            ];
+            v.shrink_to_fit();
+            Value::Array(v)
+        }).collect::<Vec<_>>(),
+    });
+    // Safe inside <script>: no "</" can end the element early.
+    let data = data.to_string().replace("</", "<\\/");
+    let status = match state.to_act() {
+        Some(p) => format!("Game not over: {} to act.", seat_name(p)),
+        None => ending.unwrap_or_default(),
+    };
+
+    let mut h = String::with_capacity(board.len() + data.len() + 16 * 1024);
     let title = xml_escape(title);
     let _ = write!(
         h,
@@ -34,92 +251,147 @@ pub fn page(title: &str, header: &str, calls: &[CallLog], end: &State, scores: &
 <style>
 body {{ font-family: Helvetica, Arial, sans-serif; margin: 1em; background: #fafaf7; color: #222; }}
 h1 {{ font-size: 1.3em; margin: 0 0 .4em; }}
-.controls {{ margin: .5em 0; display: flex; gap: .4em; align-items: center; }}
-.controls button {{ font-size: 1em; padding: .2em .8em; }}
+.controls {{ margin: .5em 0; display: flex; gap: .4em; align-items: center; flex-wrap: wrap; }}
+.controls button {{ padding: .25em .6em; line-height: 0; }}
+.controls button svg {{ width: 18px; height: 18px; }}
+#where {{ font-weight: bold; margin-left: .5em; }}
+.keys {{ color: #666; font-size: .85em; }}
 .frame {{ display: flex; gap: 1em; flex-wrap: wrap; align-items: flex-start; }}
-.frame[hidden] {{ display: none; }}
-.frame svg {{ max-width: 100%; height: auto; width: 760px; border: 1px solid #ccc; }}
+#board svg {{ max-width: 100%; height: auto; width: 760px; border: 1px solid #ccc; }}
+.side {{ min-width: 24em; }}
+.log {{ white-space: pre; font-family: Menlo, Consolas, monospace; font-size: .85em; margin: 0; }}
+.log .now {{ background: #ffe89a; }}
 .key .swatch {{ display: inline-block; width: .9em; height: .9em; border: 1px solid #5b5346; border-radius: 50%; vertical-align: -.1em; }}
-.log {{ white-space: pre; font-family: Menlo, Consolas, monospace; font-size: .85em; }}
+#score table {{ border-collapse: collapse; margin-top: .6em; }}
+#score td, #score th {{ padding: .1em .6em; text-align: right; }}
 pre {{ font-size: .85em; }}
 </style></head>
 <body>
 <h1>{title}</h1>
-<details><summary>Setup</summary><pre>{}</pre></details>
+<details><summary>Setup</summary><pre>{header}</pre></details>
 <div class="controls">
-<button id="first" title="first call (Home)">&#x23EE;</button>
-<button id="prev" title="previous call (&#x2190;)">&#x25C0;</button>
-<button id="next" title="next call (&#x2192;)">&#x25B6;</button>
-<button id="last" title="last call (End)">&#x23ED;</button>
+<button id="first" title="setup (Home)" aria-label="setup"><svg viewBox="0 0 16 16"><path d="M2 2h2v12H2zM14 2v12L5 8z"/></svg></button>
+<button id="prevcall" title="previous call (Up, Page Up, Shift+Left)" aria-label="previous call"><svg viewBox="0 0 16 16"><path d="M8 2v12L1 8zM15 2v12L8 8z"/></svg></button>
+<button id="prev" title="previous decision (Left)" aria-label="previous decision"><svg viewBox="0 0 16 16"><path d="M12 2v12L4 8z"/></svg></button>
+<button id="next" title="next decision (Right)" aria-label="next decision"><svg viewBox="0 0 16 16"><path d="M4 2v12l8-6z"/></svg></button>
+<button id="nextcall" title="next call (Down, Page Down, Shift+Right)" aria-label="next call"><svg viewBox="0 0 16 16"><path d="M1 2v12l7-6zM8 2v12l7-6z"/></svg></button>
+<button id="last" title="last decision (End)" aria-label="last decision"><svg viewBox="0 0 16 16"><path d="M2 2v12l9-6zM12 2h2v12h-2z"/></svg></button>
 <span id="where"></span>
+<span class="keys">keys: Left/Right a decision, Up/Down a call, Home/End</span>
 </div>
-{}
-"#,
-        xml_escape(header),
-        kind_key()
-    );
-    for (i, c) in calls.iter().enumerate() {
-        let caption = if c.summary.is_empty() {
-            format!("Call {} (going on)", c.call)
-        } else {
-            format!("Call {}: {}", c.call, c.summary)
-        };
-        let board = svg::render_with(
-            &c.state,
-            &SvgOptions {
-                highlight: c.built,
-                caption: Some(caption),
-                ..SvgOptions::default()
-            },
-        );
-        let mut log = xml_escape(&c.title);
-        for l in &c.lines {
-            log.push('\n');
-            log.push_str(&xml_escape(l));
-        }
-        let _ = write!(
-            h,
-            "<section class=\"frame\" data-call=\"{}\"{}>\n{board}\n<div class=\"log\">{log}</div>\n</section>\n",
-            c.call,
-            if i + 1 == calls.len() { "" } else { " hidden" }
-        );
-    }
-    let status = match end.to_act() {
-        Some(p) => format!("Game not over: {} to act.", seat_name(p)),
-        None => String::new(),
-    };
-    let _ = write!(
-        h,
-        r#"<h2>Score sheet</h2>
-<pre>{}{}</pre>
+{key}
+<div class="frame">
+<div id="board">{board}</div>
+<div class="side">
+<pre class="log" id="log"></pre>
+<div id="score"></div>
+<div id="sheet" hidden><h2>Score sheet</h2><pre>{sheet}{status}</pre></div>
+</div>
+</div>
+<script id="replay-data" type="application/json">{data}</script>
 <script>
 (function () {{
-  var frames = document.querySelectorAll('.frame');
-  var at = frames.length - 1;
+  var D = JSON.parse(document.getElementById('replay-data').textContent);
+  var NS = 'http://www.w3.org/2000/svg';
+  var S = D.steps, last = S.length - 1, at = 0;
+  var layer = document.getElementById('pieces');
+  var setup = document.querySelector('details pre').textContent;
+  function put(ref, n, cls) {{
+    var u = document.createElementNS(NS, 'use');
+    u.setAttribute('href', '#' + ref);
+    u.setAttribute('x', D.points[n][0]);
+    u.setAttribute('y', D.points[n][1]);
+    u.setAttribute('class', cls);
+    u.setAttribute('data-n', n);
+    layer.appendChild(u);
+  }}
+  function text(tag, s, cls) {{
+    var e = document.createElement(tag);
+    e.textContent = s;
+    if (cls) e.className = cls;
+    return e;
+  }}
+  function callOf(i) {{ return S[i][0]; }}
   function show(i) {{
-    if (frames.length === 0) return;
-    at = Math.max(0, Math.min(frames.length - 1, i));
-    for (var k = 0; k < frames.length; k++) frames[k].hidden = (k !== at);
-    document.getElementById('where').textContent =
-      'call ' + frames[at].getAttribute('data-call') + ' (' + (at + 1) + ' of ' + frames.length + ')';
+    at = Math.max(0, Math.min(last, i));
+    var s = S[at];
+    while (layer.firstChild) layer.removeChild(layer.firstChild);
+    s[4].forEach(function (t) {{ put('t' + t[1], t[0], 'token'); }});
+    s[3].forEach(function (b) {{ put('b' + b[1] + '_' + b[2], b[0], 'building seat' + b[1]); }});
+    s[5].forEach(function (b, k) {{
+      var latest = k === s[5].length - 1;
+      put((latest ? 'l' : 'd') + b[1] + '_' + b[2], b[0], 'bid seat' + b[1] + (latest ? ' latest' : ''));
+    }});
+    if (s[6] >= 0) put('h', s[6], 'highlight');
+    var log = document.getElementById('log');
+    log.textContent = '';
+    var where;
+    if (s[0] < 0) {{
+      log.textContent = setup;
+      where = 'setup';
+    }} else {{
+      var c = D.calls[s[0]];
+      log.appendChild(text('div', c.title));
+      for (var k = 0; k < s[1]; k++) log.appendChild(text('div', c.lines[k], k + 1 === s[2] ? 'now' : ''));
+      where = 'call ' + c.call + ' · decision ' + at + ' of ' + last;
+    }}
+    document.getElementById('where').textContent = where;
+    var score = document.getElementById('score');
+    score.textContent = '';
+    var sheet = document.getElementById('sheet');
+    sheet.hidden = at !== last;
+    if (at !== last) {{
+      score.appendChild(text('div', 'Score as the position stands:'));
+      var table = document.createElement('table'), head = document.createElement('tr'), row = document.createElement('tr');
+      D.seats.forEach(function (name, p) {{
+        head.appendChild(text('th', name));
+        row.appendChild(text('td', String(s[7][p])));
+      }});
+      table.appendChild(head);
+      table.appendChild(row);
+      score.appendChild(table);
+    }}
+    document.body.setAttribute('data-step', at);
+    document.body.setAttribute('data-call', s[0] < 0 ? 0 : D.calls[s[0]].call);
+  }}
+  function isEnd(i) {{ return i === last || callOf(i + 1) !== callOf(i); }}
+  function nextCall() {{
+    var i = at + 1;
+    while (i < last && !isEnd(i)) i++;
+    show(i);
+  }}
+  function prevCall() {{
+    var i = at - 1;
+    while (i > 0 && !isEnd(i)) i--;
+    show(i);
   }}
   document.getElementById('first').onclick = function () {{ show(0); }};
+  document.getElementById('prevcall').onclick = prevCall;
   document.getElementById('prev').onclick = function () {{ show(at - 1); }};
   document.getElementById('next').onclick = function () {{ show(at + 1); }};
-  document.getElementById('last').onclick = function () {{ show(frames.length - 1); }};
+  document.getElementById('nextcall').onclick = nextCall;
+  document.getElementById('last').onclick = function () {{ show(last); }};
   document.addEventListener('keydown', function (e) {{
-    if (e.key === 'ArrowLeft') show(at - 1);
-    else if (e.key === 'ArrowRight') show(at + 1);
-    else if (e.key === 'Home') show(0);
-    else if (e.key === 'End') show(frames.length - 1);
+    var k = e.key;
+    if (k === 'ArrowRight' && e.shiftKey || k === 'ArrowDown' || k === 'PageDown') nextCall();
+    else if (k === 'ArrowLeft' && e.shiftKey || k === 'ArrowUp' || k === 'PageUp') prevCall();
+    else if (k === 'ArrowRight') show(at + 1);
+    else if (k === 'ArrowLeft') show(at - 1);
+    else if (k === 'Home') show(0);
+    else if (k === 'End') show(last);
+    else return;
+    e.preventDefault();
   }});
-  show(0);
+  var m = /[?&]step=(\d+)/.exec(window.location.search);
+  show(m ? parseInt(m[1], 10) : 0);
 }})();
 </script>
 </body></html>
 "#,
-        xml_escape(scores),
-        xml_escape(&status)
+        header = xml_escape(header),
+        sheet = xml_escape(scores),
+        status = xml_escape(&status),
+        key = kind_key(),
     );
     h
 }

@@ -133,7 +133,10 @@ pub fn run(args: Args) -> Outcome {
             "Metropolys · {} players · {} · seed {}",
             config.players, config.variant, config.seed
         );
-        match write(path, &html::page(&title, &head, &calls, &end, &scores)) {
+        match write(
+            path,
+            &html::page(&title, &head, &initial, &record.actions, &scores),
+        ) {
             Ok(()) if !args.quiet => outln!("HTML replay written to {}.", path.display()),
             Ok(()) => {}
             Err(f) => failures.push(f),

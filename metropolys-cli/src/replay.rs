@@ -83,7 +83,10 @@ pub fn run(args: Args) -> Outcome {
     let mut failures = Vec::new();
     if let Some(out) = &args.html {
         let title = format!("Metropolys · {shown}");
-        match write(out, &html::page(&title, &head, &calls, &state, &scores)) {
+        match write(
+            out,
+            &html::page(&title, &head, &initial, &record.actions, &scores),
+        ) {
             Ok(()) if !args.quiet => outln!("\nHTML replay written to {}.", out.display()),
             Ok(()) => {}
             Err(f) => failures.push(f),

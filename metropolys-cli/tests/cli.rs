@@ -45,17 +45,49 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
-/// The number of calls a record plays (one construction each, plus the call
-/// going on, if it has a bid).
-fn calls_of(record: &Record) -> usize {
+/// The decisions a record plays (every bid and pass, forced passes
+/// included) and its calls (one construction each, plus the call going on,
+/// if it has a bid).
+fn decisions_and_calls(record: &Record) -> (usize, usize) {
     let replay = record.replay().unwrap();
-    let built = replay
-        .events
-        .iter()
-        .flatten()
+    let events = || replay.events.iter().flatten();
+    let decisions = events()
+        .filter(|e| matches!(e, Event::BidPlaced { .. } | Event::Passed { .. }))
+        .count();
+    let built = events()
         .filter(|e| matches!(e, Event::Constructed { .. }))
         .count();
-    built + usize::from(!replay.final_state().bids().is_empty())
+    (
+        decisions,
+        built + usize::from(!replay.final_state().bids().is_empty()),
+    )
+}
+
+/// The HTML replay's embedded data: one step per decision after the setup,
+/// one account per call; the board drawn once, no network, no emoji.
+fn check_replay_page(page: &str, record: &Record) -> serde_json::Value {
+    let data = page
+        .split(r#"<script id="replay-data" type="application/json">"#)
+        .nth(1)
+        .and_then(|s| s.split("</script>").next())
+        .expect("the replay data");
+    let data: serde_json::Value = serde_json::from_str(data).unwrap();
+    let (decisions, calls) = decisions_and_calls(record);
+    assert_eq!(data["steps"].as_array().unwrap().len(), decisions + 1);
+    assert_eq!(data["calls"].as_array().unwrap().len(), calls);
+    assert_eq!(page.matches(r#"class="districts""#).count(), 1);
+    assert_eq!(page.matches(r#"<g id="pieces">"#).count(), 1);
+    assert!(!page.contains("src=\"http") && !page.contains("href=\"http"));
+    assert!(page.contains("ArrowRight") && page.contains("ArrowLeft"));
+    // Controls in inline SVG or text: no arrows or media symbols that need
+    // an emoji or symbol font.
+    assert!(
+        !page
+            .chars()
+            .any(|c| ('\u{2190}'..='\u{2BFF}').contains(&c) || c >= '\u{1F000}'),
+        "symbol characters in the page"
+    );
+    data
 }
 
 #[test]
@@ -151,10 +183,15 @@ fn play_tells_the_game_and_writes_a_record_that_verifies() {
 
     // One board per call, no network.
     let page = std::fs::read_to_string(&html).unwrap();
-    assert_eq!(page.matches("<svg").count(), calls_of(&record));
-    assert_eq!(page.matches("<svg").count(), end.call_number() as usize);
-    assert!(!page.contains("src=\"http") && !page.contains("href=\"http"));
-    assert!(page.contains("ArrowRight") && page.contains("ArrowLeft"));
+    let data = check_replay_page(&page, &record);
+    assert_eq!(
+        data["calls"].as_array().unwrap().len(),
+        end.call_number() as usize
+    );
+    // A whole game (4 players, Expert) is a few hundred KB, not megabytes.
+    assert!(page.len() < 400_000, "{} bytes", page.len());
+    // The score sheet is shown at the last step only.
+    assert!(page.contains(r#"<div id="sheet" hidden>"#));
     // The colour key: malls red, administrations blue, as on the printed board.
     assert!(page.contains("background:#e5685b\"></span> mall (red)"));
     assert!(page.contains("background:#6e9ae6\"></span> administration (blue)"));
@@ -264,7 +301,7 @@ fn play_rejects_illegal_configurations_and_unwritable_files() {
 }
 
 #[test]
-fn replay_tells_the_same_game_and_draws_one_board_per_call() {
+fn replay_tells_the_same_game_and_steps_decision_by_decision() {
     let dir = scratch();
     let rec = dir.join("game.json");
     let played = metropolys(&[
@@ -293,7 +330,7 @@ fn replay_tells_the_same_game_and_draws_one_board_per_call() {
     assert_eq!(calls(&told), calls(&stdout(&played)));
     let record = Record::from_json(&std::fs::read_to_string(&rec).unwrap()).unwrap();
     let page = std::fs::read_to_string(&html).unwrap();
-    assert_eq!(page.matches("<svg").count(), calls_of(&record));
+    check_replay_page(&page, &record);
 
     // A record that stops in the middle of a call: the call going on gets a
     // board too.
@@ -308,7 +345,11 @@ fn replay_tells_the_same_game_and_draws_one_board_per_call() {
     assert!(stdout(&o).contains("The record stops during call"));
     assert!(stdout(&o).contains("no expectations to check"));
     let page = std::fs::read_to_string(&html).unwrap();
-    assert_eq!(page.matches("<svg").count(), calls_of(&partial));
+    let data = check_replay_page(&page, &partial);
+    // The last step is in the call going on.
+    assert_eq!(data["over"], false);
+    let last_call = data["steps"].as_array().unwrap().last().unwrap()[0].clone();
+    assert_eq!(last_call, data["calls"].as_array().unwrap().len() - 1);
 }
 
 #[test]

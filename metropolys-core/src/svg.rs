@@ -181,6 +181,32 @@ pub fn render(state: &State) -> String {
 
 /// Draws `state` as an SVG document (see the [module docs](self)).
 pub fn render_with(state: &State, options: &SvgOptions) -> String {
+    let mut s = board_layers(state, options);
+    pieces(&mut s, state, options);
+    if !options.hide_status {
+        status_line(&mut s, state, options, state.in_play());
+    }
+    s.push_str("</svg>");
+    s
+}
+
+/// Draws the board of `state` without its pieces: districts (out-of-play
+/// ones greyed), lakes, streets and bridges, statues and neighborhoods, and
+/// the status line unless `options.hide_status`; no tokens, buildings, bids
+/// or highlight. With [`token_piece`], [`building_piece`], [`bid_piece`] and
+/// [`highlight_piece`] placed at [`point`]s, a frontend draws the board once
+/// and moves the pieces over it (the HTML replay does).
+pub fn render_board(state: &State, options: &SvgOptions) -> String {
+    let mut s = board_layers(state, options);
+    if !options.hide_status {
+        status_line(&mut s, state, options, state.in_play());
+    }
+    s.push_str("</svg>");
+    s
+}
+
+/// The `<svg>` start tag and every layer under the pieces.
+fn board_layers(state: &State, options: &SvgOptions) -> String {
     let mut s = String::with_capacity(48 * 1024);
     let height = if options.hide_status { 800 } else { HEIGHT };
     let _ = write!(
@@ -300,21 +326,16 @@ pub fn render_with(state: &State, options: &SvgOptions) -> String {
     }
     s.push_str("</g>");
 
+    s
+}
+
+/// The pieces of `state`: tokens, buildings, bids and the highlight.
+fn pieces(s: &mut String, state: &State, options: &SvgOptions) {
     // Tokens still on the board.
     s.push_str(r#"<g class="tokens">"#);
     for id in 0..NEIGHBORHOOD_COUNT as u8 {
         if let Some(t) = state.token_at(id) {
-            let (x, y) = point(id);
-            let (color, letter) = token_style(t);
-            let ink = if t == Token::Trendy { "#222" } else { "#fff" };
-            let _ = write!(
-                s,
-                r##"<g class="token {t}"><circle cx="{:.1}" cy="{:.1}" r="8" fill="{color}" stroke="#222" stroke-width="1"/><text x="{:.1}" y="{:.1}" font-size="10" font-weight="bold" fill="{ink}" text-anchor="middle">{letter}</text></g>"##,
-                x - 19.0,
-                y - 13.0,
-                x - 19.0,
-                y - 9.5
-            );
+            s.push_str(&token_piece(t, point(id)));
         }
     }
     s.push_str("</g>");
@@ -324,24 +345,7 @@ pub fn render_with(state: &State, options: &SvgOptions) -> String {
     s.push_str(r#"<g class="buildings">"#);
     for id in 0..NEIGHBORHOOD_COUNT as u8 {
         if let Some((seat, number)) = state.building_at(id) {
-            let (x, y) = point(id);
-            let half = match (state.variant(), Size::of(number)) {
-                (Variant::Family, _) => 13.0,
-                (_, Size::Small) => 11.0,
-                (_, Size::Medium) => 13.0,
-                (_, Size::Tall) => 15.5,
-            };
-            let _ = write!(
-                s,
-                r##"<g class="building seat{seat}"><rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="2" fill="{}" stroke="#111" stroke-width="2"/><text x="{x:.1}" y="{:.1}" font-size="14" font-weight="bold" fill="{}" text-anchor="middle">{number}</text></g>"##,
-                x - half,
-                y - half,
-                2.0 * half,
-                2.0 * half,
-                player_color(seat),
-                y + 5.0,
-                ink_on(seat)
-            );
+            s.push_str(&building_piece(state.variant(), seat, number, point(id)));
         }
     }
     s.push_str("</g>");
@@ -350,37 +354,19 @@ pub fn render_with(state: &State, options: &SvgOptions) -> String {
     s.push_str(r#"<g class="bids">"#);
     let bids = state.bids();
     for (i, bid) in bids.iter().enumerate() {
-        let (x, y) = point(bid.neighborhood);
         let latest = i + 1 == bids.len();
-        let _ = write!(
-            s,
-            r##"<g class="bid seat{}{}"><path d="M{x:.1},{:.1} l16,16 l-16,16 l-16,-16 Z" fill="{}" fill-opacity="0.85" stroke="#111" stroke-width="{}" stroke-dasharray="4 2"/><text x="{x:.1}" y="{:.1}" font-size="13" font-weight="bold" fill="{}" text-anchor="middle">{}</text></g>"##,
+        s.push_str(&bid_piece(
             bid.player,
-            if latest { " latest" } else { "" },
-            y - 16.0,
-            player_color(bid.player),
-            if latest { "3" } else { "1.5" },
-            y + 4.5,
-            ink_on(bid.player),
-            bid.building
-        );
+            bid.building,
+            latest,
+            point(bid.neighborhood),
+        ));
     }
     s.push_str("</g>");
 
     if let Some(h) = options.highlight.filter(|&h| board::is_valid(h)) {
-        let (x, y) = point(h);
-        let _ = write!(
-            s,
-            r##"<circle class="highlight" cx="{x:.1}" cy="{y:.1}" r="{}" fill="none" stroke="#ffb000" stroke-width="4"/>"##,
-            RADIUS + 4.0
-        );
+        s.push_str(&highlight_piece(point(h)));
     }
-
-    if !options.hide_status {
-        status_line(&mut s, state, options, in_play);
-    }
-    s.push_str("</svg>");
-    s
 }
 
 fn status_line(s: &mut String, state: &State, options: &SvgOptions, _in_play: NeighborhoodSet) {
@@ -447,6 +433,73 @@ fn status_line(s: &mut String, state: &State, options: &SvgOptions, _in_play: Ne
         x + 22.0
     );
     s.push_str("</g>");
+}
+
+/// A token lying on the neighborhood whose centre is `at` (see [`point`]):
+/// a small disc with its letter, up and left of the centre.
+pub fn token_piece(token: Token, at: (f32, f32)) -> String {
+    let (x, y) = at;
+    let (color, letter) = token_style(token);
+    let ink = if token == Token::Trendy {
+        "#222"
+    } else {
+        "#fff"
+    };
+    format!(
+        r##"<g class="token {token}"><circle cx="{:.1}" cy="{:.1}" r="8" fill="{color}" stroke="#222" stroke-width="1"/><text x="{:.1}" y="{:.1}" font-size="10" font-weight="bold" fill="{ink}" text-anchor="middle">{letter}</text></g>"##,
+        x - 19.0,
+        y - 13.0,
+        x - 19.0,
+        y - 9.5
+    )
+}
+
+/// Building `number` of `seat` constructed on the neighborhood whose centre
+/// is `at`: a square in the owner's colour with its number, sized by the
+/// Expert building size (all the same size in the Family game).
+pub fn building_piece(variant: Variant, seat: Seat, number: u8, at: (f32, f32)) -> String {
+    let (x, y) = at;
+    let half = match (variant, Size::of(number)) {
+        (Variant::Family, _) => 13.0,
+        (_, Size::Small) => 11.0,
+        (_, Size::Medium) => 13.0,
+        (_, Size::Tall) => 15.5,
+    };
+    format!(
+        r##"<g class="building seat{seat}"><rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="2" fill="{}" stroke="#111" stroke-width="2"/><text x="{x:.1}" y="{:.1}" font-size="14" font-weight="bold" fill="{}" text-anchor="middle">{number}</text></g>"##,
+        x - half,
+        y - half,
+        2.0 * half,
+        2.0 * half,
+        player_color(seat),
+        y + 5.0,
+        ink_on(seat)
+    )
+}
+
+/// Building `number` of `seat` bid on the neighborhood whose centre is `at`:
+/// a dashed diamond, bold when it is the call's `latest` bid.
+pub fn bid_piece(seat: Seat, number: u8, latest: bool, at: (f32, f32)) -> String {
+    let (x, y) = at;
+    format!(
+        r##"<g class="bid seat{seat}{}"><path d="M{x:.1},{:.1} l16,16 l-16,16 l-16,-16 Z" fill="{}" fill-opacity="0.85" stroke="#111" stroke-width="{}" stroke-dasharray="4 2"/><text x="{x:.1}" y="{:.1}" font-size="13" font-weight="bold" fill="{}" text-anchor="middle">{number}</text></g>"##,
+        if latest { " latest" } else { "" },
+        y - 16.0,
+        player_color(seat),
+        if latest { "3" } else { "1.5" },
+        y + 4.5,
+        ink_on(seat),
+    )
+}
+
+/// The gold ring around the neighborhood whose centre is `at` (the building
+/// just constructed).
+pub fn highlight_piece(at: (f32, f32)) -> String {
+    let (x, y) = at;
+    format!(
+        r##"<circle class="highlight" cx="{x:.1}" cy="{y:.1}" r="{}" fill="none" stroke="#ffb000" stroke-width="4"/>"##,
+        RADIUS + 4.0
+    )
 }
 
 /// Escapes text for XML character data and attribute values.
@@ -646,5 +699,55 @@ mod tests {
         );
         assert!(!bare.contains(r#"class="status""#));
         assert!(bare.contains(r#"viewBox="0 0 1000 800""#));
+    }
+
+    #[test]
+    fn the_board_alone_and_its_pieces_make_the_whole_picture() {
+        let mut state = played(4, Variant::Expert, 3, 60);
+        while state.bids().is_empty() {
+            let mut rng = SplitMix64::new(1);
+            state = state.play(state.random_action(&mut rng).unwrap()).unwrap();
+        }
+        let options = SvgOptions {
+            highlight: Some(4),
+            ..SvgOptions::default()
+        };
+        let whole = render_with(&state, &options);
+        let board = render_board(&state, &options);
+        assert!(well_formed(&board).is_ok(), "{:?}", well_formed(&board));
+        for piece in [
+            "class=\"token ",
+            "class=\"building ",
+            "class=\"bid ",
+            "highlight",
+        ] {
+            assert!(whole.contains(piece), "{piece}");
+            assert!(!board.contains(piece), "{piece}");
+        }
+        for id in 0..55 {
+            assert_eq!(board.matches(&format!(r#"id="n{id}""#)).count(), 1);
+            if let Some((seat, number)) = state.building_at(id) {
+                let piece = building_piece(Variant::Expert, seat, number, point(id));
+                assert!(well_formed(&piece).is_ok());
+                assert!(whole.contains(&piece), "building on {id}");
+            }
+            if let Some(t) = state.token_at(id) {
+                assert!(whole.contains(&token_piece(t, point(id))), "token on {id}");
+            }
+        }
+        let bids = state.bids();
+        for (i, b) in bids.iter().enumerate() {
+            let piece = bid_piece(
+                b.player,
+                b.building,
+                i + 1 == bids.len(),
+                point(b.neighborhood),
+            );
+            assert!(whole.contains(&piece));
+        }
+        // Expert sizes: a tall building is drawn larger than a small one.
+        assert!(building_piece(Variant::Expert, 0, 13, (0.0, 0.0)).contains(r#"width="31.0""#));
+        assert!(building_piece(Variant::Expert, 0, 1, (0.0, 0.0)).contains(r#"width="22.0""#));
+        assert!(well_formed(&highlight_piece((5.0, 5.0))).is_ok());
     }
 }

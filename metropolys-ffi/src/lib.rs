@@ -28,6 +28,7 @@ mod game;
 mod handle;
 mod meta;
 mod ptr;
+mod query;
 mod status;
 mod types;
 
@@ -35,5 +36,6 @@ pub use board::*;
 pub use game::*;
 pub use handle::MtpGame;
 pub use meta::*;
+pub use query::*;
 pub use status::MtpStatus;
 pub use types::*;

@@ -873,6 +873,217 @@ static void test_board(void) {
     CHECK_STATUS(mtp_board_json(NULL), MTP_STATUS_NULL_POINTER);
 }
 
+/* Plays `decisions` seeded decisions from a new game (fewer if it ends). */
+static MtpGame *played(uint8_t players, uint32_t variant, uint64_t seed, int decisions) {
+    MtpGame *g = new_game(players, variant, seed);
+    uint16_t ids[MTP_ACTION_COUNT];
+    uint64_t x = seed | 1;
+    for (int i = 0; i < decisions && g != NULL && !is_over(g); i++) {
+        size_t n = 0;
+        CHECK_STATUS(mtp_game_legal_action_ids(g, ids, MTP_ACTION_COUNT, &n), MTP_STATUS_OK);
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        MtpGame *next = NULL;
+        CHECK_STATUS(mtp_game_apply_id(g, ids[x % n], &next), MTP_STATUS_OK);
+        CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+        g = next;
+    }
+    return g;
+}
+
+/* The board, bids, supplies, tokens and cards, as structs, agree with each
+ * other and with the score sheets, over positions of a whole game. */
+static void test_struct_queries(void) {
+    for (int decisions = 0; decisions < 400; decisions += 23) {
+        MtpGame *g = played(4, MTP_VARIANT_EXPERT, 11, decisions);
+        MtpNeighborhoodState board[MTP_NEIGHBORHOOD_COUNT];
+        size_t n = 0;
+        CHECK_STATUS(mtp_game_board(g, board, MTP_NEIGHBORHOOD_COUNT, &n), MTP_STATUS_OK);
+        CHECK(n == MTP_NEIGHBORHOOD_COUNT);
+        MtpBid bids[64];
+        size_t n_bids = 0;
+        CHECK_STATUS(mtp_game_bids(g, bids, 64, &n_bids), MTP_STATUS_OK);
+        int built[MTP_MAX_PLAYERS] = {0}, bid_on_board = 0, latest = 0;
+        for (uint8_t id = 0; id < MTP_NEIGHBORHOOD_COUNT; id++) {
+            MtpNeighborhoodState one;
+            CHECK_STATUS(mtp_game_neighborhood(g, id, &one), MTP_STATUS_OK);
+            CHECK(memcmp(&one, &board[id], sizeof one) == 0);
+            CHECK(one.id == id && one.in_play);
+            if (one.owner != MTP_NO_SEAT) {
+                CHECK(one.owner < 4 && one.building >= 1 && one.building <= 13);
+                CHECK(one.token == MTP_TOKEN_NONE); /* taken by the builder */
+                built[one.owner]++;
+            } else {
+                CHECK(one.building == 0);
+            }
+            if (one.bidder != MTP_NO_SEAT) {
+                bid_on_board++;
+                latest += one.latest_bid;
+                CHECK(one.owner == MTP_NO_SEAT);
+            }
+        }
+        CHECK((size_t)bid_on_board == n_bids);
+        CHECK(latest == (n_bids > 0));
+        if (n_bids > 0) {
+            MtpBid last = bids[n_bids - 1];
+            CHECK(board[last.neighborhood].latest_bid);
+            CHECK(board[last.neighborhood].bidder == last.player);
+            CHECK(board[last.neighborhood].bid == last.building);
+        }
+        int subway_holders = 0;
+        for (uint8_t p = 0; p < 4; p++) {
+            MtpScoreSheet sheet;
+            CHECK_STATUS(mtp_game_score_sheet(g, p, &sheet), MTP_STATUS_OK);
+            CHECK(sheet.constructed == built[p]);
+            uint8_t supply[13];
+            size_t n_supply = 0;
+            CHECK_STATUS(mtp_game_supply(g, p, supply, 13, &n_supply), MTP_STATUS_OK);
+            size_t bid_by_p = 0;
+            for (size_t i = 0; i < n_bids; i++) {
+                bid_by_p += bids[i].player == p;
+            }
+            CHECK(n_supply + (size_t)built[p] + bid_by_p == 13);
+            MtpTokenCounts taken;
+            CHECK_STATUS(mtp_game_tokens_taken(g, p, &taken), MTP_STATUS_OK);
+            CHECK(sheet.trendy == 3 * taken.trendy);
+            CHECK(sheet.subway == taken.subway);
+            CHECK(sheet.archaeology == -(int)taken.archaeology);
+            bool passed = true;
+            CHECK_STATUS(mtp_game_has_passed(g, p, &passed), MTP_STATUS_OK);
+            subway_holders += sheet.subway_card != 0;
+        }
+        uint8_t holder = 0;
+        CHECK_STATUS(mtp_game_card_holder(g, MTP_CARD_SUBWAY, &holder), MTP_STATUS_OK);
+        CHECK((holder == MTP_NO_SEAT) == (subway_holders == 0));
+        if (holder != MTP_NO_SEAT) {
+            MtpScoreSheet sheet;
+            CHECK_STATUS(mtp_game_score_sheet(g, holder, &sheet), MTP_STATUS_OK);
+            CHECK(sheet.subway_card == 3);
+        }
+        CHECK_STATUS(mtp_game_card_holder(g, MTP_CARD_ARCHAEOLOGY, &holder), MTP_STATUS_OK);
+        CHECK(holder == MTP_NO_SEAT || holder < 4);
+        CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+    }
+}
+
+static void test_struct_query_errors(void) {
+    MtpGame *g = new_game(2, MTP_VARIANT_FAMILY, 3);
+    MtpNeighborhoodState one;
+    MtpNeighborhoodState board[MTP_NEIGHBORHOOD_COUNT];
+    size_t n = 99;
+    CHECK_STATUS(mtp_game_neighborhood(g, 55, &one), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_ERROR_MENTIONS("neighborhood 55");
+    CHECK_STATUS(mtp_game_neighborhood(g, 0, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_neighborhood(NULL, 0, &one), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_board(g, board, 10, &n), MTP_STATUS_BUFFER_TOO_SMALL);
+    CHECK(n == MTP_NEIGHBORHOOD_COUNT);
+    CHECK_STATUS(mtp_game_board(g, NULL, 0, &n), MTP_STATUS_BUFFER_TOO_SMALL);
+    CHECK_STATUS(mtp_game_board(g, board, MTP_NEIGHBORHOOD_COUNT, NULL), MTP_STATUS_NULL_POINTER);
+    /* A Family 2-player game has two districts out of play (R-2). */
+    CHECK_STATUS(mtp_game_board(g, board, MTP_NEIGHBORHOOD_COUNT, &n), MTP_STATUS_OK);
+    int out_of_play = 0, tokens = 0;
+    for (size_t i = 0; i < n; i++) {
+        out_of_play += !board[i].in_play;
+        tokens += board[i].token != MTP_TOKEN_NONE;
+    }
+    CHECK(out_of_play == 20);
+    CHECK(tokens > 0);
+    MtpBid bids[4];
+    CHECK_STATUS(mtp_game_bids(g, bids, 4, &n), MTP_STATUS_OK);
+    CHECK(n == 0);
+    uint8_t supply[13];
+    CHECK_STATUS(mtp_game_supply(g, 2, supply, 13, &n), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_ERROR_MENTIONS("seat 2");
+    CHECK_STATUS(mtp_game_supply(g, 0, supply, 12, &n), MTP_STATUS_BUFFER_TOO_SMALL);
+    CHECK(n == 13);
+    CHECK_STATUS(mtp_game_supply(g, 0, supply, 13, &n), MTP_STATUS_OK);
+    CHECK(n == 13 && supply[0] == 1 && supply[12] == 13);
+    MtpTokenCounts taken;
+    CHECK_STATUS(mtp_game_tokens_taken(g, 9, &taken), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_game_tokens_taken(g, 0, NULL), MTP_STATUS_NULL_POINTER);
+    bool passed;
+    CHECK_STATUS(mtp_game_has_passed(g, 2, &passed), MTP_STATUS_INVALID_ARGUMENT);
+    uint8_t holder;
+    CHECK_STATUS(mtp_game_card_holder(g, MTP_CARD_NONE, &holder), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_game_card_holder(g, 7, &holder), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_ERROR_MENTIONS("card 7");
+    CHECK_STATUS(mtp_game_card_holder(g, MTP_CARD_SUBWAY, &holder), MTP_STATUS_OK);
+    CHECK(holder == MTP_NO_SEAT);
+    CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+    /* A freed handle is detected by every query. */
+    CHECK_STATUS(mtp_game_board(g, board, MTP_NEIGHBORHOOD_COUNT, &n), MTP_STATUS_INVALID_HANDLE);
+    CHECK_STATUS(mtp_game_neighborhood(g, 0, &one), MTP_STATUS_INVALID_HANDLE);
+}
+
+/* R-21: a seat's own objectives through its view; an opponent's only once
+ * the game is over. */
+static void test_objectives_through_a_seat_view(void) {
+    MtpGame *g = new_game(3, MTP_VARIANT_EXPERT, 5);
+    MtpObjectives o;
+    for (uint8_t seat = 0; seat < 3; seat++) {
+        CHECK_STATUS(mtp_game_view_objectives(g, seat, seat, &o), MTP_STATUS_OK);
+        CHECK(o.seat == seat && o.has_neighborhood_card && !o.has_metropolys_card);
+        CHECK(o.area_card >= MTP_AREA_BRIDGES && o.area_card <= MTP_AREA_CHAINS);
+        CHECK(o.area_card != MTP_AREA_BORDER); /* Expert area cards */
+        uint8_t other = (uint8_t)((seat + 1) % 3);
+        CHECK_STATUS(mtp_game_view_objectives(g, seat, other, &o), MTP_STATUS_INVALID_ARGUMENT);
+        CHECK_ERROR_MENTIONS("R-21");
+    }
+    CHECK_STATUS(mtp_game_view_objectives(g, 3, 0, &o), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_game_view_objectives(g, 0, 3, &o), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_game_view_objectives(g, 0, 0, NULL), MTP_STATUS_NULL_POINTER);
+    g = play_out(g, 5);
+    CHECK_STATUS(mtp_game_view_objectives(g, 0, 2, &o), MTP_STATUS_OK);
+    CHECK(o.seat == 2);
+    CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+
+    g = new_game(2, MTP_VARIANT_FAMILY, 5);
+    CHECK_STATUS(mtp_game_view_objectives(g, 1, 1, &o), MTP_STATUS_OK);
+    CHECK(!o.has_neighborhood_card && !o.has_metropolys_card);
+    CHECK(o.area_card <= MTP_AREA_BORDER);
+    CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+
+    MtpGame *m = NULL;
+    CHECK_STATUS(mtp_game_new("{\"players\": 2, \"variant\": \"expert\", \"seed\": 1, "
+                              "\"metropolys_cards\": [[\"park\", \"mall\", \"housing\"], "
+                              "[\"industry\", \"park\", \"mall\"]]}",
+                              &m),
+                 MTP_STATUS_OK);
+    if (m != NULL) {
+        CHECK_STATUS(mtp_game_view_objectives(m, 0, 0, &o), MTP_STATUS_OK);
+        CHECK(o.has_metropolys_card && !o.has_neighborhood_card);
+        CHECK(o.metropolys_card[0] <= MTP_KIND_ADMINISTRATION);
+        CHECK_STATUS(mtp_game_free(m), MTP_STATUS_OK);
+    }
+}
+
+static void test_svg(void) {
+    MtpGame *g = played(3, MTP_VARIANT_EXPERT, 2, 30);
+    char *svg = NULL;
+    CHECK_STATUS(mtp_game_svg(g, NULL, &svg), MTP_STATUS_OK);
+    CHECK(svg != NULL && strncmp(svg, "<svg", 4) == 0 && strstr(svg, "id=\"n54\"") != NULL);
+    CHECK(strstr(svg, "class=\"building ") != NULL && strstr(svg, "class=\"status\"") != NULL);
+    mtp_string_free(svg);
+    MtpSvgOptions opts = {4, true, false, "call <x>"};
+    CHECK_STATUS(mtp_game_svg(g, &opts, &svg), MTP_STATUS_OK);
+    CHECK(svg != NULL && strstr(svg, "class=\"highlight\"") != NULL);
+    CHECK(strstr(svg, "class=\"status\"") == NULL);
+    mtp_string_free(svg);
+    opts.hide_status = false;
+    opts.highlight = MTP_NO_SEAT;
+    CHECK_STATUS(mtp_game_svg(g, &opts, &svg), MTP_STATUS_OK);
+    CHECK(svg != NULL && strstr(svg, "call &lt;x&gt;") != NULL);
+    CHECK(strstr(svg, "class=\"highlight\"") == NULL);
+    mtp_string_free(svg);
+    opts.caption = "\xff\xfe";
+    svg = NULL;
+    CHECK_STATUS(mtp_game_svg(g, &opts, &svg), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK(svg == NULL);
+    CHECK_STATUS(mtp_game_svg(g, NULL, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+}
+
 static void test_no_handle_leaked(void) {
     CHECK(mtp_live_games() == live_at_start);
 }
@@ -1048,6 +1259,10 @@ int main(int argc, char **argv) {
     RUN(test_records);
     RUN(test_handles_clone_and_double_free);
     RUN(test_board);
+    RUN(test_struct_queries);
+    RUN(test_struct_query_errors);
+    RUN(test_objectives_through_a_seat_view);
+    RUN(test_svg);
     if (argc > 1) {
         run_conformance(argv[1]);
     }

@@ -1,0 +1,349 @@
+/*
+ * metropolys.hpp: a small C++ layer over the Metropolys C API
+ * (metropolys.h). C++11 or later; header-only; link with the same library.
+ *
+ *   metropolys::Game game(4, MTP_VARIANT_EXPERT, 2008);
+ *   while (!game.is_over()) {
+ *       std::vector<uint16_t> ids = game.legal_action_ids();
+ *       game = game.apply_id(ids[0]);          // the old handle is freed
+ *   }
+ *   for (const MtpNeighborhoodState &n : game.board()) { ... }
+ *
+ * - metropolys::Game owns one handle (RAII): copying clones it
+ *   (mtp_game_clone), moving transfers it, the destructor frees it.
+ * - A failing call throws metropolys::Error, which carries the MtpStatus
+ *   and the library's message (mtp_last_error). Where a failure is an
+ *   ordinary answer, a non-throwing form returns it instead
+ *   (Game::check returns the MtpStatus of an action; Game::try_apply
+ *   returns a Result holding either a game or the error).
+ * - Strings come back as std::string, lists as std::vector; nothing needs
+ *   freeing by hand.
+ *
+ * Games are immutable: calls on one Game from several threads are safe;
+ * different games never contend.
+ */
+#ifndef METROPOLYS_HPP
+#define METROPOLYS_HPP
+
+extern "C" {
+#include "metropolys.h"
+}
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace metropolys {
+
+/** A failed call: its status and the library's message. */
+class Error : public std::runtime_error {
+  public:
+    Error(MtpStatus status, const std::string &message)
+        : std::runtime_error(std::string(mtp_status_name(status)) + ": " + message),
+          status_(status) {}
+    /** The status the call returned. */
+    MtpStatus status() const noexcept { return status_; }
+
+  private:
+    MtpStatus status_;
+};
+
+/** Throws an Error for any status but MTP_STATUS_OK. */
+inline void check(MtpStatus status) {
+    if (status != MTP_STATUS_OK) {
+        throw Error(status, mtp_last_error());
+    }
+}
+
+namespace detail {
+
+/** Takes a string the library allocated: copies it and frees it. */
+inline std::string take(char *s) {
+    std::string out = s != nullptr ? std::string(s) : std::string();
+    mtp_string_free(s);
+    return out;
+}
+
+/** The buffer protocol: asks for the count, then fills a vector. */
+template <typename T, typename F> std::vector<T> list(F fill, std::size_t guess) {
+    std::vector<T> items(guess);
+    std::size_t count = 0;
+    MtpStatus status = fill(items.data(), items.size(), &count);
+    if (status == MTP_STATUS_BUFFER_TOO_SMALL) {
+        items.resize(count);
+        status = fill(items.data(), items.size(), &count);
+    }
+    check(status);
+    items.resize(count);
+    return items;
+}
+
+} // namespace detail
+
+class Result;
+
+/** One game handle, owned. */
+class Game {
+  public:
+    /** A new game drawn from `seed` (mtp_game_new_simple). */
+    Game(uint8_t players, MtpVariant variant, uint64_t seed) : handle_(nullptr) {
+        check(mtp_game_new_simple(players, static_cast<uint32_t>(variant), seed, &handle_));
+    }
+
+    /** A new game from a configuration in JSON (mtp_game_new). */
+    static Game from_config_json(const std::string &config) {
+        MtpGame *h = nullptr;
+        check(mtp_game_new(config.c_str(), &h));
+        return Game(h);
+    }
+
+    /** The game a record reaches (mtp_game_from_record). */
+    static Game from_record_json(const std::string &record) {
+        MtpGame *h = nullptr;
+        check(mtp_game_from_record(record.c_str(), &h));
+        return Game(h);
+    }
+
+    /** A state saved with to_json (mtp_game_from_json). */
+    static Game from_json(const std::string &state) {
+        MtpGame *h = nullptr;
+        check(mtp_game_from_json(state.c_str(), &h));
+        return Game(h);
+    }
+
+    /** Takes ownership of a handle from the C API. */
+    static Game adopt(MtpGame *handle) {
+        if (handle == nullptr) {
+            throw Error(MTP_STATUS_NULL_POINTER, "adopting a NULL game handle");
+        }
+        return Game(handle);
+    }
+
+    Game(const Game &other) : handle_(nullptr) { check(mtp_game_clone(other.handle_, &handle_)); }
+    Game(Game &&other) noexcept : handle_(other.handle_) { other.handle_ = nullptr; }
+    Game &operator=(const Game &other) {
+        if (this != &other) {
+            Game copy(other);
+            std::swap(handle_, copy.handle_);
+        }
+        return *this;
+    }
+    Game &operator=(Game &&other) noexcept {
+        std::swap(handle_, other.handle_);
+        return *this;
+    }
+    ~Game() {
+        if (handle_ != nullptr) {
+            mtp_game_free(handle_);
+        }
+    }
+
+    /** The C handle (still owned by this Game). */
+    const MtpGame *get() const noexcept { return handle_; }
+    /** Gives the handle up: the caller frees it with mtp_game_free. */
+    MtpGame *release() noexcept {
+        MtpGame *h = handle_;
+        handle_ = nullptr;
+        return h;
+    }
+
+    uint8_t players() const { return get_value<uint8_t>(mtp_game_players); }
+    bool is_over() const { return get_value<bool>(mtp_game_is_over); }
+    /** The seat to act, MTP_NO_SEAT once the game is over. */
+    uint8_t to_act() const { return get_value<uint8_t>(mtp_game_to_act); }
+    uint16_t call_number() const { return get_value<uint16_t>(mtp_game_call_number); }
+
+    std::vector<MtpAction> legal_actions() const {
+        return detail::list<MtpAction>(
+            [this](MtpAction *b, std::size_t c, std::size_t *n) {
+                return mtp_game_legal_actions(handle_, b, c, n);
+            },
+            MTP_ACTION_COUNT);
+    }
+    std::vector<uint16_t> legal_action_ids() const {
+        return detail::list<uint16_t>(
+            [this](uint16_t *b, std::size_t c, std::size_t *n) {
+                return mtp_game_legal_action_ids(handle_, b, c, n);
+            },
+            MTP_ACTION_COUNT);
+    }
+    /** MTP_STATUS_OK if `action` is legal, else why not (never throws). */
+    MtpStatus check_action(MtpAction action) const noexcept {
+        return mtp_game_check(handle_, action);
+    }
+
+    /** The game after `action` by the seat to act. */
+    Game apply(MtpAction action) const {
+        MtpGame *h = nullptr;
+        check(mtp_game_apply(handle_, action, &h));
+        return Game(h);
+    }
+    Game apply_id(uint16_t id) const {
+        MtpGame *h = nullptr;
+        check(mtp_game_apply_id(handle_, id, &h));
+        return Game(h);
+    }
+    Game apply_for(uint8_t seat, MtpAction action) const {
+        MtpGame *h = nullptr;
+        check(mtp_game_apply_for(handle_, seat, action, &h));
+        return Game(h);
+    }
+    /** apply without exceptions: the new game or the error. */
+    Result try_apply(MtpAction action) const;
+
+    /** The events of the transition that led here. */
+    std::vector<MtpEvent> events() const {
+        return detail::list<MtpEvent>(
+            [this](MtpEvent *b, std::size_t c, std::size_t *n) {
+                return mtp_game_events(handle_, b, c, n);
+            },
+            16);
+    }
+    MtpScoreSheet score_sheet(uint8_t seat) const {
+        MtpScoreSheet sheet;
+        check(mtp_game_score_sheet(handle_, seat, &sheet));
+        return sheet;
+    }
+    std::vector<uint8_t> winners() const {
+        return detail::list<uint8_t>(
+            [this](uint8_t *b, std::size_t c, std::size_t *n) {
+                return mtp_game_winners(handle_, b, c, n);
+            },
+            MTP_MAX_PLAYERS);
+    }
+
+    /* What a frontend draws. */
+    MtpNeighborhoodState neighborhood(uint8_t id) const {
+        MtpNeighborhoodState n;
+        check(mtp_game_neighborhood(handle_, id, &n));
+        return n;
+    }
+    std::vector<MtpNeighborhoodState> board() const {
+        return detail::list<MtpNeighborhoodState>(
+            [this](MtpNeighborhoodState *b, std::size_t c, std::size_t *n) {
+                return mtp_game_board(handle_, b, c, n);
+            },
+            MTP_NEIGHBORHOOD_COUNT);
+    }
+    std::vector<MtpBid> bids() const {
+        return detail::list<MtpBid>(
+            [this](MtpBid *b, std::size_t c, std::size_t *n) {
+                return mtp_game_bids(handle_, b, c, n);
+            },
+            16);
+    }
+    std::vector<uint8_t> supply(uint8_t seat) const {
+        return detail::list<uint8_t>(
+            [this, seat](uint8_t *b, std::size_t c, std::size_t *n) {
+                return mtp_game_supply(handle_, seat, b, c, n);
+            },
+            13);
+    }
+    MtpTokenCounts tokens_taken(uint8_t seat) const {
+        MtpTokenCounts t;
+        check(mtp_game_tokens_taken(handle_, seat, &t));
+        return t;
+    }
+    bool has_passed(uint8_t seat) const {
+        bool passed = false;
+        check(mtp_game_has_passed(handle_, seat, &passed));
+        return passed;
+    }
+    /** The seat holding `card`, MTP_NO_SEAT while it is in the supply. */
+    uint8_t card_holder(MtpCard card) const {
+        uint8_t seat = MTP_NO_SEAT;
+        check(mtp_game_card_holder(handle_, static_cast<uint8_t>(card), &seat));
+        return seat;
+    }
+    /** `seat`'s objective cards as `viewer` sees them. */
+    MtpObjectives view_objectives(uint8_t viewer, uint8_t seat) const {
+        MtpObjectives o;
+        check(mtp_game_view_objectives(handle_, viewer, seat, &o));
+        return o;
+    }
+    std::string svg() const {
+        char *s = nullptr;
+        check(mtp_game_svg(handle_, nullptr, &s));
+        return detail::take(s);
+    }
+    std::string svg(const MtpSvgOptions &options) const {
+        char *s = nullptr;
+        check(mtp_game_svg(handle_, &options, &s));
+        return detail::take(s);
+    }
+
+    /* JSON, for saving and tools. */
+    std::string to_json() const { return json(mtp_game_to_json); }
+    std::string record_json() const { return json(mtp_game_record_json); }
+    std::string view_json(uint8_t seat) const {
+        char *s = nullptr;
+        check(mtp_game_view_json(handle_, seat, &s));
+        return detail::take(s);
+    }
+
+  private:
+    explicit Game(MtpGame *handle) noexcept : handle_(handle) {}
+    friend class Result;
+
+    template <typename T, typename F> T get_value(F f) const {
+        T value{};
+        check(f(handle_, &value));
+        return value;
+    }
+    template <typename F> std::string json(F f) const {
+        char *s = nullptr;
+        check(f(handle_, &s));
+        return detail::take(s);
+    }
+
+    MtpGame *handle_;
+};
+
+/** Either a game or the error that kept it from being made. */
+class Result {
+  public:
+    /** True when the call succeeded. */
+    bool ok() const noexcept { return status_ == MTP_STATUS_OK; }
+    explicit operator bool() const noexcept { return ok(); }
+    /** The status of the call. */
+    MtpStatus status() const noexcept { return status_; }
+    /** The library's message ("" on success). */
+    const std::string &message() const noexcept { return message_; }
+    /** The game; throws the Error when the call failed. */
+    Game &value();
+
+  private:
+    friend class Game;
+    Result(MtpStatus status, std::string message, MtpGame *handle);
+    MtpStatus status_;
+    std::string message_;
+    std::vector<Game> game_; // empty or one game
+};
+
+inline Result::Result(MtpStatus status, std::string message, MtpGame *handle)
+    : status_(status), message_(std::move(message)) {
+    if (handle != nullptr) {
+        game_.push_back(Game(handle));
+    }
+}
+
+inline Game &Result::value() {
+    if (!ok() || game_.empty()) {
+        throw Error(status_, message_);
+    }
+    return game_.front();
+}
+
+inline Result Game::try_apply(MtpAction action) const {
+    MtpGame *h = nullptr;
+    MtpStatus status = mtp_game_apply(handle_, action, &h);
+    return Result(status, status == MTP_STATUS_OK ? std::string() : std::string(mtp_last_error()),
+                  status == MTP_STATUS_OK ? h : nullptr);
+}
+
+} // namespace metropolys
+
+#endif // METROPOLYS_HPP

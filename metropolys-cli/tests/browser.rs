@@ -1,0 +1,288 @@
+//! The HTML replay in a real browser: headless Chromium loads a replay at a
+//! given step (`?step=N`), the DOM it builds is checked against the game the
+//! engine replays, a screenshot of a middle step is checked for the board
+//! and its pieces, and a harness page steps through the replay with the keys.
+//!
+//! Needs `METROPOLYS_CHROMIUM` (the browser to run, set by
+//! `scripts/test-browser`, which installs Debian's `chromium-headless-shell`
+//! when missing). Without it the test says so and does nothing.
+
+use metropolys_core::{Event, Record, State};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// What the page should show at one step, computed from the record by the
+/// engine alone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Expected {
+    call: u16,
+    buildings: usize,
+    tokens: usize,
+    bids: usize,
+    /// The step ends its call (the construction is on the board).
+    ends_call: bool,
+}
+
+fn expected_steps(record: &Record) -> Vec<Expected> {
+    let count = |s: &State| -> (usize, usize) {
+        let b = (0..55).filter(|&i| s.building_at(i).is_some()).count();
+        let t = (0..55).filter(|&i| s.token_at(i).is_some()).count();
+        (b, t)
+    };
+    let mut state = State::new(&record.config).unwrap();
+    let (b, t) = count(&state);
+    let mut steps = vec![Expected {
+        call: 0,
+        buildings: b,
+        tokens: t,
+        bids: 0,
+        ends_call: true,
+    }];
+    for ra in &record.actions {
+        let call = state.call_number();
+        let (after, events) = state.apply_for(ra.player, ra.action).unwrap();
+        let decisions = events
+            .iter()
+            .filter(|e| matches!(e, Event::BidPlaced { .. } | Event::Passed { .. }))
+            .count();
+        let built = events
+            .iter()
+            .any(|e| matches!(e, Event::Constructed { .. }));
+        let bid_placed = events.iter().any(|e| matches!(e, Event::BidPlaced { .. }));
+        for k in 0..decisions {
+            let last = k + 1 == decisions;
+            let (b, t) = count(if last { &after } else { &state });
+            steps.push(Expected {
+                call,
+                buildings: b,
+                tokens: t,
+                bids: if last {
+                    after.bids().len()
+                } else {
+                    state.bids().len() + usize::from(bid_placed)
+                },
+                ends_call: last && built,
+            });
+        }
+        state = after;
+    }
+    steps
+}
+
+fn chromium() -> Option<String> {
+    std::env::var("METROPOLYS_CHROMIUM")
+        .ok()
+        .filter(|s| !s.is_empty())
+}
+
+fn work_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs the browser headless on `url` with extra arguments; returns stdout.
+fn browse(browser: &str, profile: &Path, args: &[&str], url: &str) -> String {
+    let out = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            "--no-first-run",
+            "--allow-file-access-from-files",
+            "--virtual-time-budget=3000",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(args)
+        .arg(url)
+        .output()
+        .expect("the browser runs");
+    assert!(
+        out.status.success(),
+        "{browser} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The pieces drawn in a dumped DOM: (buildings, tokens, bids, highlight).
+fn pieces_in(dom: &str) -> (usize, usize, usize, usize) {
+    let layer = dom
+        .split("<g id=\"pieces\">")
+        .nth(1)
+        .and_then(|s| s.split("</g>").next())
+        .unwrap_or_else(|| panic!("no pieces layer in {dom}"));
+    (
+        layer.matches("class=\"building ").count(),
+        layer.matches("class=\"token\"").count(),
+        layer.matches("class=\"bid ").count(),
+        layer.matches("class=\"highlight\"").count(),
+    )
+}
+
+fn attr(dom: &str, name: &str) -> String {
+    let key = format!("{name}=\"");
+    let start = dom.find(&key).unwrap_or_else(|| panic!("no {name}")) + key.len();
+    dom[start..].split('"').next().unwrap().to_string()
+}
+
+#[test]
+fn the_replay_in_headless_chromium() {
+    let Some(browser) = chromium() else {
+        eprintln!("METROPOLYS_CHROMIUM is not set: run scripts/test-browser");
+        return;
+    };
+    let dir = work_dir();
+    let profile = dir.join("profile");
+    let (rec, html) = (dir.join("game.json"), dir.join("game.html"));
+    let o = Command::new(env!("CARGO_BIN_EXE_metropolys"))
+        .args([
+            "play",
+            "--players",
+            "4",
+            "--variant",
+            "expert",
+            "--seed",
+            "2008",
+        ])
+        .arg("--record")
+        .arg(&rec)
+        .arg("--html")
+        .arg(&html)
+        .arg("--quiet")
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let record = Record::from_json(&std::fs::read_to_string(&rec).unwrap()).unwrap();
+    let expected = expected_steps(&record);
+    let last = expected.len() - 1;
+    let url = format!("file://{}", html.display());
+
+    // Step by step through the URL: a middle construction, the decision
+    // after it (the next call's opening bid), the setup and the end.
+    let middle = (last / 2..last).find(|&i| expected[i].ends_call).unwrap();
+    for step in [middle, middle + 1, 0, last] {
+        let dom = browse(
+            &browser,
+            &profile,
+            &["--dump-dom"],
+            &format!("{url}?step={step}"),
+        );
+        let e = &expected[step];
+        assert_eq!(attr(&dom, "data-step"), step.to_string());
+        let (b, t, d, h) = pieces_in(&dom);
+        assert_eq!((b, t, d), (e.buildings, e.tokens, e.bids), "step {step}");
+        assert_eq!(h, usize::from(e.ends_call && step > 0), "step {step}");
+        // The score sheet only at the last step, a running score before.
+        let sheet_hidden = dom.contains("<div id=\"sheet\" hidden=\"\">");
+        assert_eq!(sheet_hidden, step != last, "step {step}");
+        assert_eq!(
+            dom.contains("<div id=\"score\"><div>Score as the position stands"),
+            step != last,
+            "step {step}"
+        );
+    }
+
+    // A screenshot of the middle step: the board is drawn, with its pieces.
+    let shot = dir.join(format!("step-{middle}.png"));
+    let _ = std::fs::remove_file(&shot);
+    browse(
+        &browser,
+        &profile,
+        &[
+            &format!("--screenshot={}", shot.display()),
+            "--window-size=1280,1000",
+        ],
+        &format!("{url}?step={middle}"),
+    );
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(&shot).expect("a screenshot"),
+    ));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!((info.width, info.height), (1280, 1000));
+    let channels = info.color_type.samples();
+    let pixels = &buf[..info.buffer_size()];
+    let count = |rgb: [u8; 3]| -> usize {
+        pixels
+            .chunks(channels)
+            .filter(|p| p[..3].iter().zip(rgb).all(|(&a, b)| a.abs_diff(b) <= 6))
+            .count()
+    };
+    let total = (info.width * info.height) as usize;
+    // The river (#9cc8e4) around the islands, a good part of the picture.
+    assert!(count([0x9c, 0xc8, 0xe4]) > total / 40, "no river drawn");
+    // Blue and red buildings (#2f6fdb, #d23a2f) are on the board by then.
+    assert!(count([0x2f, 0x6f, 0xdb]) > 200, "no blue building drawn");
+    assert!(count([0xd2, 0x3a, 0x2f]) > 200, "no red building drawn");
+    eprintln!("screenshot of step {middle}: {}", shot.display());
+
+    // The keys, through a harness page that drives the replay in a frame.
+    let first_end = (1..=last).find(|&i| expected[i].ends_call).unwrap();
+    let second_end = (first_end + 1..=last)
+        .find(|&i| expected[i].ends_call)
+        .unwrap();
+    let harness = dir.join("keys.html");
+    std::fs::write(
+        &harness,
+        format!(
+            r#"<!DOCTYPE html><html><body><pre id="out"></pre>
+<iframe id="f" src="{url}" width="1200" height="900"></iframe>
+<script>
+var f = document.getElementById('f');
+f.onload = function () {{
+  var d = f.contentDocument, w = f.contentWindow, log = [];
+  function key(k, shift) {{
+    d.dispatchEvent(new w.KeyboardEvent('keydown', {{ key: k, shiftKey: !!shift, bubbles: true }}));
+    var layer = d.getElementById('pieces');
+    log.push([k + (shift ? '+shift' : ''), Number(d.body.getAttribute('data-step')),
+              layer.querySelectorAll('.building').length, layer.querySelectorAll('.bid').length,
+              d.getElementById('sheet').hidden]);
+  }}
+  key('ArrowRight'); key('ArrowRight'); key('ArrowLeft');
+  key('ArrowDown'); key('ArrowDown'); key('ArrowUp'); key('ArrowRight', true);
+  key('PageUp'); key('End'); key('ArrowRight'); key('Home'); key('ArrowLeft');
+  document.getElementById('out').textContent = 'RESULT' + JSON.stringify(log) + 'END';
+}};
+</script></body></html>"#
+        ),
+    )
+    .unwrap();
+    let dom = browse(
+        &browser,
+        &profile,
+        &["--dump-dom"],
+        &format!("file://{}", harness.display()),
+    );
+    let json = dom
+        .split("RESULT")
+        .nth(1)
+        .and_then(|s| s.split("END").next())
+        .unwrap_or_else(|| panic!("the harness did not run: {dom}"));
+    let log: Vec<(String, usize, usize, usize, bool)> = serde_json::from_str(json).unwrap();
+    let steps: Vec<(&str, usize)> = log.iter().map(|l| (l.0.as_str(), l.1)).collect();
+    assert_eq!(
+        steps,
+        [
+            ("ArrowRight", 1),
+            ("ArrowRight", 2),
+            ("ArrowLeft", 1),
+            ("ArrowDown", first_end),
+            ("ArrowDown", second_end),
+            ("ArrowUp", first_end),
+            ("ArrowRight+shift", second_end),
+            ("PageUp", first_end),
+            ("End", last),
+            ("ArrowRight", last),
+            ("Home", 0),
+            ("ArrowLeft", 0),
+        ]
+    );
+    for (k, step, buildings, bids, hidden) in &log {
+        let e = &expected[*step];
+        assert_eq!((*buildings, *bids), (e.buildings, e.bids), "{k} → {step}");
+        assert_eq!(*hidden, *step != last, "{k} → {step}");
+    }
+}

@@ -1,0 +1,107 @@
+// test_hpp.cpp: the C++ layer (include/metropolys.hpp): RAII ownership,
+// copies and moves, exceptions and the non-throwing forms, the frontend
+// queries. Exits 0 when every check passed.
+#include "metropolys.hpp"
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <utility>
+#include <vector>
+
+static int failures = 0;
+#define CHECK(cond)                                                                  \
+    do {                                                                             \
+        if (!(cond)) {                                                               \
+            failures++;                                                              \
+            std::fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+        }                                                                            \
+    } while (0)
+
+template <typename F> static MtpStatus status_of(F f) {
+    try {
+        f();
+    } catch (const metropolys::Error &e) {
+        CHECK(std::strlen(e.what()) > 0);
+        return e.status();
+    }
+    return MTP_STATUS_OK;
+}
+
+int main() {
+    const std::size_t live = mtp_live_games();
+    {
+        metropolys::Game game(4, MTP_VARIANT_EXPERT, 2008);
+        CHECK(game.players() == 4 && !game.is_over() && game.call_number() == 1);
+        metropolys::Game start = game; // a copy: its own handle
+        CHECK(start.get() != game.get());
+        CHECK(mtp_live_games() == live + 2);
+        unsigned decisions = 0;
+        while (!game.is_over()) {
+            std::vector<uint16_t> ids = game.legal_action_ids();
+            CHECK(!ids.empty());
+            game = game.apply_id(ids[decisions % ids.size()]);
+            decisions++;
+            if (decisions == 40) {
+                // The frontend queries agree with each other.
+                std::vector<MtpNeighborhoodState> board = game.board();
+                CHECK(board.size() == MTP_NEIGHBORHOOD_COUNT);
+                std::size_t bids_on_board = 0;
+                int built = 0;
+                for (const MtpNeighborhoodState &n : board) {
+                    bids_on_board += n.bidder != MTP_NO_SEAT;
+                    built += n.owner != MTP_NO_SEAT;
+                    CHECK(std::memcmp(&n, &board[n.id], sizeof n) == 0);
+                }
+                CHECK(bids_on_board == game.bids().size());
+                int sheets = 0;
+                for (uint8_t p = 0; p < 4; p++) {
+                    sheets += game.score_sheet(p).constructed;
+                    CHECK(game.supply(p).size() <= 13);
+                }
+                CHECK(sheets == built);
+                MtpObjectives mine = game.view_objectives(1, 1);
+                CHECK(mine.seat == 1 && mine.has_neighborhood_card);
+                CHECK(status_of([&] { game.view_objectives(1, 2); }) ==
+                      MTP_STATUS_INVALID_ARGUMENT);
+            }
+        }
+        CHECK(mtp_live_games() == live + 2); // the old handles were freed
+        CHECK(!game.winners().empty());
+        CHECK(game.svg().compare(0, 4, "<svg") == 0);
+        CHECK(game.view_objectives(0, 3).seat == 3); // revealed at the end
+        uint8_t holder = game.card_holder(MTP_CARD_SUBWAY);
+        CHECK(holder == MTP_NO_SEAT || holder < 4);
+
+        // Exceptions carry the status; the non-throwing forms return it.
+        CHECK(game.to_act() == MTP_NO_SEAT);
+        CHECK(status_of([&] { game.score_sheet(7); }) == MTP_STATUS_INVALID_ARGUMENT);
+        CHECK(status_of([&] { metropolys::Game bad(5, MTP_VARIANT_FAMILY, 1); }) ==
+              MTP_STATUS_INVALID_CONFIG);
+        CHECK(status_of([&] { metropolys::Game::from_config_json("{not json"); }) ==
+              MTP_STATUS_INVALID_JSON);
+        MtpAction bid = {MTP_ACTION_KIND_BID, 40, 3};
+        CHECK(game.check_action(bid) == MTP_STATUS_GAME_OVER);
+        metropolys::Result r = game.try_apply(bid);
+        CHECK(!r && r.status() == MTP_STATUS_GAME_OVER && !r.message().empty());
+        CHECK(status_of([&] { r.value(); }) == MTP_STATUS_GAME_OVER);
+        metropolys::Result ok = start.try_apply(start.legal_actions().front());
+        CHECK(ok.ok() && ok.value().call_number() == 1);
+
+        // Moves transfer the handle; release hands it to C.
+        metropolys::Game moved = std::move(start);
+        CHECK(moved.get() != nullptr);
+        MtpGame *raw = moved.release();
+        CHECK(moved.get() == nullptr);
+        CHECK(mtp_game_free(raw) == MTP_STATUS_OK);
+
+        // Records and saved states round-trip.
+        metropolys::Game replayed = metropolys::Game::from_record_json(game.record_json());
+        CHECK(replayed.to_json() == game.to_json());
+        metropolys::Game loaded = metropolys::Game::from_json(game.to_json());
+        CHECK(loaded.is_over());
+    }
+    CHECK(mtp_live_games() == live); // every handle freed by its owner
+    std::printf("%s\n", failures == 0 ? "C++ header: all checks passed" : "C++ header: FAILED");
+    return failures == 0 ? 0 : 1;
+}
