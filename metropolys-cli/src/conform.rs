@@ -292,7 +292,9 @@ fn compare_game(
     } else {
         config.resolved().map_err(|e| e.to_string())?
     };
-    let mut record = Record::new(config.clone());
+    // The record carries what the engine was sent: fully resolved for an
+    // engine without the seeded setup, so that it can replay it.
+    let mut record = Record::new(sent.clone());
     let mut decisions = 0usize;
     let mut requests = vec![
         Request::NewGame { config: sent },
