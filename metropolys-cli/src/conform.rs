@@ -152,7 +152,7 @@ pub enum Step {
 }
 
 fn probe_id(id: u16) -> u16 {
-    if id % 8 == 0 {
+    if id.is_multiple_of(8) {
         Action::PASS_ID
     } else {
         id % 716
@@ -292,7 +292,9 @@ fn compare_game(
     } else {
         config.resolved().map_err(|e| e.to_string())?
     };
-    let mut record = Record::new(config.clone());
+    // The record carries what the engine was sent: fully resolved for an
+    // engine without the seeded setup, so that it can replay it.
+    let mut record = Record::new(sent.clone());
     let mut decisions = 0usize;
     let mut requests = vec![
         Request::NewGame { config: sent },

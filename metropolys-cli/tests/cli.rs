@@ -687,3 +687,47 @@ fn progress_only_on_a_terminal() {
         _ => eprintln!("note: no `script` command; the terminal case was not run"),
     }
 }
+
+// ----- conform -------------------------------------------------------------
+
+#[test]
+fn conform_reports_an_engine_that_exits_with_status_2() {
+    let o = metropolys(&["conform", "--engine", "true", "--games", "3"]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(stderr(&o).contains("the engine exited"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("hello"), "{}", stderr(&o));
+}
+
+#[test]
+fn conform_reports_a_malformed_answer_with_status_2() {
+    // `cat` echoes each request: a JSON object, but not an answer.
+    let o = metropolys(&["conform", "--engine", "cat", "--games", "3"]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(stderr(&o).contains("malformed answer"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(r#"{"op":"hello","version":1}"#),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn conform_times_out_on_a_hung_engine_with_status_2() {
+    let started = std::time::Instant::now();
+    let o = metropolys(&["conform", "--engine", "sleep 30", "--timeout-ms", "300"]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(stderr(&o).contains("did not answer"), "{}", stderr(&o));
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+}
+
+#[test]
+fn conform_refuses_a_missing_engine_and_bad_options() {
+    let o = metropolys(&["conform", "--engine", "/nonexistent/engine"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("cannot start engine"), "{}", stderr(&o));
+    assert_eq!(code(&metropolys(&["conform"])), 2);
+    assert_eq!(
+        code(&metropolys(&["conform", "--engine", "x", "--players", "5"])),
+        2
+    );
+}

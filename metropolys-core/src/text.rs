@@ -284,6 +284,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::type_complexity)] // a table of cases
     fn malformed_texts_are_typed_errors() {
         use ParseActionError::*;
         let cases: &[(&str, fn(&ParseActionError) -> bool)] = &[

@@ -53,11 +53,21 @@ PASS_ID = 715
 Step = Tuple[Any, ...]
 
 
+class ConformanceError(AssertionError):
+    """Raised by ``CheckResult.raise_for_failure``; ``.result`` holds it."""
+
+    def __init__(self, result: "CheckResult") -> None:
+        super().__init__(result.diagnosis)
+        self.result = result
+
+
 @dataclass
 class CheckResult:
     """What ``check`` found. ``ok`` when every decision agreed; otherwise
     ``record`` is the shrunk game record (``expected`` from the reference
-    engine) and ``diagnosis`` says where and how the engines differ."""
+    engine) and ``diagnosis`` says where and how the engines differ.
+    ``found_length`` is the record's length before shrinking and
+    ``shrink_runs`` the games played while shrinking."""
 
     ok: bool
     games: int
@@ -71,22 +81,11 @@ class CheckResult:
     def __bool__(self) -> bool:
         return self.ok
 
-
-class ConformanceError(AssertionError):
-    """Raised by ``CheckResult.raise_for_failure``; ``.result`` holds it."""
-
-    def __init__(self, result: CheckResult) -> None:
-        super().__init__(result.diagnosis)
-        self.result = result
-
-
-def _raise_for_failure(self: CheckResult) -> CheckResult:
-    if not self.ok:
-        raise ConformanceError(self)
-    return self
-
-
-CheckResult.raise_for_failure = _raise_for_failure  # type: ignore[attr-defined]
+    def raise_for_failure(self) -> "CheckResult":
+        """Returns ``self`` when ok, else raises ``ConformanceError``."""
+        if not self.ok:
+            raise ConformanceError(self)
+        return self
 
 
 def _rule_matches(ours: str, theirs: Optional[str]) -> bool:

@@ -16,7 +16,6 @@ pub trait Engine {
 /// A child process, one request per line on its stdin, one response per
 /// line on its stdout. Its stderr is passed through.
 pub struct Process {
-    command: String,
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<std::io::Result<String>>,
@@ -48,7 +47,6 @@ impl Process {
             }
         });
         Ok(Process {
-            command: command.to_string(),
             stdin: child.stdin.take(),
             child,
             lines,
@@ -136,7 +134,6 @@ impl Drop for Process {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let _ = &self.command;
     }
 }
 
