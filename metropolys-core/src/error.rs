@@ -1,4 +1,4 @@
-//! Typed errors. Each names the rule it enforces (`R-x` from RULES.md), and
+//! Typed errors. Each names the rule it enforces (`R-x` from docs/rules.md), and
 //! an operation that fails never changes any state.
 
 use crate::types::{BuildingNumber, Card, District, NeighborhoodId, Seat};

@@ -4,11 +4,13 @@
 use crate::action::{self, Action, Given};
 use crate::convert::{json_text, to_py};
 use crate::errors::{self, Kind as ErrKind};
+use crate::tensor;
 use metropolys_core::record::History;
 use metropolys_core::rng::SplitMix64 as CoreRng;
 use metropolys_core::{
     Action as CoreAction, Card, Config, Event, Record, RecordedAction, Seat, State, Token, Variant,
 };
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList, PyTuple, PyType};
 use serde::{Deserialize, Serialize};
@@ -130,6 +132,26 @@ impl Game {
                 self.state.players(),
                 self.state.players() - 1
             ))),
+        }
+    }
+
+    /// A game at `state`, without history or events.
+    pub fn from_state(state: State) -> Game {
+        Game {
+            state,
+            events: Vec::new(),
+            history: None,
+        }
+    }
+
+    /// `player`, or the seat to act when `None`.
+    fn seat_or_to_act(&self, player: Option<i64>) -> PyResult<Seat> {
+        match (player, self.state.to_act()) {
+            (Some(p), _) => self.seat(p),
+            (None, Some(seat)) => Ok(seat),
+            (None, None) => Err(errors::value_error(
+                "the game is over (R-17): nobody is to act; name the player".into(),
+            )),
         }
     }
 
@@ -420,13 +442,63 @@ impl Game {
         self.state.legal_action_count()
     }
 
-    /// ``ACTION_COUNT`` booleans: ``mask[id]`` is whether action ``id`` is legal.
-    fn action_mask(&self) -> Vec<bool> {
-        let mut mask = vec![false; CoreAction::COUNT];
-        self.state.for_each_legal(|a| {
-            mask[a.id().unwrap_or(CoreAction::PASS_ID) as usize] = true;
-        });
-        mask
+    /// A numpy ``bool`` array of shape ``(ACTION_COUNT,)``: ``mask[id]`` is
+    /// whether action ``id`` is legal (all false once the game is over).
+    fn action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        tensor::action_mask(py, &self.state)
+    }
+
+    /// The ids of the legal actions, ascending, as a numpy ``int64`` array
+    /// (the array form of ``legal_action_ids()``).
+    fn legal_action_ids_array<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        tensor::legal_ids(py, &self.state)
+    }
+
+    /// The observation of ``player`` (default: the seat to act) as a numpy
+    /// ``float32`` array of ``OBSERVATION_SIZE`` values (layout version
+    /// ``OBSERVATION_VERSION``, docs/rl.md). It holds only what the seat may
+    /// see: ``reveal="own"``. ``reveal="none"`` hides every seat's
+    /// objectives and ``"all"`` shows them all (OpenSpiel's observers); once
+    /// the game is over every objective is shown. With ``out`` (a
+    /// contiguous float32 array of that size) the observation is written
+    /// there and ``out`` is returned.
+    #[pyo3(signature = (player=None, *, reveal="own", out=None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+        reveal: &str,
+        out: Option<Bound<'py, PyArray1<f32>>>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let seat = self.seat_or_to_act(player)?;
+        tensor::observation(py, &self.state, seat, tensor::parse_reveal(reveal)?, out)
+    }
+
+    /// The information-state tensor of ``player`` (default: the seat to
+    /// act): the observation followed by one row per decision so far
+    /// (docs/rl.md), ``information_state_size(players)`` float32 values.
+    /// Needs the game's history (``ValueError`` for a game loaded with
+    /// ``from_json``). ``reveal`` as for ``observation``.
+    #[pyo3(signature = (player=None, *, reveal="own"))]
+    fn information_state<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+        reveal: &str,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let reveal = tensor::parse_reveal(reveal)?;
+        let seat = self.seat_or_to_act(player)?;
+        let Some(h) = &self.history else {
+            return Err(errors::value_error(
+                "this game has no history (loaded from a state), so no information state".into(),
+            ));
+        };
+        let ids: Vec<u16> = h
+            .actions()
+            .iter()
+            .map(|ra| ra.action.id().unwrap_or(CoreAction::PASS_ID))
+            .collect();
+        tensor::information_state(py, &self.state, seat, reveal, &ids)
     }
 
     /// Whether ``action`` (an ``Action`` or an id) is legal for the seat to act.
