@@ -80,8 +80,10 @@ def test_actions_that_do_not_exist(make, rule: str) -> None:  # type: ignore[no-
 
 
 def test_bad_json_form() -> None:
-    with pytest.raises(TypeError):
+    # A dict or str of the wrong shape is a bad value (docs/errors.md).
+    with pytest.raises(metropolys.IllegalActionError, match="building"):
         Action.from_json({"bid": {"neighborhood": 1}})
+    # A value of no action type at all is a TypeError.
     with pytest.raises(TypeError):
         Action.from_json(1.5)  # type: ignore[arg-type]
 
