@@ -155,6 +155,9 @@ fn play_tells_the_game_and_writes_a_record_that_verifies() {
     assert_eq!(page.matches("<svg").count(), end.call_number() as usize);
     assert!(!page.contains("src=\"http") && !page.contains("href=\"http"));
     assert!(page.contains("ArrowRight") && page.contains("ArrowLeft"));
+    // The colour key: malls red, administrations blue, as on the printed board.
+    assert!(page.contains("background:#e5685b\"></span> mall (red)"));
+    assert!(page.contains("background:#6e9ae6\"></span> administration (blue)"));
 
     // play → record → verify.
     let o = metropolys(&["verify", s(&rec)]);
