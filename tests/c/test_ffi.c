@@ -3,12 +3,14 @@
  * path (NULL pointers, handles that are not live, illegal actions, buffers
  * that are too small, malformed JSON, finished games, records).
  *
- * Usage: test_ffi [conformance-directory [shared-board-json]]
+ * Usage: test_ffi [conformance-directory [board-json]]
  *   Every *.json file in the directory is a game record that must replay and
  *   verify (mtp_record_verify) and load (mtp_game_from_record) to the same
  *   game. A missing or empty directory adds no tests.
- *   Every neighborhood's kind must equal the shared board description
- *   (default ../shared/board.json); when that file is absent the test says
+ *   Every neighborhood's kind must equal the board description (default
+ *   metropolys-core/data/board.json, the repository's copy of the board
+ *   data, which metropolys-core/tests/board.rs compares with its shared
+ *   original); when that file is absent the test says
  *   it skipped.
  *
  * Prints one line per test and ends with "N passed, M failed"; the exit
@@ -1112,13 +1114,13 @@ static char *read_file(const char *path) {
 
 static const char *shared_board_path;
 
-/* Every neighborhood's kind equals the shared board description
- * (shared/board.json beside the repository), read here with a minimal scan:
+/* Every neighborhood's kind equals the board description
+ * (metropolys-core/data/board.json), read here with a minimal scan:
  * each "kind" belongs to the "id" written before it in its object. */
 static void test_kinds_match_the_shared_board(void) {
     char *text = read_file(shared_board_path);
     if (text == NULL) {
-        printf("skipped: no shared board description at %s\n", shared_board_path);
+        printf("skipped: no board description at %s\n", shared_board_path);
         return;
     }
     static const char *names[5] = {"industry", "park", "housing", "mall", "administration"};
@@ -1266,7 +1268,7 @@ int main(int argc, char **argv) {
     if (argc > 1) {
         run_conformance(argv[1]);
     }
-    shared_board_path = argc > 2 ? argv[2] : "../shared/board.json";
+    shared_board_path = argc > 2 ? argv[2] : "metropolys-core/data/board.json";
     RUN(test_kinds_match_the_shared_board);
     RUN(test_no_handle_leaked);
     printf("%d passed, %d failed\n", tests_passed, tests_failed);
