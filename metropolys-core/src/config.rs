@@ -139,9 +139,10 @@ impl Config {
         }
     }
 
-    /// Parses a configuration from JSON (unknown fields are rejected).
+    /// Parses a configuration from JSON (unknown fields and positional
+    /// arrays in place of objects are rejected).
     pub fn from_json(text: &str) -> Result<Config, crate::Error> {
-        Ok(serde_json::from_str(text)?)
+        crate::strict::from_str(text)
     }
 
     /// Whether the Metropolys module is in play.
@@ -385,7 +386,7 @@ pub(crate) fn token_pool(n: u8) -> [u8; 3] {
 }
 
 /// How many tokens a district holds.
-fn tokens_in(d: District) -> usize {
+pub(crate) fn tokens_in(d: District) -> usize {
     if d == District::Center {
         7
     } else {

@@ -11,7 +11,10 @@ mod board;
 mod convert;
 mod errors;
 mod game;
+mod ints;
 mod simulate;
+mod tensor;
+mod vector;
 
 /// The extension module.
 #[pymodule]
@@ -36,5 +39,7 @@ fn _metropolys(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::verify_record, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
     board::register(m)?;
+    tensor::register(m)?;
+    m.add_class::<vector::VectorEnv>()?;
     Ok(())
 }
