@@ -58,9 +58,9 @@ fn positions() -> Vec<State> {
     for (i, c) in configs().into_iter().enumerate() {
         let mut s = State::new(&c).unwrap();
         let mut rng = SplitMix64::new(i as u64);
-        let mut k = 0;
+        let mut k = 0u32;
         while let Some(a) = s.random_action(&mut rng) {
-            if k % 23 == 0 {
+            if k.is_multiple_of(23) {
                 out.push(s);
             }
             s = s.play(a).unwrap();
