@@ -66,7 +66,7 @@ fn main() {
     options.players = players.unwrap_or(specs.len() as u8);
     let start = Instant::now();
     let rows = arena(&factories, &options, &|done, total| {
-        if done % 10 == 0 || done == total {
+        if done.is_multiple_of(10) || done == total {
             eprint!("\r{done}/{total} games");
             let _ = std::io::stderr().flush();
         }

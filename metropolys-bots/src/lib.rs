@@ -206,6 +206,18 @@ impl Player {
         choose_checked(self.bot.as_mut(), view, &mut self.rng)
     }
 
+    /// The decision for the seat to act in `state` of a game set up from
+    /// `config`, from that seat's view ([`SeatView::with_config`]: it knows
+    /// the configuration's Metropolys deck, if any).
+    pub fn choose_in(
+        &mut self,
+        state: &metropolys_core::State,
+        config: &metropolys_core::Config,
+    ) -> Result<Action, BotError> {
+        let seat = state.to_act().ok_or(BotError::GameOver)?;
+        self.choose(&SeatView::with_config(state, seat, config)?)
+    }
+
     /// The decision for the seat to act in `state`, from that seat's view
     /// (built here: the bot never sees `state` itself).
     pub fn choose_for(&mut self, state: &metropolys_core::State) -> Result<Action, BotError> {

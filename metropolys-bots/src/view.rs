@@ -3,7 +3,9 @@
 use crate::BotError;
 use metropolys_core::config::{area_cards, neighborhood_cards};
 use metropolys_core::rng::SplitMix64;
-use metropolys_core::{Action, Area, Kind, MetropolysCard, Objective, Seat, State, MAX_PLAYERS};
+use metropolys_core::{
+    Action, Area, Config, Kind, MetropolysCard, Objective, Seat, State, MAX_PLAYERS,
+};
 
 /// The ten Metropolys cards that can exist: every set of three different
 /// kinds (the order of the kinds on a card does not matter for scoring).
@@ -102,6 +104,18 @@ impl SeatView {
             kind_count,
             deck: None,
         })
+    }
+
+    /// The view of `seat` in a game set up from `config`: as
+    /// [`SeatView::new`], knowing the configuration's Metropolys deck when it
+    /// has one ([`SeatView::with_metropolys_deck`]). What front ends that
+    /// keep the configuration beside the state (a `Game`, a `History`) use.
+    pub fn with_config(state: &State, seat: Seat, config: &Config) -> Result<SeatView, BotError> {
+        let view = SeatView::new(state, seat)?;
+        match &config.metropolys_deck {
+            Some(deck) if state.uses_metropolys_cards() => view.with_metropolys_deck(deck),
+            _ => Ok(view),
+        }
     }
 
     /// The view of the seat to act; [`BotError::GameOver`] once the game is

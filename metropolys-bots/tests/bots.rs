@@ -58,9 +58,9 @@ fn positions() -> Vec<State> {
     for (i, c) in configs().into_iter().enumerate() {
         let mut s = State::new(&c).unwrap();
         let mut rng = SplitMix64::new(i as u64);
-        let mut k = 0;
+        let mut k = 0u32;
         while let Some(a) = s.random_action(&mut rng) {
-            if k % 23 == 0 {
+            if k.is_multiple_of(23) {
                 out.push(s);
             }
             s = s.play(a).unwrap();
@@ -132,10 +132,17 @@ fn determinizations_deal_from_what_the_seat_cannot_rule_out() {
         let s = State::new(&c).unwrap();
         let n = s.players();
         for seat in 0..n {
-            let mut view = SeatView::new(&s, seat).unwrap();
-            if c.metropolys_deck.is_some() {
-                view = view.with_metropolys_deck(&DECK).unwrap();
-            }
+            let view = SeatView::with_config(&s, seat, &c).unwrap();
+            assert_eq!(
+                view.clone(),
+                match c.metropolys_deck {
+                    Some(_) => SeatView::new(&s, seat)
+                        .unwrap()
+                        .with_metropolys_deck(&DECK)
+                        .unwrap(),
+                    None => SeatView::new(&s, seat).unwrap(),
+                }
+            );
             let mut seen_other_deal = false;
             for _ in 0..30 {
                 let d = view.determinize(&mut rng);

@@ -6,7 +6,7 @@
 //! A state is *reachable* when it satisfies every invariant below; these are
 //! what [`State::from_json`] and [`State::try_from`] (and so C, Python and
 //! unpickling) check, in this order, answering the first one broken as a
-//! [`StateError`](crate::StateError) whose [`invariant`](crate::StateError::invariant)
+//! [`StateError`] whose [`invariant`](crate::StateError::invariant)
 //! is the name here. Every state reached by legal play satisfies them all
 //! (property-tested); `docs/states.md` explains each.
 //!

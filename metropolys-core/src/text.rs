@@ -283,11 +283,14 @@ mod tests {
         }
     }
 
+    /// A text and a test of the error it must give.
+    type Case = (&'static str, fn(&ParseActionError) -> bool);
+
     #[test]
     #[allow(clippy::type_complexity)] // a table of cases
     fn malformed_texts_are_typed_errors() {
         use ParseActionError::*;
-        let cases: &[(&str, fn(&ParseActionError) -> bool)] = &[
+        let cases: &[Case] = &[
             ("", |e| matches!(e, Form(_))),
             ("bid", |e| matches!(e, Form(_))),
             ("bid 3 at 12", |e| matches!(e, Form(_))),
