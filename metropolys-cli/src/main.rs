@@ -14,7 +14,9 @@ macro_rules! outln {
 }
 
 mod account;
+mod arena;
 mod html;
+mod human;
 
 use account::{header, score_table, Narrator};
 use metropolys_core::record::Record;
@@ -34,12 +36,16 @@ metropolys — play, replay and verify Metropolys game records
 
 Usage:
   metropolys play   [--players N] [--variant family|expert] [--seed S] [options]
+  metropolys play   --seats human,ismcts,greedy [options]
+  metropolys arena  --bots ismcts,greedy,random,random [--games N] [options]
   metropolys replay FILE [--html OUT] [--quiet]
   metropolys verify FILE|DIR... [--quiet]
   metropolys help [COMMAND]
 
 Commands:
-  play     play a whole game with random legal decisions and tell it
+  play     play a whole game with random legal decisions and tell it;
+           with --seats, play in the terminal against bots
+  arena    play many games between bots and print their results
   replay   tell the game a record holds, and check its expectations
   verify   replay records and check them against their expectations
 
@@ -62,6 +68,7 @@ Usage:
   metropolys play [--players N] [--variant family|expert] [--seed S]
                   [--start-player P] [--config FILE]
                   [--record FILE] [--html FILE] [--quiet]
+  metropolys play --seats KIND,KIND[,KIND[,KIND]] [--params JSON] [options]
 
 Options:
   --players N         2, 3 or 4 (default 4)
@@ -74,7 +81,16 @@ Options:
   --record FILE       write the game record, with \"expected\" filled in
   --html FILE         write a self-contained HTML replay (one board per call)
   --quiet             print only the score sheet
+  --seats KINDS       who plays each seat, in seat order: human, random,
+                      greedy or ismcts (e.g. human,ismcts,greedy); a person
+                      plays in the terminal (see docs/cli.md). The player
+                      count is the number of seats.
+  --params JSON       bot parameters by kind, e.g. '{\"ismcts\": {\"iterations\": 500}}'
   -h, --help          show this help
+
+With --seats, a person types `12 7` (neighborhood, building), `pass`,
+`hint`, `board`, `help` or `quit`; the end of input also quits (exit 0).
+The bot at seat p is seeded with the first draw of stream 5 + p of the seed.
 
 Decisions: each decision is State::random_action with a SplitMix64 generator
 started at stream 5 of the seed (state = seed ^ 5 * 0xD1B54A32D192ED03), so
@@ -98,6 +114,33 @@ Options:
   --html OUT    also write a self-contained HTML replay (one board per call)
   --quiet       print only the check result
   -h, --help    show this help
+";
+
+const ARENA_HELP: &str = "\
+metropolys arena — play many games between bots and print their results
+
+Usage:
+  metropolys arena --bots KIND,KIND[,KIND[,KIND]] [--games N] [--threads T]
+                   [--players N] [--variant family|expert] [--seed S]
+                   [--params JSON] [--no-progress]
+
+Options:
+  --bots KINDS     one bot per seat: random, greedy or ismcts
+  --games N        games to play (default 100); a multiple of the player
+                   count gives every bot every seat equally often
+  --threads T      games played in parallel (default 1); results do not
+                   depend on it
+  --players N      2, 3 or 4; must equal the number of bots (the default)
+  --variant V      family or expert (default expert)
+  --seed S         everything random derives from it (default 0)
+  --params JSON    bot parameters by kind, e.g. '{\"ismcts\": {\"iterations\": 500}}'
+  --no-progress    no progress bar (none is drawn when standard error is not
+                   a terminal anyway)
+  -h, --help       show this help
+
+Bots are rotated over the seats from one game to the next. Each row: games,
+wins (a shared victory counts as a fraction, R-20), win rate with its 95%
+Wilson interval, and the mean final total.
 ";
 
 const VERIFY_HELP: &str = "\
@@ -180,6 +223,7 @@ fn run(args: &[String]) -> Outcome {
                 Some("play") => PLAY_HELP,
                 Some("replay") => REPLAY_HELP,
                 Some("verify") => VERIFY_HELP,
+                Some("arena") => ARENA_HELP,
                 Some(other) => return Err(Failure::Usage(format!("no command {other:?}"))),
             };
             out!("{text}");
@@ -188,9 +232,10 @@ fn run(args: &[String]) -> Outcome {
         "play" => play(rest),
         "replay" => replay(rest),
         "verify" => verify(rest),
+        "arena" => run_arena(rest),
         other if other.starts_with('-') => Err(Failure::Usage(format!("unknown option {other}"))),
         other => Err(Failure::Usage(format!(
-            "unknown command {other:?} (commands: play, replay, verify)"
+            "unknown command {other:?} (commands: play, replay, verify, arena)"
         ))),
     }
 }
@@ -280,12 +325,15 @@ fn play(args: &[String]) -> Outcome {
     let (mut players, mut variant, mut seed, mut start) = (None, None, None, None);
     let (mut config_file, mut record_file, mut html_file) = (None, None, None);
     let mut quiet = false;
+    let (mut seats, mut params) = (None, None);
     while let Some(arg) = a.next() {
         match arg {
             "-h" | "--help" => {
                 out!("{PLAY_HELP}");
                 return Ok(());
             }
+            "--seats" => seats = Some(list(a.value(arg)?)),
+            "--params" => params = Some(a.value(arg)?.to_string()),
             "--players" => players = Some(a.number::<u8>(arg)?),
             "--variant" => {
                 let v = a.value(arg)?;
@@ -318,6 +366,15 @@ fn play(args: &[String]) -> Outcome {
     }
     if let Some(s) = start {
         config.start_player = s;
+    }
+    if let Some(seats) = seats {
+        return play_seats(
+            &seats,
+            players,
+            config,
+            params.as_deref(),
+            record_file.as_deref(),
+        );
     }
     let mut game = Game::new(config.clone())
         .map_err(|e| Failure::Invalid(format!("illegal configuration: {e}")))?;
@@ -369,6 +426,84 @@ fn play(args: &[String]) -> Outcome {
         }
     }
     Ok(())
+}
+
+/// `a,b,c` as a list.
+fn list(text: &str) -> Vec<String> {
+    text.split(',').map(|s| s.trim().to_string()).collect()
+}
+
+/// `play --seats`: a person against bots (human.rs).
+fn play_seats(
+    seats: &[String],
+    players: Option<u8>,
+    mut config: Config,
+    params: Option<&str>,
+    record: Option<&Path>,
+) -> Outcome {
+    let n = seats.len() as u8;
+    if players.is_some_and(|p| p != n) {
+        return Err(Failure::Usage(format!(
+            "--players {} but --seats names {n} seats",
+            players.unwrap_or(0)
+        )));
+    }
+    config.players = n;
+    human::run(seats, &config, params, record).map_err(|e| match e {
+        human::PlayError::Usage(m) => Failure::Usage(m),
+        human::PlayError::Failed(m) => Failure::Invalid(m),
+        human::PlayError::Io(m) => Failure::Io(m),
+    })
+}
+
+/// `arena` (arena.rs).
+fn run_arena(args: &[String]) -> Outcome {
+    let mut a = Args::new("arena", args);
+    let mut o = arena::ArenaArgs {
+        bots: Vec::new(),
+        games: 100,
+        players: None,
+        variant: Variant::Expert,
+        seed: 0,
+        threads: 1,
+        params: None,
+        progress: true,
+    };
+    while let Some(arg) = a.next() {
+        match arg {
+            "-h" | "--help" => {
+                out!("{ARENA_HELP}");
+                return Ok(());
+            }
+            "--bots" => o.bots = list(a.value(arg)?),
+            "--games" => o.games = a.number(arg)?,
+            "--threads" => o.threads = a.number(arg)?,
+            "--players" => o.players = Some(a.number(arg)?),
+            "--variant" => {
+                let v = a.value(arg)?;
+                o.variant = v.parse::<Variant>().map_err(|_| {
+                    Failure::Usage(format!("--variant is family or expert, not {v:?}"))
+                })?;
+            }
+            "--seed" => o.seed = a.number(arg)?,
+            "--params" => o.params = Some(a.value(arg)?.to_string()),
+            "--no-progress" => o.progress = false,
+            other => return Err(a.unknown(other)),
+        }
+    }
+    if o.bots.is_empty() {
+        return Err(Failure::Usage(
+            "arena needs --bots (e.g. --bots greedy,random)".into(),
+        ));
+    }
+    match arena::run(&o) {
+        Ok(table) => {
+            say(&table);
+            Ok(())
+        }
+        Err(arena::ArenaError::Usage(m)) => Err(Failure::Usage(m)),
+        Err(arena::ArenaError::Failed(m)) => Err(Failure::Invalid(m)),
+    }
 }
 
 fn replay(args: &[String]) -> Outcome {
