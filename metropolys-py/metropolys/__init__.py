@@ -12,10 +12,11 @@ in Rust, for Python.
 3
 
 See ``docs/python.md`` for the tour: ``Game`` (immutable), ``Action``,
-errors, board queries, records and ``simulate``.
+errors, board queries, records and ``simulate``; ``metropolys.bots`` and
+``arena`` for the native bots.
 """
 
-from . import board
+from . import board, bots
 from ._errors import (
     IllegalActionError,
     InvalidConfigError,
@@ -32,9 +33,13 @@ from ._metropolys import (
     SCORE_CATEGORIES,
     Action,
     Game,
+    GreedyBot,
+    IsmctsBot,
+    RandomBot,
     SplitMix64,
     __version__,
     adjacent,
+    arena,
     board_info,
     district_neighborhoods,
     is_blind_alley,
@@ -57,16 +62,21 @@ __all__ = [
     "SCORE_CATEGORIES",
     "Action",
     "Game",
+    "GreedyBot",
     "IllegalActionError",
     "InvalidConfigError",
     "InvalidStateError",
+    "IsmctsBot",
     "MetropolysError",
+    "RandomBot",
     "RecordError",
     "SplitMix64",
     "__version__",
     "adjacent",
+    "arena",
     "board",
     "board_info",
+    "bots",
     "district_neighborhoods",
     "is_blind_alley",
     "is_border",

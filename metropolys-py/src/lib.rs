@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 
 mod action;
 mod board;
+mod bots;
 mod convert;
 mod errors;
 mod game;
@@ -36,5 +37,6 @@ fn _metropolys(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::verify_record, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
     board::register(m)?;
+    bots::register(m)?;
     Ok(())
 }
