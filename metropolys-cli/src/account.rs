@@ -12,7 +12,7 @@ pub fn seat_name(seat: Seat) -> &'static str {
     PLAYER_COLOR_NAMES[seat as usize % 4]
 }
 
-/// `12 (center, administration)`.
+/// `12 (center mall)`.
 pub fn place(id: NeighborhoodId) -> String {
     match (board::district(id), board::kind(id)) {
         (Some(d), Some(k)) => format!("{id} ({d} {k})"),

@@ -1,10 +1,79 @@
 //! `metropolys arena`: many games between bots rotated over the seats, and
 //! the table of their results (all from `metropolys_bots::arena`).
 
+use crate::common::{Failure, Outcome};
+use crate::play::VariantArg;
 use metropolys_bots::{arena, from_spec, ArenaOptions, ArenaRow, BotError, BotFactory, KINDS};
 use metropolys_core::Variant;
 use serde_json::{Map, Value};
 use std::fmt::Write as _;
+
+/// Options of `metropolys arena`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Bots are rotated over the seats from one game to the next, so that over any
+N consecutive games (N players) every bot plays every seat once on the same
+deal. Each row: games, wins (a shared victory counts as a fraction, R-20),
+win rate with its 95% Wilson interval, and the mean final total.
+
+Example:
+  metropolys arena --bots ismcts,greedy,random,random --games 400 --threads 2")]
+pub struct Args {
+    /// One bot per seat, comma-separated: random, greedy or ismcts
+    #[arg(
+        short,
+        long,
+        value_name = "KINDS",
+        value_delimiter = ',',
+        required = true
+    )]
+    pub bots: Vec<String>,
+    /// Games to play; a multiple of the player count gives every bot every
+    /// seat equally often
+    #[arg(short, long, value_name = "N", default_value_t = 100)]
+    pub games: u64,
+    /// Games played in parallel; the results do not depend on it
+    #[arg(short, long, value_name = "T", default_value_t = 1)]
+    pub threads: usize,
+    /// 2, 3 or 4; must equal the number of bots [default: the number of bots]
+    #[arg(short, long, value_name = "N")]
+    pub players: Option<u8>,
+    /// The variant
+    #[arg(long, value_enum, value_name = "V", default_value = "expert")]
+    pub variant: VariantArg,
+    /// Everything random (deals, every bot's generator) derives from it
+    #[arg(short, long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// Bot parameters by kind, a JSON object such as
+    /// '{"ismcts": {"iterations": 500}}' (docs/bots.md lists them)
+    #[arg(long, value_name = "JSON")]
+    pub params: Option<String>,
+    /// No progress bar (none is drawn when standard error is not a terminal)
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+/// `metropolys arena`: runs [`run`] and prints the table.
+pub fn run_cli(args: Args) -> Outcome {
+    let a = ArenaArgs {
+        bots: args.bots,
+        games: args.games,
+        players: args.players,
+        variant: args.variant.into(),
+        seed: args.seed,
+        threads: args.threads,
+        params: args.params,
+        progress: !args.no_progress,
+    };
+    match run(&a) {
+        Ok(table) => {
+            out!("{table}");
+            Ok(())
+        }
+        Err(ArenaError::Usage(m)) => Err(Failure::Usage(m)),
+        Err(ArenaError::Failed(m)) => Err(Failure::Invalid(m)),
+    }
+}
 
 /// What `metropolys arena` was asked.
 #[derive(Debug, Clone)]

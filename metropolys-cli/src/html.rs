@@ -4,8 +4,23 @@
 
 use crate::account::{seat_name, CallLog};
 use metropolys_core::svg::{self, xml_escape, SvgOptions};
-use metropolys_core::State;
+use metropolys_core::{Kind, State};
 use std::fmt::Write as _;
+
+/// The key to the neighborhood colours (as on the printed board).
+fn kind_key() -> String {
+    let mut k = String::from("<p class=\"key\">Neighborhoods:");
+    for &kind in Kind::ALL {
+        let _ = write!(
+            k,
+            " <span class=\"swatch\" style=\"background:{}\"></span> {kind} ({})",
+            svg::kind_color(kind),
+            svg::kind_color_name(kind)
+        );
+    }
+    k.push_str("</p>");
+    k
+}
 
 /// The HTML page for a told game.
 pub fn page(title: &str, header: &str, calls: &[CallLog], end: &State, scores: &str) -> String {
@@ -24,6 +39,7 @@ h1 {{ font-size: 1.3em; margin: 0 0 .4em; }}
 .frame {{ display: flex; gap: 1em; flex-wrap: wrap; align-items: flex-start; }}
 .frame[hidden] {{ display: none; }}
 .frame svg {{ max-width: 100%; height: auto; width: 760px; border: 1px solid #ccc; }}
+.key .swatch {{ display: inline-block; width: .9em; height: .9em; border: 1px solid #5b5346; border-radius: 50%; vertical-align: -.1em; }}
 .log {{ white-space: pre; font-family: Menlo, Consolas, monospace; font-size: .85em; }}
 pre {{ font-size: .85em; }}
 </style></head>
@@ -37,8 +53,10 @@ pre {{ font-size: .85em; }}
 <button id="last" title="last call (End)">&#x23ED;</button>
 <span id="where"></span>
 </div>
+{}
 "#,
-        xml_escape(header)
+        xml_escape(header),
+        kind_key()
     );
     for (i, c) in calls.iter().enumerate() {
         let caption = if c.summary.is_empty() {

@@ -663,6 +663,36 @@ pub enum PlayError {
     Io(String),
 }
 
+/// `metropolys play --seats ...`: checks the seat count against
+/// `--players`, then [`run`].
+pub fn play(
+    seats: &[String],
+    players: Option<u8>,
+    mut config: Config,
+    args: &crate::play::Args,
+) -> crate::common::Outcome {
+    use crate::common::Failure;
+    let n = seats.len() as u8;
+    if players.is_some_and(|p| p != n) {
+        return Err(Failure::Usage(format!(
+            "--players {} but --seats names {n} seats",
+            players.unwrap_or(0)
+        )));
+    }
+    config.players = n;
+    run(
+        seats,
+        &config,
+        args.params.as_deref(),
+        args.record.as_deref(),
+    )
+    .map_err(|e| match e {
+        PlayError::Usage(m) => Failure::Usage(m),
+        PlayError::Failed(m) => Failure::Invalid(m),
+        PlayError::Io(m) => Failure::Io(m),
+    })
+}
+
 /// The seat kinds `play --seats` accepts: `human` and the bot kinds.
 pub fn seat_kinds() -> String {
     let mut kinds = vec!["human"];

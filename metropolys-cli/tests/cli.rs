@@ -75,7 +75,7 @@ fn help_and_version() {
         let o = metropolys(&[cmd, "--help"]);
         assert_eq!(code(&o), 0, "{cmd}");
         assert!(
-            stdout(&o).starts_with(&format!("metropolys {cmd}")),
+            stdout(&o).contains(&format!("Usage: metropolys {cmd}")),
             "{cmd}"
         );
         let o = metropolys(&["help", cmd]);
@@ -155,6 +155,9 @@ fn play_tells_the_game_and_writes_a_record_that_verifies() {
     assert_eq!(page.matches("<svg").count(), end.call_number() as usize);
     assert!(!page.contains("src=\"http") && !page.contains("href=\"http"));
     assert!(page.contains("ArrowRight") && page.contains("ArrowLeft"));
+    // The colour key: malls red, administrations blue, as on the printed board.
+    assert!(page.contains("background:#e5685b\"></span> mall (red)"));
+    assert!(page.contains("background:#6e9ae6\"></span> administration (blue)"));
 
     // play → record → verify.
     let o = metropolys(&["verify", s(&rec)]);
@@ -431,4 +434,215 @@ fn verify_reports_each_failure_and_exits_1() {
     let o = metropolys(&["verify", s(&empty)]);
     assert_eq!(code(&o), 1);
     assert!(stdout(&o).contains("no *.json records"));
+}
+
+#[test]
+fn conventional_options_suggestions_and_standard_input() {
+    // --opt=value, short options, and the long form give the same game.
+    let a = metropolys(&["play", "--players=3", "--seed=4", "--quiet"]);
+    let b = metropolys(&["play", "-p", "3", "-s", "4", "-q"]);
+    let c = metropolys(&["play", "--players", "3", "--seed", "4", "--quiet"]);
+    assert_eq!(code(&a), 0, "{}", stderr(&a));
+    assert_eq!(stdout(&a), stdout(&b));
+    assert_eq!(stdout(&a), stdout(&c));
+
+    // "Did you mean": misspelt commands, options and values.
+    let o = metropolys(&["plya"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("'play'"), "{}", stderr(&o));
+    let o = metropolys(&["play", "--playrs", "3"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("--players"), "{}", stderr(&o));
+    let o = metropolys(&["play", "--variant", "expret"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("expert"), "{}", stderr(&o));
+
+    // `-` reads the record (replay, verify) or the configuration (play)
+    // from standard input.
+    let rec = vectors().join("r14-subway-card-tie.json");
+    let stdin_of = |args: &[&str]| -> Output {
+        use std::io::Write as _;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_metropolys"))
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(&std::fs::read(&rec).unwrap())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let o = stdin_of(&["replay", "-"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("record standard input"));
+    assert!(stdout(&o).contains("Check: every expectation met."));
+    let o = stdin_of(&["verify", "-"]);
+    assert_eq!(code(&o), 0, "{}", stdout(&o));
+    assert!(stdout(&o).starts_with("ok    standard input: "));
+    let config = Record::from_json(&std::fs::read_to_string(&rec).unwrap())
+        .unwrap()
+        .config;
+    let dir = scratch();
+    let cfg = dir.join("config.json");
+    std::fs::write(&cfg, serde_json::to_string(&config).unwrap()).unwrap();
+    let from_file = metropolys(&["play", "--config", s(&cfg), "--quiet"]);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_metropolys"))
+        .args(["play", "--config", "-", "--quiet"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write as _;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin
+            .write_all(serde_json::to_string(&config).unwrap().as_bytes())
+            .unwrap();
+    }
+    let from_stdin = child.wait_with_output().unwrap();
+    assert_eq!(code(&from_stdin), 0);
+    assert_eq!(stdout(&from_stdin), stdout(&from_file));
+}
+
+#[test]
+fn shell_completions() {
+    for (shell, needle) in [
+        ("bash", "complete -F"),
+        ("zsh", "#compdef metropolys"),
+        ("fish", "complete -c metropolys"),
+    ] {
+        let o = metropolys(&["completions", shell]);
+        assert_eq!(code(&o), 0, "{shell}");
+        let script = stdout(&o);
+        assert!(script.contains(needle), "{shell}: {script}");
+        // Generated from the same definitions as the parser.
+        for word in ["play", "replay", "verify", "players", "start-player"] {
+            assert!(script.contains(word), "{shell}: {word}");
+        }
+    }
+    let o = metropolys(&["completions", "tcsh"]);
+    assert_eq!(code(&o), 2);
+}
+
+/// Runs the binary with standard output a pipe closed before it writes.
+fn with_stdout_closed(args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_metropolys"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn requested_files_are_written_whatever_happens_to_standard_output() {
+    // `metropolys play --record g.json --html g.html | head -1`
+    let dir = scratch();
+    let (rec, html) = (dir.join("g.json"), dir.join("g.html"));
+    let o = with_stdout_closed(&["play", "--record", s(&rec), "--html", s(&html)]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(rec.is_file() && html.is_file());
+    let record = Record::from_json(&std::fs::read_to_string(&rec).unwrap()).unwrap();
+    assert!(record.verify().unwrap().is_over());
+    assert!(std::fs::read_to_string(&html)
+        .unwrap()
+        .ends_with("</html>\n"));
+    // The same through a real shell pipe.
+    let sh = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "'{}' play --record '{}' --html '{}' | head -1",
+            env!("CARGO_BIN_EXE_metropolys"),
+            dir.join("h.json").display(),
+            dir.join("h.html").display()
+        ))
+        .output()
+        .unwrap();
+    assert_eq!(code(&sh), 0);
+    assert!(dir.join("h.json").is_file() && dir.join("h.html").is_file());
+
+    let o = with_stdout_closed(&["replay", s(&rec), "--html", s(&dir.join("r.html"))]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(dir.join("r.html").is_file());
+
+    // One file cannot be written: the other still is, and the status says so.
+    let o = metropolys(&[
+        "play",
+        "--record",
+        s(&dir.join("no/such/dir/g.json")),
+        "--html",
+        s(&dir.join("still.html")),
+    ]);
+    assert_eq!(code(&o), 3);
+    assert!(stderr(&o).contains("cannot write"), "{}", stderr(&o));
+    assert!(dir.join("still.html").is_file());
+}
+
+#[test]
+fn failures_are_never_reported_as_success() {
+    // A failing record behind a closed pipe still fails the command.
+    let dir = scratch();
+    std::fs::write(dir.join("bad.json"), "{ not json").unwrap();
+    let o = with_stdout_closed(&["verify", s(&vectors()), s(&dir.join("bad.json"))]);
+    assert_eq!(code(&o), 1);
+    // So does a record whose expectations fail, with its replay written.
+    let mut record = Record::from_json(
+        &std::fs::read_to_string(vectors().join("r14-subway-card-tie.json")).unwrap(),
+    )
+    .unwrap();
+    record.expected.as_mut().unwrap().totals = Some(vec![7, 5]);
+    let wrong = dir.join("wrong.json");
+    std::fs::write(&wrong, record.to_json_readable()).unwrap();
+    let html = dir.join("wrong.html");
+    let o = with_stdout_closed(&["replay", s(&wrong), "--html", s(&html)]);
+    assert_eq!(code(&o), 1);
+    assert!(html.is_file());
+    // Standard output that fails other than by a closed pipe: status 3.
+    if Path::new("/dev/full").exists() {
+        let o = Command::new(env!("CARGO_BIN_EXE_metropolys"))
+            .args(["play", "--quiet"])
+            .stdout(
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open("/dev/full")
+                    .unwrap(),
+            )
+            .output()
+            .unwrap();
+        assert_eq!(code(&o), 3);
+        assert!(stderr(&o).contains("cannot write standard output"));
+    }
+}
+
+#[test]
+fn progress_only_on_a_terminal() {
+    // Standard error is a pipe here: no progress bar, nothing on it.
+    let o = metropolys(&["verify", s(&vectors())]);
+    assert_eq!(code(&o), 0);
+    assert_eq!(stderr(&o), "");
+    // On a terminal (util-linux `script` gives one), the bar is drawn.
+    let script = Command::new("script")
+        .args([
+            "-qec",
+            &format!(
+                "'{}' verify --quiet '{}' >/dev/null",
+                env!("CARGO_BIN_EXE_metropolys"),
+                vectors().display()
+            ),
+            "/dev/null",
+        ])
+        .output();
+    match script {
+        Ok(o) if o.status.success() => {
+            assert!(stdout(&o).contains("records checked"), "{}", stdout(&o));
+        }
+        _ => eprintln!("note: no `script` command; the terminal case was not run"),
+    }
 }

@@ -2,7 +2,9 @@
 //!
 //! [`render`] draws a [`State`] as a self-contained SVG document (no scripts,
 //! no external references): the five districts as tinted islands on the
-//! river, the 55 neighborhoods coloured by kind, adjacencies (bridges drawn
+//! river, the 55 neighborhoods coloured by kind as on the printed board
+//! ([`kind_color`]: mall red, administration blue, industry gray, housing
+//! green, park orange), adjacencies (bridges drawn
 //! as thick planks), statues, lakes, the tokens still on the board, the
 //! constructed buildings in their owners' colours (blue, red, white, gray;
 //! white and gray outlined so they show on any ground) with their numbers,
@@ -68,15 +70,39 @@ fn to_px(x: f32, y: f32) -> (f32, f32) {
     (BOARD_LEFT + x * SCALE_X, BOARD_TOP + y * SCALE_Y)
 }
 
-fn kind_color(k: Kind) -> &'static str {
+/// The colour a neighborhood of kind `k` is drawn in, as on the printed
+/// board: mall red, administration blue, industry gray, housing green, park
+/// orange.
+///
+/// ```
+/// use metropolys_core::{svg, Kind};
+/// assert_eq!(svg::kind_color(Kind::Mall), "#e5685b");
+/// ```
+pub const fn kind_color(k: Kind) -> &'static str {
     match k {
-        Kind::Industry => "#b9a48c",
-        Kind::Park => "#8fc97a",
-        Kind::Housing => "#f0d36e",
-        Kind::Mall => "#f2a07b",
-        Kind::Administration => "#9fb4e6",
+        Kind::Industry => "#a4a4a4",
+        Kind::Park => "#f2a141",
+        Kind::Housing => "#7fc26c",
+        Kind::Mall => "#e5685b",
+        Kind::Administration => "#6e9ae6",
     }
 }
+
+/// The name of [`kind_color`]`(k)`: `"red"`, `"blue"`, `"gray"`, `"green"` or
+/// `"orange"`.
+pub const fn kind_color_name(k: Kind) -> &'static str {
+    match k {
+        Kind::Industry => "gray",
+        Kind::Park => "orange",
+        Kind::Housing => "green",
+        Kind::Mall => "red",
+        Kind::Administration => "blue",
+    }
+}
+
+/// The fill of a neighborhood in a district out of play (R-2): lighter than
+/// the industry gray, so the two never look alike.
+const OUT_OF_PLAY_FILL: &str = "#e1e1e1";
 
 fn kind_letter(k: Kind) -> &'static str {
     match k {
@@ -240,7 +266,11 @@ pub fn render_with(state: &State, options: &SvgOptions) -> String {
         let kind = board::kind(id).unwrap_or(Kind::Industry);
         let district = board::district(id).unwrap_or(District::Center);
         let out = !in_play.contains(id);
-        let fill = if out { "#b5b5b5" } else { kind_color(kind) };
+        let fill = if out {
+            OUT_OF_PLAY_FILL
+        } else {
+            kind_color(kind)
+        };
         let _ = write!(
             s,
             r#"<g id="n{id}" class="neighborhood {kind} {district}{}">"#,
@@ -249,7 +279,7 @@ pub fn render_with(state: &State, options: &SvgOptions) -> String {
         let _ = write!(
             s,
             r##"<circle cx="{x:.1}" cy="{y:.1}" r="{RADIUS}" fill="{fill}" stroke="{}" stroke-width="2"/>"##,
-            if out { "#9a9a9a" } else { "#5b5346" }
+            if out { "#a9a9a9" } else { "#5b5346" }
         );
         let _ = write!(
             s,
@@ -551,6 +581,36 @@ mod tests {
         assert_eq!(doc.matches(r#"class="bridge""#).count(), 21);
         assert_eq!(doc.matches(r#"class="statue""#).count(), 11);
         assert_eq!(doc.matches(r#"class="lake""#).count(), 6);
+    }
+
+    /// The `fill` of neighborhood `id`'s circle.
+    fn fill_of(doc: &str, id: u8) -> &str {
+        let at = doc.find(&format!(r#"id="n{id}""#)).unwrap();
+        let rest = &doc[at..];
+        let f = rest.find(r#"fill=""#).unwrap() + 6;
+        &rest[f..f + rest[f..].find('"').unwrap()]
+    }
+
+    #[test]
+    fn neighborhoods_are_coloured_as_on_the_printed_board() {
+        let doc = render(&State::new(&Config::new(4, Variant::Family, 1)).unwrap());
+        for id in 0..55u8 {
+            let kind = board::kind(id).unwrap();
+            assert_eq!(fill_of(&doc, id), kind_color(kind), "n{id} ({kind})");
+        }
+        // Red malls (12: center), blue administrations (13: center).
+        assert_eq!(board::kind(12), Some(Kind::Mall));
+        assert_eq!(fill_of(&doc, 12), "#e5685b");
+        assert_eq!(board::kind(13), Some(Kind::Administration));
+        assert_eq!(fill_of(&doc, 13), "#6e9ae6");
+        let names: Vec<&str> = Kind::ALL.iter().map(|&k| kind_color_name(k)).collect();
+        assert_eq!(names, ["gray", "orange", "green", "red", "blue"]);
+        // Five different colours, none the out-of-play fill.
+        let mut colours: Vec<&str> = Kind::ALL.iter().map(|&k| kind_color(k)).collect();
+        colours.push(OUT_OF_PLAY_FILL);
+        colours.sort();
+        colours.dedup();
+        assert_eq!(colours.len(), 6);
     }
 
     #[test]

@@ -118,16 +118,88 @@ fn peripheral_ring_is_north_east_south_west() {
     );
 }
 
+/// The project's shared board description, `shared/board.json` beside the
+/// repository, read as bytes; `None` (with a note on stderr) when it is not
+/// there, e.g. in a clone without `shared/` next to it.
+fn shared_board() -> Option<(std::path::PathBuf, Vec<u8>)> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/board.json");
+    match std::fs::read(&path) {
+        Ok(bytes) => Some((path, bytes)),
+        Err(e) => {
+            eprintln!(
+                "skipped: no shared board description at {} ({e})",
+                path.display()
+            );
+            None
+        }
+    }
+}
+
 #[test]
-fn embedded_data_matches_the_shared_board_when_present() {
-    let ours = include_str!("../data/board.json");
-    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/board.json");
-    if let Ok(theirs) = std::fs::read_to_string(shared) {
-        assert_eq!(
-            ours, theirs,
-            "data/board.json is a verbatim copy of shared/board.json"
+fn embedded_data_is_a_byte_for_byte_copy_of_the_shared_board() {
+    let ours = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/board.json");
+    let Some((theirs, shared)) = shared_board() else {
+        return;
+    };
+    let embedded = std::fs::read(&ours).expect("data/board.json");
+    assert_eq!(
+        include_bytes!("../data/board.json").as_slice(),
+        embedded.as_slice(),
+        "the build embedded a different data/board.json: rebuild"
+    );
+    if embedded != shared {
+        let at = embedded
+            .iter()
+            .zip(&shared)
+            .position(|(a, b)| a != b)
+            .unwrap_or(embedded.len().min(shared.len()));
+        panic!(
+            "{} is not a byte-for-byte copy of {} (first difference at byte {at}; \
+             {} against {} bytes): copy the shared file over it",
+            ours.display(),
+            theirs.display(),
+            embedded.len(),
+            shared.len()
         );
     }
+}
+
+#[test]
+fn every_kind_equals_the_shared_board() {
+    let Some((path, shared)) = shared_board() else {
+        return;
+    };
+    let parsed: serde_json::Value = serde_json::from_slice(&shared).unwrap();
+    let all = parsed["neighborhoods"].as_array().unwrap();
+    assert_eq!(all.len(), 55, "{}", path.display());
+    for n in all {
+        let id = n["id"].as_u64().unwrap() as u8;
+        let want = n["kind"].as_str().unwrap();
+        let have = board::kind(id).map(|k| k.to_string());
+        assert_eq!(
+            have.as_deref(),
+            Some(want),
+            "neighborhood {id}: the engine's kind differs from {}",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn malls_are_the_red_neighborhoods_and_administrations_the_blue() {
+    // The printed board: red neighborhoods show leisure buildings (the
+    // rulebook's malls), blue ones domed palaces (administration centers).
+    let of = |k: Kind| -> Vec<u8> { (0..55u8).filter(|&i| board::kind(i) == Some(k)).collect() };
+    assert_eq!(of(Kind::Mall), [2, 10, 12, 21, 22, 27, 32, 38, 43, 45, 54]);
+    assert_eq!(
+        of(Kind::Administration),
+        [3, 6, 13, 16, 23, 30, 33, 41, 44, 46, 52]
+    );
+}
+
+#[test]
+fn embedded_data_matches_the_tables() {
+    let ours = include_str!("../data/board.json");
     let parsed: serde_json::Value = serde_json::from_str(ours).unwrap();
     let described = serde_json::to_value(board::describe()).unwrap();
     for (i, n) in parsed["neighborhoods"]

@@ -549,7 +549,7 @@ fn defs() -> Vec<Def> {
         },
         Def {
             name: "r18-highest-building-tall-beats-mediums",
-            description: "South: seat 0 has [tall 10], seat 1 [medium 8, 7, 6]: a tall beats any number of mediums (R-18), seat 0 +5. Seat 1: park card (39) +2, chains card {37,38,39} +4 (R-19). Totals 5, 6.",
+            description: "South: seat 0 has [tall 10], seat 1 [medium 8, 7, 6]: a tall beats any number of mediums (R-18), seat 0 +5; seat 0's mall card scores nothing (36 is industry). Seat 1: park card (39) +2 (37 housing, 38 mall), chains card {37,38,39} +4 (R-19). Totals 5, 6. Re-derived by hand for the corrected board data (mall and administration kinds swapped): unchanged.",
             rules: &["R-18", "R-19"],
             variant: Variant::Expert,
             objectives: &[(Some(Mall), "districts"), (Some(Park), "chains")],
@@ -577,7 +577,7 @@ fn defs() -> Vec<Def> {
         },
         Def {
             name: "r18-highest-building-longer-list-wins",
-            description: "West: seat 0 has [tall 12, tall 11, small 1], seat 1 [tall 13, tall 10]: equal as far as the shorter goes, the longer list wins (R-18), seat 0 +5. Seat 0: housing card (47) +2, statues card: statue {45,46,47} +7 (statue {46,47,48} is not all seat 0's) = 14; seat 1: industry card (48, 49) +4 = 4.",
+            description: "West: seat 0 has [tall 12, tall 11, small 1], seat 1 [tall 13, tall 10]: equal as far as the shorter goes, the longer list wins (R-18), seat 0 +5. Seat 0: housing card (47) +2, statues card: statue {45,46,47} +7 (statue {46,47,48} is not all seat 0's) = 14; seat 1: industry card (48, 49) +4 = 4. Re-derived by hand for the corrected board data (mall and administration kinds swapped): seat 0 also owns 45 (mall) and 46 (administration), which its housing card does not count; unchanged.",
             rules: &["R-18", "R-19"],
             variant: Variant::Expert,
             objectives: &[(Some(Housing), "statues"), (Some(Industry), "bridges")],
@@ -606,7 +606,7 @@ fn defs() -> Vec<Def> {
         },
         Def {
             name: "r18-highest-building-tie-shares",
-            description: "Center: seat 0 [medium 9] and seat 1 [medium 9] tie at the top: both get the token (R-18), +5 each. Industry card (0) +2, housing card (1) +2: totals 7, 7 with one building each, a shared victory (R-20).",
+            description: "Center: seat 0 [medium 9] and seat 1 [medium 9] tie at the top: both get the token (R-18), +5 each. Industry card (0) +2, housing card (1) +2: totals 7, 7 with one building each, a shared victory (R-20). Re-derived by hand for the corrected board data (mall and administration kinds swapped): unchanged.",
             rules: &["R-18", "R-20"],
             variant: Variant::Expert,
             objectives: &[(Some(Industry), "lakes"), (Some(Housing), "districts")],
@@ -627,7 +627,7 @@ fn defs() -> Vec<Def> {
         },
         Def {
             name: "r19-bridges-maximum-matching",
-            description: "Seat 0 owns 7, 12, 36, 52: bridges 7-52, 12-36, 36-52 are all its own, but each building counts once per card, so the most is 2 pairs (7-52, 12-36): +8 (R-19; pairing 36-52 first would give 4). Park card (7) +2, highest building in center, south and west +15. Total 25.",
+            description: "Seat 0 owns 7, 12, 36, 52: bridges 7-52, 12-36, 36-52 are all its own, but each building counts once per card, so the most is 2 pairs (7-52, 12-36): +8 (R-19; pairing 36-52 first would give 4). Park card (7) +2 (12 is a mall, 36 industry, 52 administration), highest building in center, south and west +15. Total 25. Seat 1's mall card: no buildings. Re-derived by hand for the corrected board data (mall and administration kinds swapped): unchanged.",
             rules: &["R-19", "R-18"],
             variant: Variant::Expert,
             objectives: &[(Some(Park), "bridges"), (Some(Mall), "chains")],
@@ -638,7 +638,7 @@ fn defs() -> Vec<Def> {
         },
         Def {
             name: "r19-statues-no-shared-building",
-            description: "Seat 0 owns 45, 46, 47, 48: statues {45,46,47} and {46,47,48} are both complete but share two buildings: one statue, +7 (R-19). Industry card (48) +2, highest in west +5. Total 14.",
+            description: "Seat 0 owns 45, 46, 47, 48: statues {45,46,47} and {46,47,48} are both complete but share two buildings: one statue, +7 (R-19). Industry card (48) +2 (45 mall, 46 administration, 47 housing), highest in west +5. Total 14. Re-derived by hand for the corrected board data (mall and administration kinds swapped): unchanged.",
             rules: &["R-19"],
             variant: Variant::Expert,
             objectives: &[(Some(Industry), "statues"), (Some(Park), "lakes")],
@@ -649,18 +649,18 @@ fn defs() -> Vec<Def> {
         },
         Def {
             name: "r19-lakes-one-lake-per-building",
-            description: "Seat 0 owns 3, 7, 8, 12, 13: three on lake {2,3,7,8,9} and four on lake {7,8,10,12,13}, but 5 buildings make one group of three at most: one lake, +5 (R-19; counting lakes with three shore buildings would give 10). Mall card (3, 13) +4, highest in center +5. Total 14.",
+            description: "Seat 0 owns 3, 7, 8, 12, 13: three on lake {2,3,7,8,9} and four on lake {7,8,10,12,13}, but 5 buildings make one group of three at most: one lake, +5 (R-19; counting lakes with three shore buildings would give 10). Mall card: 12 is the only mall (3 and 13 are administration), +2; highest in center +5. Total 12. Re-derived by hand for the corrected board data (mall and administration kinds swapped): the mall card counted 3 and 13 (+4, total 14) on the old data.",
             rules: &["R-19"],
             variant: Variant::Expert,
             objectives: &[(Some(Mall), "lakes"), (Some(Park), "bridges")],
             actions: "3/1 p | 7/2 p | 8/3 p | 12/4 p | 13/5 p",
-            totals: &[14, 0],
+            totals: &[12, 0],
             winners: &[0],
             ..base
         },
         Def {
             name: "r19-districts-three-or-more",
-            description: "Seat 0 has 4 buildings in the center, 3 in the west, 2 in the south: districts card +4 (center, more than three still 4) +4 (west) = 8 (R-19). Administration card (2, 45) +4, highest in center, west, south +15. Total 27.",
+            description: "Seat 0 has 4 buildings in the center, 3 in the west, 2 in the south: districts card +4 (center, more than three still 4) +4 (west) = 8 (R-19). Administration card (3, 46) +4 (0, 4, 36 industry, 2, 45 mall, 47, 37 housing), highest in center, west, south +15. Total 27. Re-derived by hand for the corrected board data (mall and administration kinds swapped): the administration card now counts 3 and 46 instead of 2 and 45; the total is unchanged.",
             rules: &["R-19", "R-18"],
             variant: Variant::Expert,
             objectives: &[(Some(Administration), "districts"), (Some(Park), "chains")],
@@ -671,7 +671,7 @@ fn defs() -> Vec<Def> {
         },
         Def {
             name: "r19-chains-disjoint-triples",
-            description: "Seat 0 owns the path 1-2-3-4-5-6: two chains that share no building, {1,2,3} and {4,5,6}, +8 (R-19; taking {2,3,4} first would leave one). (After the bid on 6 seat 1 has no free neighborhood next to it, north and east being out of play: a forced pass, R-11.) Housing card (1) +2, highest in center +5. Total 15.",
+            description: "Seat 0 owns the path 1-2-3-4-5-6: two chains that share no building, {1,2,3} and {4,5,6}, +8 (R-19; taking {2,3,4} first would leave one). (After the bid on 6 seat 1 has no free neighborhood next to it, north and east being out of play: a forced pass, R-11.) Housing card (1) +2 (2 mall, 3 and 6 administration, 4 industry, 5 park), highest in center +5. Total 15; seat 1's mall card: no buildings. Re-derived by hand for the corrected board data (mall and administration kinds swapped): unchanged.",
             rules: &["R-19"],
             variant: Variant::Expert,
             objectives: &[(Some(Housing), "chains"), (Some(Mall), "statues")],
@@ -714,10 +714,10 @@ fn defs() -> Vec<Def> {
         },
         Def {
             name: "r22-metropolys-cards-family",
-            description: "Family game with Metropolys cards (R-22, §9). Seat 0 (park/mall/housing) builds 7, 3, 8 and 9, 6, 14 in the center: two groups in one district, +18; statues card: 3, 9, 14 touch a statue, +9. Total 27. Seat 1 (industry/administration/park) builds 36, 38, 39 in the south: one group +9; lakes card (38) +3. Total 12.",
+            description: "Family game with Metropolys cards (R-22, §9). Seat 0 (park/administration/housing) builds 7 (park), 3 (administration), 8 (housing) and 9 (park), 6 (administration), 14 (housing) in the center: two groups in one district, +18; statues card: 3, 9, 14 touch a statue, +9. Total 27. Seat 1 (industry/mall/park) builds 36 (industry), 38 (mall), 39 (park) in the south: one group +9; lakes card (38) +3. Total 12. Re-derived by hand for the corrected board data (mall and administration kinds swapped): 3 and 6 are administration and 38 a mall, so the cards now read park/administration/housing and industry/mall/park (they read park/mall/housing and industry/administration/park before) to keep showing the same groups; with the old cards on the corrected board neither seat would have a group (totals 9, 3).",
             rules: &["R-22", "§9", "§4"],
             objectives: &[(N, "statues"), (N, "lakes")],
-            cards: Some(&[[Park, Mall, Housing], [Industry, Administration, Park]]),
+            cards: Some(&[[Park, Administration, Housing], [Industry, Mall, Park]]),
             actions: "7/1 p | 3/2 p | 8/3 p | 9/4 p | 6/5 p | 14/6 p | 37/7 36/8 p | 38/1 p | 39/2 p",
             totals: &[27, 12],
             winners: &[0],
@@ -725,11 +725,11 @@ fn defs() -> Vec<Def> {
         },
         Def {
             name: "r22-metropolys-cards-expert-no-highest-building",
-            description: "Expert game with Metropolys cards (§9): no neighborhood cards and no highest-building tokens. Seat 0 builds tall 10, 11, 12 on 7 (park), 3 (mall), 8 (housing): its card's three kinds in the center, +9; chains card: 3 touches neither 7 nor 8, no chain. Total 9 (without the module the center token would add 5).",
+            description: "Expert game with Metropolys cards (§9): no neighborhood cards and no highest-building tokens. Seat 0 (park/administration/housing) builds tall 10, 11, 12 on 7 (park), 3 (administration), 8 (housing): its card's three kinds in the center, +9; chains card: 3 touches neither 7 nor 8, no chain. Total 9 (without the module the center token would add 5). Re-derived by hand for the corrected board data (mall and administration kinds swapped): 3 is administration, so seat 0's card now reads park/administration/housing (park/mall/housing before); with the old card the total would be 0.",
             rules: &["R-22", "§9", "R-18"],
             variant: Variant::Expert,
             objectives: &[(N, "chains"), (N, "bridges")],
-            cards: Some(&[[Park, Mall, Housing], [Industry, Administration, Park]]),
+            cards: Some(&[[Park, Administration, Housing], [Industry, Mall, Park]]),
             actions: "7/10 p | 3/11 p | 8/12 p",
             totals: &[9, 0],
             winners: &[0],
@@ -755,6 +755,22 @@ fn defs() -> Vec<Def> {
             }),
             ..base
         }),
+        Def {
+            name: "s4-family-bridge-into-out-of-play-district",
+            description: "2 players, north and east out of play (R-2). Seat 0 builds on 0, whose bridges lead to 19 and 22 (north), and on 6, whose bridges lead to 24 (north) and 25 (east): every district across is out of play, but the bridges are still printed, so both are bridge ends and count for the bridges card (§4; docs/rulings.md): +3 +3 = 6. Seat 1 builds nothing: 0.",
+            rules: &["§4", "R-2"],
+            actions: "0/1 p | 6/2 p",
+            totals: &[6, 0],
+            winners: &[0],
+            exercise: |_, end| {
+                require(
+                    [19u8, 22, 24, 25].iter().all(|&i| !end.in_play().contains(i))
+                        && end.scores()[0].area_groups == [vec![0u8], vec![6]],
+                    "0 and 6 score although every bridge leads out of play",
+                )
+            },
+            ..base
+        },
     ]
 }
 

@@ -932,21 +932,24 @@ fn metropolys_groups_of_three_kinds_in_one_district() {
     );
     let card = [Kind::Park, Kind::Mall, Kind::Housing];
     c.metropolys_cards = Some(vec![card; 4]);
-    // West: parks 51, 53; malls 52, 46; housing 50, 47 -> two groups.
-    // Center: park 7, mall 3, housing 1 -> one group. North: park 18 alone.
+    // West: parks 51, 53; malls 45, 54; housing 50, 47 -> two groups.
+    // Center: park 7, mall 2, housing 1 -> one group. North: park 18 alone.
+    // Administrations 52 and 3 (blue on the printed board) are no malls.
     let s = position(
         &c,
         &[
             (51, 0, 1),
             (53, 0, 2),
-            (52, 0, 3),
-            (46, 0, 4),
+            (45, 0, 3),
+            (54, 0, 4),
             (50, 0, 5),
             (47, 0, 6),
             (7, 0, 7),
-            (3, 0, 8),
+            (2, 0, 8),
             (1, 0, 9),
             (18, 0, 10),
+            (52, 0, 11),
+            (3, 0, 12),
         ],
     );
     let sheet = &s.scores()[0];

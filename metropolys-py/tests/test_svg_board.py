@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
 
 import metropolys
 from metropolys import Game
@@ -65,3 +69,35 @@ def pytest_approx(xy):  # type: ignore[no-untyped-def]
     import pytest
 
     return pytest.approx(xy, rel=1e-5)
+
+
+SHARED_BOARD = Path(__file__).resolve().parents[2].parent / "shared" / "board.json"
+
+
+def test_kinds_match_the_shared_board() -> None:
+    # The shared board description beside the repository; a clone without
+    # it skips (and says so).
+    if not SHARED_BOARD.is_file():
+        pytest.skip(f"no shared board description at {SHARED_BOARD}")
+    shared = json.loads(SHARED_BOARD.read_text(encoding="utf-8"))
+    assert len(shared["neighborhoods"]) == 55
+    for n in shared["neighborhoods"]:
+        assert metropolys.neighborhood_kind(n["id"]) == n["kind"], (n["id"], str(SHARED_BOARD))
+        assert metropolys.board_info()["neighborhoods"][n["id"]]["kind"] == n["kind"]
+
+
+def test_malls_are_drawn_red_and_administrations_blue() -> None:
+    # The printed board: red leisure neighborhoods are malls, blue domed
+    # palaces administration centers.
+    kinds = [metropolys.neighborhood_kind(i) for i in range(55)]
+    assert [i for i, k in enumerate(kinds) if k == "mall"] == [2, 10, 12, 21, 22, 27, 32, 38, 43, 45, 54]
+    assert [i for i, k in enumerate(kinds) if k == "administration"] == [
+        3, 6, 13, 16, 23, 30, 33, 41, 44, 46, 52,
+    ]
+    found = neighborhood_elements(Game(players=4, seed=1).to_svg())
+    fills = {
+        i: next(c.get("fill") for c in found[f"n{i}"] if c.tag == SVG + "circle") for i in range(55)
+    }
+    colour = {"mall": "#e5685b", "administration": "#6e9ae6", "industry": "#a4a4a4",
+              "housing": "#7fc26c", "park": "#f2a141"}
+    assert all(fills[i] == colour[kinds[i]] for i in range(55))

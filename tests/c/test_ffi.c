@@ -3,10 +3,13 @@
  * path (NULL pointers, handles that are not live, illegal actions, buffers
  * that are too small, malformed JSON, finished games, records).
  *
- * Usage: test_ffi [conformance-directory]
+ * Usage: test_ffi [conformance-directory [shared-board-json]]
  *   Every *.json file in the directory is a game record that must replay and
  *   verify (mtp_record_verify) and load (mtp_game_from_record) to the same
  *   game. A missing or empty directory adds no tests.
+ *   Every neighborhood's kind must equal the shared board description
+ *   (default ../shared/board.json); when that file is absent the test says
+ *   it skipped.
  *
  * Prints one line per test and ends with "N passed, M failed"; the exit
  * status is 0 only when nothing failed.
@@ -827,6 +830,12 @@ static void test_board(void) {
     }
     CHECK_STATUS(mtp_neighborhood_kind(11, &k), MTP_STATUS_OK);
     CHECK(k == MTP_KIND_INDUSTRY);
+    /* The printed board: red leisure neighborhoods are malls, blue domed
+     * palaces administration centers. */
+    CHECK_STATUS(mtp_neighborhood_kind(12, &k), MTP_STATUS_OK);
+    CHECK(k == MTP_KIND_MALL);
+    CHECK_STATUS(mtp_neighborhood_kind(13, &k), MTP_STATUS_OK);
+    CHECK(k == MTP_KIND_ADMINISTRATION);
     CHECK_STATUS(mtp_neighborhood_kind(255, &k), MTP_STATUS_INVALID_ARGUMENT);
     CHECK_STATUS(mtp_neighborhood_kind(0, NULL), MTP_STATUS_NULL_POINTER);
 
@@ -1015,6 +1024,57 @@ static char *read_file(const char *path) {
     return text;
 }
 
+static const char *shared_board_path;
+
+/* Every neighborhood's kind equals the shared board description
+ * (shared/board.json beside the repository), read here with a minimal scan:
+ * each "kind" belongs to the "id" written before it in its object. */
+static void test_kinds_match_the_shared_board(void) {
+    char *text = read_file(shared_board_path);
+    if (text == NULL) {
+        printf("skipped: no shared board description at %s\n", shared_board_path);
+        return;
+    }
+    static const char *names[5] = {"industry", "park", "housing", "mall", "administration"};
+    int seen = 0;
+    char *at = text;
+    char *end = strstr(text, "\"bridges\""); /* the neighborhoods come first */
+    while ((at = strstr(at, "\"kind\"")) != NULL && (end == NULL || at < end)) {
+        /* The id of this object: the last "id" before the kind. */
+        char *id_at = NULL;
+        for (char *p = text; (p = strstr(p, "\"id\"")) != NULL && p < at; p++) {
+            id_at = p;
+        }
+        CHECK(id_at != NULL);
+        char *value = strchr(at + 6, '"');
+        CHECK(value != NULL);
+        if (id_at == NULL || value == NULL) {
+            break;
+        }
+        long id = strtol(strchr(id_at + 4, ':') + 1, NULL, 10);
+        value++;
+        int want = -1;
+        for (int i = 0; i < 5; i++) {
+            size_t len = strlen(names[i]);
+            if (strncmp(value, names[i], len) == 0 && value[len] == '"') {
+                want = i;
+            }
+        }
+        MtpKind k = MTP_KIND_PARK;
+        CHECK(id >= 0 && id < MTP_NEIGHBORHOOD_COUNT && want >= 0);
+        CHECK_STATUS(mtp_neighborhood_kind((uint8_t)id, &k), MTP_STATUS_OK);
+        if ((int)k != want) {
+            printf("neighborhood %ld: the engine says %d, %s says %s\n", id, (int)k,
+                   shared_board_path, want >= 0 ? names[want] : "?");
+        }
+        CHECK((int)k == want);
+        seen++;
+        at = value;
+    }
+    CHECK(seen == MTP_NEIGHBORHOOD_COUNT);
+    free(text);
+}
+
 static const char *vector_path;
 
 static void test_conformance_vector(void) {
@@ -1119,6 +1179,8 @@ int main(int argc, char **argv) {
     if (argc > 1) {
         run_conformance(argv[1]);
     }
+    shared_board_path = argc > 2 ? argv[2] : "../shared/board.json";
+    RUN(test_kinds_match_the_shared_board);
     RUN(test_no_handle_leaked);
     printf("%d passed, %d failed\n", tests_passed, tests_failed);
     return tests_failed == 0 ? 0 : 1;

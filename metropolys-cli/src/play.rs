@@ -1,0 +1,159 @@
+//! `metropolys play`: a whole game with uniformly random legal decisions,
+//! told, and optionally recorded and drawn.
+
+use crate::account::{header, score_table, Narrator};
+use crate::common::{first_of, read, say, shown, tell, write, Failure, Outcome};
+use crate::html;
+use metropolys_core::rng::SplitMix64;
+use metropolys_core::{Config, Game, Variant};
+use std::path::PathBuf;
+
+/// The setup streams 1–4 belong to core (`metropolys_core::rng`); `play`
+/// draws its decisions from stream 5 of the configuration's seed.
+pub const DECISION_STREAM: u64 = 5;
+
+/// The variants, as the command line names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum VariantArg {
+    /// The Family game
+    Family,
+    /// The Expert game (building sizes, Metropolys cards)
+    Expert,
+}
+
+impl From<VariantArg> for Variant {
+    fn from(v: VariantArg) -> Variant {
+        match v {
+            VariantArg::Family => Variant::Family,
+            VariantArg::Expert => Variant::Expert,
+        }
+    }
+}
+
+/// Options of `metropolys play`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Decisions: each decision is State::random_action with a SplitMix64 generator
+started at stream 5 of the seed (state = seed ^ 5 * 0xD1B54A32D192ED03), so
+the same command gives the same game everywhere (see docs/records.md).
+
+Seats are named by colour: 0 blue, 1 red, 2 white, 3 gray.
+
+With --seats, a person types `12 7` (neighborhood, building), `pass`,
+`hint`, `board`, `help` or `quit` (the end of input also quits, status 0).
+The bot at seat p is seeded with the first draw of stream 5 + p of the seed.")]
+pub struct Args {
+    /// Number of players: 2, 3 or 4 [default: 4]
+    #[arg(short, long, value_name = "N")]
+    pub players: Option<u8>,
+    /// The variant [default: family]
+    #[arg(long, value_enum, value_name = "V")]
+    pub variant: Option<VariantArg>,
+    /// Setup seed, 0 to 2^64-1; it also seeds the decisions [default: 2008]
+    #[arg(short, long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// The seat that opens the first call [default: 0]
+    #[arg(long, value_name = "P")]
+    pub start_player: Option<u8>,
+    /// Read the configuration (the JSON object of a record's "config") from
+    /// FILE ('-': standard input); the options above override it
+    #[arg(short, long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Write the game record, with "expected" filled in
+    #[arg(short, long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Write a self-contained HTML replay
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Print only the score sheet
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Who plays each seat, in seat order: human, random, greedy or ismcts
+    /// (e.g. human,ismcts,greedy); a person plays in the terminal (see
+    /// docs/cli.md). The player count is the number of seats
+    #[arg(long, value_name = "KINDS", value_delimiter = ',', conflicts_with_all = ["html", "quiet"])]
+    pub seats: Option<Vec<String>>,
+    /// With --seats: bot parameters by kind, a JSON object such as
+    /// '{"ismcts": {"iterations": 500}}'
+    #[arg(long, value_name = "JSON", requires = "seats")]
+    pub params: Option<String>,
+}
+
+/// Plays, tells, and writes the files asked for.
+pub fn run(args: Args) -> Outcome {
+    let mut config = match &args.config {
+        Some(path) => Config::from_json(&read(path)?)
+            .map_err(|e| Failure::Invalid(format!("{}: {e}", shown(path))))?,
+        None => Config::new(4, Variant::Family, 2008),
+    };
+    if let Some(p) = args.players {
+        config.players = p;
+    }
+    if let Some(v) = args.variant {
+        config.variant = v.into();
+    }
+    if let Some(s) = args.seed {
+        config.seed = s;
+    }
+    if let Some(s) = args.start_player {
+        config.start_player = s;
+    }
+    if let Some(seats) = &args.seats {
+        return crate::human::play(seats, args.players, config, &args);
+    }
+    let mut game = Game::new(config.clone())
+        .map_err(|e| Failure::Invalid(format!("illegal configuration: {e}")))?;
+    let initial = *game.state();
+    let mut rng = SplitMix64::stream(config.seed, DECISION_STREAM);
+    let mut narrator = Narrator::new(&initial);
+    while let Some(action) = game.state().random_action(&mut rng) {
+        let events = game
+            .apply(action)
+            .map_err(|e| Failure::Invalid(format!("engine refused its own legal action: {e}")))?
+            .to_vec();
+        narrator.feed(&events, game.state());
+    }
+    let end = *game.state();
+    let source = format!(
+        "seed {} · random decisions (SplitMix64 stream {DECISION_STREAM})",
+        config.seed
+    );
+    let head = header(&config, &initial, &source);
+    let (calls, ending) = narrator.finish();
+    let scores = score_table(&end);
+    if !args.quiet {
+        say(&tell(&head, &calls));
+        if let Some(e) = &ending {
+            say(&format!("\n{e}\n"));
+        }
+        say("\n");
+    }
+    say(&scores);
+    // Every file asked for is written, whatever happened to standard output
+    // or to the other file; the first failure sets the status.
+    let mut failures = Vec::new();
+    let record = game.to_record();
+    if let Some(path) = &args.record {
+        match write(path, &record.to_json_readable()) {
+            Ok(()) if !args.quiet => outln!(
+                "\nRecord written to {} ({} decisions).",
+                path.display(),
+                record.actions.len()
+            ),
+            Ok(()) => {}
+            Err(f) => failures.push(f),
+        }
+    }
+    if let Some(path) = &args.html {
+        let title = format!(
+            "Metropolys · {} players · {} · seed {}",
+            config.players, config.variant, config.seed
+        );
+        match write(path, &html::page(&title, &head, &calls, &end, &scores)) {
+            Ok(()) if !args.quiet => outln!("HTML replay written to {}.", path.display()),
+            Ok(()) => {}
+            Err(f) => failures.push(f),
+        }
+    }
+    first_of(failures)
+}

@@ -1,0 +1,111 @@
+//! `metropolys replay`: tells the game a record holds and checks its
+//! expectations.
+
+use crate::account::{self, header, score_table, Narrator};
+use crate::common::{describe, first_of, read, say, shown, tell, write, Failure, Outcome};
+use crate::html;
+use metropolys_core::record::Record;
+use metropolys_core::{RecordError, State};
+use std::path::PathBuf;
+
+/// Options of `metropolys replay`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Prints the setup, every call (bids, passes, forced passes, constructions,
+tokens, cards) and the score sheet of the position the record reaches, then
+checks the record's \"expected\" part. Exits 1 at the first illegal action
+(unless the record expects that rejection) or unmet expectation.")]
+pub struct Args {
+    /// The record ('-': standard input)
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Also write a self-contained HTML replay
+    #[arg(long, value_name = "OUT")]
+    pub html: Option<PathBuf>,
+    /// Print only the check result
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// Tells the record, writes the replay if asked, checks the expectations.
+pub fn run(args: Args) -> Outcome {
+    let path = &args.file;
+    let text = read(path)?;
+    let shown = shown(path);
+    let record = Record::from_json(&text).map_err(|e| Failure::Invalid(format!("{shown}: {e}")))?;
+    let initial = State::new(&record.config)
+        .map_err(|e| Failure::Invalid(format!("{shown}: illegal configuration: {e}")))?;
+    let mut narrator = Narrator::new(&initial);
+    let mut state = initial;
+    let mut refused = None;
+    for (index, ra) in record.actions.iter().enumerate() {
+        match state.apply_for(ra.player, ra.action) {
+            Ok((next, events)) => {
+                narrator.feed(&events, &next);
+                state = next;
+            }
+            Err(error) => {
+                refused = Some(RecordError::Illegal {
+                    index,
+                    player: ra.player,
+                    action: ra.action,
+                    error,
+                });
+                break;
+            }
+        }
+    }
+    let mut source = format!("record {shown}");
+    if let Some(d) = &record.description {
+        source = format!("{source}\n  {d}");
+    }
+    let head = header(&record.config, &initial, &source);
+    let (calls, ending) = narrator.finish();
+    let scores = score_table(&state);
+    if !args.quiet {
+        say(&tell(&head, &calls));
+        if let Some(e) = &ending {
+            outln!("\n{e}");
+        } else if let Some(p) = state.to_act() {
+            outln!(
+                "\nThe record stops during call {}: {} to act.",
+                state.call_number(),
+                account::seat_name(p)
+            );
+        }
+        if let Some(r) = &refused {
+            outln!("Refused: {r}");
+        }
+        outln!();
+        out!("{scores}");
+    }
+    // The replay asked for is written whatever the check finds.
+    let mut failures = Vec::new();
+    if let Some(out) = &args.html {
+        let title = format!("Metropolys · {shown}");
+        match write(out, &html::page(&title, &head, &calls, &state, &scores)) {
+            Ok(()) if !args.quiet => outln!("\nHTML replay written to {}.", out.display()),
+            Ok(()) => {}
+            Err(f) => failures.push(f),
+        }
+    }
+    match record.verify() {
+        Ok(_) => {
+            let what = match (&record.expected, refused) {
+                (None, _) => "no expectations to check".to_string(),
+                (Some(_), Some(r)) => format!(
+                    "action {} was rejected as expected ({})",
+                    match &r {
+                        RecordError::Illegal { index, .. } => *index,
+                        _ => 0,
+                    },
+                    r.rule().unwrap_or("?")
+                ),
+                (Some(_), None) => "every expectation met".to_string(),
+            };
+            outln!("\nCheck: {what}.");
+        }
+        Err(e) => failures.insert(0, Failure::Invalid(format!("{shown}: {}", describe(&e)))),
+    }
+    first_of(failures)
+}
