@@ -1,67 +1,106 @@
 //! The greedy bot: a one-ply evaluation of each legal action.
 
+use crate::eval::{Ctx, Tables};
 use crate::{Bot, BotError, SeatView};
 use metropolys_core::rng::SplitMix64;
-use metropolys_core::{Action, State};
+use metropolys_core::Action;
 
-/// A one-ply evaluation: each bid is valued as if it won the call, the pass
-/// as nothing; the best value is played (ties broken by `rng`).
+/// The default value of any constructed building.
+pub const DEFAULT_BUILDING_VALUE: f32 = 4.0;
+/// The default cost of spending a building, per building number.
+pub const DEFAULT_COST_PER_NUMBER: f32 = 0.5;
+
+/// A one-ply evaluation: every legal action is valued as if it won the
+/// call, the best is played (ties broken by `rng`). No search, a few
+/// microseconds per decision.
 ///
-/// The value of a bid of building `b` on neighborhood `n` is the change of
-/// the seat's own total (its score sheet, with its own objective) if `b`
-/// were constructed on `n` now, which counts the token and the special cards
-/// it brings, the objective points it completes and the highest-building
-/// tokens, minus the cost of spending `b`: `cost_per_number × b`.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// A bid of building `b` on neighborhood `n` is worth what constructing `b`
+/// on `n` brings the seat (the token and the special card it may bring, the
+/// seat's own objective and Metropolys card, buildings next to its own)
+/// plus `building_value` (what any building is worth) minus
+/// `cost_per_number × b`, the cost of spending the building. A pass is
+/// worth 0: the bot outbids only when some bid is worth more than
+/// nothing. docs/bots.md lists the weights.
+#[derive(Debug, Clone)]
 pub struct Greedy {
     /// What spending a building costs, per building number.
-    pub cost_per_number: f64,
+    pub cost_per_number: f32,
+    /// What any constructed building is worth, wherever it stands.
+    pub building_value: f32,
+    tables: Tables,
 }
 
 impl Default for Greedy {
     fn default() -> Self {
         Greedy {
-            cost_per_number: 0.25,
+            cost_per_number: DEFAULT_COST_PER_NUMBER,
+            building_value: DEFAULT_BUILDING_VALUE,
+            tables: Tables::new(),
         }
     }
 }
 
-/// The state after `action`, followed by every other seat passing, so that
-/// a bid is constructed; `None` when the call does not end with this bid.
-fn constructed_after(position: &State, action: Action) -> Option<State> {
-    let me = position.to_act()?;
-    let call = position.call_number();
-    let mut s = position.play(action).ok()?;
-    while !s.is_over() && s.call_number() == call {
-        if s.to_act() == Some(me) {
-            return None;
-        }
-        s = s.play(Action::Pass).ok()?;
+/// The greedy value of `action` with the given weights.
+#[inline]
+pub(crate) fn value(
+    ctx: &Ctx,
+    tables: &Tables,
+    s: &metropolys_core::State,
+    action: Action,
+    cost_per_number: f32,
+    building_value: f32,
+) -> f32 {
+    let v = ctx.action_value(tables, s, action, cost_per_number);
+    if action == Action::Pass {
+        v
+    } else {
+        v + building_value
     }
-    Some(s)
+}
+
+/// The greedy value of `action` with the default weights.
+#[inline]
+pub(crate) fn default_value(
+    ctx: &Ctx,
+    tables: &Tables,
+    s: &metropolys_core::State,
+    action: Action,
+) -> f32 {
+    value(
+        ctx,
+        tables,
+        s,
+        action,
+        DEFAULT_COST_PER_NUMBER,
+        DEFAULT_BUILDING_VALUE,
+    )
 }
 
 impl Greedy {
-    /// The value of each legal action, in [`State::legal_actions`] order.
-    pub fn values(&self, view: &SeatView) -> Vec<(Action, f64)> {
-        let position = view.position();
-        let me = view.seat() as usize;
-        let base = f64::from(position.scores()[me].total);
-        position
-            .legal_actions()
-            .into_iter()
-            .map(|a| {
-                let v = match a {
-                    Action::Pass => 0.0,
-                    Action::Bid { building, .. } => {
-                        let gain = constructed_after(position, a)
-                            .map_or(0.0, |s| f64::from(s.scores()[me].total) - base);
-                        gain - self.cost_per_number * f64::from(building)
-                    }
-                };
-                (a, v)
-            })
-            .collect()
+    /// The value of each legal action for the seat of `view`, in
+    /// [`State::legal_actions`](metropolys_core::State::legal_actions) order.
+    pub fn values(&self, view: &SeatView) -> Vec<(Action, f32)> {
+        let s = view.position();
+        let ctx = Ctx::new(
+            s,
+            view.seat(),
+            Some((view.objective(), view.metropolys_card())),
+        );
+        let mut out = Vec::with_capacity(s.legal_action_count());
+        s.for_each_legal(|a| {
+            out.push((
+                a,
+                value(
+                    &ctx,
+                    &self.tables,
+                    s,
+                    a,
+                    self.cost_per_number,
+                    self.building_value,
+                ),
+            ))
+        });
+        out
     }
 }
 
@@ -75,15 +114,18 @@ impl Bot for Greedy {
         let best = values
             .iter()
             .map(|&(_, v)| v)
-            .fold(f64::NEG_INFINITY, f64::max);
-        let top: Vec<Action> = values
-            .iter()
-            .filter(|&&(_, v)| v >= best - 1e-9)
-            .map(|&(a, _)| a)
-            .collect();
-        if top.is_empty() {
+            .fold(f32::NEG_INFINITY, f32::max);
+        // Every action within a hair of the best, one drawn uniformly.
+        let top = values.iter().filter(|&&(_, v)| v >= best - 1e-4).count();
+        if top == 0 {
             return Err(BotError::GameOver);
         }
-        Ok(top[rng.below(top.len() as u64) as usize])
+        let k = rng.below(top as u64) as usize;
+        values
+            .iter()
+            .filter(|&&(_, v)| v >= best - 1e-4)
+            .nth(k)
+            .map(|&(a, _)| a)
+            .ok_or(BotError::GameOver)
     }
 }

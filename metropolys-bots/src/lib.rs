@@ -41,6 +41,7 @@
 #![forbid(unsafe_code)]
 
 pub mod arena;
+mod eval;
 mod greedy;
 mod ismcts;
 mod random;
@@ -48,8 +49,8 @@ mod spec;
 mod view;
 
 pub use arena::{arena, ArenaOptions, ArenaRow, BotFactory};
-pub use greedy::Greedy;
-pub use ismcts::{Ismcts, Playout, Reward};
+pub use greedy::{Greedy, DEFAULT_BUILDING_VALUE, DEFAULT_COST_PER_NUMBER};
+pub use ismcts::{Ismcts, Playout, Reward, DEFAULT_EXPLORATION, DEFAULT_ITERATIONS};
 pub use random::Random;
 pub use spec::{from_spec, KINDS};
 pub use view::{SeatView, ALL_METROPOLYS_CARDS};

@@ -12,7 +12,7 @@ pub const KINDS: [&str; 3] = ["random", "greedy", "ismcts"];
 /// | kind | parameters |
 /// | --- | --- |
 /// | `random` | none |
-/// | `greedy` | none |
+/// | `greedy` | `cost_per_number` (number 0–10), `building_value` (number −50–50) |
 /// | `ismcts` | `iterations` (integer 1–100,000,000), `seconds` (number, above 0, at most 3600), `threads` (integer 1–256), `exploration` (number 0–100), `playout` (`"random"` or `"greedy"`), `reward` (`"win"` or `"score"`) |
 ///
 /// See [`Ismcts`] for the meaning and defaults. Unknown kinds, parameters
@@ -93,7 +93,8 @@ pub(crate) fn build(kind: &str, params: &Map<String, Value>) -> Result<Box<dyn B
             "playout",
             "reward",
         ],
-        "random" | "greedy" => &[],
+        "greedy" => &["cost_per_number", "building_value"],
+        "random" => &[],
         _ => {
             return Err(BotError::UnknownKind {
                 kind: kind.to_string(),
@@ -153,7 +154,16 @@ pub(crate) fn build(kind: &str, params: &Map<String, Value>) -> Result<Box<dyn B
     };
     Ok(match kind {
         "random" => Box::new(Random),
-        "greedy" => Box::new(Greedy::default()),
+        "greedy" => {
+            let mut g = Greedy::default();
+            if let Some(c) = num("cost_per_number", 0.0, 10.0, false)? {
+                g.cost_per_number = c as f32;
+            }
+            if let Some(c) = num("building_value", -50.0, 50.0, false)? {
+                g.building_value = c as f32;
+            }
+            Box::new(g)
+        }
         _ => {
             let mut b = Ismcts::default();
             let iterations = int("iterations", 1, 100_000_000)?;

@@ -516,7 +516,7 @@ impl State {
             return 0;
         }
         let (nbs, bs) = self.bid_options(self.to_act);
-        nbs.count_ones() as usize * bs.count_ones() as usize + usize::from(self.bid_count > 0)
+        nbs.count_ones() as usize * count_buildings(bs) as usize + usize::from(self.bid_count > 0)
     }
 
     /// A legal action chosen uniformly at random, or `None` when the game is
@@ -529,7 +529,7 @@ impl State {
         // Action `k` of the enumeration order of `for_each_legal`: bids by
         // neighborhood then building, then the pass.
         let (nbs, bs) = self.bid_options(self.to_act);
-        let per_neighborhood = bs.count_ones();
+        let per_neighborhood = count_buildings(bs);
         let bids = nbs.count_ones() * per_neighborhood;
         let count = bids + u32::from(self.bid_count > 0);
         if count == 0 {
@@ -880,13 +880,59 @@ impl State {
     }
 }
 
-/// The `n`-th (from 0) set bit of `mask`.
-#[inline]
-fn nth_bit(mut mask: u64, n: u32) -> u8 {
-    for _ in 0..n {
-        mask &= mask - 1;
+/// The number of set bits of each byte value.
+const BYTE_POP: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
     }
-    mask.trailing_zeros() as u8
+    t
+};
+
+/// `BYTE_SELECT[byte * 8 + n]`: the position of the `n`-th (from 0) set bit
+/// of `byte` (8 when there is none).
+const BYTE_SELECT: [u8; 2048] = {
+    let mut t = [8u8; 2048];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut n = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if byte & (1 << bit) != 0 {
+                t[byte * 8 + n] = bit as u8;
+                n += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    t
+};
+
+/// The number of set bits of a building mask (two table look-ups: cheaper
+/// than a portable population count).
+#[inline]
+fn count_buildings(mask: u16) -> u32 {
+    u32::from(BYTE_POP[usize::from(mask & 0xFF)]) + u32::from(BYTE_POP[usize::from(mask >> 8)])
+}
+
+/// The `n`-th (from 0) set bit of `mask` (64 when there is none): whole
+/// bytes are skipped by their bit counts, then one table look-up.
+#[inline]
+fn nth_bit(mask: u64, mut n: u32) -> u8 {
+    let mut shift = 0u32;
+    while shift < 64 {
+        let byte = ((mask >> shift) & 0xFF) as usize;
+        let count = u32::from(BYTE_POP[byte]);
+        if n < count {
+            return shift as u8 + BYTE_SELECT[byte * 8 + n as usize];
+        }
+        n -= count;
+        shift += 8;
+    }
+    64
 }
 
 /// A constructed building.
@@ -1280,6 +1326,25 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn nth_bit_and_count_buildings_agree_with_the_plain_definitions() {
+        let mut rng = SplitMix64::new(3);
+        for i in 0..2000u64 {
+            let mask = match i % 3 {
+                0 => rng.next_u64(),
+                1 => rng.next_u64() & rng.next_u64() & rng.next_u64(),
+                _ => 1u64 << (i % 64),
+            };
+            let bits: Vec<u8> = (0..64).filter(|&b| mask & (1u64 << b) != 0).collect();
+            for (n, &b) in bits.iter().enumerate() {
+                assert_eq!(nth_bit(mask, n as u32), b, "{mask:#x} {n}");
+            }
+            assert_eq!(nth_bit(mask, bits.len() as u32), 64);
+            let m16 = mask as u16;
+            assert_eq!(count_buildings(m16), m16.count_ones());
+        }
     }
 
     #[test]
