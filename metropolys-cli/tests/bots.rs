@@ -85,7 +85,9 @@ fn a_person_plays_a_whole_game_against_bots_from_a_script() {
         &[
             "play",
             "--seats",
-            "human,greedy,random",
+            "human,ismcts,greedy",
+            "--params",
+            r#"{"ismcts": {"iterations": 200}}"#,
             "--variant",
             "expert",
             "--seed",
@@ -106,7 +108,7 @@ fn a_person_plays_a_whole_game_against_bots_from_a_script() {
         &out[out.len().saturating_sub(3000)..]
     );
     for needle in [
-        "seats: 0 blue (you), 1 red (greedy), 2 white (random)",
+        "seats: 0 blue (you), 1 red (ismcts), 2 white (greedy)",
         "Board (",
         "center",
         "Your secret cards (blue): ",
@@ -116,8 +118,8 @@ fn a_person_plays_a_whole_game_against_bots_from_a_script() {
         "Hint: ",
         "Commands:",
         "Illegal move: R-7: the opening player of a call cannot pass",
-        "red (greedy) bids",
-        "white (random) ",
+        "red (ismcts) bids",
+        "white (greedy) ",
         "blue (you) passes.",
         "Game over after",
         "Final score",
