@@ -65,12 +65,20 @@ fn main() {
             let mut rng = metropolys_core::rng::SplitMix64::new(1);
             let wall = Instant::now();
             let start = cpu_seconds(wall);
-            for s in &pos {
-                let view = SeatView::to_act(s).expect("to act");
-                bot.choose(&view, &mut rng).expect("decides");
+            // The greedy bot is fast: repeat its positions for a measurable time.
+            let rounds = if spec.0 == "greedy" && !quick {
+                2000
+            } else {
+                1
+            };
+            for _ in 0..rounds {
+                for s in &pos {
+                    let view = SeatView::to_act(s).expect("to act");
+                    bot.choose(&view, &mut rng).expect("decides");
+                }
             }
             let secs = cpu_seconds(wall) - start;
-            let per = secs / pos.len() as f64;
+            let per = secs / (pos.len() * rounds) as f64;
             let iters = if spec.0 == "ismcts" {
                 format!(
                     ", {:.0} iterations/s",
@@ -80,11 +88,11 @@ fn main() {
                 String::new()
             };
             println!(
-                "{players}p {variant} {} {}: {} decisions, {:.4} ms/decision{iters}",
+                "{players}p {variant} {} {}: {} decisions, {:.1} µs/decision{iters}",
                 spec.0,
                 spec.1,
-                pos.len(),
-                per * 1e3
+                pos.len() * rounds,
+                per * 1e6
             );
         }
     }
