@@ -595,8 +595,8 @@ enum MtpStatus mtp_bot_new(const char *kind, const char *params_json, struct Mtp
  * Writes to `*action_out` the bot's decision for the seat to act in
  * `game`. The bot sees only that seat's view (R-21); the game is not
  * changed (apply the action with `mtp_game_apply`). The decision takes as
- * long as the bot's budget (`"ismcts"`: about 0.1 s by default) and holds
- * no lock that other games or bots need.
+ * long as the bot's budget (`"ismcts"`: docs/bots.md gives its speed) and
+ * holds no lock that other games or bots need.
  *
  * Errors: a finished game is `MTP_STATUS_GAME_OVER` (R-17); a handle that is
  * not live is `MTP_STATUS_INVALID_HANDLE`.

@@ -424,10 +424,10 @@ class IsmctsBot:
     seat cannot rule out, so the bot never uses what its seat may not see
     (R-21).
 
-    Budget: ``iterations`` per decision (default 2000 when neither budget is
-    given) and/or ``seconds`` of wall time (the search stops at the first
-    reached). With an iteration budget and no time budget, the same
-    ``seed`` gives the same decisions. ``threads`` searches in parallel
+    Budget: ``iterations`` per decision (the default budget of
+    docs/bots.md when neither is given) and/or ``seconds`` of wall time (the
+    search stops at the first reached). With an iteration budget and no
+    time budget, the same ``seed`` gives the same decisions. ``threads`` searches in parallel
     (root parallelism). ``exploration`` (UCT constant), ``playout``
     (``"random"`` or ``"greedy"``) and ``reward`` (``"win"`` or
     ``"score"``) tune the search. Raises ``ValueError`` for a parameter out
