@@ -178,8 +178,8 @@ impl GreedyBot {
 ///
 /// Budget: ``iterations`` per decision (the default budget of
 /// docs/bots.md when neither is given) and/or ``seconds`` of wall time (the
-/// search stops at the first reached). With an iteration budget and no time budget, the same
-/// ``seed`` gives the same decisions. ``threads`` searches in parallel
+/// search stops at the first reached). With an iteration budget and no
+/// time budget, the same ``seed`` gives the same decisions. ``threads`` searches in parallel
 /// (root parallelism). ``exploration`` (UCT constant), ``playout``
 /// (``"random"`` or ``"greedy"``) and ``reward`` (``"win"`` or
 /// ``"score"``) tune the search. Raises ``ValueError`` for a parameter out
