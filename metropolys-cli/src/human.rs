@@ -557,11 +557,14 @@ fn ask(
     loop {
         write!(out, "{} ({}) > ", seat_name(seat), names[seat as usize])?;
         out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
+        // Bytes, not `read_line`: a line that is not UTF-8 is a mistyped
+        // move like any other, not an I/O failure.
+        let mut bytes = Vec::new();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
             writeln!(out)?;
             return Ok(Answer::EndOfInput);
         }
+        let line = String::from_utf8_lossy(&bytes);
         match parse(&line) {
             Ok(Command::Nothing) => {}
             Ok(Command::Help) => writeln!(out, "{HELP}")?,
@@ -861,9 +864,8 @@ mod tests {
     #[test]
     fn a_scripted_game_reaches_the_end() {
         let config = Config::new(2, Variant::Expert, 4);
-        let mut input = String::from("twelve\n99 1\nhint\n");
-        input.push_str(&robot_script());
-        let input = input.into_bytes();
+        let mut input = b"twelve\n\xff\xfe 3\n99 1\nhint\n".to_vec();
+        input.extend_from_slice(robot_script().as_bytes());
         let mut rng = SplitMix64::new(3);
         let bot: Decide<'_> = Box::new(move |s: &State| Ok(s.random_action(&mut rng).unwrap()));
         let mut hint: Decide<'_> = Box::new(|s: &State| Ok(s.legal_actions()[0]));
@@ -885,6 +887,10 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("cannot read \"twelve\""), "{text}");
         assert!(text.contains("no neighborhood 99"));
+        assert!(
+            text.contains("cannot read \"\u{fffd}\u{fffd} 3\""),
+            "{text}"
+        );
         assert!(text.contains("Hint: ismcts would"));
         assert!(text.contains("Illegal move: R-"));
         assert!(text.contains("Your secret cards (blue)"));
