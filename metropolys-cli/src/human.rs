@@ -744,12 +744,16 @@ pub fn run(
             decide: Box::new(move |s: &State| player.choose_for(s).map_err(|e| e.to_string())),
         });
     }
+    // The hint bot is made afresh for each hint, so that asking twice in
+    // one position gives the same answer.
     let hint_text = crate::arena::spec("ismcts", &params).map_err(PlayError::Usage)?;
-    let hint_bot = metropolys_bots::from_spec("ismcts", &hint_text)
-        .map_err(|e| PlayError::Usage(e.to_string()))?;
-    let mut hinter = metropolys_bots::Player::new(hint_bot, bot_seed(config.seed, 9));
-    let mut hint: Decide<'_> =
-        Box::new(move |s: &State| hinter.choose_for(s).map_err(|e| e.to_string()));
+    let hint_seed = bot_seed(config.seed, 9);
+    let mut hint: Decide<'_> = Box::new(move |s: &State| {
+        let bot = metropolys_bots::from_spec("ismcts", &hint_text).map_err(|e| e.to_string())?;
+        metropolys_bots::Player::new(bot, hint_seed)
+            .choose_for(s)
+            .map_err(|e| e.to_string())
+    });
     Game::new(config.clone())
         .map_err(|e| PlayError::Failed(format!("illegal configuration: {e}")))?;
     let names = names(&controllers);
