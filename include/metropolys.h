@@ -440,6 +440,20 @@ typedef uint32_t MtpVariant;
 #endif // __cplusplus
 
 /**
+ * A bot: decides the action of the seat to act in a game, from that seat's
+ * view only (R-21: it never sees an opponent's secret cards).
+ *
+ * Opaque to C. Created by `mtp_bot_new`, used by `mtp_bot_choose`, released
+ * by `mtp_bot_free`. A bot is mutable (its random generator advances with
+ * each decision): do not use one bot from several threads at once without
+ * your own locking. (Doing so anyway is memory-safe, since the calls are
+ * serialized inside, but the order of the decisions, and so which random
+ * numbers each one draws, is then up to the scheduler.) Different bots may
+ * be used from different threads freely.
+ */
+typedef struct MtpBot MtpBot;
+
+/**
  * An immutable game: a position, the events of the transition that led to
  * it, and (unless loaded from a bare state) the decisions since setup.
  *
@@ -760,6 +774,61 @@ enum MtpStatus mtp_neighborhoods_adjacent(uint8_t a, uint8_t b, bool *adjacent_o
  * `json_out` must be NULL or valid for a write.
  */
 enum MtpStatus mtp_board_json(char **json_out);
+
+/**
+ * Creates a bot and writes a new handle to `*bot_out`; free it with
+ * `mtp_bot_free`.
+ *
+ * `kind` is `"random"`, `"greedy"` or `"ismcts"`; `params_json` is a JSON
+ * object of the kind's parameters, or NULL for `{}` (every parameter at
+ * its default). Every kind takes `"seed"` (an unsigned 64-bit integer,
+ * default 0), which seeds the bot's random generator; `"ismcts"` also
+ * takes `"iterations"`, `"seconds"` and `"threads"` (docs/bots.md lists
+ * every parameter). With a seed and no time budget, the decisions are
+ * reproducible.
+ *
+ * Errors: an unknown kind, an unknown parameter or a value of the wrong
+ * type or range is `MTP_STATUS_INVALID_ARGUMENT`; `params_json` that is not
+ * JSON at all (or not UTF-8) is `MTP_STATUS_INVALID_JSON`. The message
+ * names the kind or the parameter.
+ *
+ * # Safety
+ *
+ * `kind` must be NULL or a NUL-terminated string; `params_json` must be NULL
+ * or a NUL-terminated string; `bot_out` must be NULL or valid for a write.
+ */
+enum MtpStatus mtp_bot_new(const char *kind, const char *params_json, struct MtpBot **bot_out);
+
+/**
+ * Writes to `*action_out` the bot's decision for the seat to act in
+ * `game`. The bot sees only that seat's view (R-21); the game is not
+ * changed (apply the action with `mtp_game_apply`). The decision takes as
+ * long as the bot's budget (`"ismcts"`: docs/bots.md gives its speed) and
+ * holds no lock that other games or bots need.
+ *
+ * Errors: a finished game is `MTP_STATUS_GAME_OVER` (R-17); a handle that is
+ * not live is `MTP_STATUS_INVALID_HANDLE`.
+ *
+ * # Safety
+ *
+ * `action_out` must be NULL or valid for a write.
+ */
+enum MtpStatus mtp_bot_choose(struct MtpBot *bot,
+                              const struct MtpGame *game,
+                              struct MtpAction *action_out);
+
+/**
+ * Frees a bot handle. NULL is accepted and ignored (`MTP_STATUS_OK`). A
+ * handle that is not live (already freed, or not from this library) is
+ * reported as `MTP_STATUS_INVALID_HANDLE` without touching memory.
+ */
+enum MtpStatus mtp_bot_free(struct MtpBot *bot);
+
+/**
+ * The number of bot handles currently live in this process (created and
+ * not yet freed): handy for leak checks in tests.
+ */
+size_t mtp_live_bots(void);
 
 /**
  * Creates a game from a configuration in JSON (e.g.

@@ -21,10 +21,12 @@ macro_rules! outln {
 }
 
 mod account;
+mod arena;
 mod common;
 mod completions;
 mod conform;
 mod html;
+mod human;
 mod play;
 mod replay;
 mod verify;
@@ -54,7 +56,8 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Play a whole game with random legal decisions and tell it
+    /// Play a whole game with random legal decisions and tell it, or (with
+    /// --seats) play in the terminal against bots
     Play(play::Args),
     /// Tell the game a record holds, and check its expectations
     Replay(replay::Args),
@@ -65,6 +68,8 @@ pub enum Command {
     Conform(conform::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
     Completions(completions::Args),
+    /// Play many games between bots and print their results
+    Arena(arena::Args),
 }
 
 fn main() -> ExitCode {
@@ -78,6 +83,7 @@ fn main() -> ExitCode {
         Command::Verify(a) => common::exit_code(verify::run(a)),
         Command::Completions(a) => common::exit_code(completions::run(a)),
         Command::Conform(a) => ExitCode::from(conform::run(&a.into())),
+        Command::Arena(a) => common::exit_code(arena::run_cli(a)),
     };
     common::finish(code)
 }

@@ -37,7 +37,11 @@ Decisions: each decision is State::random_action with a SplitMix64 generator
 started at stream 5 of the seed (state = seed ^ 5 * 0xD1B54A32D192ED03), so
 the same command gives the same game everywhere (see docs/records.md).
 
-Seats are named by colour: 0 blue, 1 red, 2 white, 3 gray.")]
+Seats are named by colour: 0 blue, 1 red, 2 white, 3 gray.
+
+With --seats, a person types `12 7` (neighborhood, building), `pass`,
+`hint`, `board`, `help` or `quit` (the end of input also quits, status 0).
+The bot at seat p is seeded with the first draw of stream 5 + p of the seed.")]
 pub struct Args {
     /// Number of players: 2, 3 or 4 [default: 4]
     #[arg(short, long, value_name = "N")]
@@ -64,6 +68,15 @@ pub struct Args {
     /// Print only the score sheet
     #[arg(short, long)]
     pub quiet: bool,
+    /// Who plays each seat, in seat order: human, random, greedy or ismcts
+    /// (e.g. human,ismcts,greedy); a person plays in the terminal (see
+    /// docs/cli.md). The player count is the number of seats
+    #[arg(long, value_name = "KINDS", value_delimiter = ',', conflicts_with_all = ["html", "quiet"])]
+    pub seats: Option<Vec<String>>,
+    /// With --seats: bot parameters by kind, a JSON object such as
+    /// '{"ismcts": {"iterations": 500}}'
+    #[arg(long, value_name = "JSON", requires = "seats")]
+    pub params: Option<String>,
 }
 
 /// Plays, tells, and writes the files asked for.
@@ -84,6 +97,9 @@ pub fn run(args: Args) -> Outcome {
     }
     if let Some(s) = args.start_player {
         config.start_player = s;
+    }
+    if let Some(seats) = &args.seats {
+        return crate::human::play(seats, args.players, config, &args);
     }
     let mut game = Game::new(config.clone())
         .map_err(|e| Failure::Invalid(format!("illegal configuration: {e}")))?;

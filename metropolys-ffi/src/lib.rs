@@ -24,6 +24,7 @@
 
 // The order of these modules is the order of the header.
 mod board;
+mod bot;
 mod game;
 mod handle;
 mod meta;
@@ -33,6 +34,7 @@ mod status;
 mod types;
 
 pub use board::*;
+pub use bot::*;
 pub use game::*;
 pub use handle::MtpGame;
 pub use meta::*;

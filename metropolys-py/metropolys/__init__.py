@@ -13,10 +13,11 @@ in Rust, for Python.
 
 See ``docs/python.md`` for the tour: ``Game`` (immutable), ``Action``,
 errors, board queries, records and ``simulate``; ``docs/rl.md`` for
-observations, masks and ``VectorEnv``.
+observations, masks and ``VectorEnv``; ``metropolys.bots`` and ``arena``
+for the native bots.
 """
 
-from . import board
+from . import board, bots
 from ._errors import (
     IllegalActionError,
     InvalidConfigError,
@@ -37,10 +38,14 @@ from ._metropolys import (
     SCORE_CATEGORIES,
     Action,
     Game,
+    GreedyBot,
+    IsmctsBot,
+    RandomBot,
     SplitMix64,
     VectorEnv,
     __version__,
     adjacent,
+    arena,
     board_info,
     district_neighborhoods,
     information_state_size,
@@ -68,17 +73,22 @@ __all__ = [
     "SCORE_CATEGORIES",
     "Action",
     "Game",
+    "GreedyBot",
     "IllegalActionError",
     "InvalidConfigError",
     "InvalidStateError",
+    "IsmctsBot",
     "MetropolysError",
+    "RandomBot",
     "RecordError",
     "SplitMix64",
     "VectorEnv",
     "__version__",
     "adjacent",
+    "arena",
     "board",
     "board_info",
+    "bots",
     "district_neighborhoods",
     "information_state_size",
     "is_blind_alley",

@@ -2,7 +2,7 @@
 PyO3). Everything here is re-exported by ``metropolys``."""
 
 import random
-from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, Tuple, Union, final, overload
+from typing import Any, Dict, Iterable, List, Literal, Mapping, Optional, Protocol, Sequence, Tuple, Union, final, overload
 
 import numpy
 import numpy as np
@@ -37,6 +37,10 @@ __all__ = [
     "position",
     "district_neighborhoods",
     "board_info",
+    "RandomBot",
+    "GreedyBot",
+    "IsmctsBot",
+    "arena",
 ]
 
 __version__: str
@@ -502,3 +506,103 @@ def board_info() -> Dict[str, Any]:
     """The whole board as a dict: ``neighborhoods`` (``id``, ``district``,
     ``kind``, ``adjacent``, ``border``, ``blind_alley``, ``x``, ``y``),
     ``bridges``, ``statues``, ``lakes``, ``peripheral_ring``."""
+
+@final
+class RandomBot:
+    """Uniformly random legal actions. ``seed`` seeds the bot's own generator
+    (SplitMix64): the same seed gives the same decisions."""
+
+    def __new__(cls, seed: int = 0) -> RandomBot: ...
+    def choose(self, game: Game) -> Action:
+        """The action this bot plays for the seat to act in ``game``, decided
+        from that seat's view only (R-21). Raises ``IllegalActionError``
+        (rule ``R-17``) when the game is over."""
+    @property
+    def name(self) -> str:
+        """The bot's kind: ``"random"``."""
+
+@final
+class GreedyBot:
+    """A one-ply evaluation of every legal action (immediate points, tokens and
+    cards, progress on its own objectives, the cost of the building spent;
+    see docs/bots.md). ``seed`` breaks ties."""
+
+    def __new__(cls, seed: int = 0) -> GreedyBot: ...
+    def choose(self, game: Game) -> Action:
+        """The action this bot plays for the seat to act in ``game``, decided
+        from that seat's view only (R-21). Raises ``IllegalActionError``
+        (rule ``R-17``) when the game is over."""
+    @property
+    def name(self) -> str:
+        """The bot's kind: ``"greedy"``."""
+
+@final
+class IsmctsBot:
+    """Information-set Monte Carlo tree search (see docs/bots.md). Each
+    iteration deals the opponents' secret cards at random among those the
+    seat cannot rule out, so the bot never uses what its seat may not see
+    (R-21).
+
+    Budget: ``iterations`` per decision (the default budget of
+    docs/bots.md when neither is given) and/or ``seconds`` of wall time (the
+    search stops at the first reached). With an iteration budget and no
+    time budget, the same ``seed`` gives the same decisions. ``threads`` searches in parallel
+    (root parallelism). ``exploration`` (UCT constant), ``playout``
+    (``"random"`` or ``"greedy"``) and ``reward`` (``"win"`` or
+    ``"score"``) tune the search. Raises ``ValueError`` for a parameter out
+    of range."""
+
+    def __new__(
+        cls,
+        iterations: Optional[int] = None,
+        seconds: Optional[float] = None,
+        seed: int = 0,
+        threads: int = 1,
+        *,
+        exploration: Optional[float] = None,
+        playout: Optional[Literal["random", "greedy"]] = None,
+        reward: Optional[Literal["win", "score"]] = None,
+    ) -> IsmctsBot: ...
+    def choose(self, game: Game) -> Action:
+        """The action this bot plays for the seat to act in ``game``, decided
+        from that seat's view only (R-21), with the GIL released while it
+        searches. Raises ``IllegalActionError`` (rule ``R-17``) when the game
+        is over."""
+    @property
+    def name(self) -> str:
+        """The bot's kind: ``"ismcts"``."""
+
+class _ChoosingBot(Protocol):
+    def choose(self, game: Game, /) -> Action: ...
+
+def arena(
+    bots: Iterable[Union[RandomBot, GreedyBot, IsmctsBot, _ChoosingBot]],
+    games: int,
+    players: Optional[int] = None,
+    variant: _VariantName = "expert",
+    seed: int = 0,
+    threads: int = 1,
+) -> List[Dict[str, Any]]:
+    """Plays ``games`` games between ``bots``, one bot per seat, rotated over
+    the seats from one game to the next (every bot plays every seat equally
+    often when ``games`` is a multiple of the player count; each rotation
+    shares one deal), and returns one dict per bot, in the order given:
+    ``{"bot", "games", "wins", "win_rate", "ci95": [lo, hi], "mean_total"}``.
+    A victory shared by ``k`` seats (R-20) counts ``1/k`` of a win;
+    ``ci95`` is the Wilson 95 % interval of the win rate.
+
+    ``bots`` holds native bots (``RandomBot``, ``GreedyBot``, ``IsmctsBot``)
+    and/or Python objects with a ``choose(game) -> Action`` method (and
+    optionally a ``name``). A Python bot is handed a ``Game`` of its seat's
+    view: the other seats' secret cards are placeholders, so use
+    ``game.view(game.to_act)`` to see what is known. ``players`` defaults to
+    ``len(bots)`` and must equal it.
+
+    Everything random (deals and every bot's generator) derives from
+    ``seed``; a native bot's own ``seed`` is not used here. ``threads``
+    plays games in parallel with the GIL released; the results do not
+    depend on it (for bots with iteration budgets). Python bots need the
+    GIL: their decisions run one at a time, while native bots in other
+    games keep playing. An exception raised by a Python bot stops the run
+    and is re-raised; Ctrl-C stops it with ``KeyboardInterrupt``.
+    """

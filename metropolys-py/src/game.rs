@@ -884,3 +884,21 @@ impl SplitMix64 {
         format!("<metropolys.SplitMix64 {:?}>", self.0)
     }
 }
+
+/// For the bots (`bots.rs`): the core position of a game, and a game of a
+/// bare position (no events, no history).
+impl Game {
+    /// The core state.
+    pub(crate) fn core_state(&self) -> &State {
+        &self.state
+    }
+
+    /// A game of `state` alone, as `Game.from_json` makes it.
+    pub(crate) fn from_core_state(state: State) -> Game {
+        Game {
+            state,
+            events: Vec::new(),
+            history: None,
+        }
+    }
+}

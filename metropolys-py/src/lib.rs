@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 
 mod action;
 mod board;
+mod bots;
 mod convert;
 mod errors;
 mod game;
@@ -41,5 +42,6 @@ fn _metropolys(m: &Bound<'_, PyModule>) -> PyResult<()> {
     board::register(m)?;
     tensor::register(m)?;
     m.add_class::<vector::VectorEnv>()?;
+    bots::register(m)?;
     Ok(())
 }

@@ -1084,10 +1084,133 @@ static void test_svg(void) {
     CHECK(svg == NULL);
     CHECK_STATUS(mtp_game_svg(g, NULL, NULL), MTP_STATUS_NULL_POINTER);
     CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+/* ----- bots ----------------------------------------------------------------- */
+
+static MtpBot *new_bot(const char *kind, const char *params) {
+    MtpBot *b = NULL;
+    CHECK_STATUS(mtp_bot_new(kind, params, &b), MTP_STATUS_OK);
+    CHECK(b != NULL);
+    return b;
+}
+
+static MtpAction bot_choice(MtpBot *b, const MtpGame *g) {
+    MtpAction a = {0xFF, 0xFF, 0xFF};
+    CHECK_STATUS(mtp_bot_choose(b, g, &a), MTP_STATUS_OK);
+    return a;
+}
+
+static bool same_action(MtpAction a, MtpAction b) {
+    return a.kind == b.kind && a.neighborhood == b.neighborhood && a.building == b.building;
+}
+
+static void test_bot_creation_errors(void) {
+    MtpBot *b = NULL;
+    CHECK_STATUS(mtp_bot_new("chess", "{}", &b), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_ERROR_MENTIONS("chess");
+    CHECK_STATUS(mtp_bot_new("ismcts", "{\"iteration\": 5}", &b), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_ERROR_MENTIONS("iteration");
+    CHECK_STATUS(mtp_bot_new("ismcts", "{\"iterations\": 0}", &b), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_ERROR_MENTIONS("iterations");
+    CHECK_STATUS(mtp_bot_new("random", "{\"seed\": -1}", &b), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_ERROR_MENTIONS("seed");
+    CHECK_STATUS(mtp_bot_new("greedy", "[1, 2]", &b), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_bot_new("greedy", "{", &b), MTP_STATUS_INVALID_JSON);
+    CHECK_STATUS(mtp_bot_new("greedy", "\xff", &b), MTP_STATUS_INVALID_JSON);
+    CHECK_STATUS(mtp_bot_new(NULL, "{}", &b), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_bot_new("greedy", "{}", NULL), MTP_STATUS_NULL_POINTER);
+    CHECK(b == NULL);
+    /* NULL parameters are the defaults. */
+    b = new_bot("greedy", NULL);
+    CHECK_STATUS(mtp_bot_free(b), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_bot_free(b), MTP_STATUS_INVALID_HANDLE); /* double free is detected */
+    CHECK_STATUS(mtp_bot_free(NULL), MTP_STATUS_OK);
+}
+
+static void test_bots_play_legal_games(void) {
+    MtpBot *bots[3] = {new_bot("ismcts", "{\"iterations\": 60, \"seed\": 1}"),
+                       new_bot("greedy", "{\"seed\": 2}"), new_bot("random", "{\"seed\": 3}")};
+    MtpGame *g = new_game(3, MTP_VARIANT_EXPERT, 21);
+    int decisions = 0;
+    while (g != NULL && !is_over(g)) {
+        uint8_t seat = MTP_NO_SEAT;
+        CHECK_STATUS(mtp_game_to_act(g, &seat), MTP_STATUS_OK);
+        if (seat >= 3) {
+            break;
+        }
+        MtpAction a = bot_choice(bots[seat], g);
+        bool legal = false;
+        CHECK_STATUS(mtp_game_is_legal(g, a, &legal), MTP_STATUS_OK);
+        CHECK(legal);
+        MtpGame *next = NULL;
+        CHECK_STATUS(mtp_game_apply(g, a, &next), MTP_STATUS_OK);
+        CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+        g = next;
+        decisions++;
+    }
+    CHECK(decisions > 20);
+    /* A finished game: no decision, nothing written. */
+    MtpAction a = {7, 7, 7};
+    CHECK_STATUS(mtp_bot_choose(bots[0], g, &a), MTP_STATUS_GAME_OVER);
+    CHECK_ERROR_MENTIONS("R-17");
+    CHECK(a.kind == 7 && a.neighborhood == 7 && a.building == 7);
+    CHECK_STATUS(mtp_bot_choose(bots[1], NULL, &a), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_bot_choose(NULL, g, &a), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_bot_choose(bots[1], g, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+    for (int i = 0; i < 3; i++) {
+        CHECK_STATUS(mtp_bot_free(bots[i]), MTP_STATUS_OK);
+    }
+    /* A freed bot or game is reported, never touched. */
+    MtpGame *g2 = new_game(2, MTP_VARIANT_FAMILY, 1);
+    CHECK_STATUS(mtp_bot_choose(bots[0], g2, &a), MTP_STATUS_INVALID_HANDLE);
+    CHECK_STATUS(mtp_game_free(g2), MTP_STATUS_OK);
+}
+
+static void test_bots_are_reproducible_and_see_only_their_seat(void) {
+    /* Same kind, parameters and seed: the same decisions. */
+    MtpGame *g = new_game(4, MTP_VARIANT_EXPERT, 5);
+    MtpBot *x = new_bot("ismcts", "{\"iterations\": 200, \"seed\": 9}");
+    MtpBot *y = new_bot("ismcts", "{\"iterations\": 200, \"seed\": 9}");
+    CHECK(same_action(bot_choice(x, g), bot_choice(y, g)));
+    CHECK(same_action(bot_choice(x, g), bot_choice(y, g)));
+    CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+
+    /* R-21: two games that differ only in the opponents' secret cards give
+     * seat 0 the same decision. */
+    const char *a_json =
+        "{\"players\": 3, \"variant\": \"expert\", \"seed\": 77, \"objectives\": ["
+        "{\"neighborhood\": \"park\", \"area\": \"chains\"},"
+        "{\"neighborhood\": \"mall\", \"area\": \"lakes\"},"
+        "{\"neighborhood\": \"housing\", \"area\": \"bridges\"}]}";
+    const char *b_json =
+        "{\"players\": 3, \"variant\": \"expert\", \"seed\": 77, \"objectives\": ["
+        "{\"neighborhood\": \"park\", \"area\": \"chains\"},"
+        "{\"neighborhood\": \"industry\", \"area\": \"statues\"},"
+        "{\"neighborhood\": \"administration\", \"area\": \"districts\"}]}";
+    MtpGame *ga = NULL;
+    MtpGame *gb = NULL;
+    CHECK_STATUS(mtp_game_new(a_json, &ga), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_new(b_json, &gb), MTP_STATUS_OK);
+    CHECK(!same_state(ga, gb));
+    for (uint64_t seed = 0; seed < 3; seed++) {
+        char params[64];
+        snprintf(params, sizeof params, "{\"iterations\": 300, \"seed\": %llu}",
+                 (unsigned long long)seed);
+        MtpBot *p = new_bot("ismcts", params);
+        MtpBot *q = new_bot("ismcts", params);
+        CHECK(same_action(bot_choice(p, ga), bot_choice(q, gb)));
+        CHECK_STATUS(mtp_bot_free(p), MTP_STATUS_OK);
+        CHECK_STATUS(mtp_bot_free(q), MTP_STATUS_OK);
+    }
+    CHECK_STATUS(mtp_game_free(ga), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_free(gb), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_bot_free(x), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_bot_free(y), MTP_STATUS_OK);
 }
 
 static void test_no_handle_leaked(void) {
     CHECK(mtp_live_games() == live_at_start);
+    CHECK(mtp_live_bots() == 0);
 }
 
 /* ----- conformance vectors -------------------------------------------------- */
@@ -1265,6 +1388,9 @@ int main(int argc, char **argv) {
     RUN(test_struct_query_errors);
     RUN(test_objectives_through_a_seat_view);
     RUN(test_svg);
+    RUN(test_bot_creation_errors);
+    RUN(test_bots_play_legal_games);
+    RUN(test_bots_are_reproducible_and_see_only_their_seat);
     if (argc > 1) {
         run_conformance(argv[1]);
     }

@@ -1,0 +1,246 @@
+//! `metropolys arena`: many games between bots rotated over the seats, and
+//! the table of their results (all from `metropolys_bots::arena`).
+
+use crate::common::{Failure, Outcome};
+use crate::play::VariantArg;
+use metropolys_bots::{arena, from_spec, ArenaOptions, ArenaRow, BotError, BotFactory, KINDS};
+use metropolys_core::Variant;
+use serde_json::{Map, Value};
+use std::fmt::Write as _;
+
+/// Options of `metropolys arena`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Bots are rotated over the seats from one game to the next, so that over any
+N consecutive games (N players) every bot plays every seat once on the same
+deal. Each row: games, wins (a shared victory counts as a fraction, R-20),
+win rate with its 95% Wilson interval, and the mean final total.
+
+Example:
+  metropolys arena --bots ismcts,greedy,random,random --games 400 --threads 2")]
+pub struct Args {
+    /// One bot per seat, comma-separated: random, greedy or ismcts
+    #[arg(
+        short,
+        long,
+        value_name = "KINDS",
+        value_delimiter = ',',
+        required = true
+    )]
+    pub bots: Vec<String>,
+    /// Games to play; a multiple of the player count gives every bot every
+    /// seat equally often
+    #[arg(short, long, value_name = "N", default_value_t = 100)]
+    pub games: u64,
+    /// Games played in parallel; the results do not depend on it
+    #[arg(short, long, value_name = "T", default_value_t = 1)]
+    pub threads: usize,
+    /// 2, 3 or 4; must equal the number of bots [default: the number of bots]
+    #[arg(short, long, value_name = "N")]
+    pub players: Option<u8>,
+    /// The variant
+    #[arg(long, value_enum, value_name = "V", default_value = "expert")]
+    pub variant: VariantArg,
+    /// Everything random (deals, every bot's generator) derives from it
+    #[arg(short, long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// Bot parameters by kind, a JSON object such as
+    /// '{"ismcts": {"iterations": 500}}' (docs/bots.md lists them)
+    #[arg(long, value_name = "JSON")]
+    pub params: Option<String>,
+    /// No progress bar (none is drawn when standard error is not a terminal)
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+/// `metropolys arena`: runs [`run`] and prints the table.
+pub fn run_cli(args: Args) -> Outcome {
+    let a = ArenaArgs {
+        bots: args.bots,
+        games: args.games,
+        players: args.players,
+        variant: args.variant.into(),
+        seed: args.seed,
+        threads: args.threads,
+        params: args.params,
+        progress: !args.no_progress,
+    };
+    match run(&a) {
+        Ok(table) => {
+            out!("{table}");
+            Ok(())
+        }
+        Err(ArenaError::Usage(m)) => Err(Failure::Usage(m)),
+        Err(ArenaError::Failed(m)) => Err(Failure::Invalid(m)),
+    }
+}
+
+/// What `metropolys arena` was asked.
+#[derive(Debug, Clone)]
+pub struct ArenaArgs {
+    /// Bot kinds, one per seat (`ismcts,greedy,random,random`).
+    pub bots: Vec<String>,
+    /// The number of games.
+    pub games: u64,
+    /// The player count; must equal the number of bots when given.
+    pub players: Option<u8>,
+    /// Family or Expert.
+    pub variant: Variant,
+    /// Everything random derives from it.
+    pub seed: u64,
+    /// Games played in parallel.
+    pub threads: usize,
+    /// Parameters per bot kind: a JSON object such as
+    /// `{"ismcts": {"iterations": 500}}`.
+    pub params: Option<String>,
+    /// Draw a progress bar on standard error (when it is a terminal).
+    pub progress: bool,
+}
+
+/// Why the arena could not run: a usage error (exit 2) or a failure while
+/// playing (exit 1).
+#[derive(Debug)]
+pub enum ArenaError {
+    /// Bad arguments: unknown bot, bad parameters, bad player count.
+    Usage(String),
+    /// A bot failed while playing.
+    Failed(String),
+}
+
+/// Parameters per kind from `--params`: every key a kind, every value an
+/// object of that kind's parameters (checked here by building one bot).
+pub fn params_by_kind(params: Option<&str>) -> Result<Map<String, Value>, String> {
+    let Some(text) = params else {
+        return Ok(Map::new());
+    };
+    let value: Value =
+        serde_json::from_str(text).map_err(|e| format!("--params is not JSON: {e}"))?;
+    let Value::Object(map) = value else {
+        return Err(format!(
+            "--params is a JSON object keyed by bot kind, such as {{\"ismcts\": {{\"iterations\": 500}}}}, not {text}"
+        ));
+    };
+    for (kind, p) in &map {
+        if !KINDS.contains(&kind.as_str()) {
+            return Err(format!(
+                "--params: unknown bot kind {kind:?}; expected one of: {}",
+                KINDS.join(", ")
+            ));
+        }
+        from_spec(kind, &p.to_string()).map_err(|e| format!("--params: {e}"))?;
+    }
+    Ok(map)
+}
+
+/// A bot of `kind` with its parameters from `--params`, checked.
+pub fn spec(kind: &str, params: &Map<String, Value>) -> Result<String, String> {
+    let text = params
+        .get(kind)
+        .map_or_else(|| "{}".to_string(), Value::to_string);
+    match from_spec(kind, &text) {
+        Ok(_) => Ok(text),
+        Err(e @ BotError::UnknownKind { .. }) => Err(e.to_string()),
+        Err(e) => Err(format!("--params: {e}")),
+    }
+}
+
+/// Runs the arena and returns the table to print.
+pub fn run(args: &ArenaArgs) -> Result<String, ArenaError> {
+    let params = params_by_kind(args.params.as_deref()).map_err(ArenaError::Usage)?;
+    if args.bots.len() < 2 || args.bots.len() > 4 {
+        return Err(ArenaError::Usage(format!(
+            "arena --bots takes one bot per seat, 2 to 4 of them (R-1), not {}",
+            args.bots.len()
+        )));
+    }
+    let players = args.players.unwrap_or(args.bots.len() as u8);
+    if usize::from(players) != args.bots.len() {
+        return Err(ArenaError::Usage(format!(
+            "--players {players} but {} bots: give one bot per seat",
+            args.bots.len()
+        )));
+    }
+    let mut factories: Vec<BotFactory> = Vec::new();
+    for kind in &args.bots {
+        let text = spec(kind, &params).map_err(ArenaError::Usage)?;
+        let kind = kind.clone();
+        factories.push(Box::new(move || {
+            // Checked above: the same kind and parameters build.
+            from_spec(&kind, &text).unwrap_or_else(|_| Box::new(metropolys_bots::Random))
+        }));
+    }
+    let options = ArenaOptions {
+        games: args.games,
+        players,
+        variant: args.variant,
+        seed: args.seed,
+        threads: args.threads,
+        ..ArenaOptions::default()
+    };
+    let bar = progress_bar(args.progress, args.games);
+    let rows = arena(&factories, &options, &|done, _| {
+        if let Some(b) = &bar {
+            b.set_position(done);
+        }
+        true
+    });
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let rows = rows.map_err(|e| match e {
+        BotError::Arena(_) | BotError::Config(_) => ArenaError::Usage(e.to_string()),
+        other => ArenaError::Failed(other.to_string()),
+    })?;
+    Ok(table(args, players, &rows))
+}
+
+/// A progress bar on standard error, or `None` when it is not wanted;
+/// indicatif draws nothing when standard error is not a terminal.
+fn progress_bar(wanted: bool, games: u64) -> Option<indicatif::ProgressBar> {
+    if !wanted {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::with_draw_target(
+        Some(games),
+        indicatif::ProgressDrawTarget::stderr(),
+    );
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{bar:40} {pos}/{len} games  {elapsed_precise} (eta {eta})",
+    ) {
+        bar.set_style(style);
+    }
+    Some(bar)
+}
+
+/// The results as a table, one row per bot in the order given.
+pub fn table(args: &ArenaArgs, players: u8, rows: &[ArenaRow]) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "Arena · {} games · {players} players · {} · seed {} · bots rotated over the seats",
+        args.games, args.variant, args.seed
+    );
+    let width = rows.iter().map(|r| r.bot.len()).max().unwrap_or(3).max(3);
+    let _ = writeln!(
+        s,
+        "{:<width$}  {:>6}  {:>8}  {:>8}  {:>15}  {:>10}",
+        "bot", "games", "wins", "win rate", "95% CI", "mean total"
+    );
+    for r in rows {
+        let _ = writeln!(
+            s,
+            "{:<width$}  {:>6}  {:>8.2}  {:>7.1}%  {:>15}  {:>10.2}",
+            r.bot,
+            r.games,
+            r.wins,
+            100.0 * r.win_rate,
+            format!("[{:.1}, {:.1}]%", 100.0 * r.ci95[0], 100.0 * r.ci95[1]),
+            r.mean_total
+        );
+    }
+    let _ = writeln!(
+        s,
+        "(a shared victory counts as a fraction of a win, R-20; the interval is Wilson's)"
+    );
+    s
+}

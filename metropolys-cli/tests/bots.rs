@@ -1,0 +1,254 @@
+//! `metropolys play --seats ...` (a person against bots, driven by a
+//! scripted standard input) and `metropolys arena`.
+
+use metropolys_core::Record;
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+fn metropolys(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_metropolys"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// Runs the binary with `input` as its standard input.
+fn metropolys_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_metropolys"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    // Write from a thread: the game may end (and close its input) before
+    // the whole script is read.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().expect("the binary ends");
+    let _ = writer.join();
+    out
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn code(o: &Output) -> i32 {
+    o.status.code().expect("exited")
+}
+
+fn scratch() -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "metropolys-cli-bots-test-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Lines that play any game to its end without knowing it: before each bid
+/// the person tries `pass`, so whenever passing is allowed they pass, and
+/// as the opener of a call (who may not pass, R-7) they try every bid in
+/// turn until one is legal.
+fn robot_script() -> String {
+    let mut cycle = String::new();
+    for b in 1..=13 {
+        for n in 0..55 {
+            cycle.push_str(&format!("pass\n{n} {b}\n"));
+        }
+    }
+    cycle.repeat(20)
+}
+
+#[test]
+fn a_person_plays_a_whole_game_against_bots_from_a_script() {
+    let dir = scratch();
+    let rec = dir.join("game.json");
+    // A mistyped move, an unknown neighborhood, a hint, help, then an
+    // illegal move (the opener's pass, R-7) and the robot script.
+    let mut input = String::from("twelve seven\n99 3\nhint\nhelp\n");
+    input.push_str(&robot_script());
+    let o = metropolys_with_input(
+        &[
+            "play",
+            "--seats",
+            "human,ismcts,greedy",
+            "--params",
+            r#"{"ismcts": {"iterations": 200}}"#,
+            "--variant",
+            "expert",
+            "--seed",
+            "5",
+            "--start-player",
+            "0",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        &input,
+    );
+    let out = stdout(&o);
+    assert_eq!(
+        code(&o),
+        0,
+        "{}\n{}",
+        stderr(&o),
+        &out[out.len().saturating_sub(3000)..]
+    );
+    for needle in [
+        "seats: 0 blue (you), 1 red (ismcts), 2 white (greedy)",
+        "Board (",
+        "center",
+        "Your secret cards (blue): ",
+        "You open the call (R-7)",
+        "cannot read \"twelve seven\"",
+        "R-7/R-9: there is no neighborhood 99",
+        "Hint: ",
+        "Commands:",
+        "Illegal move: R-7: the opening player of a call cannot pass",
+        "red (ismcts) bids",
+        "white (greedy) ",
+        "blue (you) passes.",
+        "Game over after",
+        "Final score",
+    ] {
+        assert!(out.contains(needle), "missing {needle:?}");
+    }
+    // Never an opponent's secret cards before the end (R-21).
+    let before_end = &out[..out.find("Game over after").unwrap()];
+    assert!(!before_end.contains("Your secret cards (red)"));
+    assert!(!before_end.contains("Your secret cards (white)"));
+    assert!(!before_end.contains("red holds"));
+    assert!(out.contains("You win.") || out.contains("You lose.") || out.contains("You share"));
+    // The game is recorded, and the record verifies.
+    let record = Record::from_json(&std::fs::read_to_string(&rec).unwrap()).unwrap();
+    assert!(record.verify().unwrap().is_over());
+}
+
+#[test]
+fn an_illegal_outbid_names_the_rule_and_asks_again() {
+    // Blue opens on 0 with 5; red (bot) answers or passes; whatever
+    // happens, a later `0 1` is illegal: 0 holds a bid or a building.
+    let o = metropolys_with_input(
+        &["play", "--seats", "human,random", "--seed", "1"],
+        "0 5\n0 1\n",
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("blue (you) bids 5 on 0"), "{out}");
+    assert!(
+        out.contains("Illegal move: R-7/R-9: neighborhood 0 is not free")
+            || out.contains("Illegal move: R-9")
+            || out.contains("Illegal move: R-13"),
+        "{out}"
+    );
+    assert!(
+        out.contains("End of input: the game stops unfinished"),
+        "{out}"
+    );
+}
+
+#[test]
+fn end_of_input_and_quit_leave_cleanly() {
+    let o = metropolys_with_input(&["play", "--seats", "human,greedy"], "");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("End of input: the game stops unfinished during call 1."));
+    let o = metropolys_with_input(&["play", "--seats", "greedy,human,random"], "quit\n");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("You quit: the game stops unfinished"));
+}
+
+#[test]
+fn seats_errors_are_usage_errors() {
+    for args in [
+        &["play", "--seats", "human"][..],
+        &["play", "--seats", "human,chess"][..],
+        &["play", "--seats", "human,greedy,random,random,random"][..],
+        &["play", "--seats", "human,greedy", "--players", "3"][..],
+        &["play", "--seats"][..],
+    ] {
+        let o = metropolys_with_input(args, "");
+        assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).starts_with("metropolys: "), "{args:?}");
+    }
+}
+
+#[test]
+fn bots_alone_play_to_the_end() {
+    // No person at the table: the bots play the game out.
+    let o = metropolys_with_input(&["play", "--seats", "greedy,random"], "");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("Final score"));
+}
+
+#[test]
+fn arena_prints_one_row_per_bot() {
+    let o = metropolys(&[
+        "arena",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "20",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("bot"), "{out}");
+    assert!(out.contains("win rate"), "{out}");
+    let rows: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("greedy") || l.starts_with("random"))
+        .collect();
+    assert_eq!(rows.len(), 2, "{out}");
+    // Deterministic with a seed.
+    let again = metropolys(&[
+        "arena",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "20",
+        "--seed",
+        "3",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(stdout(&again), out);
+    // No progress bar when standard error is not a terminal.
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+}
+
+#[test]
+fn arena_usage_errors() {
+    for args in [
+        &["arena"][..],
+        &["arena", "--bots", "greedy"][..],
+        &["arena", "--bots", "greedy,chess"][..],
+        &["arena", "--bots", "greedy,random", "--games", "none"][..],
+        &["arena", "--bots", "greedy,random", "--params", "{"][..],
+        &[
+            "arena",
+            "--bots",
+            "greedy,random",
+            "--params",
+            "{\"ismcts\": {\"iterations\": -3}}",
+        ][..],
+        &["arena", "--bots", "greedy,random", "--variant", "solo"][..],
+    ] {
+        let o = metropolys(args);
+        assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).starts_with("metropolys: "), "{args:?}");
+    }
+}

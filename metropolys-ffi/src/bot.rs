@@ -1,0 +1,295 @@
+//! Bot handles: `mtp_bot_new`, `mtp_bot_choose`, `mtp_bot_free`.
+//!
+//! A bot is a `metropolys_bots::Player` (a bot and its seeded random
+//! generator). Unlike a game, a bot changes as it plays (its generator
+//! advances), so it is a mutable handle. Bot handles have their own registry,
+//! built like the game registry (`handle.rs`): the addresses of live bots,
+//! bitwise inverted, in a set behind a lock, so a NULL, freed or foreign
+//! pointer is reported as `MTP_STATUS_INVALID_HANDLE` and never
+//! dereferenced. The registry lock is held only to look a handle up, never
+//! while a bot thinks: each bot sits behind its own mutex, shared (`Arc`)
+//! between its handle and a decision in progress, so freeing a bot while
+//! another thread is still deciding with it is safe (the decision finishes,
+//! then the bot is dropped).
+
+use crate::handle::{with_game, MtpGame};
+use crate::ptr::{out, put, text};
+use crate::status::{guard, guard_value, Failure, MtpStatus, Outcome};
+use crate::types::MtpAction;
+use metropolys_bots::{BotError, Player};
+use std::collections::BTreeSet;
+use std::ffi::c_char;
+use std::sync::{Arc, Mutex, RwLock, RwLockReadGuard, RwLockWriteGuard};
+
+/// A bot: decides the action of the seat to act in a game, from that seat's
+/// view only (R-21: it never sees an opponent's secret cards).
+///
+/// Opaque to C. Created by `mtp_bot_new`, used by `mtp_bot_choose`, released
+/// by `mtp_bot_free`. A bot is mutable (its random generator advances with
+/// each decision): do not use one bot from several threads at once without
+/// your own locking. (Doing so anyway is memory-safe, since the calls are
+/// serialized inside, but the order of the decisions, and so which random
+/// numbers each one draws, is then up to the scheduler.) Different bots may
+/// be used from different threads freely.
+pub struct MtpBot {
+    player: Arc<Mutex<Player>>,
+}
+
+/// See `handle::key`: the registry must not hold the address itself, so that
+/// leak checkers report a lost handle as lost.
+fn key(ptr: *const MtpBot) -> usize {
+    !(ptr as usize)
+}
+
+static LIVE: RwLock<BTreeSet<usize>> = RwLock::new(BTreeSet::new());
+
+fn read() -> RwLockReadGuard<'static, BTreeSet<usize>> {
+    // A poisoned lock only means a panic elsewhere while it was held; the
+    // set is always consistent (single insert/remove).
+    LIVE.read().unwrap_or_else(|e| e.into_inner())
+}
+
+fn write() -> RwLockWriteGuard<'static, BTreeSet<usize>> {
+    LIVE.write().unwrap_or_else(|e| e.into_inner())
+}
+
+fn not_live() -> Failure {
+    Failure::new(
+        MtpStatus::InvalidHandle,
+        "the bot handle is not live: it was already freed or did not come from this library",
+    )
+}
+
+/// The shared player behind a live bot handle.
+fn player_of(ptr: *const MtpBot) -> Outcome<Arc<Mutex<Player>>> {
+    if ptr.is_null() {
+        return Err(Failure::null("the bot handle"));
+    }
+    let live = read();
+    if !live.contains(&key(ptr)) {
+        return Err(not_live());
+    }
+    // SAFETY: `ptr` is in the registry, so it came from `Box::into_raw` in
+    // `mtp_bot_new` and has not been freed: `mtp_bot_free` removes it under
+    // the write lock before dropping it, which cannot happen while `live` is
+    // held. The `MtpBot` itself is never mutated (only the player behind its
+    // mutex), so a shared reference is sound.
+    let player = unsafe { &*ptr }.player.clone();
+    drop(live);
+    Ok(player)
+}
+
+/// The status of a bot error.
+fn failure(e: BotError) -> Failure {
+    let status = match &e {
+        BotError::GameOver => MtpStatus::GameOver,
+        BotError::IllegalAction { .. } => MtpStatus::IllegalAction,
+        BotError::UnknownKind { .. } | BotError::BadParameters { .. } => MtpStatus::InvalidArgument,
+        BotError::NoSuchSeat { .. } | BotError::NotToAct { .. } => MtpStatus::InvalidArgument,
+        _ => MtpStatus::InvalidState,
+    };
+    Failure::new(status, e.to_string())
+}
+
+/// Creates a bot and writes a new handle to `*bot_out`; free it with
+/// `mtp_bot_free`.
+///
+/// `kind` is `"random"`, `"greedy"` or `"ismcts"`; `params_json` is a JSON
+/// object of the kind's parameters, or NULL for `{}` (every parameter at
+/// its default). Every kind takes `"seed"` (an unsigned 64-bit integer,
+/// default 0), which seeds the bot's random generator; `"ismcts"` also
+/// takes `"iterations"`, `"seconds"` and `"threads"` (docs/bots.md lists
+/// every parameter). With a seed and no time budget, the decisions are
+/// reproducible.
+///
+/// Errors: an unknown kind, an unknown parameter or a value of the wrong
+/// type or range is `MTP_STATUS_INVALID_ARGUMENT`; `params_json` that is not
+/// JSON at all (or not UTF-8) is `MTP_STATUS_INVALID_JSON`. The message
+/// names the kind or the parameter.
+///
+/// # Safety
+///
+/// `kind` must be NULL or a NUL-terminated string; `params_json` must be NULL
+/// or a NUL-terminated string; `bot_out` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn mtp_bot_new(
+    kind: *const c_char,
+    params_json: *const c_char,
+    bot_out: *mut *mut MtpBot,
+) -> MtpStatus {
+    guard(|| {
+        let bot_out = out(bot_out, "bot_out")?;
+        // SAFETY: per the caller.
+        let kind = unsafe { text(kind, "kind") }?;
+        let params = if params_json.is_null() {
+            "{}"
+        } else {
+            // SAFETY: per the caller.
+            unsafe { text(params_json, "params_json") }?
+        };
+        if let Err(e) = serde_json::from_str::<serde_json::Value>(params) {
+            return Err(Failure::new(
+                MtpStatus::InvalidJson,
+                format!("params_json is not JSON: {e}"),
+            ));
+        }
+        let player = Player::from_spec(kind, params).map_err(failure)?;
+        let ptr = Box::into_raw(Box::new(MtpBot {
+            player: Arc::new(Mutex::new(player)),
+        }));
+        write().insert(key(ptr));
+        // SAFETY: checked non-NULL; valid per the caller.
+        unsafe { put(bot_out, ptr) };
+        Ok(())
+    })
+}
+
+/// Writes to `*action_out` the bot's decision for the seat to act in
+/// `game`. The bot sees only that seat's view; the game is not
+/// changed (apply the action with `mtp_game_apply`). The decision takes as
+/// long as the bot's budget (`"ismcts"`: docs/bots.md gives its speed) and
+/// holds no lock that other games or bots need.
+///
+/// Errors: a finished game is `MTP_STATUS_GAME_OVER`; a handle that is
+/// not live is `MTP_STATUS_INVALID_HANDLE`.
+///
+/// # Safety
+///
+/// `action_out` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn mtp_bot_choose(
+    bot: *mut MtpBot,
+    game: *const MtpGame,
+    action_out: *mut MtpAction,
+) -> MtpStatus {
+    guard(|| {
+        let action_out = out(action_out, "action_out")?;
+        let player = player_of(bot)?;
+        // A copy of the position: no game lock is held while the bot thinks.
+        let state = with_game(game, |g| Ok(g.state))?;
+        let action = {
+            // A panic inside a decision poisons the mutex; the player is
+            // still whole (a decision only advances its generator).
+            let mut p = player.lock().unwrap_or_else(|e| e.into_inner());
+            p.choose_for(&state).map_err(failure)?
+        };
+        // SAFETY: checked non-NULL; valid per the caller.
+        unsafe { put(action_out, MtpAction::from_core(action)) };
+        Ok(())
+    })
+}
+
+/// Frees a bot handle. NULL is accepted and ignored (`MTP_STATUS_OK`). A
+/// handle that is not live (already freed, or not from this library) is
+/// reported as `MTP_STATUS_INVALID_HANDLE` without touching memory.
+#[no_mangle]
+pub extern "C" fn mtp_bot_free(bot: *mut MtpBot) -> MtpStatus {
+    guard(|| release(bot))
+}
+
+/// Frees the bot behind `ptr`: `Ok` for NULL, `InvalidHandle` when it is
+/// not live.
+fn release(ptr: *mut MtpBot) -> Outcome {
+    if ptr.is_null() {
+        return Ok(());
+    }
+    if !write().remove(&key(ptr)) {
+        return Err(not_live());
+    }
+    // SAFETY: `ptr` was in the registry, so it came from `Box::into_raw` in
+    // `mtp_bot_new` and was not freed; we removed it under the write lock,
+    // so no later call can reach it, and a decision in progress holds its
+    // own `Arc` of the player, not a reference to the box.
+    drop(unsafe { Box::from_raw(ptr) });
+    Ok(())
+}
+
+/// The number of bot handles currently live in this process (created and
+/// not yet freed): handy for leak checks in tests.
+#[no_mangle]
+pub extern "C" fn mtp_live_bots() -> usize {
+    guard_value(0, || read().len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{mtp_game_apply, mtp_game_free, mtp_game_new_simple};
+    use std::ffi::CString;
+    use std::ptr::null_mut;
+
+    fn bot(kind: &str, params: Option<&str>) -> Result<*mut MtpBot, MtpStatus> {
+        let kind = CString::new(kind).unwrap();
+        let params = params.map(|p| CString::new(p).unwrap());
+        let mut out = null_mut();
+        // SAFETY: valid strings and out pointer.
+        let st = unsafe {
+            mtp_bot_new(
+                kind.as_ptr(),
+                params.as_ref().map_or(std::ptr::null(), |p| p.as_ptr()),
+                &mut out,
+            )
+        };
+        if st == MtpStatus::Ok {
+            Ok(out)
+        } else {
+            Err(st)
+        }
+    }
+
+    #[test]
+    fn statuses_of_bad_kinds_and_parameters() {
+        assert_eq!(bot("chess", None).unwrap_err(), MtpStatus::InvalidArgument);
+        assert_eq!(
+            bot("random", Some("{\"depth\": 3}")).unwrap_err(),
+            MtpStatus::InvalidArgument
+        );
+        assert_eq!(
+            bot("random", Some("{")).unwrap_err(),
+            MtpStatus::InvalidJson
+        );
+        assert_eq!(
+            bot("ismcts", Some("{\"iterations\": -1}")).unwrap_err(),
+            MtpStatus::InvalidArgument
+        );
+        let mut out = null_mut();
+        // SAFETY: NULL kind is reported, not read.
+        let st = unsafe { mtp_bot_new(std::ptr::null(), std::ptr::null(), &mut out) };
+        assert_eq!(st, MtpStatus::NullPointer);
+        assert!(out.is_null());
+    }
+
+    #[test]
+    fn a_seeded_bot_plays_legal_reproducible_games() {
+        let play = || {
+            let b = bot("greedy", Some("{\"seed\": 4}")).unwrap();
+            let mut g = null_mut();
+            // SAFETY: valid out pointer.
+            let st = unsafe { mtp_game_new_simple(3, 1, 8, &mut g) };
+            assert_eq!(st, MtpStatus::Ok);
+            let mut actions = Vec::new();
+            loop {
+                let mut a = MtpAction::default();
+                // SAFETY: live handles, valid out pointer.
+                let st = unsafe { mtp_bot_choose(b, g, &mut a) };
+                if st == MtpStatus::GameOver {
+                    break;
+                }
+                assert_eq!(st, MtpStatus::Ok);
+                actions.push(a);
+                let mut next = null_mut();
+                // SAFETY: live handle, valid out pointer.
+                assert_eq!(unsafe { mtp_game_apply(g, a, &mut next) }, MtpStatus::Ok);
+                assert_eq!(mtp_game_free(g), MtpStatus::Ok);
+                g = next;
+            }
+            assert_eq!(mtp_game_free(g), MtpStatus::Ok);
+            assert_eq!(mtp_bot_free(b), MtpStatus::Ok);
+            assert_eq!(mtp_bot_free(b), MtpStatus::InvalidHandle);
+            actions
+        };
+        let first = play();
+        assert!(first.len() > 20);
+        assert_eq!(first, play());
+    }
+}

@@ -1,0 +1,111 @@
+//! The bot functions from Rust: threads, freeing during a decision, and
+//! the information rule (R-21).
+
+use metropolys::*;
+use std::ffi::CString;
+use std::ptr;
+
+/// A raw handle that may cross threads (the library's handles are
+/// thread-safe; the raw pointer type is not `Send` by itself).
+struct Shared<T>(*mut T);
+impl<T> Clone for Shared<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Shared<T> {}
+// SAFETY: the library guards every handle (registries and locks); the test
+// only passes the pointers to its functions.
+unsafe impl<T> Send for Shared<T> {}
+
+fn bot(kind: &str, params: &str) -> *mut MtpBot {
+    let kind = CString::new(kind).unwrap();
+    let params = CString::new(params).unwrap();
+    let mut b = ptr::null_mut();
+    // SAFETY: valid strings and out-pointer.
+    let st = unsafe { mtp_bot_new(kind.as_ptr(), params.as_ptr(), &mut b) };
+    assert_eq!(st, MtpStatus::Ok);
+    b
+}
+
+fn game(json: &str) -> *mut MtpGame {
+    let json = CString::new(json).unwrap();
+    let mut g = ptr::null_mut();
+    // SAFETY: valid string and out-pointer.
+    let st = unsafe { mtp_game_new(json.as_ptr(), &mut g) };
+    assert_eq!(st, MtpStatus::Ok);
+    g
+}
+
+fn choose(b: *mut MtpBot, g: *const MtpGame) -> Result<MtpAction, MtpStatus> {
+    let mut a = MtpAction::default();
+    // SAFETY: valid out-pointer; the handles are checked by the library.
+    match unsafe { mtp_bot_choose(b, g, &mut a) } {
+        MtpStatus::Ok => Ok(a),
+        st => Err(st),
+    }
+}
+
+#[test]
+fn bots_decide_in_parallel_and_may_be_freed_while_deciding() {
+    let g = Shared(game(r#"{"players": 4, "variant": "expert", "seed": 3}"#));
+    // Two bots made alike decide alike in two threads on the same game.
+    let a = Shared(bot("ismcts", r#"{"iterations": 400, "seed": 5}"#));
+    let b = Shared(bot("ismcts", r#"{"iterations": 400, "seed": 5}"#));
+    let (ta, tb) = (
+        std::thread::spawn(move || choose({ a }.0, { g }.0)),
+        std::thread::spawn(move || choose({ b }.0, { g }.0)),
+    );
+    let (x, y) = (ta.join().unwrap().unwrap(), tb.join().unwrap().unwrap());
+    assert_eq!(x, y);
+    let mut legal = false;
+    // SAFETY: valid out-pointer.
+    assert_eq!(
+        unsafe { mtp_game_is_legal(g.0, x, &mut legal) },
+        MtpStatus::Ok
+    );
+    assert!(legal);
+
+    // Freeing a bot while another thread decides with it is safe: the
+    // decision either finishes or finds the handle gone.
+    let c = Shared(bot("ismcts", r#"{"iterations": 3000, "seed": 1}"#));
+    let t = std::thread::spawn(move || choose({ c }.0, { g }.0));
+    assert_eq!(mtp_bot_free(c.0), MtpStatus::Ok);
+    match t.join().unwrap() {
+        Ok(_) | Err(MtpStatus::InvalidHandle) => {}
+        Err(st) => panic!("unexpected {st:?}"),
+    }
+    assert_eq!(choose(c.0, g.0), Err(MtpStatus::InvalidHandle));
+
+    assert_eq!(mtp_bot_free(a.0), MtpStatus::Ok);
+    assert_eq!(mtp_bot_free(b.0), MtpStatus::Ok);
+    assert_eq!(mtp_game_free(g.0), MtpStatus::Ok);
+}
+
+#[test]
+fn opponents_secrets_do_not_change_a_decision_r21() {
+    let config = |others: &str| {
+        format!(
+            r#"{{"players": 2, "variant": "expert", "seed": 12, "start_player": 1,
+                "objectives": [{others}, {{"neighborhood": "mall", "area": "lakes"}}]}}"#
+        )
+    };
+    let g1 = game(&config(r#"{"neighborhood": "park", "area": "chains"}"#));
+    let g2 = game(&config(r#"{"neighborhood": "housing", "area": "bridges"}"#));
+    for kind in ["random", "greedy", "ismcts"] {
+        for seed in 0..3 {
+            let params = format!(r#"{{"iterations": 300, "seed": {seed}}}"#);
+            let params = if kind == "ismcts" {
+                params
+            } else {
+                format!(r#"{{"seed": {seed}}}"#)
+            };
+            let (p, q) = (bot(kind, &params), bot(kind, &params));
+            assert_eq!(choose(p, g1).unwrap(), choose(q, g2).unwrap(), "{kind}");
+            assert_eq!(mtp_bot_free(p), MtpStatus::Ok);
+            assert_eq!(mtp_bot_free(q), MtpStatus::Ok);
+        }
+    }
+    assert_eq!(mtp_game_free(g1), MtpStatus::Ok);
+    assert_eq!(mtp_game_free(g2), MtpStatus::Ok);
+}

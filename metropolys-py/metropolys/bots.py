@@ -1,0 +1,48 @@
+"""Bots that play Metropolys, native (Rust) and fast, and the arena.
+
+>>> import metropolys
+>>> from metropolys import bots
+>>> game = metropolys.Game(players=3, variant="expert", seed=1)
+>>> bot = bots.Ismcts(iterations=200, seed=7)
+>>> game.is_legal(bot.choose(game))
+True
+>>> rows = metropolys.arena([bots.Greedy(), bots.Random()], games=10, seed=1)
+>>> [row["bot"] for row in rows]
+['greedy', 'random']
+
+* ``Random(seed=0)``: uniform over the legal actions.
+* ``Greedy(seed=0)``: a one-ply evaluation of every legal action.
+* ``Ismcts(iterations=None, seconds=None, seed=0, threads=1)``:
+  information-set Monte Carlo tree search.
+
+Each has ``choose(game) -> Action`` for the seat to act, decided from that
+seat's view only (R-21): a bot never sees an opponent's secret cards. The
+GIL is released while a native bot thinks, so bots in several Python
+threads decide in parallel (one bot object used from several threads at
+once decides one call at a time). ``arena`` plays many games between bots
+rotated over the seats; a Python object with a ``choose(game)`` method (the
+``Bot`` protocol) can sit at the table too. See ``docs/bots.md`` and
+``docs/python.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ._metropolys import Action, Game
+from ._metropolys import GreedyBot as Greedy
+from ._metropolys import IsmctsBot as Ismcts
+from ._metropolys import RandomBot as Random
+from ._metropolys import arena
+
+
+class Bot(Protocol):
+    """Anything that can sit in the ``arena``: an object whose
+    ``choose(game)`` returns the action of the seat to act in ``game``."""
+
+    def choose(self, game: Game) -> Action:
+        """The action to play for the seat to act in ``game``."""
+        ...
+
+
+__all__ = ["Bot", "Greedy", "Ismcts", "Random", "arena"]

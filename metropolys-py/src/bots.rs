@@ -1,0 +1,456 @@
+//! `metropolys.bots` and `metropolys.arena`: the native bots of
+//! `metropolys-bots`, and the arena, which also seats Python objects that
+//! have a `choose(game)` method.
+//!
+//! Thin: every decision and every statistic comes from `metropolys-bots`.
+
+use crate::action::{self, Action};
+use crate::errors;
+use crate::game::Game;
+use metropolys_bots::{
+    arena as run_arena, from_spec, ArenaOptions, Bot, BotError, BotFactory, Player, SeatView,
+};
+use metropolys_core::rng::SplitMix64;
+use metropolys_core::{Action as CoreAction, Variant};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use serde_json::{json, Map, Value};
+use std::sync::{Arc, Mutex};
+
+/// A native bot: its kind, its parameters (without the seed), its seed, and
+/// the player (bot and generator) that decides.
+struct Native {
+    kind: &'static str,
+    params: Map<String, Value>,
+    seed: u64,
+    player: Mutex<Player>,
+}
+
+impl Native {
+    fn new(kind: &'static str, params: Map<String, Value>, seed: u64) -> PyResult<Native> {
+        let text = Value::Object(params.clone()).to_string();
+        let bot = from_spec(kind, &text).map_err(bot_error)?;
+        Ok(Native {
+            kind,
+            params,
+            seed,
+            player: Mutex::new(Player::new(bot, seed)),
+        })
+    }
+
+    /// The decision for the seat to act in `game`, the GIL released while
+    /// the bot thinks.
+    fn choose(&self, py: Python<'_>, game: &Game) -> PyResult<Py<Action>> {
+        let state = *game.core_state();
+        let decided = py.detach(|| {
+            // A panic inside a decision poisons the lock; the player (a bot
+            // and a generator) is still whole.
+            let mut p = self.player.lock().unwrap_or_else(|e| e.into_inner());
+            p.choose_for(&state)
+        });
+        let a = decided.map_err(|e| match e {
+            BotError::GameOver => errors::rule_error(py, metropolys_core::RuleError::GameOver),
+            other => bot_error(other),
+        })?;
+        action::object(py, a)
+    }
+
+    /// A factory of fresh bots of the same kind and parameters, for the
+    /// arena (which seeds each bot's generator itself).
+    fn factory(&self) -> BotFactory {
+        let kind = self.kind;
+        let text = Value::Object(self.params.clone()).to_string();
+        Box::new(move || match from_spec(kind, &text) {
+            Ok(b) => b,
+            // Validated when the Python object was made.
+            Err(_) => Box::new(metropolys_bots::Random),
+        })
+    }
+
+    fn repr(&self, class: &str) -> String {
+        let mut parts: Vec<String> = self
+            .params
+            .iter()
+            .map(|(k, v)| format!("{k}={}", py_literal(v)))
+            .collect();
+        parts.push(format!("seed={}", self.seed));
+        format!("{class}({})", parts.join(", "))
+    }
+}
+
+fn py_literal(v: &Value) -> String {
+    match v {
+        Value::String(s) => format!("{s:?}"),
+        other => other.to_string(),
+    }
+}
+
+/// A seed from any Python integer: `ValueError` outside 0 to 2^64-1.
+fn seed(kind: &str, seed: i128) -> PyResult<u64> {
+    u64::try_from(seed).map_err(|_| {
+        PyValueError::new_err(format!(
+            "bad parameters for the {kind} bot: seed must be an integer from 0 to 2^64-1, not {seed}"
+        ))
+    })
+}
+
+/// A bot error as a Python exception: bad parameters are `ValueError`.
+fn bot_error(e: BotError) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// Uniformly random legal actions. ``seed`` seeds the bot's own generator
+/// (SplitMix64): the same seed gives the same decisions.
+#[pyclass(frozen, module = "metropolys", name = "RandomBot")]
+pub struct RandomBot(Native);
+
+#[pymethods]
+impl RandomBot {
+    #[new]
+    #[pyo3(signature = (seed=0))]
+    fn new(seed: i128) -> PyResult<RandomBot> {
+        Ok(RandomBot(Native::new(
+            "random",
+            Map::new(),
+            self::seed("random", seed)?,
+        )?))
+    }
+
+    /// The action this bot plays for the seat to act in ``game``, decided
+    /// from that seat's view only. Raises ``IllegalActionError``
+    /// (rule ``R-17``) when the game is over.
+    fn choose(&self, py: Python<'_>, game: PyRef<'_, Game>) -> PyResult<Py<Action>> {
+        self.0.choose(py, &game)
+    }
+
+    /// The bot's kind: ``"random"``.
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.0.kind
+    }
+
+    fn __repr__(&self) -> String {
+        self.0.repr("RandomBot")
+    }
+}
+
+/// A one-ply evaluation of every legal action (immediate points, tokens and
+/// cards, progress on its own objectives, the cost of the building spent;
+/// see docs/bots.md). ``seed`` breaks ties.
+#[pyclass(frozen, module = "metropolys", name = "GreedyBot")]
+pub struct GreedyBot(Native);
+
+#[pymethods]
+impl GreedyBot {
+    #[new]
+    #[pyo3(signature = (seed=0))]
+    fn new(seed: i128) -> PyResult<GreedyBot> {
+        Ok(GreedyBot(Native::new(
+            "greedy",
+            Map::new(),
+            self::seed("greedy", seed)?,
+        )?))
+    }
+
+    /// The action this bot plays for the seat to act in ``game``, decided
+    /// from that seat's view only. Raises ``IllegalActionError``
+    /// (rule ``R-17``) when the game is over.
+    fn choose(&self, py: Python<'_>, game: PyRef<'_, Game>) -> PyResult<Py<Action>> {
+        self.0.choose(py, &game)
+    }
+
+    /// The bot's kind: ``"greedy"``.
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.0.kind
+    }
+
+    fn __repr__(&self) -> String {
+        self.0.repr("GreedyBot")
+    }
+}
+
+/// Information-set Monte Carlo tree search (see docs/bots.md). Each
+/// iteration deals the opponents' secret cards at random among those the
+/// seat cannot rule out, so the bot never uses what its seat may not see
+///
+///
+/// Budget: ``iterations`` per decision (the default budget of
+/// docs/bots.md when neither is given) and/or ``seconds`` of wall time (the
+/// search stops at the first reached). With an iteration budget and no
+/// time budget, the same ``seed`` gives the same decisions. ``threads`` searches in parallel
+/// (root parallelism). ``exploration`` (UCT constant), ``playout``
+/// (``"random"`` or ``"greedy"``) and ``reward`` (``"win"`` or
+/// ``"score"``) tune the search. Raises ``ValueError`` for a parameter out
+/// of range.
+#[pyclass(frozen, module = "metropolys", name = "IsmctsBot")]
+pub struct IsmctsBot(Native);
+
+#[pymethods]
+impl IsmctsBot {
+    #[new]
+    #[pyo3(signature = (iterations=None, seconds=None, seed=0, threads=1, *, exploration=None, playout=None, reward=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        iterations: Option<i64>,
+        seconds: Option<f64>,
+        seed: i128,
+        threads: i64,
+        exploration: Option<f64>,
+        playout: Option<String>,
+        reward: Option<String>,
+    ) -> PyResult<IsmctsBot> {
+        let mut params = Map::new();
+        if let Some(i) = iterations {
+            params.insert("iterations".into(), json!(i));
+        }
+        if let Some(s) = seconds {
+            if !s.is_finite() {
+                return Err(PyValueError::new_err(format!(
+                    "bad parameters for the ismcts bot: seconds must be a finite number, not {s}"
+                )));
+            }
+            params.insert("seconds".into(), json!(s));
+        }
+        if threads != 1 {
+            params.insert("threads".into(), json!(threads));
+        }
+        if let Some(c) = exploration {
+            if !c.is_finite() {
+                return Err(PyValueError::new_err(format!(
+                    "bad parameters for the ismcts bot: exploration must be a finite number, not {c}"
+                )));
+            }
+            params.insert("exploration".into(), json!(c));
+        }
+        if let Some(p) = playout {
+            params.insert("playout".into(), json!(p));
+        }
+        if let Some(r) = reward {
+            params.insert("reward".into(), json!(r));
+        }
+        Ok(IsmctsBot(Native::new(
+            "ismcts",
+            params,
+            self::seed("ismcts", seed)?,
+        )?))
+    }
+
+    /// The action this bot plays for the seat to act in ``game``, decided
+    /// from that seat's view only, with the GIL released while it
+    /// searches. Raises ``IllegalActionError`` (rule ``R-17``) when the game
+    /// is over.
+    fn choose(&self, py: Python<'_>, game: PyRef<'_, Game>) -> PyResult<Py<Action>> {
+        self.0.choose(py, &game)
+    }
+
+    /// The bot's kind: ``"ismcts"``.
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.0.kind
+    }
+
+    fn __repr__(&self) -> String {
+        self.0.repr("IsmctsBot")
+    }
+}
+
+/// The native bot behind a Python object, if it is one.
+fn native<'a>(obj: &'a Bound<'_, PyAny>) -> Option<&'a Native> {
+    if let Ok(b) = obj.cast::<RandomBot>() {
+        return Some(&b.get().0);
+    }
+    if let Ok(b) = obj.cast::<GreedyBot>() {
+        return Some(&b.get().0);
+    }
+    if let Ok(b) = obj.cast::<IsmctsBot>() {
+        return Some(&b.get().0);
+    }
+    None
+}
+
+/// The first Python exception raised in an arena run, re-raised at the end.
+type Raised = Arc<Mutex<Option<PyErr>>>;
+
+/// A Python object with a `choose(game)` method, seated in the arena. It is
+/// handed a `Game` of its seat's view: the position with the other seats'
+/// secret cards replaced by placeholders.
+struct PythonBot {
+    name: String,
+    object: Py<PyAny>,
+    raised: Raised,
+}
+
+impl Bot for PythonBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, view: &SeatView, _rng: &mut SplitMix64) -> Result<CoreAction, BotError> {
+        Python::attach(|py| {
+            let game = Game::from_core_state(*view.position());
+            let chosen = self
+                .object
+                .bind(py)
+                .call_method1("choose", (game,))
+                .and_then(|a| action::extract_valid(&a));
+            chosen.map_err(|e| {
+                let reason = e.to_string();
+                if let Ok(mut slot) = self.raised.lock() {
+                    slot.get_or_insert(e);
+                }
+                BotError::Failed {
+                    bot: self.name.clone(),
+                    reason,
+                }
+            })
+        })
+    }
+}
+
+/// A Python bot's name: its ``name`` attribute if it is a string, else its
+/// class name.
+fn python_name(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(n) = obj.getattr("name") {
+        if let Ok(s) = n.extract::<String>() {
+            return Ok(s);
+        }
+    }
+    Ok(obj.get_type().name()?.to_string())
+}
+
+/// Plays ``games`` games between ``bots``, one bot per seat, rotated over
+/// the seats from one game to the next (every bot plays every seat equally
+/// often when ``games`` is a multiple of the player count; each rotation
+/// shares one deal), and returns one dict per bot, in the order given:
+/// ``{"bot", "games", "wins", "win_rate", "ci95": [lo, hi], "mean_total"}``.
+/// A victory shared by ``k`` seats counts ``1/k`` of a win;
+/// ``ci95`` is the Wilson 95 % interval of the win rate.
+///
+/// ``bots`` holds native bots (``RandomBot``, ``GreedyBot``, ``IsmctsBot``)
+/// and/or Python objects with a ``choose(game) -> Action`` method (and
+/// optionally a ``name``). A Python bot is handed a ``Game`` of its seat's
+/// view: the other seats' secret cards are placeholders, so use
+/// ``game.view(game.to_act)`` to see what is known. ``players`` defaults to
+/// ``len(bots)`` and must equal it.
+///
+/// Everything random (deals and every bot's generator) derives from
+/// ``seed``; a native bot's own ``seed`` is not used here. ``threads``
+/// plays games in parallel with the GIL released; the results do not
+/// depend on it (for bots with iteration budgets). Python bots need the
+/// GIL: their decisions run one at a time, while native bots in other
+/// games keep playing. An exception raised by a Python bot stops the run
+/// and is re-raised; Ctrl-C stops it with ``KeyboardInterrupt``.
+#[pyfunction]
+#[pyo3(signature = (bots, games, players=None, variant="expert", seed=0, threads=1))]
+pub fn arena<'py>(
+    py: Python<'py>,
+    bots: &Bound<'py, PyAny>,
+    games: u64,
+    players: Option<i64>,
+    variant: &str,
+    seed: u64,
+    threads: usize,
+) -> PyResult<Bound<'py, PyList>> {
+    let raised: Raised = Arc::new(Mutex::new(None));
+    let mut factories: Vec<BotFactory> = Vec::new();
+    for obj in bots.try_iter()? {
+        let obj = obj?;
+        if let Some(n) = native(&obj) {
+            factories.push(n.factory());
+        } else if obj.hasattr("choose")? {
+            let name = python_name(&obj)?;
+            let object = obj.unbind();
+            let raised = raised.clone();
+            factories.push(Box::new(move || {
+                Box::new(PythonBot {
+                    name: name.clone(),
+                    object: Python::attach(|py| object.clone_ref(py)),
+                    raised: raised.clone(),
+                })
+            }));
+        } else {
+            return Err(PyTypeError::new_err(format!(
+                "arena: {} is not a bot: give RandomBot, GreedyBot, IsmctsBot or an object with a choose(game) method",
+                obj.repr()?
+            )));
+        }
+    }
+    let players = match players {
+        None => factories.len() as i64,
+        Some(p) => p,
+    };
+    let players = u8::try_from(players).map_err(|_| {
+        errors::raise(
+            py,
+            errors::Kind::InvalidConfig,
+            format!("R-1: a game has 2, 3 or 4 players, not {players}"),
+            Some("R-1"),
+        )
+    })?;
+    let variant: Variant = variant
+        .parse()
+        .map_err(|e: metropolys_core::ParseNameError| {
+            errors::raise(py, errors::Kind::InvalidConfig, e.to_string(), None)
+        })?;
+    let options = ArenaOptions {
+        games,
+        players,
+        variant,
+        seed,
+        threads,
+        ..ArenaOptions::default()
+    };
+    let interrupted: Mutex<Option<PyErr>> = Mutex::new(None);
+    let progress = |_done: u64, _total: u64| -> bool {
+        // Ctrl-C: Python's signal handlers run only with the GIL.
+        Python::attach(|py| match py.check_signals() {
+            Ok(()) => true,
+            Err(e) => {
+                if let Ok(mut slot) = interrupted.lock() {
+                    slot.get_or_insert(e);
+                }
+                false
+            }
+        })
+    };
+    let result = py.detach(|| run_arena(&factories, &options, &progress));
+    let rows = match result {
+        Ok(rows) => rows,
+        Err(e) => {
+            if let Some(err) = raised.lock().ok().and_then(|mut s| s.take()) {
+                return Err(err);
+            }
+            if let Some(err) = interrupted.lock().ok().and_then(|mut s| s.take()) {
+                return Err(err);
+            }
+            return Err(match e {
+                BotError::Config(c) => errors::config_error(py, c),
+                BotError::Cancelled { .. } => PyKeyboardInterrupt::new_err(e.to_string()),
+                other => PyValueError::new_err(other.to_string()),
+            });
+        }
+    };
+    let out = PyList::empty(py);
+    for r in rows {
+        let d = PyDict::new(py);
+        d.set_item("bot", r.bot)?;
+        d.set_item("games", r.games)?;
+        d.set_item("wins", r.wins)?;
+        d.set_item("win_rate", r.win_rate)?;
+        d.set_item("ci95", vec![r.ci95[0], r.ci95[1]])?;
+        d.set_item("mean_total", r.mean_total)?;
+        out.append(d)?;
+    }
+    Ok(out)
+}
+
+/// Registers the bot classes and `arena`.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<RandomBot>()?;
+    m.add_class::<GreedyBot>()?;
+    m.add_class::<IsmctsBot>()?;
+    m.add_function(wrap_pyfunction!(arena, m)?)?;
+    Ok(())
+}

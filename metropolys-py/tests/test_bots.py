@@ -1,0 +1,305 @@
+"""metropolys.bots and metropolys.arena: legal, reproducible decisions from
+the seat's own view (R-21), arena rows and rotation, errors."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, Dict, List, Optional
+
+import pytest
+
+import metropolys
+from metropolys import Action, Game, bots
+
+from conftest import METROPOLYS_DECK, SETUPS, play_out
+
+FAST: List[Any] = [
+    bots.Random(seed=1),
+    bots.Greedy(seed=2),
+    bots.Ismcts(iterations=40, seed=3),
+]
+
+
+def test_the_bots_module_names_the_native_classes() -> None:
+    assert bots.Random is metropolys.RandomBot
+    assert bots.Greedy is metropolys.GreedyBot
+    assert bots.Ismcts is metropolys.IsmctsBot
+    assert bots.arena is metropolys.arena
+    assert [b.name for b in FAST] == ["random", "greedy", "ismcts"]
+    assert repr(bots.Ismcts(iterations=40, seed=3)) == "IsmctsBot(iterations=40, seed=3)"
+
+
+@pytest.mark.parametrize("players,variant", SETUPS)
+def test_bots_choose_only_legal_actions(players: int, variant: str) -> None:
+    _, path = play_out(Game(players=players, variant=variant, seed=players * 7), 11)
+    for game in path[:-1:6]:
+        for bot in FAST:
+            action = bot.choose(game)
+            assert isinstance(action, Action)
+            assert game.is_legal(action), (bot, action)
+
+
+def test_bots_choose_legal_actions_with_metropolys_cards() -> None:
+    config = {"players": 3, "variant": "expert", "seed": 4, "metropolys_deck": METROPOLYS_DECK}
+    _, path = play_out(Game.from_config(config), 5)
+    for game in path[:-1:9]:
+        for bot in FAST:
+            assert game.is_legal(bot.choose(game))
+
+
+def test_a_whole_game_between_bots() -> None:
+    game = Game(players=3, variant="expert", seed=8)
+    seats = [bots.Ismcts(iterations=30, seed=1), bots.Greedy(), bots.Random(seed=2)]
+    while not game.is_over:
+        assert game.to_act is not None
+        game = game.apply(seats[game.to_act].choose(game))
+    assert len(game.winners) >= 1
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: bots.Random(seed=42),
+        lambda: bots.Greedy(seed=42),
+        lambda: bots.Ismcts(iterations=150, seed=42),
+    ],
+)
+def test_seeded_decisions_are_reproducible(make: Any) -> None:
+    _, path = play_out(Game(players=4, variant="expert", seed=3), 9)
+    positions = path[:40:4]
+    a, b = make(), make()
+    assert [a.choose(g) for g in positions] == [b.choose(g) for g in positions]
+
+
+def test_the_seed_changes_random_decisions() -> None:
+    game = Game(players=2, variant="family", seed=1)
+    choices = {bots.Random(seed=s).choose(game) for s in range(20)}
+    assert len(choices) > 1
+
+
+def _objectives(own: Dict[str, str], others: List[Dict[str, str]]) -> List[Dict[str, str]]:
+    return [own, *others]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_bots_see_only_their_seat_r21(seed: int) -> None:
+    """Two games that differ only in the opponents' secret cards give the
+    same decision for the same seat, bot and seed."""
+    own = {"neighborhood": "park", "area": "chains"}
+    a = Game.from_config(
+        {
+            "players": 3,
+            "variant": "expert",
+            "seed": 77 + seed,
+            "objectives": _objectives(
+                own,
+                [
+                    {"neighborhood": "mall", "area": "lakes"},
+                    {"neighborhood": "housing", "area": "bridges"},
+                ],
+            ),
+        }
+    )
+    b = Game.from_config(
+        {
+            "players": 3,
+            "variant": "expert",
+            "seed": 77 + seed,
+            "objectives": _objectives(
+                own,
+                [
+                    {"neighborhood": "industry", "area": "statues"},
+                    {"neighborhood": "administration", "area": "districts"},
+                ],
+            ),
+        }
+    )
+    assert a != b and a.view(0) == b.view(0)
+    # The same sequence of public moves in both games, then ask again.
+    rng = metropolys.SplitMix64(seed)
+    for _ in range(5):
+        action = a.random_action(rng)
+        a, b = a.apply(action), b.apply(action)
+    while a.to_act != 0:
+        action = a.random_action(rng)
+        a, b = a.apply(action), b.apply(action)
+    for make in (
+        lambda: bots.Random(seed=seed),
+        lambda: bots.Greedy(seed=seed),
+        lambda: bots.Ismcts(iterations=300, seed=seed),
+    ):
+        assert make().choose(a) == make().choose(b)
+
+
+def test_bots_see_only_their_seat_with_metropolys_cards_r21() -> None:
+    own = ["park", "mall", "housing"]
+    base: Dict[str, Any] = {"players": 2, "variant": "family", "seed": 5}
+    a = Game.from_config({**base, "metropolys_cards": [own, ["industry", "administration", "park"]]})
+    b = Game.from_config({**base, "metropolys_cards": [own, ["housing", "industry", "mall"]]})
+    assert a != b
+    for seed in range(3):
+        x = bots.Ismcts(iterations=200, seed=seed)
+        y = bots.Ismcts(iterations=200, seed=seed)
+        assert x.choose(a) == y.choose(b)
+
+
+def test_a_finished_game_has_no_decision() -> None:
+    end, _ = play_out(Game(players=2, variant="family", seed=2), 2)
+    for bot in FAST:
+        with pytest.raises(metropolys.IllegalActionError) as e:
+            bot.choose(end)
+        assert e.value.rule == "R-17"
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: bots.Ismcts(iterations=0),
+        lambda: bots.Ismcts(iterations=-5),
+        lambda: bots.Ismcts(seconds=0),
+        lambda: bots.Ismcts(seconds=-1.0),
+        lambda: bots.Ismcts(seconds=float("nan")),
+        lambda: bots.Ismcts(threads=0),
+        lambda: bots.Ismcts(exploration=-1.0),
+        lambda: bots.Ismcts(playout="smart"),  # type: ignore[arg-type]
+        lambda: bots.Ismcts(reward="points"),  # type: ignore[arg-type]
+        lambda: bots.Random(seed=-1),
+        lambda: bots.Greedy(seed=2**64),
+    ],
+)
+def test_bad_parameters_raise_value_error(make: Any) -> None:
+    with pytest.raises(ValueError):
+        make()
+
+
+def test_a_bot_releases_the_gil_while_it_thinks() -> None:
+    """Two threads deciding with their own bots both finish, and the other
+    Python thread keeps running meanwhile (the decision does not hold the
+    GIL)."""
+    game = Game(players=4, variant="expert", seed=1)
+    results: List[Optional[Action]] = [None, None]
+
+    def decide(i: int) -> None:
+        results[i] = bots.Ismcts(iterations=2000, seed=i).choose(game)
+
+    threads = [threading.Thread(target=decide, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    ticks = 0
+    while any(t.is_alive() for t in threads):
+        ticks += 1
+    for t in threads:
+        t.join()
+    assert all(r is not None and game.is_legal(r) for r in results)
+    assert ticks > 0
+
+
+# ----- arena ------------------------------------------------------------------
+
+
+def test_arena_rows() -> None:
+    rows = metropolys.arena([bots.Greedy(), bots.Random()], games=20, seed=4)
+    assert [r["bot"] for r in rows] == ["greedy", "random"]
+    for r in rows:
+        assert set(r) == {"bot", "games", "wins", "win_rate", "ci95", "mean_total"}
+        assert r["games"] == 20
+        assert r["win_rate"] == pytest.approx(r["wins"] / 20)
+        lo, hi = r["ci95"]
+        assert 0.0 <= lo <= r["win_rate"] <= hi <= 1.0
+        assert r["mean_total"] > 0
+    # Two players: the wins (shared ones as fractions, R-20) add up to the games.
+    assert sum(r["wins"] for r in rows) == pytest.approx(20)
+
+
+def test_arena_is_deterministic_for_any_thread_count() -> None:
+    field = [bots.Ismcts(iterations=20), bots.Greedy(), bots.Random()]
+    one = metropolys.arena(field, games=6, variant="family", seed=9, threads=1)
+    two = metropolys.arena(field, games=6, variant="family", seed=9, threads=2)
+    assert one == two
+    other = metropolys.arena(field, games=6, variant="family", seed=10)
+    assert other != one
+
+
+def test_greedy_beats_random_in_a_seeded_arena() -> None:
+    rows = metropolys.arena([bots.Greedy(), bots.Random()], games=40, seed=2008, threads=2)
+    assert rows[0]["wins"] > rows[1]["wins"]
+    assert rows == metropolys.arena([bots.Greedy(), bots.Random()], games=40, seed=2008)
+
+
+class Recorder:
+    """A Python bot: plays the first legal action and records what it saw."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.seats: List[int] = []
+        self.games: List[Game] = []
+
+    def choose(self, game: Game) -> Action:
+        assert game.to_act is not None
+        self.seats.append(game.to_act)
+        self.games.append(game)
+        return game.legal_actions()[0]
+
+
+def test_python_bots_sit_in_the_arena_and_are_rotated_over_the_seats() -> None:
+    a, b, c = Recorder("a"), Recorder("b"), Recorder("c")
+    rows = metropolys.arena([a, b, c], games=3, variant="expert", seed=1, threads=2)
+    assert [r["bot"] for r in rows] == ["a", "b", "c"]
+    # Every bot played every seat once (3 games, 3 seats).
+    for r in (a, b, c):
+        assert set(r.seats) == {0, 1, 2}
+    # A Python bot gets its seat's view: the other seats' secrets are not
+    # those of the game, and its own are.
+    for bot in (a, b, c):
+        for game in bot.games[:5]:
+            seat = game.to_act
+            assert seat is not None
+            assert game.view(seat)["objectives"][seat] is not None
+
+
+def test_python_and_native_bots_together() -> None:
+    rows = metropolys.arena([Recorder("first"), bots.Greedy()], games=4, seed=3)
+    assert [r["bot"] for r in rows] == ["first", "greedy"]
+    assert rows[0]["games"] == rows[1]["games"] == 4
+
+
+def test_a_python_bot_without_a_name_is_named_by_its_class() -> None:
+    class First:
+        def choose(self, game: Game) -> Action:
+            return game.legal_actions()[0]
+
+    rows = metropolys.arena([First(), bots.Random()], games=2)
+    assert rows[0]["bot"] == "First"
+
+
+def test_arena_errors() -> None:
+    with pytest.raises(ValueError, match="one bot per seat"):
+        metropolys.arena([bots.Greedy(), bots.Random()], games=2, players=3)
+    with pytest.raises(metropolys.InvalidConfigError):
+        metropolys.arena([bots.Greedy()], games=2)
+    with pytest.raises(metropolys.InvalidConfigError):
+        metropolys.arena([bots.Greedy(), bots.Random()], games=2, variant="solo")
+    with pytest.raises(TypeError, match="not a bot"):
+        metropolys.arena([bots.Greedy(), 42], games=2)
+    with pytest.raises(ValueError, match="at least one game"):
+        metropolys.arena([bots.Greedy(), bots.Random()], games=0)
+
+
+def test_a_python_bot_that_raises_stops_the_arena() -> None:
+    class Broken:
+        def choose(self, game: Game) -> Action:
+            raise RuntimeError("no idea")
+
+    with pytest.raises(RuntimeError, match="no idea"):
+        metropolys.arena([Broken(), bots.Random()], games=4, threads=2)
+
+
+def test_a_python_bot_that_cheats_is_stopped() -> None:
+    class Cheat:
+        name = "cheat"
+
+        def choose(self, game: Game) -> Action:
+            return Action.PASS  # illegal for the opener (R-7)
+
+    with pytest.raises(ValueError, match="cheat"):
+        metropolys.arena([Cheat(), bots.Random()], games=2)
