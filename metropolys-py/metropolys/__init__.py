@@ -17,6 +17,7 @@ errors, board queries, records and ``simulate``.
 
 from . import board
 from ._errors import (
+    ActionParseError,
     IllegalActionError,
     InvalidConfigError,
     InvalidStateError,
@@ -56,6 +57,7 @@ __all__ = [
     "PASS_ID",
     "SCORE_CATEGORIES",
     "Action",
+    "ActionParseError",
     "Game",
     "IllegalActionError",
     "InvalidConfigError",

@@ -11,7 +11,9 @@ mod board;
 mod convert;
 mod errors;
 mod game;
+mod rngs;
 mod simulate;
+mod text;
 
 /// The extension module.
 #[pymodule]
