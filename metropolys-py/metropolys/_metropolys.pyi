@@ -15,6 +15,8 @@ from typing import (
     final,
 )
 
+from metropolys.types import Event, ScoreSheet
+
 __all__ = [
     "__version__",
     "ACTION_COUNT",
@@ -215,7 +217,7 @@ class Game:
         """The bids of the current call, oldest first: dicts with
         ``player``, ``neighborhood``, ``building``."""
     @property
-    def events(self) -> List[Dict[str, Any]]:
+    def events(self) -> List[Event]:
         """The events of the transition that produced this game (dicts with
         a ``type`` key, the core JSON shape). A new game has its opening
         ``call_started``; a game loaded with ``from_json`` has none."""
@@ -264,7 +266,7 @@ class Game:
         (``randrange``), or ``None`` (the ``random`` module). Any other
         object raises ``TypeError``; a generator answering outside
         ``range(n)`` raises ``ValueError``."""
-    def scores(self) -> List[Dict[str, Any]]:
+    def scores(self) -> List[ScoreSheet]:
         """The score sheets of every seat as the position stands (final once
         the game is over): dicts with the core category names (``player``,
         ``trendy``, ``subway``, ``subway_card``, ``archaeology``,
