@@ -286,7 +286,8 @@ mod tests {
     #[test]
     fn malformed_texts_are_typed_errors() {
         use ParseActionError::*;
-        let cases: &[(&str, fn(&ParseActionError) -> bool)] = &[
+        type Check = fn(&ParseActionError) -> bool;
+        let cases: &[(&str, Check)] = &[
             ("", |e| matches!(e, Form(_))),
             ("bid", |e| matches!(e, Form(_))),
             ("bid 3 at 12", |e| matches!(e, Form(_))),

@@ -13,10 +13,7 @@ static PARSE_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 /// The text board of `state` as `viewer` may see it; a `ValueError`,
 /// like `Game.view`'s, for a seat not in the game.
 pub fn board(state: &State, viewer: Option<i64>) -> PyResult<String> {
-    let seat = match viewer {
-        None => None,
-        Some(p) => Some(u8::try_from(p).unwrap_or(u8::MAX)),
-    };
+    let seat = viewer.map(|p| u8::try_from(p).unwrap_or(u8::MAX));
     board_text(state, seat).ok_or_else(|| {
         errors::value_error(format!(
             "seat {} is not in this {}-player game (seats 0-{})",
