@@ -12,6 +12,25 @@
  *  - Lists are written into caller buffers: pass the capacity, receive the
  *    count; a too-small buffer gives MTP_STATUS_BUFFER_TOO_SMALL and the
  *    count needed.
+ *
+ * Threads:
+ *  - Every function may be called from any thread. MtpGame handles are
+ *    immutable, so any number of threads may use the same handle at once
+ *    (query it, apply actions to it, clone it) without locking.
+ *  - Freeing a handle while another thread is using it is safe: the free
+ *    waits for that call to finish, and any later call with the handle gets
+ *    MTP_STATUS_INVALID_HANDLE. Each handle is freed exactly once by its
+ *    owner; a second free is reported, never a crash.
+ *  - The last error (mtp_last_error) is kept per thread.
+ *
+ * Versions: MTP_VERSION_MAJOR/MINOR/PATCH give the version of the library
+ * this header belongs to (mtp_version() the loaded one); MTP_ABI_VERSION the
+ * ABI (compare with mtp_abi_version() at run time).
+ *
+ * Install: `cargo cinstall` (cargo-c) puts this header, libmetropolys.so
+ * (SONAME libmetropolys.so.<MTP_ABI_VERSION>), libmetropolys.a and
+ * metropolys.pc in a prefix; then `pkg-config --cflags --libs metropolys`
+ * gives the flags (add --static for the static library).
  */
 
 #ifndef METROPOLYS_H
@@ -29,6 +48,22 @@
  * it with `mtp_abi_version()` at run time.
  */
 #define MTP_ABI_VERSION 1
+
+/**
+ * The major part of the library version this header belongs to (the `0` of
+ * "0.1.0"; `mtp_version()` gives the whole string at run time).
+ */
+#define MTP_VERSION_MAJOR 0
+
+/**
+ * The minor part of the library version this header belongs to.
+ */
+#define MTP_VERSION_MINOR 1
+
+/**
+ * The patch part of the library version this header belongs to.
+ */
+#define MTP_VERSION_PATCH 0
 
 /**
  * The size of the fixed action space: 55 × 13 bids and a pass (ids 0–715).

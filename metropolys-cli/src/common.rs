@@ -100,28 +100,69 @@ pub fn shown(path: &Path) -> String {
     }
 }
 
+/// Why a file's text could not be had.
+#[derive(Debug)]
+pub enum ReadError {
+    /// Not a regular file (a FIFO, a device, a directory, a dangling link),
+    /// or reading failed: exit 3 where a lone file is read.
+    Io(String),
+    /// Read, but not UTF-8 text: a malformed record or configuration
+    /// (exit 1).
+    Malformed(String),
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::Io(m) | ReadError::Malformed(m) => f.write_str(m),
+        }
+    }
+}
+
+/// Whether `path` (following links) is a regular file, checked before it
+/// is opened so that a FIFO or a device is never read (which could block
+/// forever).
+pub fn regular_file(path: &Path) -> Result<(), String> {
+    let md = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
+    if md.is_file() {
+        Ok(())
+    } else if md.is_dir() {
+        Err("cannot read: a directory, not a record file".into())
+    } else {
+        Err("cannot read: not a regular file (a FIFO, socket or device)".into())
+    }
+}
+
 /// Reads a whole file, or standard input for `-`; the error is bare (no
 /// file name) for callers that name the file themselves.
-pub fn read_text(path: &Path) -> Result<String, String> {
-    if is_stdin(path) {
-        let mut s = String::new();
+pub fn read_text(path: &Path) -> Result<String, ReadError> {
+    let bytes = if is_stdin(path) {
+        let mut b = Vec::new();
         std::io::stdin()
-            .read_to_string(&mut s)
-            .map_err(|e| format!("cannot read: {e}"))?;
-        Ok(s)
+            .read_to_end(&mut b)
+            .map_err(|e| ReadError::Io(format!("cannot read: {e}")))?;
+        b
     } else {
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read: {e}"))
-    }
+        regular_file(path).map_err(ReadError::Io)?;
+        std::fs::read(path).map_err(|e| ReadError::Io(format!("cannot read: {e}")))?
+    };
+    String::from_utf8(bytes).map_err(|e| {
+        ReadError::Malformed(format!(
+            "malformed: not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })
 }
 
 /// Reads a whole file, or standard input for `-`.
 pub fn read(path: &Path) -> Result<String, Failure> {
-    read_text(path).map_err(|e| {
-        Failure::Io(format!(
+    read_text(path).map_err(|e| match e {
+        ReadError::Io(m) => Failure::Io(format!(
             "cannot read {}: {}",
             shown(path),
-            e.trim_start_matches("cannot read: ")
-        ))
+            m.trim_start_matches("cannot read: ")
+        )),
+        ReadError::Malformed(m) => Failure::Invalid(format!("{}: {m}", shown(path))),
     })
 }
 

@@ -23,6 +23,7 @@ macro_rules! outln {
 mod account;
 mod common;
 mod completions;
+mod conform;
 mod html;
 mod play;
 mod replay;
@@ -59,6 +60,9 @@ pub enum Command {
     Replay(replay::Args),
     /// Replay records and check them against their expectations
     Verify(verify::Args),
+    /// Compare another engine with this one over random games, and shrink
+    /// the first disagreement to a small game record
+    Conform(conform::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
     Completions(completions::Args),
 }
@@ -73,6 +77,7 @@ fn main() -> ExitCode {
         Command::Replay(a) => common::exit_code(replay::run(a)),
         Command::Verify(a) => common::exit_code(verify::run(a)),
         Command::Completions(a) => common::exit_code(completions::run(a)),
+        Command::Conform(a) => ExitCode::from(conform::run(&a.into())),
     };
     common::finish(code)
 }

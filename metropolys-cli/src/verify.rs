@@ -1,7 +1,7 @@
 //! `metropolys verify`: replays records and checks them against their
 //! expectations, one line per record.
 
-use crate::common::{describe, read_text, shown, Failure, Outcome};
+use crate::common::{describe, read_text, regular_file, shown, Failure, Outcome};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use metropolys_core::record::Record;
 use std::io::IsTerminal as _;
@@ -14,7 +14,9 @@ Replays each record (for a directory: every *.json file directly inside it,
 in name order) and checks its \"expected\" part. For each record prints ok or
 FAIL with the first illegal action (its index, the ruling it breaks) or the
 first difference from \"expected\"; then a summary line `N passed, M failed`.
-An unreadable file or malformed record counts as failed.
+An unreadable file or malformed record counts as failed, and so does every
+*.json entry that is a dangling link, a FIFO or anything but a regular file
+(such entries are never opened, so verify never blocks on one).
 
 Exit status: 0 if every record passed, 1 if any failed, 2 on usage errors.")]
 pub struct Args {
@@ -45,7 +47,7 @@ pub fn run(args: Args) -> Outcome {
                     path.display().to_string(),
                     "no *.json records in this directory".into(),
                 )),
-                Ok(f) => items.extend(f.into_iter().map(Item::File)),
+                Ok(f) => items.extend(f),
                 Err(e) => items.push(Item::Failed(path.display().to_string(), e)),
             }
         } else {
@@ -100,19 +102,39 @@ pub fn progress_bar(len: usize) -> ProgressBar {
     bar
 }
 
-fn records_in(dir: &Path) -> Result<Vec<PathBuf>, String> {
+/// The `*.json` entries of a directory, in name order. Entries that cannot
+/// be listed, dangling links and anything that is not a regular file (a
+/// FIFO is never opened) are failures, named with their reason.
+fn records_in(dir: &Path) -> Result<Vec<Item>, String> {
     let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read directory: {e}"))?;
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    Ok(files)
+    let mut items: Vec<(PathBuf, Item)> = Vec::new();
+    for entry in entries {
+        let path = match entry {
+            Ok(e) => e.path(),
+            Err(e) => {
+                let what = dir.display().to_string();
+                items.push((
+                    dir.to_path_buf(),
+                    Item::Failed(what, format!("cannot read a directory entry: {e}")),
+                ));
+                continue;
+            }
+        };
+        if !path.extension().is_some_and(|x| x == "json") {
+            continue;
+        }
+        let item = match regular_file(&path) {
+            Ok(()) => Item::File(path.clone()),
+            Err(why) => Item::Failed(path.display().to_string(), why),
+        };
+        items.push((path, item));
+    }
+    items.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(items.into_iter().map(|(_, i)| i).collect())
 }
 
 fn check_file(path: &Path) -> Result<String, String> {
-    let text = read_text(path)?;
+    let text = read_text(path).map_err(|e| e.to_string())?;
     let record = Record::from_json(&text).map_err(|e| e.to_string())?;
     let end = record.verify().map_err(|e| describe(&e))?;
     let expected = record.expected.as_ref();

@@ -1,6 +1,6 @@
 //! Actions, bids and events (§8).
 
-use crate::error::RuleError;
+use crate::error::{ActionError, RuleError};
 use crate::scoring::ScoreSheet;
 use crate::types::{BuildingNumber, Card, NeighborhoodId, Seat, Token, BUILDINGS_PER_PLAYER};
 use serde::{Deserialize, Serialize};
@@ -24,8 +24,15 @@ use std::fmt;
 ///            r#"{"bid":{"neighborhood":12,"building":3}}"#);
 /// assert_eq!(serde_json::to_string(&Action::Pass).unwrap(), r#""pass""#);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
+///
+/// Parsing ([`Action::from_json`], and every loader that reads actions:
+/// records, C, Python) accepts only those two shapes, with integer fields of
+/// 0-255; anything else is an [`ActionError`] naming the field, never a
+/// different action. A neighborhood beyond 54 or a building outside 1-13
+/// parses, and is then rejected by the rules (`RuleError::UnknownNeighborhood`,
+/// `RuleError::UnknownBuilding`, R-7/R-9) wherever it is applied or checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Action {
     /// Place building `building` on neighborhood `neighborhood` (R-7, R-9).
     Bid {
@@ -82,6 +89,92 @@ impl Action {
         } else {
             Err(RuleError::UnknownActionId(id as u32))
         }
+    }
+}
+
+impl Action {
+    /// Parses the JSON form of an action strictly (see [`Action`]).
+    ///
+    /// ```
+    /// use metropolys_core::{Action, ActionError};
+    /// assert_eq!(Action::from_json(r#"{"bid": {"neighborhood": 12, "building": 3}}"#), Ok(Action::bid(12, 3)));
+    /// assert_eq!(Action::from_json(r#""pass""#), Ok(Action::Pass));
+    /// assert!(matches!(
+    ///     Action::from_json(r#"{"bid": {"neighborhood": 300, "building": 3}}"#),
+    ///     Err(metropolys_core::Error::Action(ActionError::Neighborhood(_)))
+    /// ));
+    /// assert!(matches!(
+    ///     Action::from_json(r#"{"bid": [60, 0]}"#),
+    ///     Err(metropolys_core::Error::Action(ActionError::Shape(_)))
+    /// ));
+    /// ```
+    pub fn from_json(text: &str) -> Result<Action, crate::Error> {
+        let v: serde_json::Value = serde_json::from_str(text)?;
+        Ok(Action::from_value(&v)?)
+    }
+
+    /// Reads an action from a parsed JSON value, strictly (see [`Action`]).
+    pub fn from_value(v: &serde_json::Value) -> Result<Action, ActionError> {
+        use serde_json::Value;
+        let shown = |v: &Value| {
+            let mut t = v.to_string();
+            if t.len() > 60 {
+                let mut cut = 60;
+                while !t.is_char_boundary(cut) {
+                    cut -= 1;
+                }
+                t.truncate(cut);
+                t.push('…');
+            }
+            t
+        };
+        match v {
+            Value::String(s) if s == "pass" => Ok(Action::Pass),
+            Value::Object(m) if m.len() == 1 && m.contains_key("bid") => {
+                let Value::Object(bid) = &m["bid"] else {
+                    return Err(ActionError::Shape(shown(v)));
+                };
+                if let Some(k) = bid
+                    .keys()
+                    .find(|k| *k != "neighborhood" && *k != "building")
+                {
+                    return Err(ActionError::UnknownField(k.clone()));
+                }
+                let field = |name: &'static str| -> Result<(i128, String), ActionError> {
+                    let f = bid.get(name).ok_or(ActionError::MissingField(name))?;
+                    let n = f
+                        .as_i64()
+                        .map(i128::from)
+                        .or_else(|| f.as_u64().map(i128::from))
+                        .ok_or_else(|| ActionError::NotAnInteger {
+                            field: name,
+                            value: shown(f),
+                        })?;
+                    Ok((n, f.to_string()))
+                };
+                let (nb, nb_text) = field("neighborhood")?;
+                let (b, b_text) = field("building")?;
+                // Fields hold a byte; whether that byte names a neighborhood
+                // (0-54) or a building (1-13) is a rule (R-7/R-9) that the
+                // engine checks with its own typed error, so that a record can
+                // test the rejection of `{"building": 14}`.
+                if !(0..=255).contains(&nb) {
+                    return Err(ActionError::Neighborhood(nb_text));
+                }
+                if !(0..=255).contains(&b) {
+                    return Err(ActionError::Building(b_text));
+                }
+                Ok(Action::bid(nb as u8, b as u8))
+            }
+            _ => Err(ActionError::Shape(shown(v))),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Action {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = serde_json::Value::deserialize(d)?;
+        Action::from_value(&v).map_err(serde::de::Error::custom)
     }
 }
 

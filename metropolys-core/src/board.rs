@@ -12,7 +12,7 @@
 //! centroids in percent of the board's width and height, for drawing. The
 //! build script compiles it into constant tables, so every query here is a
 //! table look-up or a bit operation (adjacency is a `u64` bitset per
-//! neighborhood). `tests/board.rs` checks every invariant RULES.md lists.
+//! neighborhood). `tests/board.rs` checks every invariant docs/rules.md lists.
 //!
 //! Functions that take a raw id answer `None`/`false`/an empty set for ids
 //! outside `0..55` rather than panicking.

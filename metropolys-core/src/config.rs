@@ -139,9 +139,10 @@ impl Config {
         }
     }
 
-    /// Parses a configuration from JSON (unknown fields are rejected).
+    /// Parses a configuration from JSON (unknown fields and positional
+    /// arrays in place of objects are rejected).
     pub fn from_json(text: &str) -> Result<Config, crate::Error> {
-        Ok(serde_json::from_str(text)?)
+        crate::strict::from_str(text)
     }
 
     /// Whether the Metropolys module is in play.
@@ -385,7 +386,7 @@ pub(crate) fn token_pool(n: u8) -> [u8; 3] {
 }
 
 /// How many tokens a district holds (R-4).
-fn tokens_in(d: District) -> usize {
+pub(crate) fn tokens_in(d: District) -> usize {
     if d == District::Center {
         7
     } else {
@@ -613,4 +614,35 @@ pub(crate) fn validate_cards(cards: &[MetropolysCard]) -> Result<(), ConfigError
 /// Checks districts out of play (used when loading a state).
 pub(crate) fn validate_out_of_play(n: u8, given: &[District]) -> Result<(), ConfigError> {
     check_out_of_play(n, given)
+}
+
+/// The area cards of a game's deck before the deal (R-5, §9): Family, the
+/// four area cards (2 players: without Border); Expert, the five expert area
+/// cards (with Metropolys cards: without Districts).
+///
+/// ```
+/// use metropolys_core::{config::area_cards, Area, Variant};
+/// assert_eq!(area_cards(2, Variant::Family, false), [Area::Bridges, Area::Statues, Area::Lakes]);
+/// assert_eq!(area_cards(4, Variant::Expert, true).len(), 4);
+/// ```
+pub fn area_cards(players: u8, variant: Variant, metropolys: bool) -> Vec<Area> {
+    let (deck, len) = area_deck(players, variant, metropolys);
+    deck[..len].to_vec()
+}
+
+/// The neighborhood cards of a game's deck before the deal (R-5, §9): every
+/// kind in the Expert game without Metropolys cards, none otherwise.
+///
+/// ```
+/// use metropolys_core::{config::neighborhood_cards, Variant};
+/// assert_eq!(neighborhood_cards(Variant::Expert, false).len(), 5);
+/// assert!(neighborhood_cards(Variant::Expert, true).is_empty());
+/// assert!(neighborhood_cards(Variant::Family, false).is_empty());
+/// ```
+pub fn neighborhood_cards(variant: Variant, metropolys: bool) -> &'static [Kind] {
+    if variant == Variant::Expert && !metropolys {
+        Kind::ALL
+    } else {
+        &[]
+    }
 }

@@ -2,8 +2,9 @@
 //!
 //! The reference rules engine for the board game *Metropolys* (Sébastien
 //! Pauchon, Ystari 2008): Family and Expert games for 2–4 players, with the
-//! optional Metropolys cards. Rulings cited as `R-x` refer to the project's
-//! RULES.md.
+//! optional Metropolys cards. Rulings cited as `R-x` (and sections `§x`)
+//! refer to the project's rules reference, `docs/rules.md` in the repository
+//! (<https://github.com/metropolys/metropolys/blob/main/docs/rules.md>).
 //!
 //! * [`board`]: the board as compiled-in tables (adjacency is a bitset).
 //! * [`Config`] → [`Setup`] (R-1 … R-6, drawn from a seed by [`rng`]).
@@ -60,13 +61,14 @@ pub mod scoring;
 pub mod state;
 #[cfg(feature = "proptest")]
 pub mod strategies;
+mod strict;
 pub mod svg;
 pub mod text;
 pub mod types;
 
 pub use action::{Action, Bid, Event};
 pub use config::{Config, MetropolysCard, Objective, Setup};
-pub use error::{ConfigError, Error, RuleError};
+pub use error::{ActionError, ConfigError, Error, RuleError, StateError, TurnOrder};
 pub use record::{ExpectedError, Game, Record, RecordError, RecordedAction};
 pub use scoring::ScoreSheet;
 pub use state::{play_random, Constructed, Snapshot, State, TokenCounts};

@@ -42,7 +42,7 @@ pub const RECORD_VERSION: u32 = 1;
 
 /// One recorded decision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, try_from = "serde_json::Value")]
 pub struct RecordedAction {
     /// The seat that decided.
     pub player: Seat,
@@ -116,11 +116,16 @@ pub struct Record {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rules: Option<Vec<String>>,
     /// The configuration of the game.
+    #[serde(deserialize_with = "crate::strict::field")]
     pub config: Config,
     /// The decisions, in order.
     pub actions: Vec<RecordedAction>,
     /// What the actions must lead to.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::strict::field"
+    )]
     pub expected: Option<Expected>,
 }
 
@@ -169,6 +174,36 @@ impl RecordError {
     }
 }
 
+impl TryFrom<serde_json::Value> for RecordedAction {
+    type Error = String;
+
+    /// One recorded action, read from its own small JSON value (so a long
+    /// record is read one action at a time): an object with `player` and
+    /// `action`, nothing else.
+    fn try_from(v: serde_json::Value) -> Result<RecordedAction, String> {
+        let serde_json::Value::Object(mut m) = v else {
+            return Err("a recorded action is an object {\"player\": P, \"action\": A}".into());
+        };
+        if let Some(k) = m.keys().find(|k| *k != "player" && *k != "action") {
+            return Err(format!("unknown field `{k}` in a recorded action"));
+        }
+        let player = m
+            .remove("player")
+            .ok_or("a recorded action has no `player`")?;
+        let player = player
+            .as_u64()
+            .and_then(|p| u8::try_from(p).ok())
+            .ok_or_else(|| {
+                format!("a recorded action's player must be a seat number, not {player}")
+            })?;
+        let action = m
+            .remove("action")
+            .ok_or("a recorded action has no `action`")?;
+        let action = Action::from_value(&action).map_err(|e| e.to_string())?;
+        Ok(RecordedAction { player, action })
+    }
+}
+
 /// Everything a replay produced: the state before and after each action and
 /// the events of each transition.
 #[derive(Debug, Clone)]
@@ -211,7 +246,14 @@ impl Record {
     }
 
     /// Parses a record from JSON (unknown fields are rejected).
+    /// A record is an object; its `config`, `expected` and each action are
+    /// read strictly (no positional arrays, see [`Action`] for actions).
     pub fn from_json(text: &str) -> Result<Record, crate::Error> {
+        if !text.trim_start().starts_with('{') {
+            return Err(crate::Error::Json(
+                "a record is a JSON object (fields by name, not by position)".into(),
+            ));
+        }
         let r: Record = serde_json::from_str(text)?;
         r.check_format()?;
         Ok(r)
@@ -264,8 +306,10 @@ impl Record {
     pub fn replay(&self) -> Result<Replay, RecordError> {
         self.check_format()?;
         let mut state = State::new(&self.config)?;
-        let mut states = Vec::with_capacity(self.actions.len() + 1);
-        let mut events = Vec::with_capacity(self.actions.len());
+        // Grown as actions are accepted: a long record of illegal actions
+        // costs nothing before its first one fails.
+        let mut states = vec![];
+        let mut events = vec![];
         states.push(state);
         for (index, ra) in self.actions.iter().enumerate() {
             let (next, ev) =
@@ -324,7 +368,7 @@ impl Record {
     }
 
     fn verify_rejection(&self, want: &ExpectedError) -> Result<State, RecordError> {
-        if want.index + 1 != self.actions.len() {
+        if want.index.checked_add(1) != Some(self.actions.len()) {
             return Err(RecordError::Format(format!(
                 "expected.error.index is {} but the rejected action must be the last one (index {})",
                 want.index,

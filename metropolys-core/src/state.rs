@@ -1,18 +1,66 @@
 //! The game state: an immutable value. Applying an action returns a new state
 //! and leaves the old one untouched.
+//!
+//! ## Reachable states
+//!
+//! A state is *reachable* when it satisfies every invariant below; these are
+//! what [`State::from_json`] and [`State::try_from`] (and so C, Python and
+//! unpickling) check, in this order, answering the first one broken as a
+//! [`StateError`](crate::StateError) whose [`invariant`](crate::StateError::invariant)
+//! is the name here. Every state reached by legal play satisfies them all
+//! (property-tested); `docs/states.md` explains each.
+//!
+//! * **I0** configuration: 2–4 players, districts out of play,
+//!   objectives and Metropolys cards per R-22 (a `ConfigError`).
+//! * **I1** whole: `viewer` is null and nothing is hidden.
+//! * **I2** per-seat lists have one entry per seat.
+//! * **I3** buildings: in play, a real seat and number 1–13, one per
+//!   neighborhood, each number at most once per seat.
+//! * **I4** tokens lie only on free-of-buildings, in-play, non-blind-alley
+//!   neighborhoods.
+//! * **I5** tokens on the board plus tokens taken are the pool of R-3.
+//! * **I6** each district in play holds at most the tokens R-4 places there,
+//!   and the missing ones are no more than its constructed neighborhoods
+//!   that can have held one.
+//! * **I7** the tokens each seat took can be assigned to neighborhoods it
+//!   constructed, district by district.
+//! * **I8** the subway card is held exactly when a subway token was taken,
+//!   by a seat with the most of them; the archaeology card likewise by
+//!   a seat with at least one.
+//! * **I9** the bids of the call name seats, at most 13, and each is legal
+//!   after those before it.
+//! * **I10** the bids, passes and seat to act follow clockwise play from the
+//!   call's opener: between two bids, and up to the seat to act, every seat
+//!   reached passed (by choice or forced, R-8, R-10, R-11); the seats marked
+//!   as passed are exactly those; the call has not ended. A finished
+//!   game has no seat to act, no bids, no passes.
+//! * **I11** `game_over` holds exactly when one seat (and only one) has
+//!   constructed all 13 buildings.
+//! * **I12** the call number is the number of constructions, plus one while
+//!   the game goes on.
+//! * **I13** after the first call, the call's opener has constructed a
+//!   building (it won the call before, R-16).
+//! * **I14** `supply` and `objective_counts` agree with the rest.
+//!
+//! These are necessary conditions of legal play, checked exactly; the order
+//! in which the calls were won is not recorded in a state, so positions
+//! that satisfy them all are accepted even if no particular history is
+//! known for them.
 
 use crate::action::{Action, Bid, Event};
 use crate::board::{self, BitIter, NeighborhoodSet, ADJACENT, DISTRICT};
 use crate::config::{self, Config, MetropolysCard, Objective, Setup, NO_CARD, NO_OBJECTIVE};
-use crate::error::{ConfigError, Error, RuleError};
+use crate::error::{ConfigError, Error, RuleError, StateError};
 use crate::rng::SplitMix64;
 use crate::scoring::{self, ScoreSheet};
 use crate::types::{
-    BuildingNumber, Card, District, Kind, NeighborhoodId, Seat, Token, Variant,
-    BUILDINGS_PER_PLAYER, MAX_PLAYERS, NEIGHBORHOOD_COUNT,
+    BuildingNumber, Card, District, NeighborhoodId, Seat, Token, Variant, BUILDINGS_PER_PLAYER,
+    MAX_PLAYERS, NEIGHBORHOOD_COUNT,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+
+mod secrets;
 
 /// Bits 1..=13: every building number.
 pub(crate) const ALL_BUILDINGS: u16 = 0x3FFE;
@@ -99,29 +147,20 @@ impl State {
         ))
     }
 
-    /// The starting state of an explicit setup (already validated by
-    /// [`Config::resolve`]).
-    pub fn from_setup(setup: &Setup) -> State {
-        let mut tokens = [0u64; 3];
-        for (&id, &t) in &setup.tokens {
-            tokens[t.index()] |= 1u64 << id;
-        }
-        let mut objectives = [NO_OBJECTIVE; MAX_PLAYERS];
-        objectives[..setup.objectives.len()].copy_from_slice(&setup.objectives);
-        let cards = setup.metropolys_cards.as_ref().map(|c| {
-            let mut cards = [NO_CARD; MAX_PLAYERS];
-            cards[..c.len()].copy_from_slice(c);
-            cards
-        });
-        State::start(
-            setup.players,
-            setup.variant,
-            setup.start_player,
-            config::in_play_mask(&setup.out_of_play),
-            tokens,
-            objectives,
-            cards,
-        )
+    /// The starting state of an explicit setup. `Setup` has public fields,
+    /// so it is validated again exactly as a configuration is (R-1 … R-6).
+    pub fn from_setup(setup: &Setup) -> Result<State, ConfigError> {
+        State::new(&Config {
+            players: setup.players,
+            variant: setup.variant,
+            seed: 0,
+            start_player: setup.start_player,
+            out_of_play: Some(setup.out_of_play.clone()),
+            tokens: Some(setup.tokens.clone()),
+            objectives: Some(setup.objectives.clone()),
+            metropolys_cards: setup.metropolys_cards.clone(),
+            metropolys_deck: None,
+        })
     }
 
     /// The state before the first bid.
@@ -284,6 +323,34 @@ impl State {
         BitIter(self.available(seat) as u64).collect()
     }
 
+    /// The building numbers of `seat` in its supply (neither constructed nor
+    /// standing as a bid of this call) as bits `1..=13` of a `u16`: the
+    /// allocation-free form of [`State::supply`]. `0` for a seat not in the
+    /// game.
+    #[inline]
+    pub fn supply_bits(&self, seat: Seat) -> u16 {
+        if seat >= self.players {
+            return 0;
+        }
+        self.available(seat)
+    }
+
+    /// The neighborhoods where a token of kind `token` still lies.
+    #[inline]
+    pub fn tokens_on_board(&self, token: Token) -> NeighborhoodSet {
+        NeighborhoodSet(self.tokens[token.index()])
+    }
+
+    /// The number of the building constructed on `id` (`None` when nothing
+    /// stands there or `id` is not a neighborhood).
+    #[inline]
+    pub fn building_number(&self, id: NeighborhoodId) -> Option<BuildingNumber> {
+        match self.number_at.get(id as usize) {
+            Some(&n) if n != 0 => Some(n),
+            _ => None,
+        }
+    }
+
     /// The number of tokens of kind `token` that `seat` has taken.
     pub fn tokens_taken(&self, seat: Seat, token: Token) -> u8 {
         self.taken
@@ -367,13 +434,6 @@ impl State {
                 (free & ADJACENT[last.neighborhood as usize], higher)
             }
         }
-    }
-
-    /// Whether `seat` has a legal outbid of the most recent bid.
-    #[inline]
-    fn can_outbid(&self, seat: Seat) -> bool {
-        let (n, b) = self.bid_options(seat);
-        n != 0 && b != 0
     }
 
     // ----- legality ------------------------------------------------------
@@ -514,7 +574,7 @@ impl State {
             return 0;
         }
         let (nbs, bs) = self.bid_options(self.to_act);
-        nbs.count_ones() as usize * bs.count_ones() as usize + usize::from(self.bid_count > 0)
+        nbs.count_ones() as usize * count_buildings(bs) as usize + usize::from(self.bid_count > 0)
     }
 
     /// A legal action chosen uniformly at random, or `None` when the game is
@@ -527,7 +587,7 @@ impl State {
         // Action `k` of the enumeration order of `for_each_legal`: bids by
         // neighborhood then building, then the pass.
         let (nbs, bs) = self.bid_options(self.to_act);
-        let per_neighborhood = bs.count_ones();
+        let per_neighborhood = count_buildings(bs);
         let bids = nbs.count_ones() * per_neighborhood;
         let count = bids + u32::from(self.bid_count > 0);
         if count == 0 {
@@ -871,20 +931,77 @@ impl State {
         serde_json::to_string(&self.snapshot()).unwrap_or_default()
     }
 
+    /// Checks every invariant of the [module docs](self) on this state (by
+    /// reloading its snapshot): `Ok` for every state reached by legal play.
+    /// Fuzzers and tests use it on whatever a loader accepted.
+    pub fn validate(&self) -> Result<(), Error> {
+        let back = State::try_from(self.snapshot())?;
+        if back != *self {
+            return Err(StateError::Derived("the state does not reload as itself").into());
+        }
+        Ok(())
+    }
+
     /// Loads a state from JSON, validating it (see [`Snapshot`]).
     pub fn from_json(text: &str) -> Result<State, Error> {
-        let snap: Snapshot = serde_json::from_str(text)?;
+        let snap: Snapshot = crate::strict::from_str(text)?;
         State::try_from(snap)
     }
 }
 
-/// The `n`-th (from 0) set bit of `mask`.
-#[inline]
-fn nth_bit(mut mask: u64, n: u32) -> u8 {
-    for _ in 0..n {
-        mask &= mask - 1;
+/// The number of set bits of each byte value.
+const BYTE_POP: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
     }
-    mask.trailing_zeros() as u8
+    t
+};
+
+/// `BYTE_SELECT[byte * 8 + n]`: the position of the `n`-th (from 0) set bit
+/// of `byte` (8 when there is none).
+const BYTE_SELECT: [u8; 2048] = {
+    let mut t = [8u8; 2048];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut n = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if byte & (1 << bit) != 0 {
+                t[byte * 8 + n] = bit as u8;
+                n += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    t
+};
+
+/// The number of set bits of a building mask (two table look-ups: cheaper
+/// than a portable population count).
+#[inline]
+fn count_buildings(mask: u16) -> u32 {
+    u32::from(BYTE_POP[usize::from(mask & 0xFF)]) + u32::from(BYTE_POP[usize::from(mask >> 8)])
+}
+
+/// The `n`-th (from 0) set bit of `mask` (64 when there is none): whole
+/// bytes are skipped by their bit counts, then one table look-up.
+#[inline]
+fn nth_bit(mask: u64, mut n: u32) -> u8 {
+    let mut shift = 0u32;
+    while shift < 64 {
+        let byte = ((mask >> shift) & 0xFF) as usize;
+        let count = u32::from(BYTE_POP[byte]);
+        if n < count {
+            return shift as u8 + BYTE_SELECT[byte * 8 + n as usize];
+        }
+        n -= count;
+        shift += 8;
+    }
+    64
 }
 
 /// A constructed building.
@@ -1000,10 +1117,12 @@ impl<'de> Deserialize<'de> for State {
 impl TryFrom<Snapshot> for State {
     type Error = Error;
 
+    /// Loads a snapshot, checking every invariant of the [module
+    /// docs](self) in order; the first one broken is the error.
     fn try_from(s: Snapshot) -> Result<State, Error> {
-        let bad = |m: String| Err(Error::InvalidState(m));
+        use crate::error::{StateError as E, TurnOrder as T};
         if s.viewer.is_some() {
-            return bad("a player's view hides secrets and cannot be loaded as a state".into());
+            return Err(E::View.into());
         }
         let n = s.players;
         if !(2..=4).contains(&n) {
@@ -1012,7 +1131,7 @@ impl TryFrom<Snapshot> for State {
         let nu = n as usize;
         config::validate_out_of_play(n, &s.out_of_play)?;
         let in_play = config::in_play_mask(&s.out_of_play);
-        for (name, len) in [
+        for (field, len) in [
             ("passed", s.passed.len()),
             ("supply", s.supply.len()),
             ("taken", s.taken.len()),
@@ -1020,21 +1139,30 @@ impl TryFrom<Snapshot> for State {
             ("objectives", s.objectives.len()),
         ] {
             if len != nu {
-                return bad(format!("{name} has {len} entries for {n} players"));
+                return Err(E::Length {
+                    field,
+                    len,
+                    players: n,
+                }
+                .into());
             }
         }
         let metropolys = !s.metropolys_cards.is_empty();
         if metropolys && s.metropolys_cards.len() != nu {
-            return bad(format!(
-                "metropolys_cards has {} entries for {n} players",
-                s.metropolys_cards.len()
-            ));
+            return Err(E::Length {
+                field: "metropolys_cards",
+                len: s.metropolys_cards.len(),
+                players: n,
+            }
+            .into());
         }
         let Some(objectives) = s.objectives.iter().copied().collect::<Option<Vec<_>>>() else {
-            return bad("objectives are hidden: a view cannot be loaded as a state".into());
+            return Err(E::Hidden("objectives").into());
         };
         config::validate_objectives(n, s.variant, metropolys, &objectives)?;
-        let mut cards = [[Kind::Industry; 3]; MAX_PLAYERS];
+        let mut objective_array = [NO_OBJECTIVE; MAX_PLAYERS];
+        objective_array[..nu].copy_from_slice(&objectives);
+        let mut cards = None;
         if metropolys {
             let Some(c) = s
                 .metropolys_cards
@@ -1042,67 +1170,53 @@ impl TryFrom<Snapshot> for State {
                 .copied()
                 .collect::<Option<Vec<_>>>()
             else {
-                return bad("Metropolys cards are hidden: a view cannot be loaded".into());
+                return Err(E::Hidden("Metropolys cards").into());
             };
             config::validate_cards(&c)?;
-            cards[..nu].copy_from_slice(&c);
+            let mut all = [NO_CARD; MAX_PLAYERS];
+            all[..nu].copy_from_slice(&c);
+            cards = Some(all);
         }
-        let mut st = State::from_setup(&Setup {
-            players: n,
-            variant: s.variant,
-            start_player: 0,
-            out_of_play: s.out_of_play.clone(),
-            tokens: BTreeMap::new(),
-            objectives,
-            metropolys_cards: None,
-        });
-        st.metropolys = metropolys;
-        st.cards = cards;
+        let mut st = State::start(n, s.variant, 0, in_play, [0; 3], objective_array, cards);
 
-        // Constructed buildings.
+        // I3: constructed buildings.
         for c in &s.constructed {
             if !board::is_valid(c.neighborhood) || in_play & (1u64 << c.neighborhood) == 0 {
-                return bad(format!(
-                    "a building stands on neighborhood {}, which is not in play",
-                    c.neighborhood
-                ));
+                return Err(E::BuildingOutOfPlay(c.neighborhood).into());
             }
-            if c.player >= n || !(1..=13).contains(&c.building) {
-                return bad(format!(
-                    "constructed building {:?} names no seat or building",
-                    c
-                ));
+            if c.player >= n || !(1..=BUILDINGS_PER_PLAYER).contains(&c.building) {
+                return Err(E::BuildingUnknown {
+                    neighborhood: c.neighborhood,
+                    player: c.player,
+                    building: c.building,
+                }
+                .into());
             }
             let bit = 1u64 << c.neighborhood;
             if st.occupied & bit != 0 {
-                return bad(format!(
-                    "two buildings stand on neighborhood {}",
-                    c.neighborhood
-                ));
+                return Err(E::TwoBuildings(c.neighborhood).into());
             }
             if st.built[c.player as usize] & (1 << c.building) != 0 {
-                return bad(format!(
-                    "seat {} built building {} twice",
-                    c.player, c.building
-                ));
+                return Err(E::BuiltTwice {
+                    player: c.player,
+                    building: c.building,
+                }
+                .into());
             }
             st.occupied |= bit;
             st.owned[c.player as usize] |= bit;
             st.built[c.player as usize] |= 1 << c.building;
             st.number_at[c.neighborhood as usize] = c.building;
         }
-        // Tokens: on the board and taken, conserved.
-        let mut total = [0u8; 3];
+        // I4, I5: tokens where they can lie, conserved.
+        let mut total = [0u16; 3];
         for (&id, &t) in &s.tokens {
-            if !board::is_valid(id) || in_play & (1u64 << id) == 0 || board::is_blind_alley(id) {
-                return bad(format!(
-                    "a token lies on neighborhood {id}, where none can be (R-4)"
-                ));
-            }
-            if st.occupied & (1u64 << id) != 0 {
-                return bad(format!(
-                    "a token still lies on neighborhood {id}, under a constructed building (R-13)"
-                ));
+            if !board::is_valid(id)
+                || in_play & (1u64 << id) == 0
+                || board::is_blind_alley(id)
+                || st.occupied & (1u64 << id) != 0
+            {
+                return Err(E::TokenPlace(id).into());
             }
             st.tokens[t.index()] |= 1u64 << id;
             total[t.index()] += 1;
@@ -1110,135 +1224,236 @@ impl TryFrom<Snapshot> for State {
         for (p, t) in s.taken.iter().enumerate() {
             st.taken[p] = [t.trendy, t.subway, t.archaeology];
             for (k, &v) in st.taken[p].iter().enumerate() {
-                total[k] = total[k].saturating_add(v);
+                total[k] += u16::from(v);
             }
         }
-        if total != config::token_pool(n) {
-            return bad(format!(
-                "tokens on the board plus tokens taken are {total:?}, but {n} players use {:?} (R-3)",
-                config::token_pool(n)
-            ));
+        let pool = config::token_pool(n);
+        if total != pool.map(u16::from) {
+            return Err(E::TokenPool { found: total, pool }.into());
         }
-        // Special cards.
+        // I6, I7: each district lost exactly the tokens its constructed
+        // neighborhoods held, and each seat took its tokens where it built.
+        let eligible = (0..NEIGHBORHOOD_COUNT as u8)
+            .filter(|&id| !board::is_blind_alley(id))
+            .fold(0u64, |m, id| m | 1u64 << id)
+            & in_play;
+        let on_board_all = st.tokens[0] | st.tokens[1] | st.tokens[2];
+        let mut missing = [0u8; 5];
+        let mut capacity = [[0u8; 5]; MAX_PLAYERS];
+        for &d in District::ALL {
+            let area = board::in_district(d).0 & in_play;
+            if area == 0 {
+                continue;
+            }
+            let on_board = (on_board_all & area).count_ones() as u8;
+            let constructed = (st.occupied & eligible & area).count_ones() as u8;
+            let placed = config::tokens_in(d) as u8;
+            if on_board > placed || on_board + constructed < placed {
+                return Err(E::DistrictTokens {
+                    district: d,
+                    on_board,
+                    constructed,
+                    placed,
+                }
+                .into());
+            }
+            missing[d.index()] = placed - on_board;
+            for (p, cap) in capacity.iter_mut().enumerate().take(nu) {
+                cap[d.index()] = (st.owned[p] & eligible & area).count_ones() as u8;
+            }
+        }
+        let taken: Vec<u8> = (0..nu).map(|p| st.taken[p].iter().sum()).collect();
+        if let Some(p) = unmatched_seat(&taken, &capacity[..nu], missing) {
+            return Err(E::TokensTaken(p).into());
+        }
+        // I8: special cards.
         for (card, holder, k) in [
             (Card::Subway, s.subway_card, 1),
             (Card::Archaeology, s.archaeology_card, 2),
         ] {
             let counts: Vec<u8> = (0..nu).map(|p| st.taken[p][k]).collect();
             let any = counts.iter().any(|&c| c > 0);
-            match holder {
-                None if any => {
-                    return bad(format!(
-                        "someone took a {card} token but nobody holds the {card} card"
-                    ))
-                }
-                None => {}
-                Some(h) if h >= n => {
-                    return bad(format!("the {card} card's holder {h} is not a seat"))
-                }
+            let ok = match holder {
+                None => !any,
+                Some(h) if h >= n => false,
                 Some(h) => {
                     let mine = counts[h as usize];
                     let max = counts.iter().copied().max().unwrap_or(0);
-                    if mine == 0 || (card == Card::Subway && mine < max) {
-                        return bad(format!("seat {h} cannot hold the {card} card with {mine} such token(s) (R-14/R-15)"));
-                    }
+                    mine > 0 && (card != Card::Subway || mine == max)
                 }
+            };
+            if !ok {
+                return Err(E::CardHolder { card, holder }.into());
             }
         }
         st.subway_card = s.subway_card.unwrap_or(NO_SEAT);
         st.archaeology_card = s.archaeology_card.unwrap_or(NO_SEAT);
-        // Bids of the current call.
-        if s.bids.len() > 13 {
-            return bad(format!(
-                "{} bids in one call: numbers rise, so at most 13",
-                s.bids.len()
-            ));
+        // I11: game end.
+        let finishers = (0..nu).filter(|&p| st.built[p] == ALL_BUILDINGS).count();
+        if finishers > 1 || (finishers == 1) != s.game_over {
+            return Err(E::GameOver.into());
         }
-        for (i, b) in s.bids.iter().enumerate() {
-            if b.player >= n {
-                return bad(format!("bid {i} names seat {}, not in the game", b.player));
+        let finished = finishers == 1;
+        // I12: one construction per call.
+        let constructed = st.occupied.count_ones() as u16;
+        let want = constructed + u16::from(!finished);
+        if s.call != want {
+            return Err(E::Call {
+                call: s.call,
+                constructed,
+                want,
             }
-            let probe = Action::bid(b.neighborhood, b.building);
-            st.to_act = b.player;
-            if let Err(e) = st.check(probe) {
-                return bad(format!(
-                    "bid {i} ({probe} by seat {}) is illegal: {e}",
-                    b.player
-                ));
-            }
-            st.bids[i] = *b;
-            st.bid_count += 1;
-            st.bid_mask |= 1u64 << b.neighborhood;
-            st.bidding[b.player as usize] |= 1 << b.building;
+            .into());
         }
-        for (p, &passed) in s.passed.iter().enumerate() {
-            if passed {
-                st.passed |= 1 << p;
-            }
-        }
-        // Game end, turn and call number.
-        let finished = (0..nu).any(|p| st.built[p] == ALL_BUILDINGS);
-        if finished != s.game_over {
-            return bad("game_over must be true exactly when a seat has constructed all 13 buildings (R-17)".into());
-        }
-        let built_total = st.occupied.count_ones() as u16;
-        let want_call = if finished {
-            built_total
-        } else {
-            built_total + 1
-        };
         st.call = s.call;
-        if s.call != want_call {
-            return bad(format!("call {} after {built_total} constructions: each call constructs one building, so it is call {want_call}", s.call));
-        }
-        match (finished, s.to_act) {
-            (true, None) => {
-                if !s.bids.is_empty() || st.passed != 0 {
-                    return bad("a finished game has no bids and no passes".into());
-                }
+        let passed_given = s
+            .passed
+            .iter()
+            .enumerate()
+            .fold(0u8, |m, (p, &x)| m | (u8::from(x) << p));
+        let to_act = match (finished, s.to_act) {
+            (true, None) if s.bids.is_empty() && passed_given == 0 => {
                 st.over = true;
+                st.to_act = 0;
+                None
             }
-            (false, Some(p)) if p < n => {
-                st.to_act = p;
-                if st.passed & (1 << p) != 0 {
-                    return bad(format!("seat {p} is to act but has passed"));
-                }
-                match st.last_bid() {
-                    None if st.passed != 0 => {
-                        return bad("nobody can have passed before the opening bid".into())
+            (false, Some(p)) if p < n => Some(p),
+            _ => return Err(E::TurnOrder(T::ToAct).into()),
+        };
+        if let Some(p) = to_act {
+            // I9: bids name seats; at most 13 in a call.
+            for (index, b) in s.bids.iter().enumerate() {
+                if b.player >= n || index >= 13 {
+                    return Err(E::BidSeat {
+                        index,
+                        player: b.player,
                     }
-                    None => {}
-                    Some(last) => {
-                        if st.passed & (1 << last.player) != 0 {
-                            return bad("the most recent bidder cannot have passed".into());
-                        }
-                        if p == last.player || !st.can_outbid(p) {
-                            return bad(format!(
-                                "seat {p} is to act but has no legal outbid (R-11)"
-                            ));
-                        }
-                    }
+                    .into());
                 }
             }
-            _ => {
-                return bad(
-                    "to_act must name a seat while the game goes on, and be null once it is over"
-                        .into(),
-                )
+            // I13: the opener of a later call won the call before.
+            let opener = s.bids.first().map_or(p, |b| b.player);
+            if st.call > 1 && st.owned[opener as usize] == 0 {
+                return Err(E::Opener(opener, st.call).into());
+            }
+            // I9, I10: replay the call from its opener; seats between two
+            // bids (and up to the seat to act) must have passed.
+            st.to_act = opener;
+            let call = st.call;
+            let pass_until = |st: &mut State, seat: Seat, fail: T| -> Result<(), Error> {
+                while st.to_act != seat {
+                    if st.bid_count == 0 {
+                        return Err(E::TurnOrder(T::PassBeforeOpening).into());
+                    }
+                    if passed_given & (1 << st.to_act) == 0 {
+                        return Err(E::TurnOrder(fail).into());
+                    }
+                    st.play_in_place(Action::Pass)
+                        .map_err(|_| E::TurnOrder(fail))?;
+                    if st.call != call || st.over {
+                        return Err(E::TurnOrder(fail).into());
+                    }
+                }
+                Ok(())
+            };
+            for (index, b) in s.bids.iter().enumerate() {
+                pass_until(&mut st, b.player, T::Bid(index))?;
+                let bid = Action::bid(b.neighborhood, b.building);
+                st.check(bid)
+                    .map_err(|error| E::IllegalBid { index, error })?;
+                st.play_in_place(bid)
+                    .map_err(|error| E::IllegalBid { index, error })?;
+                if st.call != call || st.over {
+                    return Err(E::TurnOrder(T::Bid(index + 1)).into());
+                }
+            }
+            pass_until(&mut st, p, T::ToActUnreachable(p))?;
+            if st.bid_count == 0 && passed_given != 0 {
+                return Err(E::TurnOrder(T::PassBeforeOpening).into());
+            }
+            if st.passed != passed_given {
+                return Err(E::TurnOrder(T::Passed).into());
             }
         }
+        // I14: derived fields.
         if s.supply
             .iter()
             .enumerate()
             .any(|(p, v)| *v != st.supply(p as u8))
         {
-            return bad("supply does not match the constructed buildings and bids".into());
+            return Err(E::Derived("supply").into());
         }
         if s.objective_counts != st.snapshot().objective_counts {
-            return bad("objective_counts do not match the variant".into());
+            return Err(E::Derived("objective_counts").into());
         }
         Ok(st)
     }
+}
+
+/// The first seat whose taken tokens cannot be assigned to neighborhoods it
+/// constructed, when `taken[p]` tokens must come from seat `p`'s
+/// neighborhoods (at most `capacity[p][d]` in district `d`) and district `d`
+/// lost exactly `missing[d]`: a small bipartite flow (I7).
+fn unmatched_seat(taken: &[u8], capacity: &[[u8; 5]], missing: [u8; 5]) -> Option<Seat> {
+    // Units of flow, one augmenting path at a time (at most 27 units).
+    let mut flow = vec![[0u8; 5]; taken.len()];
+    let mut sent = vec![0u8; taken.len()];
+    let mut received = [0u8; 5];
+    loop {
+        // Breadth-first search over seats and districts from any seat with
+        // tokens left to place.
+        let (ns, nd) = (taken.len(), 5);
+        let mut prev_seat: Vec<Option<usize>> = vec![None; nd]; // district <- seat
+        let mut prev_district: Vec<Option<usize>> = vec![None; ns]; // seat <- district
+        let mut seen_seat = vec![false; ns];
+        let mut queue: Vec<usize> = (0..ns).filter(|&p| sent[p] < taken[p]).collect();
+        for &p in &queue {
+            seen_seat[p] = true;
+        }
+        let mut end = None;
+        let mut i = 0;
+        while i < queue.len() && end.is_none() {
+            let p = queue[i];
+            i += 1;
+            for d in 0..nd {
+                if prev_seat[d].is_some() || flow[p][d] >= capacity[p][d] {
+                    continue;
+                }
+                prev_seat[d] = Some(p);
+                if received[d] < missing[d] {
+                    end = Some(d);
+                    break;
+                }
+                // Push back along an existing unit into district d.
+                for q in 0..ns {
+                    if !seen_seat[q] && flow[q][d] > 0 {
+                        seen_seat[q] = true;
+                        prev_district[q] = Some(d);
+                        queue.push(q);
+                    }
+                }
+            }
+        }
+        let Some(mut d) = end else { break };
+        received[d] += 1;
+        loop {
+            let p = prev_seat[d].unwrap_or(0);
+            flow[p][d] += 1;
+            match prev_district[p] {
+                Some(back) => {
+                    flow[p][back] -= 1;
+                    d = back;
+                }
+                None => {
+                    sent[p] += 1;
+                    break;
+                }
+            }
+        }
+    }
+    (0..taken.len())
+        .find(|&p| sent[p] < taken[p])
+        .map(|p| p as Seat)
 }
 
 /// Plays uniformly random legal actions from `state` to the end of the game.
@@ -1260,6 +1475,7 @@ pub fn play_random(mut state: State, rng: &mut SplitMix64) -> State {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::types::Kind;
 
     /// Every position of a few seeded random games of every kind.
     fn positions() -> Vec<State> {
@@ -1278,6 +1494,25 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn nth_bit_and_count_buildings_agree_with_the_plain_definitions() {
+        let mut rng = SplitMix64::new(3);
+        for i in 0..2000u64 {
+            let mask = match i % 3 {
+                0 => rng.next_u64(),
+                1 => rng.next_u64() & rng.next_u64() & rng.next_u64(),
+                _ => 1u64 << (i % 64),
+            };
+            let bits: Vec<u8> = (0..64).filter(|&b| mask & (1u64 << b) != 0).collect();
+            for (n, &b) in bits.iter().enumerate() {
+                assert_eq!(nth_bit(mask, n as u32), b, "{mask:#x} {n}");
+            }
+            assert_eq!(nth_bit(mask, bits.len() as u32), 64);
+            let m16 = mask as u16;
+            assert_eq!(count_buildings(m16), m16.count_ones());
+        }
     }
 
     #[test]
@@ -1345,7 +1580,7 @@ mod tests {
                     for c in configs {
                         let direct = State::new(&c).unwrap();
                         let setup = c.resolve().unwrap();
-                        assert_eq!(direct, State::from_setup(&setup), "{c:?}");
+                        assert_eq!(direct, State::from_setup(&setup).unwrap(), "{c:?}");
                         assert_eq!(c.resolved().unwrap().resolve().unwrap(), setup);
                     }
                 }

@@ -1,4 +1,4 @@
-//! Every invariant of the board data listed at the end of RULES.md (§10).
+//! Every invariant of the board data listed at the end of docs/rules.md (§10).
 
 use metropolys_core::board::{self, NeighborhoodSet};
 use metropolys_core::{District, Kind};

@@ -7,7 +7,7 @@
 //!   ruling (a forced pass, a card changing hands, …).
 //!
 //! The ruling vectors' expected numbers are written here by hand, derived
-//! from RULES.md (each description spells out the sum); the engine is only
+//! from docs/rules.md (each description spells out the sum); the engine is only
 //! asked to agree. The complete seeded games are the engine's own output
 //! (`metropolys play --record`) and pin its behaviour.
 //!

@@ -1,4 +1,4 @@
-//! One group of tests per ruling of RULES.md, named after its R-number,
+//! One group of tests per ruling of docs/rules.md, named after its R-number,
 //! including the rulebook's worked examples.
 
 mod common;
@@ -446,7 +446,7 @@ fn r12_opening_bid_next_to_no_free_neighborhood_wins_at_once() {
     // Blind alley 11 touches only 10, where a building stands: nobody can
     // answer an opening bid on 11, however low.
     let c = Config::new(4, Variant::Family, 9);
-    let s = position(&c, &[(10, 1, 5)]);
+    let s = position(&c, &[(10, 0, 5)]);
     let (s, events) = script(s, &[bid(11, 1)]);
     assert_eq!(s.building_at(11), Some((0, 1)));
     let forced = events

@@ -2,9 +2,10 @@
 //! every entry point runs in (no panic crosses the boundary).
 
 use metropolys_core::{Error, RecordError, RuleError};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ffi::{c_char, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Once;
 
 /// The result of every fallible call. `MTP_STATUS_OK` (0) is success; on any
 /// other value the call changed nothing (no output was written, no handle
@@ -146,6 +147,7 @@ impl From<Error> for Failure {
             Error::Config(c) => Failure::new(MtpStatus::InvalidConfig, c.to_string()),
             Error::Json(_) => Failure::new(MtpStatus::InvalidJson, e.to_string()),
             Error::InvalidState(_) => Failure::new(MtpStatus::InvalidState, e.to_string()),
+            Error::Action(_) => Failure::new(MtpStatus::InvalidJson, e.to_string()),
             other => Failure::new(MtpStatus::InvalidState, other.to_string()),
         }
     }
@@ -203,7 +205,7 @@ pub(crate) fn last_error_bytes<T>(f: impl FnOnce(&[u8]) -> T) -> T {
 /// failure in the thread-local last error (or clears it on success), and
 /// turns the outcome into a status code.
 pub(crate) fn guard(f: impl FnOnce() -> Outcome) -> MtpStatus {
-    match catch_unwind(AssertUnwindSafe(f)) {
+    match quietly(f) {
         Ok(Ok(())) => {
             clear_last_error();
             MtpStatus::Ok
@@ -230,7 +232,34 @@ pub(crate) fn guard(f: impl FnOnce() -> Outcome) -> MtpStatus {
 /// rather than a status: a panic yields `fallback`, and the last error is
 /// left untouched.
 pub(crate) fn guard_value<T>(fallback: T, f: impl FnOnce() -> T) -> T {
-    catch_unwind(AssertUnwindSafe(f)).unwrap_or(fallback)
+    quietly(f).unwrap_or(fallback)
+}
+
+thread_local! {
+    /// How many guarded entry points this thread is inside.
+    static GUARDED: Cell<u32> = const { Cell::new(0) };
+}
+
+/// `catch_unwind`, with the panic's report kept out of the host's stderr:
+/// a caught panic is a status and a message in `mtp_last_error`, nothing
+/// else. The hook is installed once, wraps whatever hook was there before,
+/// and stays silent only for panics inside a guarded call, so the host's
+/// own panics (if it is a Rust program) are reported as before.
+fn quietly<T>(f: impl FnOnce() -> T) -> std::thread::Result<T> {
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let guarded = GUARDED.try_with(|g| g.get() > 0).unwrap_or(false);
+            if !guarded {
+                previous(info);
+            }
+        }));
+    });
+    let _ = GUARDED.try_with(|g| g.set(g.get() + 1));
+    let out = catch_unwind(AssertUnwindSafe(f));
+    let _ = GUARDED.try_with(|g| g.set(g.get().saturating_sub(1)));
+    out
 }
 
 #[cfg(test)]
@@ -270,6 +299,35 @@ mod tests {
     fn interior_nul_is_escaped() {
         guard(|| Err(Failure::invalid("a\0b")));
         assert_eq!(last(), "a\\0b");
+    }
+
+    /// Run in a child process by the test below: a caught panic.
+    #[test]
+    fn panic_child() {
+        if std::env::var_os("MTP_PANIC_CHILD").is_some() {
+            assert_eq!(guard(|| panic!("boom")), MtpStatus::Panic);
+            eprintln!("child done");
+        }
+    }
+
+    #[test]
+    fn a_caught_panic_prints_nothing_to_the_hosts_stderr() {
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "status::tests::panic_child",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env("MTP_PANIC_CHILD", "1")
+            .env("RUST_BACKTRACE", "1")
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{err}");
+        assert!(err.contains("child done"), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+        assert!(!err.contains("boom"), "{err}");
     }
 
     #[test]

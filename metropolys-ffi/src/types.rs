@@ -17,6 +17,34 @@ use metropolys_core::{
 /// it with `mtp_abi_version()` at run time.
 pub const MTP_ABI_VERSION: u32 = 1;
 
+/// The major part of the library version this header belongs to (the `0` of
+/// "0.1.0"; `mtp_version()` gives the whole string at run time).
+pub const MTP_VERSION_MAJOR: u32 = 0;
+
+/// The minor part of the library version this header belongs to.
+pub const MTP_VERSION_MINOR: u32 = 1;
+
+/// The patch part of the library version this header belongs to.
+pub const MTP_VERSION_PATCH: u32 = 0;
+
+// The numeric version above must be the crate's: a version bump that forgets
+// them does not compile.
+const _: () = {
+    const fn number(s: &str) -> u32 {
+        let b = s.as_bytes();
+        let mut i = 0;
+        let mut n = 0;
+        while i < b.len() {
+            n = n * 10 + (b[i] - b'0') as u32;
+            i += 1;
+        }
+        n
+    }
+    assert!(MTP_VERSION_MAJOR == number(env!("CARGO_PKG_VERSION_MAJOR")));
+    assert!(MTP_VERSION_MINOR == number(env!("CARGO_PKG_VERSION_MINOR")));
+    assert!(MTP_VERSION_PATCH == number(env!("CARGO_PKG_VERSION_PATCH")));
+};
+
 /// The size of the fixed action space: 55 × 13 bids and a pass (ids 0–715).
 /// A buffer of this many actions always holds every legal action.
 pub const MTP_ACTION_COUNT: usize = 716;

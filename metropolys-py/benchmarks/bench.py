@@ -161,7 +161,7 @@ def main() -> None:
     row("legal_action_ids", over_positions(lambda i: pos[i].legal_action_ids()),
         "ns/call", "legal_action_ids", "a list of ints")
     row("action_mask", over_positions(lambda i: pos[i].action_mask()),
-        "ns/call", "legal_action_ids", "a list of 716 bools")
+        "ns/call", "legal_action_ids", "a numpy bool array (716,)")
     row("apply(id)", over_positions(lambda i: pos[i].apply(chosen[i])),
         "ns/call", "apply (events, new Vec)", "a new Game: state, events, history")
     for lo, hi in [(0, 40), (40, 80), (80, None)]:

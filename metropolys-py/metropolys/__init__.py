@@ -12,7 +12,8 @@ in Rust, for Python.
 3
 
 See ``docs/python.md`` for the tour: ``Game`` (immutable), ``Action``,
-errors, board queries, records and ``simulate``.
+errors, board queries, records and ``simulate``; ``docs/rl.md`` for
+observations, masks and ``VectorEnv``.
 """
 
 from . import board
@@ -27,6 +28,10 @@ from ._errors import (
 from ._metropolys import (
     ACTION_COUNT,
     BUILDINGS_PER_PLAYER,
+    DECISION_WIDTH,
+    OBSERVATION_PIECES,
+    OBSERVATION_SIZE,
+    OBSERVATION_VERSION,
     MAX_PLAYERS,
     NEIGHBORHOOD_COUNT,
     PASS_ID,
@@ -34,10 +39,12 @@ from ._metropolys import (
     Action,
     Game,
     SplitMix64,
+    VectorEnv,
     __version__,
     adjacent,
     board_info,
     district_neighborhoods,
+    information_state_size,
     is_blind_alley,
     is_border,
     load_record,
@@ -52,6 +59,10 @@ from ._metropolys import (
 __all__ = [
     "ACTION_COUNT",
     "BUILDINGS_PER_PLAYER",
+    "DECISION_WIDTH",
+    "OBSERVATION_PIECES",
+    "OBSERVATION_SIZE",
+    "OBSERVATION_VERSION",
     "MAX_PLAYERS",
     "NEIGHBORHOOD_COUNT",
     "PASS_ID",
@@ -65,11 +76,13 @@ __all__ = [
     "MetropolysError",
     "RecordError",
     "SplitMix64",
+    "VectorEnv",
     "__version__",
     "adjacent",
     "board",
     "board_info",
     "district_neighborhoods",
+    "information_state_size",
     "is_blind_alley",
     "is_border",
     "load_record",

@@ -10,10 +10,16 @@ from typing import (
     Mapping,
     Optional,
     Protocol,
+    Sequence,
     Tuple,
     Union,
     final,
+    overload,
 )
+
+import numpy
+import numpy as np
+import numpy.typing as npt
 
 from metropolys.types import Event, ScoreSheet
 
@@ -25,6 +31,12 @@ __all__ = [
     "BUILDINGS_PER_PLAYER",
     "MAX_PLAYERS",
     "SCORE_CATEGORIES",
+    "OBSERVATION_SIZE",
+    "OBSERVATION_VERSION",
+    "OBSERVATION_PIECES",
+    "DECISION_WIDTH",
+    "information_state_size",
+    "VectorEnv",
     "Action",
     "Game",
     "SplitMix64",
@@ -57,7 +69,26 @@ SCORE_CATEGORIES: Tuple[str, ...]
 """The numeric score-sheet keys, in sheet order: ``trendy`` ... ``total``,
 ``constructed`` (the per-seat columns of ``simulate``)."""
 
+OBSERVATION_SIZE: int
+"""The number of float32 values of ``Game.observation`` (924)."""
+OBSERVATION_VERSION: int
+"""The version of the observation layout (docs/rl.md); bumped on any change."""
+OBSERVATION_PIECES: Dict[str, Tuple[int, Tuple[int, ...]]]
+"""The observation layout: piece name -> (offset, shape), in order."""
+DECISION_WIDTH: int
+"""The width of one decision row of the information-state tensor (69)."""
+
+def information_state_size(players: int) -> int:
+    """The size of ``Game.information_state`` for a ``players``-player
+    game: ``OBSERVATION_SIZE`` plus one ``DECISION_WIDTH`` row per possible
+    decision."""
+
 _VariantName = Literal["family", "expert"]
+_Reveal = str
+"""``"own"``, ``"none"`` or ``"all"``."""
+_F32 = npt.NDArray[np.float32]
+_Bool = npt.NDArray[np.bool_]
+_I64 = npt.NDArray[np.int64]
 _ActionLike = Union["Action", int, str, Mapping[str, Any]]
 """An ``Action``, an action id, ``"pass"`` or the JSON form
 ``{"bid": {"neighborhood": 12, "building": 3}}``."""
@@ -240,9 +271,26 @@ class Game:
         """The ids of the legal actions, ascending."""
     def legal_action_count(self) -> int:
         """The number of legal actions."""
-    def action_mask(self) -> List[bool]:
-        """``ACTION_COUNT`` booleans: ``mask[id]`` is whether action ``id``
-        is legal."""
+    def action_mask(self) -> _Bool:
+        """A numpy ``bool`` array of shape ``(ACTION_COUNT,)``: ``mask[id]``
+        is whether action ``id`` is legal (all false once the game is over)."""
+    def legal_action_ids_array(self) -> _I64:
+        """The ids of the legal actions, ascending, as a numpy ``int64``
+        array (the array form of ``legal_action_ids()``)."""
+    def observation(
+        self, player: Optional[int] = None, *, reveal: _Reveal = "own", out: Optional[_F32] = None
+    ) -> _F32:
+        """The observation of ``player`` (default: the seat to act) as a
+        float32 array of ``OBSERVATION_SIZE`` values (layout version
+        ``OBSERVATION_VERSION``, docs/rl.md); only what the seat may see
+        (R-21) with ``reveal="own"``; ``"none"`` hides every objective,
+        ``"all"`` shows them all. With ``out`` it is written there and
+        ``out`` is returned."""
+    def information_state(self, player: Optional[int] = None, *, reveal: _Reveal = "own") -> _F32:
+        """The information-state tensor of ``player`` (default: the seat to
+        act): the observation, then one row per decision so far;
+        ``information_state_size(players)`` float32 values. ``ValueError``
+        for a game without history."""
     def is_legal(self, action: _ActionLike) -> bool:
         """Whether ``action`` (an ``Action`` or an id) is legal for the seat
         to act."""
@@ -361,6 +409,7 @@ def verify_record(record: _JsonLike) -> Game:
     rejected action); raises ``RecordError`` naming the first illegal action
     or mismatch."""
 
+@overload
 def simulate(
     n: int,
     seed: int = 0,
@@ -368,30 +417,113 @@ def simulate(
     variant: str = "expert",
     threads: int = 1,
     config: Optional[_JsonLike] = None,
-) -> Dict[str, List[Any]]:
+    *,
+    format: Literal["numpy"] = "numpy",
+    progress: bool = False,
+) -> Dict[str, "numpy.ndarray[Any, Any]"]: ...
+@overload
+def simulate(
+    n: int,
+    seed: int = 0,
+    players: int = 4,
+    variant: str = "expert",
+    threads: int = 1,
+    config: Optional[_JsonLike] = None,
+    *,
+    format: Literal["arrow"],
+    progress: bool = False,
+) -> Any: ...
+def simulate(
+    n: int,
+    seed: int = 0,
+    players: int = 4,
+    variant: str = "expert",
+    threads: int = 1,
+    config: Optional[_JsonLike] = None,
+    *,
+    format: Literal["numpy", "arrow"] = "numpy",
+    progress: bool = False,
+) -> Any:
     """Plays ``n`` games of uniformly random legal actions in Rust, with the
-    GIL released, and returns column lists (a dict of equal-length lists,
-    one row per game) that load straight into ``pandas.DataFrame``.
+    GIL released, and returns the results as columns, one row per game: a
+    ``dict`` of numpy arrays (``format="numpy"``, the default; loads into
+    ``pandas.DataFrame`` without copying) or a ``pyarrow.Table``
+    (``format="arrow"``, needs pyarrow).
 
     Game ``i`` is ``Game(players, variant, seed=seed + i)`` played with
     ``random_action(rng)`` from ``rng = SplitMix64(seed + i)`` until the
     end, so any game can be replayed step by step from Python. ``threads``
-    splits the games over that many threads (0: one per CPU); results do
-    not depend on it.
+    splits the games over that many threads (0: one per CPU, at most 1024);
+    results do not depend on it.
 
     ``config`` (a core configuration, ``dict`` or JSON ``str``) replaces
     ``players`` and ``variant``: every game uses it with its ``seed`` set to
     ``seed + i``, so the parts it gives explicitly (a token layout, an
     objective deal, Metropolys cards, the start player) are the same in
-    every game and the rest is drawn per game.
+    every game and the rest is drawn per game. Every game's setup is
+    validated: a seed whose drawn parts do not fit the explicit ones raises
+    ``InvalidConfigError`` naming the game and the seed.
 
-    Columns: ``game`` (i), ``seed``, ``calls`` (calls played), ``winners``
-    (list of seats), ``win_{p}`` (bool: seat p is among the winners) and,
-    per seat p, ``{category}_{p}`` for ``trendy``, ``subway``,
-    ``subway_card``, ``archaeology``, ``archaeology_card``, ``area``,
-    ``neighborhood``, ``highest_building``, ``metropolys``, ``total`` and
-    ``constructed``.
+    Ctrl-C stops the batch within a fraction of a second
+    (``KeyboardInterrupt``); memory grows with the games played, never with
+    ``n`` up front. ``progress=True`` shows a tqdm bar (``ImportError`` if
+    tqdm is not installed). Bad arguments: docs/errors.md.
+
+    Columns: ``game`` (i, uint64), ``seed`` (uint64), ``calls`` (uint16),
+    ``winners`` (object: list of seats), ``win_{p}`` (bool: seat p is among
+    the winners) and, per seat p, ``{category}_{p}`` (int16) for
+    ``trendy``, ``subway``, ``subway_card``, ``archaeology``,
+    ``archaeology_card``, ``area``, ``neighborhood``, ``highest_building``,
+    ``metropolys``, ``total`` and ``constructed``.
     """
+
+@final
+class VectorEnv:
+    """``num_envs`` games stepped together in one Rust call, writing into
+    preallocated numpy arrays (docs/rl.md). ``opponents=None``: you act for
+    every seat; ``"random"``: you play seat ``LEARNER_SEAT`` (0) and the
+    other seats move at random inside the step. ``reset`` and ``step``
+    return the env's own arrays, overwritten by the next call."""
+
+    LEARNER_SEAT: int
+    """The seat you play in single-agent mode (0)."""
+    def __new__(
+        cls,
+        num_envs: int,
+        players: int = 4,
+        variant: str = "expert",
+        seed: int = 0,
+        threads: int = 1,
+        opponents: Optional[str] = None,
+    ) -> VectorEnv: ...
+    @property
+    def num_envs(self) -> int:
+        """The number of games."""
+    @property
+    def players(self) -> int:
+        """The player count."""
+    @property
+    def variant(self) -> _VariantName:
+        """``"family"`` or ``"expert"``."""
+    @property
+    def opponents(self) -> Optional[str]:
+        """``None`` or ``"random"``."""
+    @property
+    def threads(self) -> int:
+        """The number of threads a step uses."""
+    def reset(self, seed: Optional[int] = None) -> Tuple[_F32, Dict[str, Any]]:
+        """Starts every game afresh; returns ``(observations [N, D], info)``
+        with ``action_mask`` [N, 716], ``to_act`` [N] and ``seed`` [N]."""
+    def step(
+        self, actions: Union[_I64, Sequence[int], npt.NDArray[Any]]
+    ) -> Tuple[_F32, _F32, _Bool, _Bool, Dict[str, Any]]:
+        """Applies one action id per game; returns ``(observations,
+        rewards [N, players], terminated, truncated, info)``. Games that
+        ended at the previous step restart instead (next-step autoreset).
+        Raises ``IllegalActionError`` naming the env and the ruling; then no
+        game has changed."""
+    def game(self, i: int) -> Game:
+        """Game ``i``'s current position as a ``Game`` (without history)."""
 
 def neighborhood_kind(id: int) -> str:
     """The kind of neighborhood ``id``: ``"industry"``, ``"park"``,

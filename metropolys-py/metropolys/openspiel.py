@@ -86,7 +86,7 @@ _GAME_TYPE = pyspiel.GameType(
     max_num_players=4,
     min_num_players=2,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=_DEFAULTS,
@@ -216,7 +216,9 @@ class MetropolysGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
         self, iig_obs_type: Any = None, params: Optional[Dict[str, Any]] = None
     ) -> "MetropolysObserver":
         return MetropolysObserver(
-            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
+            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
+            params,
+            _Params.of(self.get_parameters()).players,
         )
 
 
@@ -320,6 +322,15 @@ class MetropolysState(pyspiel.State):  # type: ignore[misc, unused-ignore]
             return f"dealing objectives: {len(self._dealt)} of {self._params().chance_nodes} dealt"
         return obs.text(obs.views(engine, 0, reveal=True))
 
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Any = None
+    ) -> "MetropolysState":
+        """A state of ``player_id``'s information set, drawn with
+        ``probability_sampler`` (OpenSpiel's ``ISMCTSBot`` passes a
+        ``pyspiel.UniformProbabilitySampler``): see the module function
+        ``resample_from_infostate``."""
+        return resample_from_infostate(self, player_id, probability_sampler)
+
     # -- helpers ------------------------------------------------------------
     def player_actions(self) -> List[int]:
         """The players' actions so far (public), without chance outcomes."""
@@ -352,6 +363,13 @@ def action_to_string(action: int) -> str:
     return f"bid {action // 13} b{action % 13 + 1}"
 
 
+_REVEAL = {
+    "SINGLE_PLAYER": "own",
+    "NONE": "none",
+    "ALL_PLAYERS": "all",
+}
+
+
 class MetropolysObserver:
     """Observations for ``python_metropolys`` (the PyObserver interface).
 
@@ -359,19 +377,29 @@ class MetropolysObserver:
       (R-21); NONE: nobody's; ALL_PLAYERS: everybody's. Opponents'
       objectives appear in any case once the game is over.
     * ``perfect_recall``: the string adds every player action so far (all
-      actions are public), which makes it an information state.
+      actions are public), which makes it an information state; the tensor
+      is then the information-state tensor (``Game.information_state``): the
+      observation followed by one row per decision.
 
-    The tensor is the encoding of ``metropolys._observation`` (documented in
-    docs/adapters.md); it has no perfect-recall form, so the game provides
-    observation tensors but no information-state tensor.
+    The tensors are written in Rust (``Game.observation`` /
+    ``Game.information_state``, layout in docs/rl.md). While chance nodes
+    deal the objectives there is no engine game yet: the public part comes
+    from the seed's game and the cards dealt so far are filled in here.
     """
 
-    def __init__(self, iig_obs_type: Any, params: Optional[Dict[str, Any]]) -> None:
+    def __init__(
+        self, iig_obs_type: Any, params: Optional[Dict[str, Any]], players: int = 2
+    ) -> None:
         if params:
             raise ValueError(f"observation parameters not supported; passed {params}")
         self.iig = iig_obs_type
-        self.tensor = np.zeros(obs.SIZE, np.float32)
-        self.dict = obs.split(self.tensor)
+        self.reveal = _REVEAL[str(iig_obs_type.private_info.name)]
+        size = metropolys.information_state_size(players) if iig_obs_type.perfect_recall else obs.SIZE
+        self.tensor = np.zeros(size, np.float32)
+        if iig_obs_type.perfect_recall:
+            self.dict = {"information_state": self.tensor}
+        else:
+            self.dict = obs.split(self.tensor)
 
     def _objectives(
         self, state: MetropolysState, player: int, view: Optional[Dict[str, Any]]
@@ -392,10 +420,23 @@ class MetropolysObserver:
         return (engine if engine is not None else state._params().seed_game).view(player)
 
     def set_from(self, state: MetropolysState, player: int) -> None:
-        view = self._view(state, player)
-        if state.engine is None:
-            view = dict(view, to_act=None)
-        obs.encode(view, player, self.tensor, self._objectives(state, player, view))
+        engine = state.engine
+        if engine is not None:
+            if self.iig.perfect_recall:
+                self.tensor[:] = engine.information_state(player, reveal=self.reveal)
+            else:
+                engine.observation(player, reveal=self.reveal, out=self.tensor)
+            return
+        # Chance phase: the public setup, nobody to act, the cards dealt so far.
+        g = state._params()
+        if self.iig.perfect_recall:
+            self.tensor[obs.SIZE :] = 0.0
+        part = self.tensor[: obs.SIZE]
+        g.seed_game.observation(player, reveal="none", out=part)
+        pieces = obs.split(part)
+        pieces["to_act"][:] = 0.0
+        for seat, o in enumerate(self._objectives(state, player, None) or []):
+            obs.write_objective(pieces["objectives"][(seat - player) % g.players], o)
 
     def string_from(self, state: MetropolysState, player: int) -> str:
         view = self._view(state, player)
@@ -416,15 +457,19 @@ def resample_from_infostate(state: MetropolysState, player: int, rng: Any = None
     player's own objectives and the public history are kept, the other
     seats' objectives are re-dealt from the cards the player has not seen.
 
-    Works with ``deal="chance"`` games. Pass it to OpenSpiel's IS-MCTS with
-    ``bot.set_resampler(lambda s, p: resample_from_infostate(s, p, rng))``.
-    ``rng`` is a ``random.Random``-like object or a numpy ``RandomState``
-    (anything with ``random()``/``rand()`` is fine); default: ``random``.
+    The same as the state method ``state.resample_from_infostate(player,
+    sampler)`` that OpenSpiel's ``ISMCTSBot`` calls. ``rng`` is a
+    ``random.Random``-like object, a numpy ``RandomState``/``Generator``, a
+    callable returning floats in [0, 1) (such as
+    ``pyspiel.UniformProbabilitySampler``), or ``None`` (``random``).
+    With ``deal="chance"`` the deal is replayed as chance outcomes; with
+    ``deal="seed"`` the sampled state plays the re-dealt objectives (the
+    public setup still comes from the seed).
     """
     g = state._params()
-    if g.deal != "chance":
-        raise ValueError("resampling needs a game with deal='chance'")
     draw = _uniform(rng)
+    if g.deal == "seed":
+        return _resample_seeded(state, player, draw)
     new = cast(MetropolysState, state.get_game().new_initial_state())
     own = state._dealt
     for i, mine in enumerate(own):
@@ -442,12 +487,46 @@ def resample_from_infostate(state: MetropolysState, player: int, rng: Any = None
     return new
 
 
+def _resample_seeded(state: MetropolysState, player: int, draw: Callable[[], float]) -> MetropolysState:
+    """``deal="seed"``: a clone whose engine game has the other seats'
+    objectives re-dealt (from the cards ``player`` does not hold) and the
+    same decisions."""
+    g = state._params()
+    engine = state.engine
+    assert engine is not None
+    objectives = [dict(o) if o else {} for o in obs.views(engine, player, reveal=True)["objectives"]]
+    mine = objectives[player]
+    decks = [("area", [a for a in g.area_deck if a != mine.get("area")])]
+    if g.variant == "expert":
+        decks.append(("neighborhood", [k for k in KINDS if k != mine.get("neighborhood")]))
+    for key, deck in decks:
+        deck = list(deck)
+        for seat in range(g.players):
+            if seat == player:
+                continue
+            objectives[seat][key] = deck.pop(int(draw() * len(deck)))
+    game = _build(g, cast(List[Optional[Dict[str, str]]], objectives))
+    for a in state.player_actions():
+        game = game.apply(a)
+    new = cast(MetropolysState, state.clone())
+    new._game = _Shared(game)
+    return new
+
+
 def _uniform(rng: Any) -> Callable[[], float]:
+    """A function drawing floats in [0, 1) from ``rng`` (see
+    ``resample_from_infostate``); draws are clamped below 1."""
     if rng is None:
-        return random.random
-    if hasattr(rng, "random") and callable(rng.random):
-        return lambda: float(rng.random())
-    return lambda: float(rng.rand())
+        f: Callable[[], float] = random.random
+    elif hasattr(rng, "random") and callable(rng.random):
+        f = lambda: float(rng.random())  # noqa: E731
+    elif hasattr(rng, "rand") and callable(rng.rand):
+        f = lambda: float(rng.rand())  # noqa: E731
+    elif callable(rng):
+        f = lambda: float(rng())  # noqa: E731
+    else:
+        raise TypeError(f"cannot draw random numbers from {rng!r}")
+    return lambda: min(max(f(), 0.0), 0.9999999999)
 
 
 pyspiel.register_game(_GAME_TYPE, MetropolysGame)

@@ -25,7 +25,8 @@ It needs the ``pettingzoo`` extra (``pip install "metropolys[pettingzoo]"``);
 * Observation space: ``Dict(observation=Box(0, 1, (SIZE,), float32),
   action_mask=Box(0, 1, (716,), int8))``. The observation encodes the agent's
   own view only (R-21): opponents' objectives stay hidden until the game
-  ends. The layout is documented in docs/adapters.md.
+  ends. It is ``Game.observation`` (written in Rust); the layout is
+  documented in docs/rl.md.
 * Rewards only at game end: ``rewards="win"`` (default) gives +1 to every
   winner (R-20, shared victories included) and -1 to the others;
   ``rewards="score"`` gives each player's total prestige. ``info`` of every
@@ -110,6 +111,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc, unused-ignore]
         self.render_mode = render_mode
         self._rng = np.random.default_rng(seed)
         self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._seats = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         self.action_spaces = {a: spaces.Discrete(metropolys.ACTION_COUNT) for a in self.agents}
         self.observation_spaces = {
@@ -165,11 +167,12 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc, unused-ignore]
 
     def observe(self, agent: str) -> Dict[str, npt.NDArray[Any]]:
         assert self.game is not None, "call reset() first"
-        seat = self.possible_agents.index(agent)
-        observation = obs.encode(self.game.view(seat), seat)
-        mask = np.zeros(metropolys.ACTION_COUNT, np.int8)
+        seat = self._seats[agent]
+        observation = self.game.observation(seat)
         if self.game.to_act == seat:
-            mask[self.game.legal_action_ids()] = 1
+            mask = self.game.action_mask().view(np.int8)
+        else:
+            mask = np.zeros(metropolys.ACTION_COUNT, np.int8)
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: Optional[int]) -> None:

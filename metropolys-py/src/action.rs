@@ -45,8 +45,24 @@ pub fn ids(py: Python<'_>) -> &Vec<Py<pyo3::types::PyInt>> {
 
 /// The shared Python object of a valid action.
 pub fn object(py: Python<'_>, a: CoreAction) -> PyResult<Py<Action>> {
-    let id = a.id().unwrap_or(CoreAction::PASS_ID) as usize;
-    Ok(table(py)?[id].clone_ref(py))
+    let id = in_space(py, a)?;
+    Ok(table(py)?[id as usize].clone_ref(py))
+}
+
+/// The id of an action of the action space, or `IllegalActionError` for a
+/// bid naming no neighborhood or no building: never another
+/// action.
+fn in_space(py: Python<'_>, a: CoreAction) -> PyResult<u16> {
+    match (a, a.id()) {
+        (_, Some(id)) => Ok(id),
+        (CoreAction::Bid { neighborhood, .. }, None) if neighborhood >= 55 => Err(
+            errors::rule_error(py, RuleError::UnknownNeighborhood(neighborhood)),
+        ),
+        (CoreAction::Bid { building, .. }, None) => {
+            Err(errors::rule_error(py, RuleError::UnknownBuilding(building)))
+        }
+        (CoreAction::Pass, None) => Ok(CoreAction::PASS_ID),
+    }
 }
 
 /// A core action from an id given as any Python integer.
@@ -105,9 +121,14 @@ pub fn extract(obj: &Bound<'_, PyAny>) -> PyResult<Given> {
         } else {
             text
         };
-        if let Ok(a) = serde_json::from_str::<CoreAction>(&text) {
-            return Ok(Given::Action(a));
-        }
+        // The one strict parser of core: a malformed action is an
+        // `IllegalActionError` naming the field, never another action.
+        let a = CoreAction::from_json(&text).map_err(|e| {
+            let rule = e.rule();
+            errors::raise(obj.py(), errors::Kind::IllegalAction, e.to_string(), rule)
+        })?;
+        in_space(obj.py(), a)?;
+        return Ok(Given::Action(a));
     }
     Err(pyo3::exceptions::PyTypeError::new_err(format!(
         "expected an Action, an action id (int), \"pass\" or {{\"bid\": {{...}}}}, not {}",
@@ -148,7 +169,13 @@ impl Action {
     /// A bid of building ``building`` (1–13) on neighborhood
     /// ``neighborhood`` (0–54).
     #[staticmethod]
-    fn bid(py: Python<'_>, neighborhood: i64, building: i64) -> PyResult<Py<Action>> {
+    fn bid(
+        py: Python<'_>,
+        neighborhood: crate::ints::Int,
+        building: crate::ints::Int,
+    ) -> PyResult<Py<Action>> {
+        let neighborhood = neighborhood.0;
+        let building = building.0;
         object(py, check_bid(py, neighborhood, building)?)
     }
 
@@ -167,7 +194,8 @@ impl Action {
 
     /// The action with integer id ``id`` (0–715).
     #[staticmethod]
-    fn from_id(py: Python<'_>, id: i64) -> PyResult<Py<Action>> {
+    fn from_id(py: Python<'_>, id: crate::ints::Int) -> PyResult<Py<Action>> {
+        let id = id.0;
         object(py, from_id(py, id)?)
     }
 

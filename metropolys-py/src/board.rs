@@ -18,27 +18,32 @@ pub fn id(id: i64) -> PyResult<u8> {
 /// The kind of neighborhood ``id``: ``"industry"``, ``"park"``,
 /// ``"housing"``, ``"mall"`` or ``"administration"``.
 #[pyfunction]
-fn neighborhood_kind(id: i64) -> PyResult<&'static str> {
+fn neighborhood_kind(id: crate::ints::Int) -> PyResult<&'static str> {
+    let id = id.0;
     Ok(board::kind(self::id(id)?).map_or("", |k| k.name()))
 }
 
 /// The district of neighborhood ``id``: ``"center"``, ``"north"``,
 /// ``"east"``, ``"south"`` or ``"west"``.
 #[pyfunction]
-fn neighborhood_district(id: i64) -> PyResult<&'static str> {
+fn neighborhood_district(id: crate::ints::Int) -> PyResult<&'static str> {
+    let id = id.0;
     Ok(board::district(self::id(id)?).map_or("", |d| d.name()))
 }
 
 /// Whether neighborhoods ``a`` and ``b`` are adjacent (a shared border or
 /// a bridge, R-9).
 #[pyfunction]
-fn adjacent(a: i64, b: i64) -> PyResult<bool> {
+fn adjacent(a: crate::ints::Int, b: crate::ints::Int) -> PyResult<bool> {
+    let a = a.0;
+    let b = b.0;
     Ok(board::adjacent(id(a)?, id(b)?))
 }
 
 /// The neighborhoods adjacent to ``id``, ascending.
 #[pyfunction]
-fn neighbors(id: i64) -> PyResult<Vec<u32>> {
+fn neighbors(id: crate::ints::Int) -> PyResult<Vec<u32>> {
+    let id = id.0;
     Ok(board::neighbors(self::id(id)?)
         .iter()
         .map(u32::from)
@@ -47,20 +52,23 @@ fn neighbors(id: i64) -> PyResult<Vec<u32>> {
 
 /// Whether neighborhood ``id`` lies on the city border.
 #[pyfunction]
-fn is_border(id: i64) -> PyResult<bool> {
+fn is_border(id: crate::ints::Int) -> PyResult<bool> {
+    let id = id.0;
     Ok(board::is_border(self::id(id)?))
 }
 
 /// Whether neighborhood ``id`` is a blind alley (never holds a token, R-4).
 #[pyfunction]
-fn is_blind_alley(id: i64) -> PyResult<bool> {
+fn is_blind_alley(id: crate::ints::Int) -> PyResult<bool> {
+    let id = id.0;
     Ok(board::is_blind_alley(self::id(id)?))
 }
 
 /// The drawing position of neighborhood ``id``: ``(x, y)`` in percent of
 /// the board's width and height.
 #[pyfunction]
-fn position(id: i64) -> PyResult<(f32, f32)> {
+fn position(id: crate::ints::Int) -> PyResult<(f32, f32)> {
+    let id = id.0;
     Ok(board::position(self::id(id)?).unwrap_or_default())
 }
 

@@ -4,11 +4,13 @@
 use crate::action::{self, Action, Given};
 use crate::convert::{json_text, to_py};
 use crate::errors::{self, Kind as ErrKind};
+use crate::tensor;
 use metropolys_core::record::History;
 use metropolys_core::rng::SplitMix64 as CoreRng;
 use metropolys_core::{
     Action as CoreAction, Card, Config, Event, Record, RecordedAction, Seat, State, Token, Variant,
 };
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList, PyTuple, PyType};
 use serde::{Deserialize, Serialize};
@@ -133,6 +135,26 @@ impl Game {
         }
     }
 
+    /// A game at `state`, without history or events.
+    pub fn from_state(state: State) -> Game {
+        Game {
+            state,
+            events: Vec::new(),
+            history: None,
+        }
+    }
+
+    /// `player`, or the seat to act when `None`.
+    fn seat_or_to_act(&self, player: Option<i64>) -> PyResult<Seat> {
+        match (player, self.state.to_act()) {
+            (Some(p), _) => self.seat(p),
+            (None, Some(seat)) => Ok(seat),
+            (None, None) => Err(errors::value_error(
+                "the game is over (R-17): nobody is to act; name the player".into(),
+            )),
+        }
+    }
+
     fn neighborhood(id: i64) -> PyResult<u8> {
         crate::board::id(id)
     }
@@ -175,14 +197,20 @@ impl Game {
     /// ``"family"`` or ``"expert"``, ``start_player`` the seat opening the
     /// first call. Use ``Game.from_config`` for explicit setups.
     #[new]
-    #[pyo3(signature = (players=4, variant="expert", seed=0, start_player=0))]
+    #[pyo3(
+        signature = (players=crate::ints::Int(4), variant="expert", seed=crate::ints::U64(0), start_player=crate::ints::Int(0)),
+        text_signature = "(players=4, variant='expert', seed=0, start_player=0)"
+    )]
     fn new(
         py: Python<'_>,
-        players: i64,
+        players: crate::ints::Int,
         variant: &str,
-        seed: u64,
-        start_player: i64,
+        seed: crate::ints::U64,
+        start_player: crate::ints::Int,
     ) -> PyResult<Game> {
+        let players = players.0;
+        let seed = seed.0;
+        let start_player = start_player.0;
         let config = keyword_config(py, players, variant, seed, start_player)?;
         Game::from_core_config(py, config)
     }
@@ -240,8 +268,56 @@ impl Game {
 
     #[staticmethod]
     fn _from_pickle(py: Python<'_>, data: &str) -> PyResult<Game> {
+        // The state is validated by its own loader (every invariant); the
+        // configuration, history and events are checked against it: the
+        // history must replay to exactly this state and these events.
         let p: Pickled = serde_json::from_str(data)
             .map_err(|e| errors::raise(py, ErrKind::InvalidState, e.to_string(), None))?;
+        let bad = |m: String| errors::raise(py, ErrKind::InvalidState, m, None);
+        match &p.config {
+            Some(config) => {
+                let mut record = Record::new(config.clone());
+                record.actions = p.actions.clone();
+                let replay = record
+                    .replay()
+                    .map_err(|e| bad(format!("the pickled history does not replay: {e}")))?;
+                if *replay.final_state() != p.state {
+                    return Err(bad(
+                        "the pickled history does not lead to the pickled state".into(),
+                    ));
+                }
+                if replay.last_events() != p.events {
+                    return Err(bad(
+                        "the pickled events are not those of the history's last action".into(),
+                    ));
+                }
+            }
+            None => {
+                if !p.actions.is_empty() {
+                    return Err(bad("pickled actions without a configuration".into()));
+                }
+                // Without a history only the events' agreement with the
+                // state can be checked: the game's end, and the call.
+                for e in &p.events {
+                    let ok = match e {
+                        Event::GameEnded { scores, winners } => {
+                            p.state.is_over()
+                                && *scores == p.state.scores()
+                                && *winners == p.state.winners()
+                        }
+                        Event::CallStarted { call, .. } => {
+                            !p.state.is_over() && *call == p.state.call_number()
+                        }
+                        _ => true,
+                    };
+                    if !ok {
+                        return Err(bad(
+                            "the pickled events do not agree with the pickled state".into(),
+                        ));
+                    }
+                }
+            }
+        }
         let history = p
             .config
             .map(|config| History::from_actions(config, &p.actions));
@@ -366,13 +442,63 @@ impl Game {
         self.state.legal_action_count()
     }
 
-    /// ``ACTION_COUNT`` booleans: ``mask[id]`` is whether action ``id`` is legal.
-    fn action_mask(&self) -> Vec<bool> {
-        let mut mask = vec![false; CoreAction::COUNT];
-        self.state.for_each_legal(|a| {
-            mask[a.id().unwrap_or(CoreAction::PASS_ID) as usize] = true;
-        });
-        mask
+    /// A numpy ``bool`` array of shape ``(ACTION_COUNT,)``: ``mask[id]`` is
+    /// whether action ``id`` is legal (all false once the game is over).
+    fn action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        tensor::action_mask(py, &self.state)
+    }
+
+    /// The ids of the legal actions, ascending, as a numpy ``int64`` array
+    /// (the array form of ``legal_action_ids()``).
+    fn legal_action_ids_array<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        tensor::legal_ids(py, &self.state)
+    }
+
+    /// The observation of ``player`` (default: the seat to act) as a numpy
+    /// ``float32`` array of ``OBSERVATION_SIZE`` values (layout version
+    /// ``OBSERVATION_VERSION``, docs/rl.md). It holds only what the seat may
+    /// see: ``reveal="own"``. ``reveal="none"`` hides every seat's
+    /// objectives and ``"all"`` shows them all (OpenSpiel's observers); once
+    /// the game is over every objective is shown. With ``out`` (a
+    /// contiguous float32 array of that size) the observation is written
+    /// there and ``out`` is returned.
+    #[pyo3(signature = (player=None, *, reveal="own", out=None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+        reveal: &str,
+        out: Option<Bound<'py, PyArray1<f32>>>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let seat = self.seat_or_to_act(player)?;
+        tensor::observation(py, &self.state, seat, tensor::parse_reveal(reveal)?, out)
+    }
+
+    /// The information-state tensor of ``player`` (default: the seat to
+    /// act): the observation followed by one row per decision so far
+    /// (docs/rl.md), ``information_state_size(players)`` float32 values.
+    /// Needs the game's history (``ValueError`` for a game loaded with
+    /// ``from_json``). ``reveal`` as for ``observation``.
+    #[pyo3(signature = (player=None, *, reveal="own"))]
+    fn information_state<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+        reveal: &str,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let reveal = tensor::parse_reveal(reveal)?;
+        let seat = self.seat_or_to_act(player)?;
+        let Some(h) = &self.history else {
+            return Err(errors::value_error(
+                "this game has no history (loaded from a state), so no information state".into(),
+            ));
+        };
+        let ids: Vec<u16> = h
+            .actions()
+            .iter()
+            .map(|ra| ra.action.id().unwrap_or(CoreAction::PASS_ID))
+            .collect();
+        tensor::information_state(py, &self.state, seat, reveal, &ids)
     }
 
     /// Whether ``action`` (an ``Action`` or an id) is legal for the seat to act.
@@ -405,7 +531,13 @@ impl Game {
     }
 
     /// Like ``apply``, first checking that ``player`` is the seat to act.
-    fn apply_for(&self, py: Python<'_>, player: i64, action: &Bound<'_, PyAny>) -> PyResult<Game> {
+    fn apply_for(
+        &self,
+        py: Python<'_>,
+        player: crate::ints::Int,
+        action: &Bound<'_, PyAny>,
+    ) -> PyResult<Game> {
+        let player = player.0;
         // A seat not in the game is the same ValueError as `view`'s.
         self.seat(player)?;
         let a = action::extract_valid(action)?;
@@ -449,8 +581,8 @@ impl Game {
                 self.state.random_action(&mut r.0)
             }
             Some(r) if r.is_instance_of::<PyInt>() => {
-                let seed: u64 = r.extract()?;
-                self.state.random_action(&mut CoreRng::new(seed))
+                let seed: crate::ints::U64 = r.extract()?;
+                self.state.random_action(&mut CoreRng::new(seed.0))
             }
             other => {
                 let k = crate::rngs::index(py, other, count)?;
@@ -486,7 +618,8 @@ impl Game {
     /// What ``player`` may see: the state as a dict with the other
     /// seats' objectives and Metropolys cards replaced by ``None`` until the
     /// game ends.
-    fn view<'py>(&self, py: Python<'py>, player: i64) -> PyResult<Bound<'py, PyAny>> {
+    fn view<'py>(&self, py: Python<'py>, player: crate::ints::Int) -> PyResult<Bound<'py, PyAny>> {
+        let player = player.0;
         let seat = self.seat(player)?;
         to_py(py, &self.state.view(seat))
     }
@@ -519,14 +652,20 @@ impl Game {
     /// The objective cards of ``player`` (a secret of that seat, R-21:
     /// ``view`` shows a player what they may see): ``{"area": ...}`` plus
     /// ``"neighborhood"`` for Expert neighborhood cards.
-    fn objective<'py>(&self, py: Python<'py>, player: i64) -> PyResult<Bound<'py, PyAny>> {
+    fn objective<'py>(
+        &self,
+        py: Python<'py>,
+        player: crate::ints::Int,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let player = player.0;
         let seat = self.seat(player)?;
         to_py(py, &self.state.objective(seat))
     }
 
     /// The Metropolys card of ``player`` (three kinds), or ``None`` without
     /// the module.
-    fn metropolys_card(&self, player: i64) -> PyResult<Option<Vec<&'static str>>> {
+    fn metropolys_card(&self, player: crate::ints::Int) -> PyResult<Option<Vec<&'static str>>> {
+        let player = player.0;
         let seat = self.seat(player)?;
         Ok(self
             .state
@@ -540,9 +679,10 @@ impl Game {
     fn tokens_taken<'py>(
         &self,
         py: Python<'py>,
-        player: i64,
+        player: crate::ints::Int,
         token: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let player = player.0;
         let seat = self.seat(player)?;
         match token {
             Some(t) => {
@@ -567,13 +707,15 @@ impl Game {
 
     /// The building constructed on neighborhood ``nb`` as ``(player,
     /// building)``, or ``None``.
-    fn building_at(&self, nb: i64) -> PyResult<Option<(u8, u8)>> {
+    fn building_at(&self, nb: crate::ints::Int) -> PyResult<Option<(u8, u8)>> {
+        let nb = nb.0;
         Ok(self.state.building_at(Game::neighborhood(nb)?))
     }
 
     /// The token still lying on neighborhood ``nb`` (``"trendy"``,
     /// ``"subway"``, ``"archaeology"``), or ``None``.
-    fn token_at(&self, nb: i64) -> PyResult<Option<&'static str>> {
+    fn token_at(&self, nb: crate::ints::Int) -> PyResult<Option<&'static str>> {
+        let nb = nb.0;
         Ok(self
             .state
             .token_at(Game::neighborhood(nb)?)
@@ -588,7 +730,8 @@ impl Game {
     }
 
     /// The neighborhoods where ``player`` has constructed buildings.
-    fn constructed(&self, player: i64) -> PyResult<Vec<u32>> {
+    fn constructed(&self, player: crate::ints::Int) -> PyResult<Vec<u32>> {
+        let player = player.0;
         Ok(ints(self.state.constructed(self.seat(player)?).iter()))
     }
 
@@ -599,12 +742,14 @@ impl Game {
 
     /// The building numbers of ``player`` neither constructed nor standing
     /// as a bid, ascending.
-    fn supply(&self, player: i64) -> PyResult<Vec<u32>> {
+    fn supply(&self, player: crate::ints::Int) -> PyResult<Vec<u32>> {
+        let player = player.0;
         Ok(ints(self.state.supply(self.seat(player)?)))
     }
 
     /// Whether ``player`` has passed in the current call.
-    fn has_passed(&self, player: i64) -> PyResult<bool> {
+    fn has_passed(&self, player: crate::ints::Int) -> PyResult<bool> {
+        let player = player.0;
         Ok(self.state.has_passed(self.seat(player)?))
     }
 
@@ -621,13 +766,13 @@ impl Game {
     #[pyo3(signature = (*, highlight=None, caption=None, hide_status=false, hide_ids=false))]
     fn to_svg(
         &self,
-        highlight: Option<i64>,
+        highlight: Option<crate::ints::Int>,
         caption: Option<String>,
         hide_status: bool,
         hide_ids: bool,
     ) -> PyResult<String> {
         let options = metropolys_core::svg::SvgOptions {
-            highlight: highlight.map(Game::neighborhood).transpose()?,
+            highlight: highlight.map(|h| Game::neighborhood(h.0)).transpose()?,
             caption,
             hide_status,
             hide_ids,
@@ -640,8 +785,8 @@ impl Game {
     /// ``None``; ``str(game)`` is ``game.text()``. Raises ``ValueError`` for
     /// a seat not in the game.
     #[pyo3(signature = (player=None))]
-    fn text(&self, player: Option<i64>) -> PyResult<String> {
-        crate::text::board(&self.state, player)
+    fn text(&self, player: Option<crate::ints::Int>) -> PyResult<String> {
+        crate::text::board(&self.state, player.map(|p| p.0))
     }
 
     fn __str__(&self) -> PyResult<String> {
@@ -732,8 +877,9 @@ pub struct SplitMix64(pub CoreRng);
 impl SplitMix64 {
     /// A generator whose state starts at ``seed``.
     #[new]
-    #[pyo3(signature = (seed=0))]
-    fn new(seed: u64) -> Self {
+    #[pyo3(signature = (seed=crate::ints::U64(0)), text_signature = "(seed=0)")]
+    fn new(seed: crate::ints::U64) -> Self {
+        let seed = seed.0;
         SplitMix64(CoreRng::new(seed))
     }
 
@@ -743,7 +889,8 @@ impl SplitMix64 {
     }
 
     /// A uniform integer in ``range(n)`` (``n > 0``), without modulo bias.
-    fn below(&mut self, n: u64) -> PyResult<u64> {
+    fn below(&mut self, n: crate::ints::U64) -> PyResult<u64> {
+        let n = n.0;
         if n == 0 {
             return Err(errors::value_error("below(n) needs n > 0".into()));
         }

@@ -11,9 +11,12 @@ mod board;
 mod convert;
 mod errors;
 mod game;
+mod ints;
 mod rngs;
 mod simulate;
+mod tensor;
 mod text;
+mod vector;
 
 /// The extension module.
 #[pymodule]
@@ -38,5 +41,7 @@ fn _metropolys(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::verify_record, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
     board::register(m)?;
+    tensor::register(m)?;
+    m.add_class::<vector::VectorEnv>()?;
     Ok(())
 }

@@ -33,11 +33,10 @@ pub fn index(py: Python<'_>, rng: Option<&Bound<'_, PyAny>>, count: usize) -> Py
         }
     };
     let shown = drawn.repr().map(|r| r.to_string()).unwrap_or_default();
-    // Any integer (numpy's included) through `__index__`; floats and other
-    // objects are not integers.
-    let k = match drawn.extract::<i64>() {
-        Ok(k) => usize::try_from(k).ok(),
-        Err(_) if drawn.hasattr("__index__")? => None, // too large for i64
+    // Any integer (numpy's included, through `__index__`; saturated beyond
+    // 64 bits); a bool, a float or another object is not an integer.
+    let k = match drawn.extract::<crate::ints::Int>() {
+        Ok(k) => usize::try_from(k.0).ok(),
         Err(_) => {
             return Err(PyTypeError::new_err(format!(
                 "{how}({count}) returned {shown}, not an integer"

@@ -26,9 +26,10 @@ def check_position(game: Game) -> None:
     legal = game.legal_actions()
     ids = game.legal_action_ids()
     mask = game.action_mask()
-    assert len(mask) == ACTION_COUNT
+    assert mask.shape == (ACTION_COUNT,) and mask.dtype == bool
     assert [a.id for a in legal] == ids == sorted(ids)
     assert [i for i, m in enumerate(mask) if m] == ids
+    assert game.legal_action_ids_array().tolist() == ids
     assert game.legal_action_count() == len(ids)
     for a in legal:
         assert game.is_legal(a) and game.is_legal(a.id)

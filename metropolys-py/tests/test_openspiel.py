@@ -304,3 +304,119 @@ def test_random_state_draws_are_reproducible():
     assert mo.action_to_string(metropolys.PASS_ID) == "pass"
     nb, building = r.randrange(55), r.randrange(1, 14)
     assert mo.action_to_string(nb * 13 + building - 1) == f"bid {nb} b{building}"
+
+
+# -- tensors from Rust, the state's resampler, OpenSpiel's own algorithms -----
+
+
+def test_game_provides_both_tensors():
+    for players in (2, 3, 4):
+        game = load(players=players, seed=1)
+        assert game.get_type().provides_information_state_tensor
+        assert game.observation_tensor_size() == metropolys.OBSERVATION_SIZE
+        assert game.information_state_tensor_size() == metropolys.information_state_size(players)
+
+
+@pytest.mark.parametrize("deal_mode", ["chance", "seed"])
+def test_tensors_are_the_engine_tensors(deal_mode):
+    game = load(players=3, variant="expert", seed=6, deal=deal_mode)
+    rng = np.random.RandomState(2)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        for p in range(3):
+            o = np.array(state.observation_tensor(p), np.float32)
+            assert o.shape == (metropolys.OBSERVATION_SIZE,)
+            assert o[metropolys.OBSERVATION_PIECES["to_act"][0] :][:4].sum() == 0
+        outcomes, probs = zip(*state.chance_outcomes())
+        state.apply_action(int(rng.choice(outcomes, p=probs)))
+    while not state.is_terminal():
+        engine = state.engine
+        for p in range(3):
+            np.testing.assert_array_equal(
+                np.array(state.observation_tensor(p), np.float32), engine.observation(p)
+            )
+            np.testing.assert_array_equal(
+                np.array(state.information_state_tensor(p), np.float32),
+                engine.information_state(p),
+            )
+        state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+def test_information_state_tensor_hides_opponents_objectives():
+    game = load(players=2, variant="expert", seed=3)
+    k = mo.KIND_OFFSET
+    a = deal(game.new_initial_state(), [0, 1, k + 2, k + 3])
+    b = deal(game.new_initial_state(), [0, 4, k + 2, k + 1])  # seat 1 differs
+    for s in (a, b):
+        s.apply_action(s.legal_actions()[5])
+    assert a.information_state_tensor(0) == b.information_state_tensor(0)
+    assert a.information_state_tensor(1) != b.information_state_tensor(1)
+
+
+@pytest.mark.parametrize("deal_mode", ["chance", "seed"])
+def test_resample_from_infostate_is_a_state_method(deal_mode):
+    game = load(players=3, variant="expert", seed=21, deal=deal_mode)
+    rng = np.random.RandomState(5)
+    state = deal_random(game.new_initial_state(), rng)
+    for _ in range(7):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    player = state.current_player()
+    info = state.information_state_string(player)
+    tensor = state.information_state_tensor(player)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    others = set()
+    for _ in range(20):
+        sample = state.resample_from_infostate(player, sampler)
+        assert sample.information_state_string(player) == info
+        assert sample.information_state_tensor(player) == tensor
+        assert sample.legal_actions() == state.legal_actions()
+        others.add(tuple(str(sample.engine.objective(p)) for p in range(3) if p != player))
+    assert len(others) > 1
+
+
+def test_openspiel_ismcts_bot_plays_whole_games_through_the_state_method():
+    game = load(players=2, variant="family", seed=13)
+    rng = np.random.RandomState(6)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=rng)  # no set_resampler
+    state = deal_random(game.new_initial_state(), rng)
+    while not state.is_terminal():
+        action = bot.step(state) if state.current_player() == 0 else int(rng.choice(state.legal_actions()))
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert sorted(state.returns()) in ([-1.0, 1.0], [1.0, 1.0])
+
+
+def test_evaluate_bots_plays_ismcts_mcts_and_random():
+    from open_spiel.python.algorithms import evaluate_bots
+    from open_spiel.python.bots import uniform_random
+
+    class ISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
+        """OpenSpiel's ISMCTSBot has no restart_at, which evaluate_bots
+        calls; it keeps no state between games, so there is nothing to do."""
+
+        def restart_at(self, state):
+            pass
+
+    game = load(players=3, variant="expert", seed=2)
+    rng = np.random.RandomState(8)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bots = [
+        ISMCTSBot(game, evaluator, 2.0, 5, random_state=rng),
+        mcts.MCTSBot(game, 2.0, 5, evaluator, random_state=rng),
+        uniform_random.UniformRandomBot(2, rng),
+    ]
+    for _ in range(2):
+        returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+        assert len(returns) == 3 and all(r in (-1.0, 1.0) for r in returns)
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"players": 2, "variant": "family", "seed": 3},
+        {"players": 4, "variant": "expert", "seed": 5, "deal": "seed"},
+    ],
+)
+def test_random_sim_test_with_serialization(params):
+    pyspiel.random_sim_test(load(**params), num_sims=2, serialize=True, verbose=False)

@@ -1,4 +1,4 @@
-"""simulate: column lists that agree with step-by-step play."""
+"""simulate: numpy columns that agree with step-by-step play."""
 
 from __future__ import annotations
 
@@ -41,8 +41,8 @@ def test_simulate_agrees_with_step_by_step_play(players: int, variant: str) -> N
     expected_columns += [f"{c}_{p}" for c in CATEGORIES for p in range(players)]
     assert list(result) == expected_columns
     assert all(len(col) == n for col in result.values())
-    assert result["game"] == list(range(n))
-    assert result["seed"] == [seed + i for i in range(n)]
+    assert result["game"].tolist() == list(range(n))
+    assert result["seed"].tolist() == [seed + i for i in range(n)]
     for i in range(n):
         end = step_by_step(seed + i, players, variant)
         assert result["calls"][i] == end.call_number
@@ -86,13 +86,15 @@ def test_simulate_with_an_explicit_config() -> None:
 def test_threads_do_not_change_results() -> None:
     one = metropolys.simulate(25, seed=7, players=3, variant="expert")
     for threads in (2, 3, 0, 100):
-        assert metropolys.simulate(25, seed=7, players=3, variant="expert", threads=threads) == one
+        other = metropolys.simulate(25, seed=7, players=3, variant="expert", threads=threads)
+        assert other.keys() == one.keys()
+        assert all(other[k].tolist() == one[k].tolist() for k in one)
 
 
 def test_simulate_edge_cases() -> None:
     empty = metropolys.simulate(0)
-    assert empty["game"] == [] and "total_3" in empty
-    assert metropolys.simulate(1, seed=2**64 - 1)["seed"] == [2**64 - 1]
+    assert empty["game"].tolist() == [] and "total_3" in empty
+    assert metropolys.simulate(1, seed=2**64 - 1)["seed"].tolist() == [2**64 - 1]
     with pytest.raises(metropolys.InvalidConfigError):
         metropolys.simulate(1, players=5)
     with pytest.raises(metropolys.InvalidConfigError):
@@ -111,3 +113,124 @@ def test_score_categories_are_the_numeric_score_sheet_keys_in_order() -> None:
     sheet = Game(players=2, variant="family", seed=1).scores()[0]
     numeric = [k for k, v in sheet.items() if isinstance(v, int) and k != "player"]
     assert numeric == list(metropolys.SCORE_CATEGORIES)
+
+
+def test_columns_are_typed_numpy_arrays() -> None:
+    np = pytest.importorskip("numpy")
+    result = metropolys.simulate(3000, seed=1, players=2, threads=2)
+    assert isinstance(result["total_0"], np.ndarray)
+    assert result["total_0"].dtype == np.int16 and result["calls"].dtype == np.uint16
+    assert result["win_1"].dtype == np.bool_ and result["seed"].dtype == np.uint64
+    assert result["winners"].dtype == object
+    assert all(len(col) == 3000 for col in result.values())
+    # Rows are in game order across chunks and threads.
+    assert result["game"].tolist() == list(range(3000))
+
+
+def test_a_config_checked_only_for_the_first_seed_fails_naming_the_seed() -> None:
+    # Issue 12, defect 3: explicit tokens for one layout, districts left to
+    # the seed: seeds whose drawn district does not fit must raise, never
+    # give rows of zeros.
+    base = Game(players=3, variant="expert", seed=0).to_dict()
+    config = {"players": 3, "variant": "expert", "tokens": base["tokens"]}
+    bad_seed = next(
+        s for s in range(1, 200)
+        if Game(players=3, variant="expert", seed=s).to_dict()["out_of_play"]
+        != base["out_of_play"]
+    )
+    with pytest.raises(metropolys.InvalidConfigError, match=f"seed {bad_seed}"):
+        metropolys.simulate(bad_seed + 1, seed=0, config=config, threads=2)
+    with pytest.raises(metropolys.InvalidConfigError):
+        Game.from_config(dict(config, seed=bad_seed))
+
+
+@pytest.mark.parametrize("n", [10**12, 2**60, 2**64 - 1])
+def test_huge_sizes_allocate_nothing_up_front(n: int) -> None:
+    # Issue 12, defect 2: no abort, no PanicException. Interrupted at once by
+    # a progress callback that raises, after the first chunk.
+    class Stop(Exception):
+        pass
+
+    class Bar:
+        def __init__(self, **_: object) -> None:
+            pass
+
+        def update(self, _: int) -> None:
+            raise Stop
+
+        def close(self) -> None:
+            pass
+
+    import sys
+    import types
+
+    fake = types.ModuleType("tqdm.auto")
+    fake.tqdm = Bar  # type: ignore[attr-defined]
+    saved = sys.modules.get("tqdm.auto")
+    sys.modules["tqdm.auto"] = fake
+    try:
+        with pytest.raises(Stop):
+            metropolys.simulate(n, progress=True, threads=2)
+    finally:
+        if saved is None:
+            del sys.modules["tqdm.auto"]
+        else:
+            sys.modules["tqdm.auto"] = saved
+
+
+def test_ctrl_c_interrupts_a_long_batch_quickly() -> None:
+    import _thread
+    import threading
+    import time
+
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            metropolys.simulate(10**9, threads=2)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 10
+
+
+@pytest.mark.parametrize(
+    "kwargs,error",
+    [
+        ({"n": -1}, ValueError),
+        ({"n": 2**64}, ValueError),
+        ({"n": True}, TypeError),
+        ({"n": 1.5}, TypeError),
+        ({"n": "3"}, TypeError),
+        ({"n": 1, "seed": -1}, ValueError),
+        ({"n": 1, "seed": True}, TypeError),
+        ({"n": 1, "players": 2**70}, metropolys.InvalidConfigError),
+        ({"n": 1, "players": True}, TypeError),
+        ({"n": 1, "threads": -1}, ValueError),
+        ({"n": 1, "threads": 10**6}, ValueError),
+        ({"n": 1, "format": "csv"}, ValueError),
+    ],
+)
+def test_bad_arguments_get_documented_errors(kwargs: dict, error: type) -> None:
+    with pytest.raises(error):
+        metropolys.simulate(**kwargs)
+
+
+def test_progress_bar_and_arrow() -> None:
+    pytest.importorskip("tqdm")
+    result = metropolys.simulate(2500, progress=True)
+    assert len(result["game"]) == 2500
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        with pytest.raises(ImportError):
+            metropolys.simulate(5, format="arrow")
+    else:
+        table = metropolys.simulate(5, format="arrow")
+        assert table.num_rows == 5
+
+
+def test_simulate_result_loads_into_pandas_without_copying_lists() -> None:
+    pd = pytest.importorskip("pandas")
+    df = pd.DataFrame(metropolys.simulate(5000, threads=2))
+    assert df.shape[0] == 5000 and str(df["total_0"].dtype) == "int16"

@@ -77,10 +77,15 @@ def test_package_exports() -> None:
     assert public(dir(ext)) - {"board"} <= set(metropolys.__all__)
 
 
-# The optional adapters (metropolys.openspiel, metropolys.pettingzoo) import
+# The optional adapters (metropolys.openspiel, metropolys.pettingzoo,
+# metropolys.gym) import
 # their extras at import time and subclass untyped pybind11/PettingZoo
 # classes, so stubtest cannot compare them; mypy --strict still checks them.
-STUBTEST_ALLOWLIST = ["metropolys\\.openspiel(\\..*)?", "metropolys\\.pettingzoo(\\..*)?"]
+STUBTEST_ALLOWLIST = [
+    "metropolys\\.openspiel(\\..*)?",
+    "metropolys\\.pettingzoo(\\..*)?",
+    "metropolys\\.gym(\\..*)?",
+]
 
 
 def test_stubtest(tmp_path: pathlib.Path) -> None:

@@ -49,6 +49,14 @@ pub fn position(config: &Config, placed: &[(NeighborhoodId, Seat, u8)]) -> State
         .position(|t| t.archaeology > 0)
         .map(|p| p as Seat);
     snap.call = placed.len() as u16 + 1;
+    // The opener of a later call won the call before (R-16, invariant I13):
+    // the seat that built last opens, unless the start player built too.
+    if let Some(&(_, last, _)) = placed.last() {
+        let opener = snap.to_act.unwrap_or(0);
+        if !placed.iter().any(|&(_, q, _)| q == opener) {
+            snap.to_act = Some(last);
+        }
+    }
     for (p, supply) in snap.supply.iter_mut().enumerate() {
         supply.retain(|&b| !placed.iter().any(|&(_, q, n)| q as usize == p && n == b));
     }

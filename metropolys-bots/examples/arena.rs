@@ -1,0 +1,100 @@
+//! Plays bots against each other and prints one row per bot: the command
+//! behind the strength table of docs/bots.md.
+//!
+//! ```sh
+//! cargo run --release -p metropolys-bots --example arena -- \
+//!     --bots greedy,random --games 400 --variant expert --seed 1 --threads 2
+//! ```
+//!
+//! `--bots` lists one bot per seat, each `kind` or `kind:{json params}`
+//! (for example `ismcts:{"iterations":500}`); `--players` defaults to their
+//! number.
+
+use metropolys_bots::{arena, from_spec, ArenaOptions, BotFactory};
+use metropolys_core::Variant;
+use std::io::Write;
+use std::time::Instant;
+
+fn main() {
+    let mut bots = String::from("greedy,random");
+    let mut options = ArenaOptions::default();
+    let mut players = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = || args.next().unwrap_or_default();
+        match a.as_str() {
+            "--bots" => bots = value(),
+            "--games" => options.games = value().parse().expect("--games N"),
+            "--players" => players = Some(value().parse().expect("--players 2|3|4")),
+            "--variant" => options.variant = value().parse::<Variant>().expect("--variant"),
+            "--seed" => options.seed = value().parse().expect("--seed N"),
+            "--threads" => options.threads = value().parse().expect("--threads N"),
+            other => {
+                eprintln!("unknown argument {other:?}");
+                std::process::exit(2);
+            }
+        }
+    }
+    // Split on commas outside braces.
+    let mut specs = Vec::new();
+    let (mut depth, mut cur) = (0, String::new());
+    for ch in bots.chars() {
+        match ch {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                specs.push(std::mem::take(&mut cur));
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(ch);
+    }
+    specs.push(cur);
+    let factories: Vec<BotFactory> = specs
+        .iter()
+        .map(|spec| {
+            let (kind, params) = spec.split_once(':').unwrap_or((spec.as_str(), "{}"));
+            let (kind, params) = (kind.to_string(), params.to_string());
+            if let Err(e) = from_spec(&kind, &params) {
+                eprintln!("{e}");
+                std::process::exit(2);
+            }
+            Box::new(move || from_spec(&kind, &params).expect("checked")) as BotFactory
+        })
+        .collect();
+    options.players = players.unwrap_or(specs.len() as u8);
+    let start = Instant::now();
+    let rows = arena(&factories, &options, &|done, total| {
+        if done % 10 == 0 || done == total {
+            eprint!("\r{done}/{total} games");
+            let _ = std::io::stderr().flush();
+        }
+        true
+    });
+    eprintln!();
+    match rows {
+        Ok(rows) => {
+            println!(
+                "{} games, {} players, {}, seed {}, {:.1} s",
+                options.games,
+                options.players,
+                options.variant,
+                options.seed,
+                start.elapsed().as_secs_f64()
+            );
+            println!("| bot | games | wins | win rate | 95% CI | mean total |");
+            println!("| --- | ---: | ---: | ---: | --- | ---: |");
+            for (spec, r) in specs.iter().zip(&rows) {
+                println!(
+                    "| {spec} | {} | {:.1} | {:.3} | {:.3}–{:.3} | {:.1} |",
+                    r.games, r.wins, r.win_rate, r.ci95[0], r.ci95[1], r.mean_total
+                );
+            }
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(1);
+        }
+    }
+}

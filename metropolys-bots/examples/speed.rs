@@ -1,0 +1,91 @@
+//! How fast the bots decide: milliseconds per decision and search
+//! iterations per second on one core (CPU time, so that a busy machine
+//! does not inflate them), over the positions of a few greedy
+//! games (the figures of docs/bots.md).
+//!
+//! ```sh
+//! cargo run --release -p metropolys-bots --example speed            # full
+//! cargo run --release -p metropolys-bots --example speed -- --quick  # a few positions
+//! ```
+
+use metropolys_bots::{from_spec, Greedy, Player, SeatView};
+use metropolys_core::{Config, State, Variant};
+use std::time::Instant;
+
+/// This process's CPU time in seconds (user + system, from /proc), so that
+/// other programs sharing the machine do not inflate the figures; wall
+/// time where /proc is not available.
+fn cpu_seconds(wall: Instant) -> f64 {
+    let ticks = std::fs::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|s| {
+            let rest = &s[s.rfind(')')? + 2..];
+            let f: Vec<&str> = rest.split_whitespace().collect();
+            Some(f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?)
+        });
+    match ticks {
+        Some(t) => t / 100.0,
+        None => wall.elapsed().as_secs_f64(),
+    }
+}
+
+/// Positions of greedy games: every `step`-th decision.
+fn positions(players: u8, variant: Variant, games: u64, step: usize) -> Vec<State> {
+    let mut out = Vec::new();
+    for g in 0..games {
+        let mut s = State::new(&Config::new(players, variant, 100 + g)).expect("config");
+        let mut p = Player::new(Box::new(Greedy::default()), g);
+        let mut i = 0;
+        while !s.is_over() {
+            if i % step == 0 {
+                out.push(s);
+            }
+            i += 1;
+            s = s.play(p.choose_for(&s).expect("legal")).expect("legal");
+        }
+    }
+    out
+}
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "--quick");
+    let (games, step) = if quick { (1, 25) } else { (4, 5) };
+    for (players, variant) in [
+        (2, Variant::Expert),
+        (4, Variant::Expert),
+        (4, Variant::Family),
+    ] {
+        let pos = positions(players, variant, games, step);
+        for spec in [
+            ("greedy", "{}"),
+            ("ismcts", "{}"),
+            ("ismcts", r#"{"playout": "greedy"}"#),
+        ] {
+            let mut bot = from_spec(spec.0, spec.1).expect("spec");
+            let mut rng = metropolys_core::rng::SplitMix64::new(1);
+            let wall = Instant::now();
+            let start = cpu_seconds(wall);
+            for s in &pos {
+                let view = SeatView::to_act(s).expect("to act");
+                bot.choose(&view, &mut rng).expect("decides");
+            }
+            let secs = cpu_seconds(wall) - start;
+            let per = secs / pos.len() as f64;
+            let iters = if spec.0 == "ismcts" {
+                format!(
+                    ", {:.0} iterations/s",
+                    metropolys_bots::DEFAULT_ITERATIONS as f64 / per
+                )
+            } else {
+                String::new()
+            };
+            println!(
+                "{players}p {variant} {} {}: {} decisions, {:.4} ms/decision{iters}",
+                spec.0,
+                spec.1,
+                pos.len(),
+                per * 1e3
+            );
+        }
+    }
+}

@@ -1,0 +1,264 @@
+//! Many games between bots, rotated over the seats.
+
+use crate::{choose_checked, Bot, BotError, SeatView};
+use metropolys_core::rng::SplitMix64;
+use metropolys_core::{Config, MetropolysCard, State, Variant};
+use serde::Serialize;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+
+/// Makes a fresh bot: the arena builds one per seat per game, so that games
+/// are independent and their results do not depend on the thread count.
+pub type BotFactory = Box<dyn Fn() -> Box<dyn Bot> + Send + Sync>;
+
+/// How the arena plays.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArenaOptions {
+    /// The number of games (at least 1). A multiple of the player count
+    /// gives every bot every seat equally often.
+    pub games: u64,
+    /// 2, 3 or 4; the arena takes one bot per seat.
+    pub players: u8,
+    /// Family or Expert.
+    pub variant: Variant,
+    /// When given, games use the Metropolys cards dealt from this deck
+    /// (R-22), and bots know the deck.
+    pub metropolys_deck: Option<Vec<MetropolysCard>>,
+    /// Everything random in the run (setups and every bot's generator) is
+    /// derived from this seed.
+    pub seed: u64,
+    /// Games played in parallel (at least 1). The results do not depend on
+    /// it.
+    pub threads: usize,
+}
+
+impl Default for ArenaOptions {
+    fn default() -> Self {
+        ArenaOptions {
+            games: 100,
+            players: 2,
+            variant: Variant::Expert,
+            metropolys_deck: None,
+            seed: 0,
+            threads: 1,
+        }
+    }
+}
+
+/// The results of one bot (one entry of the bot list) over an arena run.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ArenaRow {
+    /// The bot's name.
+    pub bot: String,
+    /// Games played.
+    pub games: u64,
+    /// Wins; a victory shared by `k` seats (R-20) counts `1/k`.
+    pub wins: f64,
+    /// `wins / games`.
+    pub win_rate: f64,
+    /// A 95 % confidence interval of the win rate (Wilson score interval).
+    pub ci95: [f64; 2],
+    /// The mean final total.
+    pub mean_total: f64,
+}
+
+/// The seed of a game's setup and of each seat's generator, derived from
+/// the run's seed.
+fn mix(seed: u64, a: u64, b: u64) -> u64 {
+    let mut r = SplitMix64::new(seed ^ a.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let x = r.next_u64();
+    SplitMix64::new(x ^ b.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
+}
+
+/// Which bot sits at `seat` in game `game`: bots are rotated by one seat
+/// from one game to the next, so that over `players` consecutive games
+/// every bot plays every seat once, on the same deal.
+pub fn seat_of(game: u64, seat: u8, players: u8) -> usize {
+    ((u64::from(seat) + game) % u64::from(players)) as usize
+}
+
+/// Plays `options.games` games between `bots` (one per seat) and returns
+/// one row per bot, in the order given.
+///
+/// Game `g` is dealt from a seed derived from `options.seed` and `g /
+/// players`, so the `players` games of a rotation share their deal and only
+/// the seats change hands ([`seat_of`]). Each seat's bot is made fresh for
+/// each game with a generator derived from the seed, the game and the seat.
+/// The results are therefore the same for any thread count (for bots whose
+/// decisions depend only on their generator, i.e. not on wall time).
+///
+/// `progress(done, total)` is called after each game (from the worker
+/// threads); returning `false` stops the run with [`BotError::Cancelled`].
+/// A bot returning an illegal action stops the run with
+/// [`BotError::IllegalAction`].
+///
+/// ```
+/// use metropolys_bots::{arena, ArenaOptions, BotFactory, Greedy, Random};
+/// use metropolys_core::Variant;
+/// let bots: Vec<BotFactory> = vec![Box::new(|| Box::new(Greedy::default())), Box::new(|| Box::new(Random))];
+/// let options = ArenaOptions { games: 20, players: 2, variant: Variant::Family, seed: 1, threads: 2, ..Default::default() };
+/// let rows = arena(&bots, &options, &|_, _| true).unwrap();
+/// assert_eq!(rows[0].bot, "greedy");
+/// assert_eq!(rows[0].games, 20);
+/// assert!((rows[0].wins + rows[1].wins - 20.0).abs() < 1e-9);
+/// ```
+pub fn arena(
+    bots: &[BotFactory],
+    options: &ArenaOptions,
+    progress: &(dyn Fn(u64, u64) -> bool + Sync),
+) -> Result<Vec<ArenaRow>, BotError> {
+    let n = options.players;
+    if bots.len() != usize::from(n) {
+        return Err(BotError::Arena(format!(
+            "{} bots for {n} players: give one bot per seat",
+            bots.len()
+        )));
+    }
+    if options.games == 0 {
+        return Err(BotError::Arena("at least one game".into()));
+    }
+    if options.threads == 0 {
+        return Err(BotError::Arena("at least one thread".into()));
+    }
+    // Validate the configuration once, before any thread starts.
+    config_of(options, 0)?;
+    let names: Vec<String> = bots.iter().map(|f| f().name().to_string()).collect();
+    let total = options.games;
+    let next = AtomicU64::new(0);
+    let done = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let results: Mutex<Vec<Option<GameResult>>> = Mutex::new(vec![None; total as usize]);
+    let first_error: Mutex<Option<BotError>> = Mutex::new(None);
+    let threads = options.threads.min(total as usize).max(1);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                if stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                let g = next.fetch_add(1, Ordering::Relaxed);
+                if g >= total {
+                    return;
+                }
+                match play_game(bots, options, g) {
+                    Ok(r) => {
+                        if let Ok(mut v) = results.lock() {
+                            v[g as usize] = Some(r);
+                        }
+                        let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                        if !progress(d, total) {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    Err(e) => {
+                        if let Ok(mut f) = first_error.lock() {
+                            f.get_or_insert(e);
+                        }
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            });
+        }
+    });
+    if let Some(e) = first_error.into_inner().ok().flatten() {
+        return Err(e);
+    }
+    let results = results.into_inner().unwrap_or_default();
+    if results.iter().any(Option::is_none) {
+        return Err(BotError::Cancelled {
+            done: done.load(Ordering::Relaxed),
+            total,
+        });
+    }
+    let mut rows: Vec<ArenaRow> = names
+        .into_iter()
+        .map(|bot| ArenaRow {
+            bot,
+            games: 0,
+            wins: 0.0,
+            win_rate: 0.0,
+            ci95: [0.0, 0.0],
+            mean_total: 0.0,
+        })
+        .collect();
+    // In game order, so that floating-point sums do not depend on threads.
+    for r in results.into_iter().flatten() {
+        for (i, &(win, total)) in r.per_bot.iter().enumerate().take(usize::from(n)) {
+            rows[i].games += 1;
+            rows[i].wins += win;
+            rows[i].mean_total += f64::from(total);
+        }
+    }
+    for row in &mut rows {
+        let g = row.games as f64;
+        row.win_rate = row.wins / g;
+        row.mean_total /= g;
+        row.ci95 = wilson(row.wins, g);
+    }
+    Ok(rows)
+}
+
+/// The Wilson score interval at 95 % for `wins` out of `n`.
+fn wilson(wins: f64, n: f64) -> [f64; 2] {
+    let z = 1.959_963_984_540_054_f64;
+    let p = wins / n;
+    let z2n = z * z / n;
+    let centre = (p + z2n / 2.0) / (1.0 + z2n);
+    let half = z * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt() / (1.0 + z2n);
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
+/// Per bot index: (win share, final total).
+#[derive(Debug, Clone)]
+struct GameResult {
+    per_bot: [(f64, i32); 4],
+}
+
+fn config_of(options: &ArenaOptions, g: u64) -> Result<State, BotError> {
+    let round = g / u64::from(options.players.max(1));
+    let mut c = Config::new(
+        options.players,
+        options.variant,
+        mix(options.seed, round, 0),
+    );
+    c.metropolys_deck = options.metropolys_deck.clone();
+    Ok(State::new(&c)?)
+}
+
+fn play_game(bots: &[BotFactory], options: &ArenaOptions, g: u64) -> Result<GameResult, BotError> {
+    let n = options.players;
+    let mut state = config_of(options, g)?;
+    let mut seats: Vec<(Box<dyn Bot>, SplitMix64)> = (0..n)
+        .map(|s| {
+            let bot = bots[seat_of(g, s, n)]();
+            (bot, SplitMix64::new(mix(options.seed, g, u64::from(s) + 1)))
+        })
+        .collect();
+    while let Some(seat) = state.to_act() {
+        let mut view = SeatView::new(&state, seat)?;
+        if let Some(deck) = &options.metropolys_deck {
+            view = view.with_metropolys_deck(deck)?;
+        }
+        let (bot, rng) = &mut seats[seat as usize];
+        let action = choose_checked(bot.as_mut(), &view, rng)?;
+        state = state
+            .play(action)
+            .map_err(|error| BotError::IllegalAction {
+                bot: bot.name().to_string(),
+                action,
+                error,
+            })?;
+    }
+    let scores = state.scores();
+    let winners = state.winners();
+    let mut per_bot = [(0.0, 0); 4];
+    for s in 0..n {
+        let share = if winners.contains(&s) {
+            1.0 / winners.len() as f64
+        } else {
+            0.0
+        };
+        per_bot[seat_of(g, s, n)] = (share, scores[s as usize].total);
+    }
+    Ok(GameResult { per_bot })
+}

@@ -1,0 +1,395 @@
+//! Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling,
+//! Powley and Whitehouse 2012), described in docs/bots.md.
+
+use crate::eval::{Ctx, Tables};
+use crate::{Bot, BotError, SeatView};
+use metropolys_core::rng::SplitMix64;
+use metropolys_core::{play_random, Action, Seat, State, MAX_PLAYERS};
+use std::time::{Duration, Instant};
+
+/// How a playout chooses its moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Playout {
+    /// Uniformly random legal actions (the core's fast path).
+    #[default]
+    Random,
+    /// Greedy-guided: two random legal actions are drawn and the better for
+    /// the seat to act (by the greedy evaluation, with that seat's sampled
+    /// objective) is played.
+    Greedy,
+}
+
+/// What a finished playout is worth to a seat, in `0..=1`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Reward {
+    /// 1 for a win, `1/k` for a victory shared by `k` seats, 0 for a
+    /// loss.
+    #[default]
+    Win,
+    /// The seat's total minus the best other total, `d`, as
+    /// `0.5 + d / 80` clamped into `0..=1`, plus 0.5 for a win
+    /// (then halved): rewards margins as well as wins.
+    Score,
+}
+
+/// The iteration budget of the default `ismcts` bot.
+pub const DEFAULT_ITERATIONS: u64 = 3_000;
+/// The default UCT exploration constant.
+pub const DEFAULT_EXPLORATION: f64 = 0.6;
+
+/// Information-set Monte Carlo tree search.
+///
+/// Every iteration samples the opponents' secrets ([`SeatView::determinize`]),
+/// walks down one tree shared by all samples (keyed by the actions from the
+/// root) choosing by UCT among the actions legal in the sample, adds one
+/// node, plays the game out and backs the reward up. Children are ordered
+/// by the greedy evaluation and admitted progressively (`4 + 2√n` of them
+/// after `n` visits of their parent). The most visited root action is
+/// played.
+///
+/// With an iteration budget and a seeded generator its decisions are
+/// reproducible, also with several threads (root parallelism: each thread
+/// searches its own tree with a seed drawn from the generator, and the
+/// visit counts are summed). With `seconds` it stops at whichever limit
+/// comes first, and decisions then depend on the machine's speed.
+#[derive(Debug, Clone)]
+pub struct Ismcts {
+    /// The number of iterations per decision, shared among the threads
+    /// (`None`: time only).
+    pub iterations: Option<u64>,
+    /// The wall-time budget per decision, in seconds (`None`: none).
+    pub seconds: Option<f64>,
+    /// Independent searches run in parallel, summed at the root.
+    pub threads: usize,
+    /// The UCT exploration constant.
+    pub exploration: f64,
+    /// The playout policy.
+    pub playout: Playout,
+    /// The reward backed up.
+    pub reward: Reward,
+    tables: Tables,
+}
+
+impl Default for Ismcts {
+    fn default() -> Self {
+        Ismcts {
+            iterations: Some(DEFAULT_ITERATIONS),
+            seconds: None,
+            threads: 1,
+            exploration: DEFAULT_EXPLORATION,
+            playout: Playout::Random,
+            reward: Reward::Win,
+            tables: Tables::new(),
+        }
+    }
+}
+
+/// An edge of the tree: an action from its parent's position, its
+/// statistics, and the edges out of the position it leads to.
+#[derive(Debug, Clone, Copy)]
+struct Edge {
+    action: Action,
+    /// The seat that chose the action.
+    player: Seat,
+    visits: u32,
+    /// How often the action was legal when its parent was visited.
+    avail: u32,
+    /// The sum of `player`'s rewards.
+    reward: f64,
+    /// The children, `first..first + len`, in decreasing prior; `len == 0`
+    /// until expanded.
+    first: u32,
+    len: u32,
+}
+
+/// The search of one thread.
+struct Search<'a> {
+    bot: &'a Ismcts,
+    view: &'a SeatView,
+    edges: Vec<Edge>,
+    path: Vec<u32>,
+    scratch: Vec<(Action, f32)>,
+}
+
+impl<'a> Search<'a> {
+    fn new(bot: &'a Ismcts, view: &'a SeatView) -> Self {
+        let root = Edge {
+            action: Action::Pass,
+            player: view.seat(),
+            visits: 0,
+            avail: 0,
+            reward: 0.0,
+            first: 0,
+            len: 0,
+        };
+        Search {
+            bot,
+            view,
+            edges: vec![root],
+            path: Vec::with_capacity(64),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Creates the children of edge `e` from the position `s`, best prior
+    /// first.
+    fn expand(&mut self, e: usize, s: &State) {
+        let Some(p) = s.to_act() else { return };
+        // Only the observer's own secrets inform the ordering; opponents'
+        // moves are ordered from public facts alone.
+        let secret =
+            (p == self.view.seat()).then(|| (self.view.objective(), self.view.metropolys_card()));
+        let ctx = Ctx::new(s, p, secret);
+        let tables = &self.bot.tables;
+        self.scratch.clear();
+        let scratch = &mut self.scratch;
+        s.for_each_legal(|a| scratch.push((a, crate::greedy::default_value(&ctx, tables, s, a))));
+        // Stable order: by value, then by the enumeration order.
+        scratch.sort_by(|x, y| y.1.total_cmp(&x.1));
+        let first = self.edges.len() as u32;
+        for &(action, _) in self.scratch.iter() {
+            self.edges.push(Edge {
+                action,
+                player: p,
+                visits: 0,
+                avail: 0,
+                reward: 0.0,
+                first: 0,
+                len: 0,
+            });
+        }
+        self.edges[e].first = first;
+        self.edges[e].len = self.edges.len() as u32 - first;
+    }
+
+    fn iterate(&mut self, rng: &mut SplitMix64) {
+        let mut s = self.view.determinize(rng);
+        let c = self.bot.exploration;
+        self.path.clear();
+        let mut e = 0usize;
+        loop {
+            if s.is_over() {
+                break;
+            }
+            if self.edges[e].len == 0 {
+                if e != 0 && self.edges[e].visits == 0 {
+                    break;
+                }
+                self.expand(e, &s);
+            }
+            let Edge {
+                first, len, visits, ..
+            } = self.edges[e];
+            let width = (4.0 + 2.0 * f64::from(visits).sqrt()) as u32;
+            let end = first + len.min(width.max(1));
+            let mut best = u32::MAX;
+            let mut best_score = f64::NEG_INFINITY;
+            for i in first..end {
+                let child = &mut self.edges[i as usize];
+                if !s.is_legal(child.action) {
+                    continue;
+                }
+                child.avail += 1;
+                if child.visits == 0 {
+                    if best_score < f64::INFINITY {
+                        best = i;
+                        best_score = f64::INFINITY;
+                    }
+                    continue;
+                }
+                let n = f64::from(child.visits);
+                let score = child.reward / n + c * (f64::from(child.avail).ln() / n).sqrt();
+                if score > best_score {
+                    best = i;
+                    best_score = score;
+                }
+            }
+            if best == u32::MAX {
+                // No admitted child is legal here: play on without the tree.
+                break;
+            }
+            let action = self.edges[best as usize].action;
+            if s.play_in_place(action).is_err() {
+                break;
+            }
+            self.path.push(best);
+            e = best as usize;
+            if self.edges[e].visits == 0 {
+                break;
+            }
+        }
+        let end = self.playout(s, rng);
+        let rewards = reward(&end, self.bot.reward);
+        self.edges[0].visits += 1;
+        for &i in &self.path {
+            let edge = &mut self.edges[i as usize];
+            edge.visits += 1;
+            edge.reward += rewards[edge.player as usize];
+        }
+    }
+
+    fn playout(&self, mut s: State, rng: &mut SplitMix64) -> State {
+        match self.bot.playout {
+            Playout::Random => play_random(s, rng),
+            Playout::Greedy => {
+                let tables = &self.bot.tables;
+                while let Some(p) = s.to_act() {
+                    let Some(a) = s.random_action(rng) else { break };
+                    let Some(b) = s.random_action(rng) else { break };
+                    let choice = if a == b {
+                        a
+                    } else {
+                        let ctx = Ctx::new(&s, p, Some((s_objective(&s, p), s.metropolys_card(p))));
+                        let v = |x| crate::greedy::default_value(&ctx, tables, &s, x);
+                        if v(b) > v(a) {
+                            b
+                        } else {
+                            a
+                        }
+                    };
+                    if s.play_in_place(choice).is_err() {
+                        break;
+                    }
+                }
+                s
+            }
+        }
+    }
+
+    /// The root's children as (action, visits, reward sum).
+    fn root_stats(&self) -> Vec<(Action, u32, f64)> {
+        let root = self.edges[0];
+        self.edges[root.first as usize..(root.first + root.len) as usize]
+            .iter()
+            .map(|e| (e.action, e.visits, e.reward))
+            .collect()
+    }
+}
+
+/// A seat's objective in a whole (determinized) state.
+fn s_objective(s: &State, p: Seat) -> metropolys_core::Objective {
+    s.objective(p).unwrap_or(metropolys_core::Objective {
+        neighborhood: None,
+        area: metropolys_core::Area::Bridges,
+    })
+}
+
+/// Every seat's reward for a finished game.
+fn reward(end: &State, kind: Reward) -> [f64; MAX_PLAYERS] {
+    let scores = end.scores();
+    let winners = metropolys_core::scoring::winners(&scores);
+    let mut r = [0.0; MAX_PLAYERS];
+    let share = 1.0 / winners.len().max(1) as f64;
+    for (p, sheet) in scores.iter().enumerate() {
+        let win = if winners.contains(&(p as Seat)) {
+            share
+        } else {
+            0.0
+        };
+        r[p] = match kind {
+            Reward::Win => win,
+            Reward::Score => {
+                let best_other = scores
+                    .iter()
+                    .enumerate()
+                    .filter(|&(q, _)| q != p)
+                    .map(|(_, s)| s.total)
+                    .max()
+                    .unwrap_or(0);
+                let d = f64::from(sheet.total - best_other);
+                ((0.5 + d / 80.0).clamp(0.0, 1.0) + win) / 2.0
+            }
+        };
+    }
+    r
+}
+
+impl Ismcts {
+    /// Runs the search and returns the root's statistics summed over the
+    /// threads: (action, visits, reward sum), in the order of the first
+    /// thread's tree.
+    fn search(&self, view: &SeatView, rng: &mut SplitMix64) -> Vec<(Action, u32, f64)> {
+        let threads = self.threads.max(1);
+        let seeds: Vec<u64> = (0..threads).map(|_| rng.next_u64()).collect();
+        let deadline = self
+            .seconds
+            .map(|s| Instant::now() + Duration::from_secs_f64(s));
+        let run = |t: usize, seed: u64| {
+            let budget = self.iterations.map(|n| {
+                let n = n.max(1);
+                n / threads as u64 + u64::from((t as u64) < n % threads as u64)
+            });
+            let mut rng = SplitMix64::new(seed);
+            let mut search = Search::new(self, view);
+            let mut i = 0u64;
+            loop {
+                if budget.is_some_and(|b| i >= b) {
+                    break;
+                }
+                if i % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d) && i > 0 {
+                    break;
+                }
+                search.iterate(&mut rng);
+                i += 1;
+            }
+            search.root_stats()
+        };
+        let mut per_thread: Vec<Vec<(Action, u32, f64)>> = if threads == 1 {
+            vec![run(0, seeds[0])]
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = seeds
+                    .iter()
+                    .enumerate()
+                    .map(|(t, &seed)| scope.spawn(move || run(t, seed)))
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or_default())
+                    .collect()
+            })
+        };
+        let mut total = per_thread.remove(0);
+        for other in per_thread {
+            for (a, v, r) in other {
+                if let Some(x) = total.iter_mut().find(|x| x.0 == a) {
+                    x.1 += v;
+                    x.2 += r;
+                } else {
+                    total.push((a, v, r));
+                }
+            }
+        }
+        total
+    }
+}
+
+impl Bot for Ismcts {
+    fn name(&self) -> &str {
+        "ismcts"
+    }
+
+    fn choose(&mut self, view: &SeatView, rng: &mut SplitMix64) -> Result<Action, BotError> {
+        let position = view.position();
+        match position.legal_action_count() {
+            0 => return Err(BotError::GameOver),
+            1 => {
+                let mut only = Action::Pass;
+                position.for_each_legal(|a| only = a);
+                return Ok(only);
+            }
+            _ => {}
+        }
+        let stats = self.search(view, rng);
+        // The most visited action; ties by mean reward, then by action id.
+        stats
+            .iter()
+            .max_by(|x, y| {
+                x.1.cmp(&y.1)
+                    .then((x.2 / f64::from(x.1.max(1))).total_cmp(&(y.2 / f64::from(y.1.max(1)))))
+                    .then(y.0.id().cmp(&x.0.id()))
+            })
+            .map(|x| x.0)
+            .ok_or(BotError::GameOver)
+    }
+}

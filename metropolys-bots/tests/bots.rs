@@ -1,0 +1,337 @@
+//! The bots: the information rule (R-21), reproducibility, legality, and
+//! greedy beating random in a seeded arena.
+
+use metropolys_bots::{
+    arena, from_spec, ArenaOptions, Bot, BotError, BotFactory, Player, SeatView,
+    ALL_METROPOLYS_CARDS,
+};
+use metropolys_core::rng::SplitMix64;
+use metropolys_core::strategies::game_prefix;
+use metropolys_core::{Action, Config, Kind, State, Variant};
+use proptest::prelude::*;
+
+const DECK: [[Kind; 3]; 4] = [
+    [Kind::Park, Kind::Mall, Kind::Housing],
+    [Kind::Industry, Kind::Mall, Kind::Administration],
+    [Kind::Park, Kind::Industry, Kind::Housing],
+    [Kind::Administration, Kind::Park, Kind::Housing],
+];
+
+/// Every bot kind, with tiny search budgets.
+fn bots() -> Vec<Box<dyn Bot>> {
+    vec![
+        from_spec("random", "{}").unwrap(),
+        from_spec("greedy", "{}").unwrap(),
+        from_spec("ismcts", r#"{"iterations": 60}"#).unwrap(),
+        from_spec(
+            "ismcts",
+            r#"{"iterations": 60, "playout": "greedy", "reward": "score"}"#,
+        )
+        .unwrap(),
+        from_spec("ismcts", r#"{"iterations": 60, "threads": 2}"#).unwrap(),
+    ]
+}
+
+/// Configurations of every player count and variant, with and without
+/// Metropolys cards (dealt from a deck and given per seat).
+fn configs() -> Vec<Config> {
+    let mut out = Vec::new();
+    for players in 2..=4u8 {
+        for &variant in Variant::ALL {
+            for module in 0..3 {
+                let mut c = Config::new(players, variant, 40 + u64::from(players) * 7 + module);
+                match module {
+                    1 => c.metropolys_deck = Some(DECK.to_vec()),
+                    2 => c.metropolys_cards = Some(DECK[..players as usize].to_vec()),
+                    _ => {}
+                }
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// A few positions of each configuration, reached by random play.
+fn positions() -> Vec<State> {
+    let mut out = Vec::new();
+    for (i, c) in configs().into_iter().enumerate() {
+        let mut s = State::new(&c).unwrap();
+        let mut rng = SplitMix64::new(i as u64);
+        let mut k = 0;
+        while let Some(a) = s.random_action(&mut rng) {
+            if k % 23 == 0 {
+                out.push(s);
+            }
+            s = s.play(a).unwrap();
+            k += 1;
+        }
+    }
+    out
+}
+
+#[test]
+fn r21_opponents_secrets_do_not_change_any_bots_decision() {
+    let mut rng = SplitMix64::new(7);
+    let mut differing = 0;
+    for s in positions() {
+        let seat = s.to_act().unwrap();
+        // The same position with other secrets for the opponents, drawn
+        // from what the seat cannot rule out.
+        let other = SeatView::new(&s, seat).unwrap().determinize(&mut rng);
+        assert_eq!(other.objective(seat), s.objective(seat));
+        assert_eq!(other.metropolys_card(seat), s.metropolys_card(seat));
+        assert_eq!(other.redacted(seat), s.redacted(seat));
+        if other == s {
+            continue;
+        }
+        differing += 1;
+        assert_eq!(SeatView::new(&s, seat), SeatView::new(&other, seat));
+        for (mut a, mut b) in bots().into_iter().zip(bots()) {
+            let seed = differing as u64;
+            let da = a
+                .choose(
+                    &SeatView::new(&s, seat).unwrap(),
+                    &mut SplitMix64::new(seed),
+                )
+                .unwrap();
+            let db = b
+                .choose(
+                    &SeatView::new(&other, seat).unwrap(),
+                    &mut SplitMix64::new(seed),
+                )
+                .unwrap();
+            assert_eq!(da, db, "{} in {}", a.name(), s.to_json());
+        }
+    }
+    // The test compares games that really differ.
+    assert!(differing > 20, "{differing}");
+}
+
+#[test]
+fn r21_a_view_hides_the_opponents_secrets() {
+    let s = State::new(&Config::new(4, Variant::Expert, 3)).unwrap();
+    let view = SeatView::new(&s, 2).unwrap();
+    assert_eq!(view.objective(), s.objective(2).unwrap());
+    for p in [0, 1, 3] {
+        assert_ne!(view.position().objective(p), s.objective(p));
+    }
+    assert!(matches!(
+        SeatView::new(&s, 4),
+        Err(BotError::NoSuchSeat {
+            seat: 4,
+            players: 4
+        })
+    ));
+}
+
+#[test]
+fn determinizations_deal_from_what_the_seat_cannot_rule_out() {
+    let mut rng = SplitMix64::new(1);
+    for c in configs() {
+        let s = State::new(&c).unwrap();
+        let n = s.players();
+        for seat in 0..n {
+            let mut view = SeatView::new(&s, seat).unwrap();
+            if c.metropolys_deck.is_some() {
+                view = view.with_metropolys_deck(&DECK).unwrap();
+            }
+            let mut seen_other_deal = false;
+            for _ in 0..30 {
+                let d = view.determinize(&mut rng);
+                // The public position and the seat's own secrets are kept.
+                assert_eq!(d.redacted(seat), s.redacted(seat));
+                let own = s.objective(seat).unwrap();
+                for p in (0..n).filter(|&p| p != seat) {
+                    let o = d.objective(p).unwrap();
+                    assert_ne!(o.area, own.area, "{c:?}");
+                    assert!(o.neighborhood.is_none() || o.neighborhood != own.neighborhood);
+                    if let Some(card) = d.metropolys_card(p) {
+                        let mut sorted = card;
+                        sorted.sort();
+                        assert!(ALL_METROPOLYS_CARDS.contains(&sorted), "{card:?}");
+                        if c.metropolys_deck.is_some() {
+                            assert!(DECK.contains(&card), "{card:?}");
+                            assert_ne!(Some(card), s.metropolys_card(seat));
+                        }
+                    }
+                }
+                seen_other_deal |= d != s;
+            }
+            assert!(seen_other_deal, "{c:?}");
+        }
+    }
+}
+
+#[test]
+fn a_deck_that_does_not_hold_the_seats_card_is_refused() {
+    let mut c = Config::new(3, Variant::Family, 5);
+    c.metropolys_cards = Some(vec![[Kind::Park, Kind::Mall, Kind::Industry]; 3]);
+    let s = State::new(&c).unwrap();
+    let view = SeatView::new(&s, 0).unwrap();
+    let e = view.clone().with_metropolys_deck(&DECK).unwrap_err();
+    assert!(matches!(e, BotError::Deck(_)), "{e}");
+    assert!(view.clone().with_metropolys_deck(&DECK[..3]).is_err());
+    let plain = State::new(&Config::new(3, Variant::Family, 5)).unwrap();
+    assert!(SeatView::new(&plain, 0)
+        .unwrap()
+        .with_metropolys_deck(&DECK)
+        .is_err());
+}
+
+#[test]
+fn seeded_decisions_are_reproducible() {
+    for s in positions().into_iter().step_by(3) {
+        for spec in [
+            ("random", "{}"),
+            ("greedy", "{}"),
+            ("ismcts", r#"{"iterations": 80}"#),
+            ("ismcts", r#"{"iterations": 80, "threads": 3}"#),
+        ] {
+            let params = format!("{{\"seed\": 11, {}", &spec.1[1..]).replace(", }", "}");
+            let a = Player::from_spec(spec.0, &params).unwrap().choose_for(&s);
+            let b = Player::from_spec(spec.0, &params).unwrap().choose_for(&s);
+            assert_eq!(a, b, "{spec:?}");
+        }
+    }
+}
+
+#[test]
+fn players_refuse_a_view_of_a_seat_not_to_act_and_illegal_choices() {
+    struct Cheat;
+    impl Bot for Cheat {
+        fn name(&self) -> &str {
+            "cheat"
+        }
+        fn choose(&mut self, _: &SeatView, _: &mut SplitMix64) -> Result<Action, BotError> {
+            Ok(Action::Pass)
+        }
+    }
+    let s = State::new(&Config::new(2, Variant::Family, 1)).unwrap();
+    let mut p = Player::new(Box::new(Cheat), 0);
+    // R-7: the opening bid cannot be a pass.
+    let e = p.choose_for(&s).unwrap_err();
+    assert!(matches!(e, BotError::IllegalAction { .. }), "{e}");
+    assert!(e.to_string().contains("R-7"), "{e}");
+    let mut g = Player::from_spec("greedy", "{}").unwrap();
+    let not_to_act = SeatView::new(&s, 1).unwrap();
+    assert_eq!(g.choose(&not_to_act), Err(BotError::NotToAct { seat: 1 }));
+}
+
+#[test]
+fn specs_name_what_is_wrong() {
+    let e = |kind: &str, params: &str| from_spec(kind, params).unwrap_err().to_string();
+    assert!(e("alphabeta", "{}").contains("unknown bot kind"));
+    assert!(e("random", "[1]").contains("JSON object"));
+    assert!(e("random", "{").contains("not valid JSON"));
+    assert!(e("random", r#"{"iterations": 3}"#).contains("unknown parameter \"iterations\""));
+    assert!(e("ismcts", r#"{"iterations": 0}"#).contains("iterations must be an integer"));
+    assert!(e("ismcts", r#"{"iterations": -3}"#).contains("iterations"));
+    assert!(e("ismcts", r#"{"iterations": 2.5}"#).contains("iterations"));
+    assert!(e("ismcts", r#"{"seconds": 0}"#).contains("seconds must be a number above 0"));
+    assert!(e("ismcts", r#"{"threads": 1000}"#).contains("threads"));
+    assert!(e("ismcts", r#"{"exploration": "high"}"#).contains("exploration"));
+    assert!(e("ismcts", r#"{"playout": "smart"}"#).contains("\"random\", \"greedy\""));
+    assert!(e("ismcts", r#"{"reward": 1}"#).contains("reward"));
+    assert!(e("greedy", r#"{"cost_per_number": 11}"#).contains("cost_per_number"));
+    assert!(Player::from_spec("random", r#"{"seed": -1}"#)
+        .unwrap_err()
+        .to_string()
+        .contains("seed"));
+    assert!(from_spec("ismcts", "").is_ok());
+    assert!(from_spec("ismcts", r#"{"seconds": 0.01, "iterations": 5}"#).is_ok());
+}
+
+fn factories(specs: &[(&'static str, &'static str)]) -> Vec<BotFactory> {
+    specs
+        .iter()
+        .map(|&(k, p)| Box::new(move || from_spec(k, p).unwrap()) as BotFactory)
+        .collect()
+}
+
+#[test]
+fn greedy_beats_random_in_a_seeded_arena_whatever_the_thread_count() {
+    let bots = factories(&[("greedy", "{}"), ("random", "{}")]);
+    let mut options = ArenaOptions {
+        games: 40,
+        players: 2,
+        variant: Variant::Expert,
+        seed: 2008,
+        threads: 1,
+        ..Default::default()
+    };
+    let one = arena(&bots, &options, &|_, _| true).unwrap();
+    options.threads = 3;
+    let three = arena(&bots, &options, &|_, _| true).unwrap();
+    assert_eq!(one, three);
+    assert_eq!(one[0].bot, "greedy");
+    assert_eq!(one[0].games, 40);
+    assert!((one[0].wins + one[1].wins - 40.0).abs() < 1e-9);
+    assert!(one[0].wins >= 32.0, "{one:?}");
+    assert!(one[0].ci95[0] < one[0].win_rate && one[0].win_rate <= one[0].ci95[1]);
+    assert!(one[0].ci95[0] > 0.7, "{one:?}");
+    assert!(one[0].mean_total > one[1].mean_total);
+}
+
+#[test]
+fn the_arena_rotates_seats_checks_its_options_and_can_be_cancelled() {
+    let bots = factories(&[("random", "{}"), ("greedy", "{}"), ("random", "{}")]);
+    let options = ArenaOptions {
+        games: 6,
+        players: 3,
+        variant: Variant::Family,
+        metropolys_deck: Some(DECK.to_vec()),
+        seed: 1,
+        threads: 2,
+    };
+    let rows = arena(&bots, &options, &|_, _| true).unwrap();
+    assert_eq!(rows.len(), 3);
+    assert!(rows.iter().all(|r| r.games == 6));
+    let stop = arena(&bots, &options, &|done, _| done < 2).unwrap_err();
+    assert!(
+        matches!(stop, BotError::Cancelled { total: 6, .. }),
+        "{stop}"
+    );
+    let mut bad = options.clone();
+    bad.players = 2;
+    assert!(matches!(
+        arena(&bots, &bad, &|_, _| true),
+        Err(BotError::Arena(_))
+    ));
+    let mut bad = options.clone();
+    bad.metropolys_deck = Some(DECK[..2].to_vec());
+    assert!(matches!(
+        arena(&bots, &bad, &|_, _| true),
+        Err(BotError::Config(_))
+    ));
+    for (games, threads) in [(0, 1), (3, 0)] {
+        let mut bad = options.clone();
+        bad.games = games;
+        bad.threads = threads;
+        assert!(arena(&bots, &bad, &|_, _| true).is_err());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Every bot returns a legal action in random positions of every player
+    /// count, variant and module.
+    #[test]
+    fn every_bot_returns_a_legal_action(record in game_prefix(120), seed in any::<u64>()) {
+        let replay = record.replay().unwrap();
+        let s = *replay.final_state();
+        if let Some(seat) = s.to_act() {
+            let mut view = SeatView::new(&s, seat).unwrap();
+            if let Some(deck) = &record.config.metropolys_deck {
+                view = view.with_metropolys_deck(deck).unwrap();
+            }
+            for mut bot in bots() {
+                let a = bot.choose(&view, &mut SplitMix64::new(seed)).unwrap();
+                prop_assert!(s.is_legal(a), "{} chose {a} in {}", bot.name(), s.to_json());
+            }
+        } else {
+            prop_assert_eq!(SeatView::to_act(&s).unwrap_err(), BotError::GameOver);
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! An engine under test, as a child process speaking the protocol.
+
+use super::protocol::{parse_answer, Answer, Request};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+/// Anything that answers protocol requests.
+pub trait Engine {
+    /// Sends the requests in order and reads one answer for each. Sending a
+    /// batch before reading saves a round trip per request.
+    fn batch(&mut self, requests: &[Request]) -> Result<Vec<Answer>, String>;
+}
+
+/// A child process, one request per line on its stdin, one response per
+/// line on its stdout. Its stderr is passed through.
+pub struct Process {
+    command: String,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<std::io::Result<String>>,
+    timeout: Duration,
+    buffer: String,
+}
+
+impl Process {
+    /// Starts `command` (split on whitespace; quote nothing).
+    pub fn spawn(command: &str, timeout: Duration) -> Result<Process, String> {
+        let mut words = command.split_whitespace();
+        let program = words.next().ok_or("--engine is empty")?;
+        let mut child = Command::new(program)
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| format!("cannot start engine {command:?}: {e}"))?;
+        let stdout = child.stdout.take().expect("piped");
+        let (tx, lines) = mpsc::channel();
+        // A reader thread, so that a hung engine meets the timeout.
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let end = line.is_err();
+                if tx.send(line).is_err() || end {
+                    break;
+                }
+            }
+        });
+        Ok(Process {
+            command: command.to_string(),
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            timeout,
+            buffer: String::new(),
+        })
+    }
+
+    fn gone(&mut self, request: &Request) -> String {
+        // Give a crashing process a moment to be reaped.
+        let mut status = None;
+        for _ in 0..50 {
+            if let Ok(Some(s)) = self.child.try_wait() {
+                status = Some(s);
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let how = match status {
+            Some(s) => format!("exited ({s})"),
+            None => "closed its output".to_string(),
+        };
+        format!(
+            "the engine {how} while answering {}",
+            serde_json::to_string(request).unwrap_or_default()
+        )
+    }
+}
+
+impl Engine for Process {
+    fn batch(&mut self, requests: &[Request]) -> Result<Vec<Answer>, String> {
+        self.buffer.clear();
+        for r in requests {
+            self.buffer
+                .push_str(&serde_json::to_string(r).expect("requests serialize"));
+            self.buffer.push('\n');
+        }
+        let written = match self.stdin.as_mut() {
+            Some(stdin) => stdin
+                .write_all(self.buffer.as_bytes())
+                .and_then(|()| stdin.flush()),
+            None => Err(std::io::ErrorKind::BrokenPipe.into()),
+        };
+        if written.is_err() {
+            return Err(self.gone(&requests[0]));
+        }
+        let mut answers = Vec::with_capacity(requests.len());
+        for r in requests {
+            let line = match self.lines.recv_timeout(self.timeout) {
+                Ok(Ok(line)) => line,
+                Ok(Err(e)) => return Err(format!("cannot read the engine's output: {e}")),
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!(
+                        "the engine did not answer {} within {} ms (--timeout-ms)",
+                        serde_json::to_string(r).unwrap_or_default(),
+                        self.timeout.as_millis()
+                    ))
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(self.gone(r)),
+            };
+            let answer = parse_answer(r, &line).map_err(|e| {
+                format!(
+                    "malformed answer to {}: {e}\n  the engine wrote: {}",
+                    serde_json::to_string(r).unwrap_or_default(),
+                    truncate(&line, 300)
+                )
+            })?;
+            answers.push(answer);
+        }
+        Ok(answers)
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        if let Some(mut stdin) = self.stdin.take() {
+            let _ = writeln!(stdin, "{{\"op\":\"quit\"}}");
+        }
+        // Closing stdin ends a well-behaved engine; a hung one is killed.
+        for _ in 0..20 {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = &self.command;
+    }
+}
+
+fn truncate(s: &str, n: usize) -> String {
+    if s.chars().count() <= n {
+        s.to_string()
+    } else {
+        s.chars().take(n).collect::<String>() + "…"
+    }
+}

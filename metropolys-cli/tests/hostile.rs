@@ -1,0 +1,99 @@
+//! Hostile files for `metropolys` (issue 12): nothing blocks, nothing is
+//! skipped, nothing turns a failure into success.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("metropolys-hostile-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn vector() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/conformance/r14-subway-card-tie.json")
+}
+
+/// Runs the binary, killing it (and failing) if it takes over 30 s.
+fn run(args: &[&Path], closed_stdout: bool) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_metropolys"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    if closed_stdout {
+        drop(child.stdout.take());
+    }
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(30) {
+            child.kill().unwrap();
+            panic!("metropolys {args:?} blocked");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn mkfifo(path: &Path) {
+    let st = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(st.success());
+}
+
+#[test]
+fn verify_dir_counts_dangling_links_and_fifos_as_failures() {
+    let dir = scratch("dir");
+    std::fs::copy(vector(), dir.join("a.json")).unwrap();
+    std::os::unix::fs::symlink(dir.join("gone.json"), dir.join("b.json")).unwrap();
+    mkfifo(&dir.join("c.json"));
+    let o = run(&[Path::new("verify"), &dir], false);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("1 passed, 2 failed"), "{out}");
+    assert!(out.contains("b.json") && out.contains("c.json"), "{out}");
+    assert!(out.contains("not a regular file"), "{out}");
+}
+
+#[test]
+fn verify_of_a_fifo_fails_at_once() {
+    let dir = scratch("fifo");
+    let fifo = dir.join("f.json");
+    mkfifo(&fifo);
+    let o = run(&[Path::new("verify"), &fifo], false);
+    assert_eq!(o.status.code(), Some(1));
+    let o = run(&[Path::new("replay"), &fifo], false);
+    assert_eq!(o.status.code(), Some(3));
+}
+
+#[test]
+fn non_utf8_files_are_malformed() {
+    let dir = scratch("utf8");
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, b"{\"format\": \"\xff\xfe\"}").unwrap();
+    let o = run(&[Path::new("replay"), &bad], false);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not UTF-8"));
+    let o = run(&[Path::new("verify"), &bad], false);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn verify_into_a_closed_pipe_still_fails() {
+    // `metropolys verify DIR | head -1` with thousands of failures.
+    let dir = scratch("pipe");
+    for i in 0..3000 {
+        std::fs::write(dir.join(format!("{i:04}.json")), "[]").unwrap();
+    }
+    let o = run(&[Path::new("verify"), &dir], true);
+    assert_eq!(o.status.code(), Some(1));
+}

@@ -1,0 +1,332 @@
+//! Hostile input (issue 12): every loader answers bad input with a typed
+//! error, accepts exactly the reachable states, and never changes its input.
+
+use metropolys_core::record::{Expected, ExpectedError};
+use metropolys_core::rng::SplitMix64;
+use metropolys_core::{
+    Action, ActionError, Bid, Config, ConfigError, Error, Kind, Objective, Record, RecordError,
+    RecordedAction, RuleError, Setup, Snapshot, State, StateError, Token, TurnOrder, Variant,
+};
+use proptest::prelude::*;
+
+fn config(players: u8, expert: bool, metropolys: bool, seed: u64) -> Config {
+    let variant = if expert {
+        Variant::Expert
+    } else {
+        Variant::Family
+    };
+    let mut c = Config::new(players, variant, seed);
+    if metropolys {
+        c.metropolys_deck = Some(vec![
+            [Kind::Park, Kind::Mall, Kind::Housing],
+            [Kind::Industry, Kind::Mall, Kind::Administration],
+            [Kind::Park, Kind::Industry, Kind::Housing],
+            [Kind::Administration, Kind::Park, Kind::Housing],
+        ]);
+    }
+    c
+}
+
+fn invariant(e: Error) -> &'static str {
+    match e {
+        Error::InvalidState(s) => s.invariant(),
+        other => panic!("expected an invalid state, got {other:?}"),
+    }
+}
+
+fn load(snap: Snapshot) -> Result<State, Error> {
+    State::from_json(&serde_json::to_string(&snap).unwrap())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Every state reached by random legal play is accepted, reloads as
+    /// itself, and an illegal action leaves it unchanged.
+    #[test]
+    fn every_reached_state_is_reachable(
+        players in 2u8..=4, expert: bool, metropolys: bool, seed: u64, play: u64,
+    ) {
+        let mut s = State::new(&config(players, expert, metropolys, seed)).unwrap();
+        let mut rng = SplitMix64::new(play);
+        loop {
+            prop_assert_eq!(s.validate(), Ok(()));
+            prop_assert_eq!(State::from_json(&s.to_json()).unwrap(), s);
+            for a in [Action::Pass, Action::bid(60, 3), Action::bid(3, 0), Action::bid(0, 1)] {
+                let mut t = s;
+                if let Err(e) = t.play_in_place(a) {
+                    prop_assert_eq!(t, s, "{}", e);
+                }
+            }
+            match s.random_action(&mut rng) {
+                Some(a) => s = s.play(a).unwrap(),
+                None => break,
+            }
+        }
+    }
+}
+
+/// A 3-player position after the opening bid of call 1, and its snapshot.
+fn after_opening() -> (State, Snapshot) {
+    let s = State::new(&Config::new(3, Variant::Family, 4)).unwrap();
+    let a = s.legal_actions()[0];
+    let s = s.play(a).unwrap();
+    (s, s.snapshot())
+}
+
+#[test]
+fn tokens_taken_without_a_building_are_rejected() {
+    let s = State::new(&Config::new(4, Variant::Family, 2)).unwrap();
+    let mut snap = s.snapshot();
+    let (&id, &t) = snap.tokens.iter().next().unwrap();
+    snap.tokens.remove(&id);
+    match t {
+        Token::Trendy => snap.taken[1].trendy += 1,
+        Token::Subway => snap.taken[1].subway += 1,
+        Token::Archaeology => snap.taken[1].archaeology += 1,
+    }
+    snap.subway_card = (t == Token::Subway).then_some(1);
+    snap.archaeology_card = (t == Token::Archaeology).then_some(1);
+    assert_eq!(invariant(load(snap).unwrap_err()), "I6");
+}
+
+#[test]
+fn to_act_skipping_a_seat_that_has_not_passed_is_rejected() {
+    let (s, mut snap) = after_opening();
+    let next = s.to_act().unwrap();
+    snap.to_act = Some((next + 1) % 3);
+    assert_ne!(snap.to_act, s.bids().last().map(|b| b.player));
+    let e = load(snap).unwrap_err();
+    assert!(
+        matches!(e, Error::InvalidState(StateError::TurnOrder(_))),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn a_seat_passed_before_its_first_turn_is_rejected() {
+    let (s, mut snap) = after_opening();
+    let later = (s.to_act().unwrap() + 1) % 3;
+    snap.passed[later as usize] = true;
+    assert_eq!(
+        load(snap).unwrap_err(),
+        Error::InvalidState(StateError::TurnOrder(TurnOrder::Passed))
+    );
+}
+
+#[test]
+fn the_same_seat_cannot_hold_the_two_most_recent_bids() {
+    let (s, mut snap) = after_opening();
+    let first = s.bids()[0];
+    // A higher building by the same seat next to its own bid.
+    let nb = (0..55u8)
+        .find(|&n| {
+            metropolys_core::board::adjacent(first.neighborhood, n)
+                && s.in_play().contains(n)
+                && s.building_at(n).is_none()
+                && n != first.neighborhood
+        })
+        .unwrap();
+    snap.bids.push(Bid {
+        player: first.player,
+        neighborhood: nb,
+        building: 13,
+    });
+    snap.supply[first.player as usize].retain(|&b| b != 13);
+    let e = load(snap).unwrap_err();
+    assert_eq!(invariant(e), "I10");
+}
+
+#[test]
+fn two_seats_with_all_thirteen_buildings_are_rejected() {
+    let s = State::new(&Config::new(4, Variant::Family, 2)).unwrap();
+    let mut snap = s.snapshot();
+    let ids: Vec<u8> = (0..55u8).filter(|&n| s.token_at(n).is_none()).collect();
+    assert!(ids.len() >= 26);
+    for (i, &n) in ids.iter().take(26).enumerate() {
+        snap.constructed.push(metropolys_core::Constructed {
+            neighborhood: n,
+            player: (i / 13) as u8,
+            building: (i % 13) as u8 + 1,
+        });
+    }
+    snap.constructed.sort_by_key(|c| c.neighborhood);
+    snap.supply[0].clear();
+    snap.supply[1].clear();
+    snap.game_over = true;
+    snap.to_act = None;
+    snap.call = 26;
+    assert_eq!(
+        load(snap).unwrap_err(),
+        Error::InvalidState(StateError::GameOver)
+    );
+}
+
+#[test]
+fn more_tokens_in_a_district_than_placed_are_rejected() {
+    let s = State::new(&Config::new(4, Variant::Family, 2)).unwrap();
+    let mut snap = s.snapshot();
+    // Move a token from outside the center onto a free center neighborhood.
+    let center_free = (0..15u8)
+        .find(|&n| s.token_at(n).is_none() && !metropolys_core::board::is_blind_alley(n))
+        .unwrap();
+    let (&from, &t) = snap.tokens.iter().find(|(&id, _)| id >= 15).unwrap();
+    snap.tokens.remove(&from);
+    snap.tokens.insert(center_free, t);
+    assert_eq!(invariant(load(snap).unwrap_err()), "I6");
+}
+
+#[test]
+fn a_view_and_hidden_secrets_are_rejected_with_their_reason() {
+    let (s, _) = after_opening();
+    let view = s.view(0).unwrap();
+    assert_eq!(
+        load(view).unwrap_err(),
+        Error::InvalidState(StateError::View)
+    );
+}
+
+#[test]
+fn positional_json_is_rejected_everywhere() {
+    assert!(matches!(
+        Config::from_json(r#"[3, "expert", 7]"#),
+        Err(Error::Json(_))
+    ));
+    let mut r = Record::new(Config::new(2, Variant::Family, 1));
+    r.actions.push(RecordedAction {
+        player: 0,
+        action: Action::bid(12, 3),
+    });
+    let obj: serde_json::Value = serde_json::from_str(&r.to_json_pretty()).unwrap();
+    let arr: Vec<serde_json::Value> = obj.as_object().unwrap().values().cloned().collect();
+    assert!(Record::from_json(&serde_json::to_string(&arr).unwrap()).is_err());
+    let positional_config = r.to_json_pretty().replace(
+        &serde_json::to_string_pretty(&r.config)
+            .unwrap()
+            .replace('\n', "\n  "),
+        r#"[2, "family", 1, 0]"#,
+    );
+    assert!(
+        positional_config.contains("[2, \"family\""),
+        "{positional_config}"
+    );
+    assert!(Record::from_json(&positional_config).is_err());
+    let positional_action = r#"{"format": "metropolys-record", "version": 1,
+        "config": {"players": 2}, "actions": [[0, "pass"]]}"#;
+    assert!(Record::from_json(positional_action).is_err());
+    let s = State::new(&Config::new(2, Variant::Family, 1)).unwrap();
+    let text = s.to_json().replace(
+        r#""taken":[{"trendy":0,"subway":0,"archaeology":0}"#,
+        r#""taken":[[0,0,0]"#,
+    );
+    assert!(text.contains("[[0,0,0]"));
+    assert!(matches!(State::from_json(&text), Err(Error::Json(_))));
+}
+
+#[test]
+fn malformed_bids_are_errors_naming_the_field_never_a_pass() {
+    for (text, field) in [
+        (r#"{"bid": [60, 0]}"#, None),
+        (r#"{"bid": {"neighborhood": 3}}"#, Some("building")),
+        (
+            r#"{"bid": {"neighborhood": 3, "building": 2, "x": 1}}"#,
+            Some("x"),
+        ),
+        (
+            r#"{"bid": {"neighborhood": "3", "building": 2}}"#,
+            Some("neighborhood"),
+        ),
+        (
+            r#"{"bid": {"neighborhood": 3, "building": 2.5}}"#,
+            Some("building"),
+        ),
+        (
+            r#"{"bid": {"neighborhood": 300, "building": 2}}"#,
+            Some("neighborhood"),
+        ),
+        (
+            r#"{"bid": {"neighborhood": 3, "building": -1}}"#,
+            Some("building"),
+        ),
+        (r#""Pass""#, None),
+        (r#"{"pass": null}"#, None),
+        (
+            r#"{"bid": {"neighborhood": 3, "building": 2}, "pass": 1}"#,
+            None,
+        ),
+        ("715", None),
+    ] {
+        match Action::from_json(text) {
+            Err(Error::Action(e)) => assert_eq!(e.field(), field, "{text}: {e}"),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    // In range of a byte: parsed, then rejected by the rules, never a pass.
+    let a = Action::from_json(r#"{"bid": {"neighborhood": 99, "building": 3}}"#).unwrap();
+    assert_eq!(a, Action::bid(99, 3));
+    let s = State::new(&Config::new(2, Variant::Family, 1)).unwrap();
+    assert_eq!(s.check(a), Err(RuleError::UnknownNeighborhood(99)));
+    let a = Action::from_json(r#"{"bid": {"neighborhood": 12, "building": 0}}"#).unwrap();
+    assert_eq!(s.check(a), Err(RuleError::UnknownBuilding(0)));
+}
+
+#[test]
+fn from_setup_validates_the_public_fields() {
+    let mut setup: Setup = Config::new(2, Variant::Expert, 3).resolve().unwrap();
+    assert!(State::from_setup(&setup).is_ok());
+    let mut six = setup.clone();
+    six.objectives = vec![six.objectives[0]; 6];
+    assert!(matches!(
+        State::from_setup(&six),
+        Err(ConfigError::Objectives(_))
+    ));
+    let (&id, &t) = setup.tokens.iter().next().unwrap();
+    setup.tokens.remove(&id);
+    setup.tokens.insert(200, t);
+    assert!(matches!(
+        State::from_setup(&setup),
+        Err(ConfigError::Tokens(_))
+    ));
+    let _: Objective = six.objectives[0];
+}
+
+#[test]
+fn a_long_illegal_record_fails_at_its_first_action() {
+    let mut r = Record::new(Config::new(2, Variant::Family, 1));
+    r.actions = vec![
+        RecordedAction {
+            player: 0,
+            action: Action::Pass
+        };
+        1_000_000
+    ];
+    match r.replay() {
+        Err(RecordError::Illegal { index: 0, .. }) => {}
+        other => panic!("{:?}", other.map(|_| ())),
+    }
+}
+
+#[test]
+fn a_rejection_index_at_the_top_of_the_range_is_a_format_error() {
+    let mut r = Record::new(Config::new(2, Variant::Family, 1));
+    r.actions.push(RecordedAction {
+        player: 0,
+        action: Action::Pass,
+    });
+    r.expected = Some(Expected {
+        error: Some(ExpectedError {
+            index: usize::MAX,
+            rule: "R-7".into(),
+        }),
+        ..Default::default()
+    });
+    assert!(matches!(r.verify(), Err(RecordError::Format(_))));
+}
+
+#[test]
+fn state_errors_name_their_invariant_and_rule() {
+    let e = StateError::TurnOrder(TurnOrder::Passed);
+    assert_eq!(e.invariant(), "I10");
+    assert_eq!(Error::from(e).rule(), Some("R-8/R-11"));
+    assert_eq!(ActionError::Shape("1".into()).rule(), Some("§8"));
+}

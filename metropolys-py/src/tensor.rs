@@ -1,0 +1,106 @@
+//! numpy tensors of a game (observation, legal-action mask, legal ids,
+//! information state), written by `metropolys-tensor`.
+
+use crate::errors;
+use metropolys_core::{Seat, State};
+use metropolys_tensor::{self as tensor, Reveal, TensorError, ACTION_COUNT, OBSERVATION_SIZE};
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+
+/// A tensor error as a Python `ValueError`.
+pub fn tensor_error(e: TensorError) -> PyErr {
+    errors::value_error(e.to_string())
+}
+
+/// `"own"`, `"none"` or `"all"`.
+pub fn parse_reveal(reveal: &str) -> PyResult<Reveal> {
+    match reveal {
+        "own" => Ok(Reveal::Own),
+        "none" => Ok(Reveal::None),
+        "all" => Ok(Reveal::All),
+        other => Err(errors::value_error(format!(
+            "reveal must be 'own', 'none' or 'all', not {other:?}"
+        ))),
+    }
+}
+
+/// The observation of `seat` as a new float32 array, or written into `out`
+/// (a contiguous float32 array of `OBSERVATION_SIZE` values), which is then
+/// returned.
+pub fn observation<'py>(
+    py: Python<'py>,
+    state: &State,
+    seat: Seat,
+    reveal: Reveal,
+    out: Option<Bound<'py, PyArray1<f32>>>,
+) -> PyResult<Bound<'py, PyArray1<f32>>> {
+    match out {
+        Some(out) => {
+            {
+                let mut rw = out.try_readwrite()?;
+                let slice = rw.as_slice_mut()?;
+                tensor::observation_into(state, seat, reveal, slice).map_err(tensor_error)?;
+            }
+            Ok(out)
+        }
+        None => {
+            let mut buf = [0f32; OBSERVATION_SIZE];
+            tensor::observation_into(state, seat, reveal, &mut buf).map_err(tensor_error)?;
+            Ok(PyArray1::from_slice(py, &buf))
+        }
+    }
+}
+
+/// The legal-action mask as a bool array of `ACTION_COUNT` values.
+pub fn action_mask<'py>(py: Python<'py>, state: &State) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    let mut buf = [false; ACTION_COUNT];
+    tensor::action_mask_into(state, &mut buf).map_err(tensor_error)?;
+    Ok(PyArray1::from_slice(py, &buf))
+}
+
+/// The legal action ids, ascending, as an int64 array.
+pub fn legal_ids<'py>(py: Python<'py>, state: &State) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    let mut buf = [0i64; ACTION_COUNT];
+    let n = tensor::legal_ids_into(state, &mut buf).map_err(tensor_error)?;
+    Ok(PyArray1::from_slice(py, &buf[..n]))
+}
+
+/// The information-state tensor of `seat` after the decisions `history`.
+pub fn information_state<'py>(
+    py: Python<'py>,
+    state: &State,
+    seat: Seat,
+    reveal: Reveal,
+    history: &[u16],
+) -> PyResult<Bound<'py, PyArray1<f32>>> {
+    let mut buf = vec![0f32; tensor::information_state_size(state.players())];
+    tensor::information_state_into(state, seat, reveal, history, &mut buf).map_err(tensor_error)?;
+    Ok(PyArray1::from_vec(py, buf))
+}
+
+/// The size of the information-state tensor of a `players`-player game.
+#[pyfunction]
+pub fn information_state_size(players: i64) -> PyResult<usize> {
+    match u8::try_from(players) {
+        Ok(p @ 2..=4) => Ok(tensor::information_state_size(p)),
+        _ => Err(errors::value_error(format!(
+            "R-1: a game has 2, 3 or 4 players, not {players}"
+        ))),
+    }
+}
+
+/// Module constants: the observation size, version and layout.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("OBSERVATION_SIZE", OBSERVATION_SIZE)?;
+    m.add("OBSERVATION_VERSION", tensor::OBSERVATION_VERSION)?;
+    m.add("DECISION_WIDTH", tensor::DECISION_WIDTH)?;
+    let pieces = PyDict::new(py);
+    for (name, offset, shape) in tensor::PIECES {
+        pieces.set_item(name, (offset, PyTuple::new(py, shape)?))?;
+    }
+    m.add("OBSERVATION_PIECES", pieces)?;
+    m.add_function(wrap_pyfunction!(information_state_size, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,278 @@
+//! `metropolys.VectorEnv`: a batch of games stepped in one call, writing
+//! into preallocated numpy arrays (the engine is
+//! `metropolys_tensor::vector`; conventions in docs/rl.md).
+
+use crate::errors::{self, Kind as ErrKind};
+use crate::game::keyword_config;
+use metropolys_tensor::vector::{self as core_vector, Opponents, Outputs, VectorError};
+use metropolys_tensor::{ACTION_COUNT, OBSERVATION_SIZE};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// ``N`` games of Metropolys stepped together in one call.
+///
+/// ``VectorEnv(num_envs, players=4, variant="expert", seed=0, threads=1,
+/// opponents=None)``. ``opponents=None``: you act for every seat (the
+/// observation is the seat to act's); ``opponents="random"``: you play seat
+/// 0 of every game and the other seats make uniformly random moves inside
+/// the step. ``reset()`` and ``step()`` return the env's own arrays, which
+/// the next call overwrites (copy what you keep). See docs/rl.md.
+#[pyclass(module = "metropolys", name = "VectorEnv")]
+pub struct VectorEnv {
+    inner: core_vector::VectorEnv,
+    observations: Py<PyArray2<f32>>,
+    masks: Py<PyArray2<bool>>,
+    to_act: Py<PyArray1<i64>>,
+    rewards: Py<PyArray2<f32>>,
+    terminated: Py<PyArray1<bool>>,
+    truncated: Py<PyArray1<bool>>,
+    seeds: Py<PyArray1<u64>>,
+}
+
+fn vector_error(py: Python<'_>, e: VectorError) -> PyErr {
+    match &e {
+        VectorError::Illegal { .. } => {
+            errors::raise(py, ErrKind::IllegalAction, e.to_string(), e.rule())
+        }
+        VectorError::Config(c) => errors::config_error(py, c.clone()),
+        _ => errors::value_error(e.to_string()),
+    }
+}
+
+/// `(observations, rewards, terminated, truncated, info)`.
+type StepResult<'py> = PyResult<(
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyDict>,
+)>;
+
+impl VectorEnv {
+    /// Runs `f` on the core env and the output buffers with the GIL
+    /// released, then returns `(obs, rewards, terminated, truncated, info)`.
+    fn run<'py>(
+        &mut self,
+        py: Python<'py>,
+        f: impl FnOnce(&mut core_vector::VectorEnv, Outputs<'_>) -> Result<(), VectorError> + Send,
+    ) -> StepResult<'py> {
+        let obs = self.observations.bind(py).clone();
+        let masks = self.masks.bind(py).clone();
+        let to_act = self.to_act.bind(py).clone();
+        let rewards = self.rewards.bind(py).clone();
+        let terminated = self.terminated.bind(py).clone();
+        let truncated = self.truncated.bind(py).clone();
+        let seeds = self.seeds.bind(py).clone();
+        {
+            let mut o = obs.try_readwrite()?;
+            let mut m = masks.try_readwrite()?;
+            let mut t = to_act.try_readwrite()?;
+            let mut r = rewards.try_readwrite()?;
+            let mut te = terminated.try_readwrite()?;
+            let mut tr = truncated.try_readwrite()?;
+            let mut s = seeds.try_readwrite()?;
+            let out = Outputs {
+                observations: o.as_slice_mut()?,
+                masks: m.as_slice_mut()?,
+                to_act: t.as_slice_mut()?,
+                rewards: r.as_slice_mut()?,
+                terminated: te.as_slice_mut()?,
+                truncated: tr.as_slice_mut()?,
+                seeds: s.as_slice_mut()?,
+            };
+            let inner = &mut self.inner;
+            py.detach(move || f(inner, out))
+                .map_err(|e| vector_error(py, e))?;
+        }
+        let info = PyDict::new(py);
+        info.set_item("action_mask", &masks)?;
+        info.set_item("to_act", &to_act)?;
+        info.set_item("seed", &seeds)?;
+        Ok((obs, rewards, terminated, truncated, info))
+    }
+}
+
+/// Actions as an int64 array: any integer array or sequence of ints;
+/// floats, bools and other types are refused.
+fn actions_array<'py>(
+    py: Python<'py>,
+    actions: &Bound<'py, PyAny>,
+) -> PyResult<PyReadonlyArray1<'py, i64>> {
+    if let Ok(a) = actions.extract::<PyReadonlyArray1<'py, i64>>() {
+        return Ok(a);
+    }
+    let np = py.import("numpy")?;
+    let arr = np.call_method1("asarray", (actions,))?;
+    let kind: String = arr.getattr("dtype")?.getattr("kind")?.extract()?;
+    if kind != "i" && kind != "u" {
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "actions must be integer action ids, not an array of dtype {}",
+            arr.getattr("dtype")?.str()?
+        )));
+    }
+    let arr = arr.call_method1("astype", ("int64",))?;
+    let ndim: usize = arr.getattr("ndim")?.extract()?;
+    if ndim != 1 {
+        return Err(errors::value_error(format!(
+            "actions must be a 1-D array of num_envs ids, not {ndim}-D"
+        )));
+    }
+    arr.extract::<PyReadonlyArray1<'py, i64>>()
+}
+
+#[pymethods]
+impl VectorEnv {
+    #[new]
+    #[pyo3(signature = (num_envs, players=4, variant="expert", seed=0, threads=1, opponents=None))]
+    fn new(
+        py: Python<'_>,
+        num_envs: usize,
+        players: i64,
+        variant: &str,
+        seed: u64,
+        threads: usize,
+        opponents: Option<&str>,
+    ) -> PyResult<Self> {
+        let config = keyword_config(py, players, variant, seed, 0)?;
+        let opponents = match opponents {
+            None => Opponents::None,
+            Some("random") => Opponents::Random,
+            Some(other) => {
+                return Err(errors::value_error(format!(
+                    "opponents must be None or \"random\", not {other:?}"
+                )))
+            }
+        };
+        let inner = core_vector::VectorEnv::new(
+            num_envs,
+            config.players,
+            config.variant,
+            seed,
+            threads,
+            opponents,
+        )
+        .map_err(|e| vector_error(py, e))?;
+        let p = inner.players() as usize;
+        Ok(VectorEnv {
+            observations: PyArray2::zeros(py, [num_envs, OBSERVATION_SIZE], false).unbind(),
+            masks: PyArray2::zeros(py, [num_envs, ACTION_COUNT], false).unbind(),
+            to_act: PyArray1::zeros(py, num_envs, false).unbind(),
+            rewards: PyArray2::zeros(py, [num_envs, p], false).unbind(),
+            terminated: PyArray1::zeros(py, num_envs, false).unbind(),
+            truncated: PyArray1::zeros(py, num_envs, false).unbind(),
+            seeds: PyArray1::zeros(py, num_envs, false).unbind(),
+            inner,
+        })
+    }
+
+    /// The number of games.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.inner.num_envs()
+    }
+
+    /// The player count.
+    #[getter]
+    fn players(&self) -> u8 {
+        self.inner.players()
+    }
+
+    /// ``"family"`` or ``"expert"``.
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.inner.variant().name()
+    }
+
+    /// ``None`` or ``"random"``.
+    #[getter]
+    fn opponents(&self) -> Option<&'static str> {
+        match self.inner.opponents() {
+            Opponents::None => None,
+            Opponents::Random => Some("random"),
+        }
+    }
+
+    /// The number of threads a step uses.
+    #[getter]
+    fn threads(&self) -> usize {
+        self.inner.threads()
+    }
+
+    /// The seat you play in single-agent mode (``opponents="random"``): 0.
+    #[classattr]
+    #[allow(non_snake_case)]
+    fn LEARNER_SEAT() -> u8 {
+        core_vector::LEARNER_SEAT
+    }
+
+    /// Starts every game afresh (from ``seed``, or the seed given at
+    /// creation) and returns ``(observations [N, OBSERVATION_SIZE] float32,
+    /// info)`` with ``info["action_mask"]`` ``[N, 716]`` bool,
+    /// ``info["to_act"]`` ``[N]`` int64 and ``info["seed"]`` ``[N]`` uint64
+    /// (each game is ``Game(players, variant, seed=info["seed"][i])``).
+    #[pyo3(signature = (seed=None))]
+    fn reset<'py>(
+        &mut self,
+        py: Python<'py>,
+        seed: Option<u64>,
+    ) -> PyResult<(Bound<'py, PyArray2<f32>>, Bound<'py, PyDict>)> {
+        let (obs, _, _, _, info) = self.run(py, move |env, out| env.reset(seed, out))?;
+        Ok((obs, info))
+    }
+
+    /// Applies ``actions[i]`` (an action id) in game ``i`` for every ``i``
+    /// and returns ``(observations, rewards [N, players] float32, terminated
+    /// [N] bool, truncated [N] bool, info)``. A game that ended at the
+    /// previous step starts a new one instead and ignores its action
+    /// (Gymnasium's next-step autoreset). Raises ``IllegalActionError`` (a
+    /// ``ValueError``) naming the first env whose action is illegal and the
+    /// ruling; then no game has changed.
+    fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> StepResult<'py> {
+        let actions = actions_array(py, actions)?;
+        if actions.len() != self.inner.num_envs() {
+            return Err(errors::value_error(format!(
+                "actions holds {} ids; this VectorEnv has {} games",
+                actions.len(),
+                self.inner.num_envs()
+            )));
+        }
+        let owned;
+        let ids: &[i64] = match actions.as_slice() {
+            Ok(s) => s,
+            Err(_) => {
+                owned = actions.as_array().to_vec();
+                &owned
+            }
+        };
+        self.run(py, move |env, out| env.step(ids, out))
+    }
+
+    /// A ``metropolys.Game`` equal to game ``i``'s current position (without
+    /// history).
+    fn game(&self, i: usize) -> PyResult<crate::game::Game> {
+        self.inner
+            .state(i)
+            .map(|s| crate::game::Game::from_state(*s))
+            .ok_or_else(|| {
+                errors::value_error(format!(
+                    "env {i} is not in this VectorEnv of {} games",
+                    self.inner.num_envs()
+                ))
+            })
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "VectorEnv(num_envs={}, players={}, variant={:?}, threads={}, opponents={})",
+            self.inner.num_envs(),
+            self.inner.players(),
+            self.inner.variant().name(),
+            self.inner.threads(),
+            match self.inner.opponents() {
+                Opponents::None => "None",
+                Opponents::Random => "'random'",
+            }
+        )
+    }
+}

@@ -1,0 +1,464 @@
+//! # metropolys-tensor
+//!
+//! Fixed-size tensors of Metropolys positions for learning agents, written
+//! into caller-provided buffers with no allocation per call:
+//!
+//! * [`observation_into`]: what one seat may see (R-21), as
+//!   [`OBSERVATION_SIZE`] `f32` values in `[0, 1]` (layout version
+//!   [`OBSERVATION_VERSION`], table below);
+//! * [`action_mask_into`] / [`legal_ids_into`]: the legal actions of the seat
+//!   to act as a mask over the [`Action::COUNT`] ids or as a list of ids;
+//! * [`information_state_into`]: an information-state tensor (OpenSpiel's
+//!   perfect-recall form): the observation followed by every decision so far;
+//! * [`vector`]: a batch of games stepped together, the engine behind
+//!   Python's `metropolys.VectorEnv`.
+//!
+//! The core crate stays the rules alone; this crate only reads positions.
+//!
+//! ## What an observation may read (R-21)
+//!
+//! The encoder reads public data through [`State`]'s public queries. The
+//! only secrets it reads (objective cards and Metropolys cards) pass through
+//! one function, `visible_secrets`, which hands out a seat's secrets only when
+//! that seat is the viewer, when the game is over (every card is revealed),
+//! or when the caller asks for [`Reveal::All`] explicitly (OpenSpiel's
+//! "all players" observer). Swapping the opponents' secrets leaves a seat's
+//! observation unchanged (tested).
+//!
+//! ## Observation layout, version 1
+//!
+//! Seats are *relative to the viewer*: slot 0 is the viewer, slot 1 the next
+//! seat clockwise, and so on. There are always four slots; slots beyond the
+//! player count stay zero. Neighborhoods are indexed by id (0–54). Every value
+//! lies in `[0, 1]`. Pieces follow each other in this order (row-major):
+//!
+//! | offset | piece                | shape   | meaning                                                    |
+//! |-------:|----------------------|---------|------------------------------------------------------------|
+//! |      0 | `viewer`             | 4       | absolute seat of the viewer, one-hot                       |
+//! |      4 | `players`            | 3       | 2, 3 or 4 players, one-hot                                 |
+//! |      7 | `variant`            | 2       | family, expert, one-hot                                    |
+//! |      9 | `to_act`             | 4       | relative seat to act, one-hot (zero once over)             |
+//! |     13 | `in_play`            | 55      | neighborhood in play (R-2)                                 |
+//! |     68 | `constructed`        | 4 × 55  | building owner (relative seat), one-hot per neighborhood   |
+//! |    288 | `constructed_number` | 55      | number of the building constructed there / 13              |
+//! |    343 | `tokens`             | 3 × 55  | trendy, subway, archaeology token still on the board       |
+//! |    508 | `bids`               | 4 × 55  | bid of this call by relative seat: building number / 13    |
+//! |    728 | `last_bid`           | 55      | neighborhood of the most recent bid, one-hot               |
+//! |    783 | `passed`             | 4       | relative seat has passed in this call                      |
+//! |    787 | `supply`             | 4 × 13  | building `b` (column `b - 1`) still in the seat's supply   |
+//! |    839 | `taken`              | 4 × 3   | trendy, subway, archaeology tokens taken / 9               |
+//! |    851 | `subway_card`        | 4       | holder (relative seat), one-hot                            |
+//! |    855 | `archaeology_card`   | 4       | holder (relative seat), one-hot                            |
+//! |    859 | `objectives`         | 4 × 16  | per relative seat: neighborhood card kind (5), area card (6), Metropolys card kinds (5); zero where hidden |
+//! |    923 | `game_over`          | 1       | the game has ended                                         |
+//! |    924 | (size)               |         |                                                            |
+//!
+//! Kinds are `industry, park, housing, mall, administration`; areas
+//! `bridges, statues, lakes, border, districts, chains`.
+//!
+//! ```
+//! use metropolys_core::{Config, State, Variant};
+//! use metropolys_tensor::{observation_into, Reveal, OBSERVATION_SIZE};
+//!
+//! let state = State::new(&Config::new(3, Variant::Expert, 7)).unwrap();
+//! let mut obs = [0.0f32; OBSERVATION_SIZE];
+//! observation_into(&state, 1, Reveal::Own, &mut obs).unwrap();
+//! assert_eq!(obs[1], 1.0); // viewer: seat 1
+//! assert_eq!(obs[4 + 1], 1.0); // 3 players
+//! ```
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod vector;
+
+use metropolys_core::{
+    Action, Card, MetropolysCard, Objective, Seat, State, Token, Variant, BUILDINGS_PER_PLAYER,
+    MAX_PLAYERS, NEIGHBORHOOD_COUNT,
+};
+
+/// The version of the observation layout (the table in the crate docs).
+/// Any change to the layout bumps it.
+pub const OBSERVATION_VERSION: u32 = 1;
+
+const NB: usize = NEIGHBORHOOD_COUNT;
+const SEATS: usize = MAX_PLAYERS;
+const BUILDINGS: usize = BUILDINGS_PER_PLAYER as usize;
+const KINDS: usize = 5;
+const AREAS: usize = 6;
+const OBJECTIVE_WIDTH: usize = KINDS + AREAS + KINDS;
+
+/// The pieces of the observation: `(name, offset, shape)`, in order.
+pub const PIECES: [(&str, usize, &[usize]); 17] = [
+    ("viewer", VIEWER, &[SEATS]),
+    ("players", PLAYERS, &[3]),
+    ("variant", VARIANT, &[2]),
+    ("to_act", TO_ACT, &[SEATS]),
+    ("in_play", IN_PLAY, &[NB]),
+    ("constructed", CONSTRUCTED, &[SEATS, NB]),
+    ("constructed_number", CONSTRUCTED_NUMBER, &[NB]),
+    ("tokens", TOKENS, &[3, NB]),
+    ("bids", BIDS, &[SEATS, NB]),
+    ("last_bid", LAST_BID, &[NB]),
+    ("passed", PASSED, &[SEATS]),
+    ("supply", SUPPLY, &[SEATS, BUILDINGS]),
+    ("taken", TAKEN, &[SEATS, 3]),
+    ("subway_card", SUBWAY_CARD, &[SEATS]),
+    ("archaeology_card", ARCHAEOLOGY_CARD, &[SEATS]),
+    ("objectives", OBJECTIVES, &[SEATS, OBJECTIVE_WIDTH]),
+    ("game_over", GAME_OVER, &[1]),
+];
+
+const VIEWER: usize = 0;
+const PLAYERS: usize = VIEWER + SEATS;
+const VARIANT: usize = PLAYERS + 3;
+const TO_ACT: usize = VARIANT + 2;
+const IN_PLAY: usize = TO_ACT + SEATS;
+const CONSTRUCTED: usize = IN_PLAY + NB;
+const CONSTRUCTED_NUMBER: usize = CONSTRUCTED + SEATS * NB;
+const TOKENS: usize = CONSTRUCTED_NUMBER + NB;
+const BIDS: usize = TOKENS + 3 * NB;
+const LAST_BID: usize = BIDS + SEATS * NB;
+const PASSED: usize = LAST_BID + NB;
+const SUPPLY: usize = PASSED + SEATS;
+const TAKEN: usize = SUPPLY + SEATS * BUILDINGS;
+const SUBWAY_CARD: usize = TAKEN + SEATS * 3;
+const ARCHAEOLOGY_CARD: usize = SUBWAY_CARD + SEATS;
+const OBJECTIVES: usize = ARCHAEOLOGY_CARD + SEATS;
+const GAME_OVER: usize = OBJECTIVES + SEATS * OBJECTIVE_WIDTH;
+
+/// The number of `f32` values in one observation (924 in version 1).
+pub const OBSERVATION_SIZE: usize = GAME_OVER + 1;
+
+/// The width of one decision in the information-state tensor: the
+/// neighborhood (55, one-hot), the building number (13, one-hot) and the
+/// pass (1).
+pub const DECISION_WIDTH: usize = NB + BUILDINGS + 1;
+
+/// The number of actions in the fixed action space (716).
+pub const ACTION_COUNT: usize = Action::COUNT;
+
+/// An upper bound on the decisions of one game of `players` players: each
+/// call constructs one building and the game ends when a seat has built all
+/// 13 (R-17), so at most `12 * players + 1` calls; in a call every bid is
+/// higher than the last (R-9), so at most 13 bids, and at most `players - 1`
+/// voluntary passes (R-10).
+pub const fn max_decisions(players: u8) -> usize {
+    let p = players as usize;
+    (12 * p + 1) * (13 + p - 1)
+}
+
+/// The size of the information-state tensor of a `players`-player game:
+/// [`OBSERVATION_SIZE`] plus [`max_decisions`] × [`DECISION_WIDTH`].
+pub const fn information_state_size(players: u8) -> usize {
+    OBSERVATION_SIZE + max_decisions(players) * DECISION_WIDTH
+}
+
+/// Which seats' secret cards an observation shows before the game ends
+/// (once it is over every card is shown, R-21).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Reveal {
+    /// The viewer's own cards only: what the seat may see (R-21).
+    #[default]
+    Own,
+    /// Nobody's cards (a spectator; OpenSpiel's "no private info").
+    None,
+    /// Every seat's cards (OpenSpiel's "all players" observer). Not a
+    /// player's view: the caller asks for it explicitly.
+    All,
+}
+
+/// A bad buffer or seat.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TensorError {
+    /// The buffer does not have the size the tensor needs.
+    #[error("the {what} buffer holds {got} values; it needs exactly {want}")]
+    BufferSize {
+        /// Which tensor.
+        what: &'static str,
+        /// The size needed.
+        want: usize,
+        /// The size given.
+        got: usize,
+    },
+    /// The seat is not in the game (R-1).
+    #[error("R-1: seat {seat} is not in this {players}-player game")]
+    Seat {
+        /// The seat asked for.
+        seat: u32,
+        /// The player count.
+        players: u8,
+    },
+    /// More decisions than a game can hold.
+    #[error("a {players}-player game has at most {max} decisions, not {got}")]
+    History {
+        /// The player count.
+        players: u8,
+        /// The bound ([`max_decisions`]).
+        max: usize,
+        /// The number given.
+        got: usize,
+    },
+    /// A decision id that is not an action id (0–715).
+    #[error("decision {index} of the history is {id}, not an action id (0-715)")]
+    ActionId {
+        /// Its position in the history.
+        index: usize,
+        /// The id.
+        id: u32,
+    },
+}
+
+impl TensorError {
+    /// The ruling a seat error breaks (`R-1`), if any.
+    pub fn rule(&self) -> Option<&'static str> {
+        match self {
+            TensorError::Seat { .. } => Some("R-1"),
+            _ => None,
+        }
+    }
+}
+
+fn check_len(what: &'static str, want: usize, got: usize) -> Result<(), TensorError> {
+    if want == got {
+        Ok(())
+    } else {
+        Err(TensorError::BufferSize { what, want, got })
+    }
+}
+
+fn check_seat(state: &State, seat: Seat) -> Result<(), TensorError> {
+    if seat < state.players() {
+        Ok(())
+    } else {
+        Err(TensorError::Seat {
+            seat: u32::from(seat),
+            players: state.players(),
+        })
+    }
+}
+
+/// The secret cards of `seat` that `viewer` may see: the only place the
+/// encoder reads secrets (R-21). Some only for the viewer's own seat, once
+/// the game is over, or when every card is revealed on request.
+#[inline]
+fn visible_secrets(
+    state: &State,
+    viewer: Seat,
+    seat: Seat,
+    reveal: Reveal,
+) -> Option<(Objective, Option<MetropolysCard>)> {
+    let shown = state.is_over()
+        || match reveal {
+            Reveal::Own => seat == viewer,
+            Reveal::None => false,
+            Reveal::All => true,
+        };
+    if !shown {
+        return None;
+    }
+    Some((state.objective(seat)?, state.metropolys_card(seat)))
+}
+
+/// Writes the observation of `viewer` (layout in the crate docs) into
+/// `out`, which must hold exactly [`OBSERVATION_SIZE`] values. Allocates
+/// nothing. Opponents' secret cards appear only as `reveal` allows (R-21).
+pub fn observation_into(
+    state: &State,
+    viewer: Seat,
+    reveal: Reveal,
+    out: &mut [f32],
+) -> Result<(), TensorError> {
+    check_len("observation", OBSERVATION_SIZE, out.len())?;
+    check_seat(state, viewer)?;
+    out.fill(0.0);
+    write_public(state, viewer, out);
+    let n = state.players();
+    for seat in 0..n {
+        if let Some((objective, card)) = visible_secrets(state, viewer, seat, reveal) {
+            let rel = ((seat + n - viewer) % n) as usize;
+            write_objective(
+                &mut out[OBJECTIVES + rel * OBJECTIVE_WIDTH..],
+                objective,
+                card,
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Writes one seat's secret cards into its row of the `objectives` piece:
+/// `row[0..5]` neighborhood card kind, `row[5..11]` area card, `row[11..16]`
+/// the kinds of its Metropolys card. Used for positions whose secrets are
+/// not in a [`State`] yet (OpenSpiel's chance phase deals them one by one).
+pub fn write_objective(row: &mut [f32], objective: Objective, card: Option<MetropolysCard>) {
+    if let Some(kind) = objective.neighborhood {
+        row[kind.index()] = 1.0;
+    }
+    row[KINDS + objective.area.index()] = 1.0;
+    if let Some(card) = card {
+        for kind in card {
+            row[KINDS + AREAS + kind.index()] = 1.0;
+        }
+    }
+}
+
+/// The offset of relative seat `rel`'s row in the `objectives` piece.
+pub const fn objectives_offset(rel: usize) -> usize {
+    OBJECTIVES + rel * OBJECTIVE_WIDTH
+}
+
+/// The offset of the `to_act` piece (four values).
+pub const TO_ACT_OFFSET: usize = TO_ACT;
+
+/// Everything but the secret cards, from public queries only.
+fn write_public(state: &State, viewer: Seat, out: &mut [f32]) {
+    let n = state.players();
+    let rel = |seat: Seat| ((seat + n - viewer) % n) as usize;
+    out[VIEWER + viewer as usize] = 1.0;
+    out[PLAYERS + (n as usize - 2)] = 1.0;
+    out[VARIANT + usize::from(state.variant() == Variant::Expert)] = 1.0;
+    if let Some(seat) = state.to_act() {
+        out[TO_ACT + rel(seat)] = 1.0;
+    }
+    for id in state.in_play().iter() {
+        out[IN_PLAY + id as usize] = 1.0;
+    }
+    for seat in 0..n {
+        let r = rel(seat);
+        for id in state.constructed(seat).iter() {
+            out[CONSTRUCTED + r * NB + id as usize] = 1.0;
+            if let Some(number) = state.building_number(id) {
+                out[CONSTRUCTED_NUMBER + id as usize] = f32::from(number) / BUILDINGS as f32;
+            }
+        }
+        let supply = state.supply_bits(seat);
+        for b in 1..=BUILDINGS {
+            if supply & (1 << b) != 0 {
+                out[SUPPLY + r * BUILDINGS + b - 1] = 1.0;
+            }
+        }
+        for token in Token::ALL {
+            out[TAKEN + r * 3 + token.index()] = f32::from(state.tokens_taken(seat, *token)) / 9.0;
+        }
+        if state.has_passed(seat) {
+            out[PASSED + r] = 1.0;
+        }
+    }
+    for token in Token::ALL {
+        for id in state.tokens_on_board(*token).iter() {
+            out[TOKENS + token.index() * NB + id as usize] = 1.0;
+        }
+    }
+    for bid in state.bids() {
+        out[BIDS + rel(bid.player) * NB + bid.neighborhood as usize] =
+            f32::from(bid.building) / BUILDINGS as f32;
+    }
+    if let Some(last) = state.last_bid() {
+        out[LAST_BID + last.neighborhood as usize] = 1.0;
+    }
+    if let Some(seat) = state.card_holder(Card::Subway) {
+        out[SUBWAY_CARD + rel(seat)] = 1.0;
+    }
+    if let Some(seat) = state.card_holder(Card::Archaeology) {
+        out[ARCHAEOLOGY_CARD + rel(seat)] = 1.0;
+    }
+    if state.is_over() {
+        out[GAME_OVER] = 1.0;
+    }
+}
+
+/// Writes the legal-action mask of the seat to act into `out` (exactly
+/// [`ACTION_COUNT`] values): `out[id]` is whether action `id` is legal. All
+/// false once the game is over. Allocates nothing.
+pub fn action_mask_into(state: &State, out: &mut [bool]) -> Result<(), TensorError> {
+    check_len("action mask", ACTION_COUNT, out.len())?;
+    out.fill(false);
+    state.for_each_legal(|a| out[action_id(a)] = true);
+    Ok(())
+}
+
+/// Writes the ids of the legal actions, ascending, into the start of `out`
+/// (at least [`ACTION_COUNT`] values) and returns how many there are.
+pub fn legal_ids_into<T: From<u16>>(state: &State, out: &mut [T]) -> Result<usize, TensorError> {
+    if out.len() < ACTION_COUNT {
+        return Err(TensorError::BufferSize {
+            what: "legal action ids",
+            want: ACTION_COUNT,
+            got: out.len(),
+        });
+    }
+    let mut k = 0;
+    state.for_each_legal(|a| {
+        out[k] = T::from(action_id(a) as u16);
+        k += 1;
+    });
+    Ok(k)
+}
+
+#[inline]
+fn action_id(a: Action) -> usize {
+    a.id().unwrap_or(Action::PASS_ID) as usize
+}
+
+/// Writes the information-state tensor of `viewer` into `out` (exactly
+/// [`information_state_size`]`(players)` values): the observation
+/// ([`observation_into`] with `reveal`; [`Reveal::Own`] is the seat's own
+/// information state) followed by one row of
+/// [`DECISION_WIDTH`] per decision of `history` (the action ids played since
+/// the start, in order; every decision is public), zero rows after the last.
+/// A decision row is the bid's neighborhood and building one-hot, or the
+/// pass flag.
+///
+/// `history` must be the decisions that led to `state`; the tensor is then
+/// a function of the viewer's information state (perfect recall).
+pub fn information_state_into(
+    state: &State,
+    viewer: Seat,
+    reveal: Reveal,
+    history: &[u16],
+    out: &mut [f32],
+) -> Result<(), TensorError> {
+    let players = state.players();
+    check_len(
+        "information state",
+        information_state_size(players),
+        out.len(),
+    )?;
+    let max = max_decisions(players);
+    if history.len() > max {
+        return Err(TensorError::History {
+            players,
+            max,
+            got: history.len(),
+        });
+    }
+    if let Some((index, &id)) = history
+        .iter()
+        .enumerate()
+        .find(|(_, &id)| id as usize >= ACTION_COUNT)
+    {
+        return Err(TensorError::ActionId {
+            index,
+            id: u32::from(id),
+        });
+    }
+    let (obs, rest) = out.split_at_mut(OBSERVATION_SIZE);
+    observation_into(state, viewer, reveal, obs)?;
+    rest.fill(0.0);
+    for (row, &id) in rest.chunks_exact_mut(DECISION_WIDTH).zip(history) {
+        write_decision(row, id);
+    }
+    Ok(())
+}
+
+/// One decision row of the information-state tensor.
+fn write_decision(row: &mut [f32], id: u16) {
+    if id == Action::PASS_ID {
+        row[NB + BUILDINGS] = 1.0;
+    } else {
+        let id = id as usize;
+        row[id / BUILDINGS] = 1.0;
+        row[NB + id % BUILDINGS] = 1.0;
+    }
+}

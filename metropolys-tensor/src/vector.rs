@@ -1,0 +1,423 @@
+//! A batch of games stepped together: the engine of Python's
+//! `metropolys.VectorEnv` (docs/rl.md).
+//!
+//! * **Games.** Env `i` owns a generator `SplitMix64::stream(seed, i + 1)`
+//!   ([`metropolys_core::rng`]). Each game of env `i` is set up from the next
+//!   draw `s` of it: the same game as `State::new(&Config::new(players,
+//!   variant, s))` (start player 0). Random opponents draw their moves from
+//!   the same generator ([`State::random_action`]). So a batch is a pure
+//!   function of the seed and the actions, whatever the thread count.
+//! * **Seats.** With [`Opponents::None`] every seat is played by the caller:
+//!   each step acts for the seat to act and the observation is that seat's.
+//!   With [`Opponents::Random`] the caller plays [`LEARNER_SEAT`] (seat 0) in
+//!   every game and the other seats move inside [`VectorEnv::step`], so the
+//!   observation is always seat 0's.
+//! * **Rewards** (`[N, players]`): 0 during the game; when a game ends, +1
+//!   for every winner (R-20, shared victories included) and −1 for every
+//!   other seat.
+//! * **Autoreset** (Gymnasium 1.x's default, "next step"): the step that ends
+//!   a game returns its final observation with `terminated` set; the next
+//!   step ignores that env's action, starts its next game and returns the
+//!   new game's first observation with reward 0 and `terminated` false.
+//!   `truncated` is always false: every game ends within
+//!   [`crate::max_decisions`] decisions.
+//! * **Final observation.** At the end of a game `to_act` is −1, the mask is
+//!   all false and the observation is that of the seat that made the last
+//!   decision (single-agent mode: seat 0).
+
+use crate::{action_mask_into, observation_into, Reveal, ACTION_COUNT, OBSERVATION_SIZE};
+use metropolys_core::rng::SplitMix64;
+use metropolys_core::{Action, Config, ConfigError, RuleError, Seat, State, Variant};
+
+/// The seat the caller plays in single-agent mode ([`Opponents::Random`]).
+pub const LEARNER_SEAT: Seat = 0;
+
+/// Who moves the seats the caller does not play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Opponents {
+    /// Nobody: the caller acts for every seat (multi-agent mode).
+    None,
+    /// Uniformly random legal moves, drawn inside the step (single-agent
+    /// mode: the caller plays [`LEARNER_SEAT`]).
+    Random,
+}
+
+/// Why a batch cannot be made or stepped. A failed step changes no game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum VectorError {
+    /// The configuration is not a game.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// A batch needs at least one game and one thread.
+    #[error("{0}")]
+    Size(String),
+    /// The output buffers do not match the batch.
+    #[error("the {what} buffer holds {got} values; it needs exactly {want}")]
+    BufferSize {
+        /// Which buffer.
+        what: &'static str,
+        /// The size needed.
+        want: usize,
+        /// The size given.
+        got: usize,
+    },
+    /// An action that is not legal in its game.
+    #[error("env {env}: action {action} is illegal: {error}")]
+    Illegal {
+        /// The env index.
+        env: usize,
+        /// The action id given.
+        action: i64,
+        /// The broken rule.
+        error: RuleError,
+    },
+    /// `step` before `reset`.
+    #[error("call reset() before step()")]
+    NotReset,
+}
+
+impl VectorError {
+    /// The ruling an illegal action breaks, if any.
+    pub fn rule(&self) -> Option<&'static str> {
+        match self {
+            VectorError::Config(e) => Some(e.rule()),
+            VectorError::Illegal { error, .. } => Some(error.rule()),
+            _ => None,
+        }
+    }
+}
+
+/// The buffers a reset or step writes, each sized for the whole batch of
+/// `N` games (row `i` belongs to env `i`).
+#[derive(Debug)]
+pub struct Outputs<'a> {
+    /// `[N, OBSERVATION_SIZE]` observations.
+    pub observations: &'a mut [f32],
+    /// `[N, ACTION_COUNT]` legal-action masks of the seat to act.
+    pub masks: &'a mut [bool],
+    /// `[N]` the seat to act, −1 once the game is over.
+    pub to_act: &'a mut [i64],
+    /// `[N, players]` rewards of this step.
+    pub rewards: &'a mut [f32],
+    /// `[N]` the game ended at this step.
+    pub terminated: &'a mut [bool],
+    /// `[N]` always false (games always end).
+    pub truncated: &'a mut [bool],
+    /// `[N]` the seed of each env's current game (`Config::new(players,
+    /// variant, seed)` sets it up again).
+    pub seeds: &'a mut [u64],
+}
+
+#[derive(Debug, Clone)]
+struct Env {
+    state: State,
+    rng: SplitMix64,
+    seed: u64,
+    /// The game ended at the previous step: the next step starts a new one.
+    done: bool,
+    /// Whose observation is written.
+    seat: Seat,
+}
+
+/// `N` games of the same player count and variant, stepped together.
+#[derive(Debug, Clone)]
+pub struct VectorEnv {
+    players: u8,
+    variant: Variant,
+    opponents: Opponents,
+    threads: usize,
+    seed: u64,
+    envs: Vec<Env>,
+    started: bool,
+}
+
+impl VectorEnv {
+    /// A batch of `num_envs` games. Nothing is played until
+    /// [`VectorEnv::reset`].
+    pub fn new(
+        num_envs: usize,
+        players: u8,
+        variant: Variant,
+        seed: u64,
+        threads: usize,
+        opponents: Opponents,
+    ) -> Result<VectorEnv, VectorError> {
+        if num_envs == 0 {
+            return Err(VectorError::Size("num_envs must be at least 1".into()));
+        }
+        if threads == 0 {
+            return Err(VectorError::Size("threads must be at least 1".into()));
+        }
+        // Validates the player count once.
+        let state = State::new(&Config::new(players, variant, seed))?;
+        let envs = (0..num_envs)
+            .map(|_| Env {
+                state,
+                rng: SplitMix64::new(0),
+                seed: 0,
+                done: false,
+                seat: 0,
+            })
+            .collect();
+        Ok(VectorEnv {
+            players,
+            variant,
+            opponents,
+            threads,
+            seed,
+            envs,
+            started: false,
+        })
+    }
+
+    /// The number of games.
+    pub fn num_envs(&self) -> usize {
+        self.envs.len()
+    }
+
+    /// The player count.
+    pub fn players(&self) -> u8 {
+        self.players
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Who moves the other seats.
+    pub fn opponents(&self) -> Opponents {
+        self.opponents
+    }
+
+    /// The number of threads a step uses.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The current state of env `i`.
+    pub fn state(&self, i: usize) -> Option<&State> {
+        self.envs.get(i).map(|e| &e.state)
+    }
+
+    fn check_outputs(&self, out: &Outputs<'_>) -> Result<(), VectorError> {
+        let n = self.envs.len();
+        let sizes = [
+            ("observations", n * OBSERVATION_SIZE, out.observations.len()),
+            ("masks", n * ACTION_COUNT, out.masks.len()),
+            ("to_act", n, out.to_act.len()),
+            ("rewards", n * self.players as usize, out.rewards.len()),
+            ("terminated", n, out.terminated.len()),
+            ("truncated", n, out.truncated.len()),
+            ("seeds", n, out.seeds.len()),
+        ];
+        for (what, want, got) in sizes {
+            if want != got {
+                return Err(VectorError::BufferSize { what, want, got });
+            }
+        }
+        Ok(())
+    }
+
+    /// Starts every env afresh from `seed` (or the seed given at creation)
+    /// and writes the first observations.
+    pub fn reset(&mut self, seed: Option<u64>, out: Outputs<'_>) -> Result<(), VectorError> {
+        self.check_outputs(&out)?;
+        if let Some(s) = seed {
+            self.seed = s;
+        }
+        for (i, env) in self.envs.iter_mut().enumerate() {
+            env.rng = SplitMix64::stream(self.seed, i as u64 + 1);
+            env.done = true;
+        }
+        self.started = true;
+        // A step whose every env starts a new game ignores the actions.
+        let ignored = vec![0i64; self.envs.len()];
+        self.run(&ignored, out);
+        Ok(())
+    }
+
+    /// Checks every env's action, then (only if all are legal) applies them,
+    /// moves the opponents, resets the games that ended at the previous step
+    /// and writes the outputs. `actions[i]` is ignored for an env that
+    /// starts a new game at this step.
+    pub fn step(&mut self, actions: &[i64], out: Outputs<'_>) -> Result<(), VectorError> {
+        if !self.started {
+            return Err(VectorError::NotReset);
+        }
+        self.check_outputs(&out)?;
+        if actions.len() != self.envs.len() {
+            return Err(VectorError::BufferSize {
+                what: "actions",
+                want: self.envs.len(),
+                got: actions.len(),
+            });
+        }
+        for (i, (env, &a)) in self.envs.iter().zip(actions).enumerate() {
+            if env.done {
+                continue;
+            }
+            let action = u16::try_from(a)
+                .map_err(|_| RuleError::UnknownActionId(u32::try_from(a).unwrap_or(u32::MAX)))
+                .and_then(Action::from_id)
+                .and_then(|action| env.state.check(action));
+            if let Err(error) = action {
+                return Err(VectorError::Illegal {
+                    env: i,
+                    action: a,
+                    error,
+                });
+            }
+        }
+        self.run(actions, out);
+        Ok(())
+    }
+
+    /// Steps every env (actions already checked), splitting the batch over
+    /// the threads.
+    fn run(&mut self, actions: &[i64], out: Outputs<'_>) {
+        let n = self.envs.len();
+        let p = self.players as usize;
+        let threads = self.threads.min(n);
+        let chunk = n.div_ceil(threads);
+        let ctx = Ctx {
+            players: self.players,
+            variant: self.variant,
+            opponents: self.opponents,
+        };
+        if threads == 1 {
+            step_chunk(&ctx, &mut self.envs, actions, out);
+            return;
+        }
+        let Outputs {
+            observations,
+            masks,
+            to_act,
+            rewards,
+            terminated,
+            truncated,
+            seeds,
+        } = out;
+        std::thread::scope(|scope| {
+            let parts = self
+                .envs
+                .chunks_mut(chunk)
+                .zip(actions.chunks(chunk))
+                .zip(observations.chunks_mut(chunk * OBSERVATION_SIZE))
+                .zip(masks.chunks_mut(chunk * ACTION_COUNT))
+                .zip(to_act.chunks_mut(chunk))
+                .zip(rewards.chunks_mut(chunk * p))
+                .zip(terminated.chunks_mut(chunk))
+                .zip(truncated.chunks_mut(chunk))
+                .zip(seeds.chunks_mut(chunk));
+            for (
+                (
+                    ((((((envs, actions), observations), masks), to_act), rewards), terminated),
+                    truncated,
+                ),
+                seeds,
+            ) in parts
+            {
+                let ctx = &ctx;
+                scope.spawn(move || {
+                    step_chunk(
+                        ctx,
+                        envs,
+                        actions,
+                        Outputs {
+                            observations,
+                            masks,
+                            to_act,
+                            rewards,
+                            terminated,
+                            truncated,
+                            seeds,
+                        },
+                    )
+                });
+            }
+        });
+    }
+}
+
+struct Ctx {
+    players: u8,
+    variant: Variant,
+    opponents: Opponents,
+}
+
+fn step_chunk(ctx: &Ctx, envs: &mut [Env], actions: &[i64], out: Outputs<'_>) {
+    let p = ctx.players as usize;
+    for (i, env) in envs.iter_mut().enumerate() {
+        let rewards = &mut out.rewards[i * p..(i + 1) * p];
+        rewards.fill(0.0);
+        out.terminated[i] = false;
+        out.truncated[i] = false;
+        if env.done {
+            env.seed = env.rng.next_u64();
+            // The player count was validated when the batch was made.
+            if let Ok(state) = State::new(&Config::new(ctx.players, ctx.variant, env.seed)) {
+                env.state = state;
+            }
+            env.done = false;
+            move_opponents(ctx, env);
+        } else {
+            let seat = env.state.to_act().unwrap_or(LEARNER_SEAT);
+            let action = u16::try_from(actions[i])
+                .ok()
+                .and_then(|a| Action::from_id(a).ok());
+            if let Some(action) = action {
+                // Checked by `step` before any env changed.
+                let _ = env.state.play_in_place(action);
+            }
+            env.seat = seat;
+            move_opponents(ctx, env);
+            if env.state.is_over() {
+                env.done = true;
+                out.terminated[i] = true;
+                rewards.fill(-1.0);
+                for w in env.state.winners() {
+                    rewards[w as usize] = 1.0;
+                }
+            }
+        }
+        if !env.done {
+            env.seat = env.state.to_act().unwrap_or(LEARNER_SEAT);
+        }
+        if ctx.opponents == Opponents::Random {
+            env.seat = LEARNER_SEAT;
+        }
+        out.to_act[i] = env.state.to_act().map_or(-1, i64::from);
+        out.seeds[i] = env.seed;
+        // Sizes were checked; the seat is in the game.
+        let _ = observation_into(
+            &env.state,
+            env.seat,
+            Reveal::Own,
+            &mut out.observations[i * OBSERVATION_SIZE..(i + 1) * OBSERVATION_SIZE],
+        );
+        let _ = action_mask_into(
+            &env.state,
+            &mut out.masks[i * ACTION_COUNT..(i + 1) * ACTION_COUNT],
+        );
+    }
+}
+
+/// Single-agent mode: plays the other seats until the learner is to act or
+/// the game is over.
+fn move_opponents(ctx: &Ctx, env: &mut Env) {
+    if ctx.opponents != Opponents::Random {
+        return;
+    }
+    while let Some(seat) = env.state.to_act() {
+        if seat == LEARNER_SEAT {
+            break;
+        }
+        match env.state.random_action(&mut env.rng) {
+            Some(a) => {
+                let _ = env.state.play_in_place(a);
+            }
+            None => break,
+        }
+    }
+}
