@@ -152,7 +152,7 @@ pub enum Step {
 }
 
 fn probe_id(id: u16) -> u16 {
-    if id % 8 == 0 {
+    if id.is_multiple_of(8) {
         Action::PASS_ID
     } else {
         id % 716

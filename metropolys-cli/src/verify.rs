@@ -120,7 +120,7 @@ fn records_in(dir: &Path) -> Result<Vec<Item>, String> {
                 continue;
             }
         };
-        if !path.extension().is_some_and(|x| x == "json") {
+        if path.extension().is_none_or(|x| x != "json") {
             continue;
         }
         let item = match regular_file(&path) {
