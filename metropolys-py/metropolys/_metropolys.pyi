@@ -420,30 +420,7 @@ def simulate(
     *,
     format: Literal["numpy"] = "numpy",
     progress: bool = False,
-) -> Dict[str, "numpy.ndarray[Any, Any]"]: ...
-@overload
-def simulate(
-    n: int,
-    seed: int = 0,
-    players: int = 4,
-    variant: str = "expert",
-    threads: int = 1,
-    config: Optional[_JsonLike] = None,
-    *,
-    format: Literal["arrow"],
-    progress: bool = False,
-) -> Any: ...
-def simulate(
-    n: int,
-    seed: int = 0,
-    players: int = 4,
-    variant: str = "expert",
-    threads: int = 1,
-    config: Optional[_JsonLike] = None,
-    *,
-    format: Literal["numpy", "arrow"] = "numpy",
-    progress: bool = False,
-) -> Any:
+) -> Dict[str, "numpy.ndarray[Any, Any]"]:
     """Plays ``n`` games of uniformly random legal actions in Rust, with the
     GIL released, and returns the results as columns, one row per game: a
     ``dict`` of numpy arrays (``format="numpy"``, the default; loads into
@@ -476,6 +453,19 @@ def simulate(
     ``archaeology_card``, ``area``, ``neighborhood``, ``highest_building``,
     ``metropolys``, ``total`` and ``constructed``.
     """
+@overload
+def simulate(
+    n: int,
+    seed: int = 0,
+    players: int = 4,
+    variant: str = "expert",
+    threads: int = 1,
+    config: Optional[_JsonLike] = None,
+    *,
+    format: Literal["arrow"],
+    progress: bool = False,
+) -> Any:
+    """Like the first overload, returning a ``pyarrow.Table``."""
 
 @final
 class VectorEnv:
