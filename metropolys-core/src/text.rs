@@ -287,7 +287,6 @@ mod tests {
     type Case = (&'static str, fn(&ParseActionError) -> bool);
 
     #[test]
-    #[allow(clippy::type_complexity)] // a table of cases
     fn malformed_texts_are_typed_errors() {
         use ParseActionError::*;
         let cases: &[Case] = &[

@@ -19,6 +19,7 @@ for the native bots.
 
 from . import board, bots
 from ._errors import (
+    ActionParseError,
     IllegalActionError,
     InvalidConfigError,
     InvalidStateError,
@@ -72,6 +73,7 @@ __all__ = [
     "PASS_ID",
     "SCORE_CATEGORIES",
     "Action",
+    "ActionParseError",
     "Game",
     "GreedyBot",
     "IllegalActionError",

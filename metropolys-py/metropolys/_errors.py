@@ -10,6 +10,7 @@ __all__ = [
     "InvalidConfigError",
     "InvalidStateError",
     "RecordError",
+    "ActionParseError",
 ]
 
 
@@ -51,3 +52,9 @@ class InvalidStateError(MetropolysError, ValueError):
 class RecordError(MetropolysError, ValueError):
     """A game record that is malformed, does not replay (the first illegal
     action is named) or does not give what it expects."""
+
+
+class ActionParseError(MetropolysError, ValueError):
+    """A text that names no action (``Action.parse``): not ``"bid B on N"``,
+    ``"N B"`` or ``"pass"``, or a neighborhood or building that does not
+    exist."""

@@ -2,11 +2,27 @@
 PyO3). Everything here is re-exported by ``metropolys``."""
 
 import random
-from typing import Any, Dict, Iterable, List, Literal, Mapping, Optional, Protocol, Sequence, Tuple, Union, final, overload
+from typing import (
+    Any,
+    Dict,
+    Iterable,
+    List,
+    Literal,
+    Mapping,
+    Optional,
+    Protocol,
+    Sequence,
+    Tuple,
+    Union,
+    final,
+    overload,
+)
 
 import numpy
 import numpy as np
 import numpy.typing as npt
+
+from metropolys.types import Event, ScoreSheet
 
 __all__ = [
     "__version__",
@@ -83,7 +99,11 @@ _ActionLike = Union["Action", int, str, Mapping[str, Any]]
 ``{"bid": {"neighborhood": 12, "building": 3}}``."""
 _JsonLike = Union[str, Mapping[str, Any]]
 """A JSON text, or the value it decodes to."""
-_Rng = Union["SplitMix64", int, random.Random, None]
+class _IntegersRng(Protocol):
+    # numpy.random.Generator: ``integers(n)`` draws from ``range(n)``.
+    def integers(self, high: int, /) -> Any: ...
+
+_Rng = Union["SplitMix64", int, random.Random, _IntegersRng, None]
 
 @final
 class Action:
@@ -110,6 +130,13 @@ class Action:
     def from_id(id: int) -> Action:
         """The action with integer id ``id`` (0-715). Raises
         ``IllegalActionError`` for other ids."""
+    @staticmethod
+    def parse(text: str) -> Action:
+        """The action a text names: its ``str`` form (``"bid 3 on 12"``:
+        building 3 on neighborhood 12), the compact ``"12 3"``
+        (neighborhood, then building) or ``"pass"``; case and extra spaces
+        do not matter. Raises ``ActionParseError`` (a ``ValueError``) for
+        any other text."""
     @staticmethod
     def from_json(value: _ActionLike) -> Action:
         """The action from its JSON form: ``'"pass"'`` or
@@ -226,7 +253,7 @@ class Game:
         """The bids of the current call, oldest first: dicts with
         ``player``, ``neighborhood``, ``building``."""
     @property
-    def events(self) -> List[Dict[str, Any]]:
+    def events(self) -> List[Event]:
         """The events of the transition that produced this game (dicts with
         a ``type`` key, the core JSON shape). A new game has its opening
         ``call_started``; a game loaded with ``from_json`` has none."""
@@ -281,15 +308,18 @@ class Game:
         too. Raises ``IllegalActionError``; this game is never changed."""
     def apply_for(self, player: int, action: _ActionLike) -> Game:
         """Like ``apply``, first checking that ``player`` is the seat to act
-        (R-8)."""
+        (R-8). Raises ``ValueError`` (as ``view`` does) for a seat not in the
+        game, ``IllegalActionError`` for another seat than the one to act."""
     def random_action(self, rng: _Rng = None) -> Optional[Action]:
         """A uniformly random legal action, or ``None`` once the game is
         over. ``rng`` may be a ``SplitMix64`` (advanced in place: this is
         how ``simulate`` draws), an ``int`` seed (a fresh
-        ``SplitMix64(seed)`` for this one draw), an object with
-        ``randrange`` such as ``random.Random``, or ``None`` (the ``random``
-        module)."""
-    def scores(self) -> List[Dict[str, Any]]:
+        ``SplitMix64(seed)`` for this one draw), a
+        ``numpy.random.Generator`` (``integers``), a ``random.Random``
+        (``randrange``), or ``None`` (the ``random`` module). Any other
+        object raises ``TypeError``; a generator answering outside
+        ``range(n)`` raises ``ValueError``."""
+    def scores(self) -> List[ScoreSheet]:
         """The score sheets of every seat as the position stands (final once
         the game is over): dicts with the core category names (``player``,
         ``trendy``, ``subway``, ``subway_card``, ``archaeology``,
@@ -344,8 +374,25 @@ class Game:
     def card_holder(self, card: str) -> Optional[int]:
         """The holder of ``card`` (``"subway"`` or ``"archaeology"``), or
         ``None``."""
-    def to_svg(self) -> str:
-        """The board as an SVG document (drawn by core)."""
+    def to_svg(
+        self,
+        *,
+        highlight: Optional[int] = None,
+        caption: Optional[str] = None,
+        hide_status: bool = False,
+        hide_ids: bool = False,
+    ) -> str:
+        """The board as an SVG document (drawn by core). The keywords are
+        core's drawing options, with core's defaults: ``highlight`` rings a
+        neighborhood in gold, ``caption`` replaces the status line,
+        ``hide_status`` leaves out the status line and key, ``hide_ids``
+        the neighborhood ids."""
+    def text(self, player: Optional[int] = None) -> str:
+        """The board as fixed-width text (drawn by core) as ``player`` may
+        see it (R-21), or the whole state for ``None``. Raises
+        ``ValueError`` for a seat not in the game."""
+    def __str__(self) -> str:
+        """The whole board as text (``text()``)."""
     def _repr_svg_(self) -> str: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...

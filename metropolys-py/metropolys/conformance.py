@@ -93,7 +93,9 @@ def _rule_matches(ours: str, theirs: Optional[str]) -> bool:
 
 
 def _sheets(game: Game) -> List[Dict[str, int]]:
-    return [{k: s[k] for k in CATEGORIES} for s in game.scores()]
+    # Score sheets are TypedDicts; the categories are looked up by name.
+    sheets: List[Dict[str, Any]] = [dict(s) for s in game.scores()]
+    return [{k: s[k] for k in CATEGORIES} for s in sheets]
 
 
 def _supported(engine: Any, config: Dict[str, Any]) -> bool:

@@ -38,13 +38,15 @@ It needs the ``pettingzoo`` extra (``pip install "metropolys[pettingzoo]"``);
   configuration (``Game.from_config``) instead.
 * Render modes: ``"ansi"`` returns a text summary of the public state,
   ``"human"`` prints it, ``"svg"`` returns the board as an SVG string
-  (``Game.to_svg``). There is no ``"rgb_array"``: rasterising SVG would add a
-  heavy dependency.
+  (``Game.to_svg``), ``"rgb_array"`` the board as an ``H x W x 3`` ``uint8``
+  array (the SVG rasterised by cairosvg: ``pip install "metropolys[render]"``,
+  which needs the cairo library, e.g. Debian's ``libcairo2``).
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+import io
+from typing import Any, Dict, List, Optional, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -75,7 +77,7 @@ def env(**kwargs: Any) -> Any:
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc, unused-ignore]
     """The unwrapped AEC environment. Use :func:`env` unless you need it."""
 
-    RENDER_MODES = ("ansi", "human", "svg")
+    RENDER_MODES = ("ansi", "human", "svg", "rgb_array")
     metadata = {
         "render_modes": list(RENDER_MODES),
         "name": "metropolys_v0",
@@ -100,6 +102,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc, unused-ignore]
             raise ValueError(f"rewards must be 'win' or 'score', not {rewards!r}")
         if render_mode is not None and render_mode not in self.RENDER_MODES:
             raise ValueError(f"render_mode must be one of {self.RENDER_MODES}")
+        if render_mode == "rgb_array":
+            _rasteriser()  # fail early, naming the extra to install
         self.players = players
         self.variant = variant
         self.start_player = start_player
@@ -202,7 +206,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc, unused-ignore]
         winners = {int(w) for w in self.game.winners}
         return [1.0 if i in winners else -1.0 for i in range(self.players)]
 
-    def render(self) -> Optional[str]:
+    def render(self) -> Union[str, npt.NDArray[np.uint8], None]:
         if self.render_mode is None:
             import gymnasium
 
@@ -211,6 +215,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc, unused-ignore]
         assert self.game is not None, "call reset() first"
         if self.render_mode == "svg":
             return self.game.to_svg()
+        if self.render_mode == "rgb_array":
+            return rgb_array(self.game.to_svg())
         view = self.game.view(0)
         if not view.get("game_over"):
             # A spectator's view: nobody's objectives (R-21).
@@ -224,3 +230,28 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc, unused-ignore]
 
     def close(self) -> None:
         pass
+
+
+def _rasteriser() -> Any:
+    """The ``cairosvg`` module, or an ``ImportError`` naming the extra."""
+    try:
+        import cairosvg  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        from PIL import Image  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: F401
+    except (ImportError, OSError) as e:  # OSError: cairosvg without libcairo
+        raise ImportError(
+            'render_mode="rgb_array" needs the render extra: '
+            'pip install "metropolys[render]" (cairosvg, which needs the cairo '
+            f"library, e.g. apt-get install libcairo2): {e}"
+        ) from e
+    return cairosvg
+
+
+def rgb_array(svg: str) -> npt.NDArray[np.uint8]:
+    """An SVG document rasterised (on white) as an ``H x W x 3`` ``uint8``
+    array, at the SVG's size (needs the ``render`` extra)."""
+    cairosvg = _rasteriser()
+    from PIL import Image  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+    png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), background_color="white")
+    with Image.open(io.BytesIO(png)) as image:
+        return np.asarray(image.convert("RGB"), dtype=np.uint8)

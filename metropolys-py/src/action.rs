@@ -207,6 +207,15 @@ impl Action {
         object(py, extract_valid(value)?)
     }
 
+    /// The action a text names: its ``str`` form (``"bid 3 on 12"``: building
+    /// 3 on neighborhood 12), the compact ``"12 3"`` (neighborhood, then
+    /// building) or ``"pass"`` (parsed by core). Raises ``ActionParseError``
+    /// (a ``ValueError``) for any other text.
+    #[staticmethod]
+    fn parse(py: Python<'_>, text: &str) -> PyResult<Py<Action>> {
+        object(py, crate::text::parse(py, text)?)
+    }
+
     /// The integer id, in ``range(ACTION_COUNT)``.
     #[getter]
     fn id(&self) -> u16 {

@@ -538,6 +538,8 @@ impl Game {
         action: &Bound<'_, PyAny>,
     ) -> PyResult<Game> {
         let player = player.0;
+        // A seat not in the game is the same ValueError as `view`'s.
+        self.seat(player)?;
         let a = action::extract_valid(action)?;
         match u8::try_from(player) {
             Ok(p) => self.state.check_player(p),
@@ -558,8 +560,10 @@ impl Game {
     /// A uniformly random legal action, or ``None`` once the game is over.
     /// ``rng`` may be a ``SplitMix64`` (advanced in place: this is how
     /// ``simulate`` draws), an ``int`` seed (a fresh ``SplitMix64(seed)``
-    /// for this one draw), an object with ``randrange`` such as
-    /// ``random.Random``, or ``None`` (the ``random`` module).
+    /// for this one draw), a ``numpy.random.Generator`` (``integers``), a
+    /// ``random.Random`` (``randrange``), or ``None`` (the ``random``
+    /// module). Any other object is a ``TypeError``; a generator answering
+    /// outside ``range(n)`` a ``ValueError``.
     #[pyo3(signature = (rng=None))]
     fn random_action(
         &self,
@@ -581,24 +585,7 @@ impl Game {
                 self.state.random_action(&mut CoreRng::new(seed.0))
             }
             other => {
-                let k: crate::ints::Int = match other {
-                    Some(r) => r.call_method1("randrange", (count,))?.extract()?,
-                    None => py
-                        .import("random")?
-                        .call_method1("randrange", (count,))?
-                        .extract()?,
-                };
-                // A foreign rng is checked: a value outside range(count) is
-                // an error, never `None` in an unfinished game.
-                let k = match usize::try_from(k.0) {
-                    Ok(k) if k < count => k,
-                    _ => {
-                        return Err(errors::value_error(format!(
-                            "rng.randrange({count}) returned {}, which is not in range({count})",
-                            k.0
-                        )))
-                    }
-                };
+                let k = crate::rngs::index(py, other, count)?;
                 let mut chosen = None;
                 let mut i = 0;
                 self.state.for_each_legal(|a| {
@@ -771,13 +758,43 @@ impl Game {
         Ok(self.state.card_holder(card_name(card)?))
     }
 
-    /// The board as an SVG document (drawn by core).
-    fn to_svg(&self) -> String {
-        metropolys_core::svg::render(&self.state)
+    /// The board as an SVG document (drawn by core). The keywords are core's
+    /// drawing options (``svg::SvgOptions``), defaults as in core:
+    /// ``highlight`` rings a neighborhood in gold, ``caption`` replaces the
+    /// status line, ``hide_status`` leaves out the status line and key,
+    /// ``hide_ids`` the neighborhood ids.
+    #[pyo3(signature = (*, highlight=None, caption=None, hide_status=false, hide_ids=false))]
+    fn to_svg(
+        &self,
+        highlight: Option<crate::ints::Int>,
+        caption: Option<String>,
+        hide_status: bool,
+        hide_ids: bool,
+    ) -> PyResult<String> {
+        let options = metropolys_core::svg::SvgOptions {
+            highlight: highlight.map(|h| Game::neighborhood(h.0)).transpose()?,
+            caption,
+            hide_status,
+            hide_ids,
+        };
+        Ok(metropolys_core::svg::render_with(&self.state, &options))
+    }
+
+    /// The board as fixed-width text (drawn by core, ``metropolys_core::text``)
+    /// as ``player`` may see it, or the whole state when ``player`` is
+    /// ``None``; ``str(game)`` is ``game.text()``. Raises ``ValueError`` for
+    /// a seat not in the game.
+    #[pyo3(signature = (player=None))]
+    fn text(&self, player: Option<crate::ints::Int>) -> PyResult<String> {
+        crate::text::board(&self.state, player.map(|p| p.0))
+    }
+
+    fn __str__(&self) -> PyResult<String> {
+        crate::text::board(&self.state, None)
     }
 
     fn _repr_svg_(&self) -> String {
-        self.to_svg()
+        metropolys_core::svg::render(&self.state)
     }
 
     fn __repr__(&self) -> String {

@@ -13,8 +13,10 @@ mod convert;
 mod errors;
 mod game;
 mod ints;
+mod rngs;
 mod simulate;
 mod tensor;
+mod text;
 mod vector;
 
 /// The extension module.

@@ -185,6 +185,39 @@ def test_render_modes():
     svg = svg_env.render()
     assert isinstance(svg, str) and "<svg" in svg
     with pytest.raises(ValueError):
+        raw_env(render_mode="rgba")
+
+
+def test_rgb_array_renders_the_board():
+    # The `render` extra (cairosvg) is installed by scripts/test-adapters.
+    pytest.importorskip("cairosvg")
+    e = env(players=3, variant="expert", render_mode="rgb_array")
+    e.reset(seed=4)
+    frame = e.render()
+    assert isinstance(frame, np.ndarray)
+    assert frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3
+    assert frame.shape[:2] == (860, 1000)  # the SVG's size, status line included
+    # Not blank: the board's colours are drawn on the white background.
+    assert len(np.unique(frame.reshape(-1, 3), axis=0)) > 10
+    assert (frame == 255).all(axis=2).mean() < 0.95
+    # A move changes the picture.
+    mask = e.observe(e.agent_selection)["action_mask"]
+    e.step(int(np.flatnonzero(mask)[0]))
+    assert not np.array_equal(e.render(), frame)
+
+
+def test_rgb_array_without_cairosvg_names_the_extra(monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_cairosvg(name, *args, **kwargs):
+        if name == "cairosvg":
+            raise ImportError("No module named 'cairosvg'")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_cairosvg)
+    with pytest.raises(ImportError, match=r"metropolys\[render\]"):
         raw_env(render_mode="rgb_array")
 
 

@@ -1,0 +1,133 @@
+"""Typed shapes of the dicts the engine returns (``TypedDict``), for type
+checkers: score sheets (``Game.scores()``) and events (``Game.events``).
+
+At run time they are plain dicts; these classes only describe them::
+
+    from metropolys.types import Event, ScoreSheet
+
+    def total(sheet: ScoreSheet) -> int:
+        return sheet["total"]
+
+    def describe(event: Event) -> str:
+        if event["type"] == "bid_placed":
+            return f"{event['player']} bids {event['building']} on {event['neighborhood']}"
+        return event["type"]
+"""
+
+from __future__ import annotations
+
+from typing import List, Literal, Optional, TypedDict, Union
+
+__all__ = [
+    "ScoreSheet",
+    "CallStarted",
+    "BidPlaced",
+    "Passed",
+    "Constructed",
+    "BidReturned",
+    "TokenTaken",
+    "CardTaken",
+    "GameEnded",
+    "Event",
+]
+
+
+class ScoreSheet(TypedDict):
+    """One seat's score sheet (core ``ScoreSheet``), by category."""
+
+    player: int
+    trendy: int
+    subway: int
+    subway_card: int
+    archaeology: int
+    archaeology_card: int
+    area: int
+    neighborhood: int
+    highest_building: int
+    metropolys: int
+    total: int
+    constructed: int
+    area_groups: List[List[int]]
+    highest_building_districts: List[str]
+    metropolys_groups: List[List[int]]
+
+
+class CallStarted(TypedDict):
+    """A call began; ``player`` must open it (R-7, R-16)."""
+
+    type: Literal["call_started"]
+    call: int
+    player: int
+
+
+class BidPlaced(TypedDict):
+    """A bid was placed (R-7, R-9)."""
+
+    type: Literal["bid_placed"]
+    player: int
+    neighborhood: int
+    building: int
+
+
+class Passed(TypedDict):
+    """A seat passed, by choice (R-10) or ``forced`` (R-11)."""
+
+    type: Literal["passed"]
+    player: int
+    forced: bool
+
+
+class Constructed(TypedDict):
+    """The call was won and the building constructed (R-12, R-13)."""
+
+    type: Literal["constructed"]
+    player: int
+    neighborhood: int
+    building: int
+    call: int
+
+
+class BidReturned(TypedDict):
+    """A losing bid went back to its owner's supply (R-13)."""
+
+    type: Literal["bid_returned"]
+    player: int
+    neighborhood: int
+    building: int
+
+
+class TokenTaken(TypedDict):
+    """The winner took the neighborhood's token (R-13)."""
+
+    type: Literal["token_taken"]
+    player: int
+    neighborhood: int
+    token: Literal["trendy", "subway", "archaeology"]
+
+
+# ``from`` is a keyword: the functional form.
+CardTaken = TypedDict(
+    "CardTaken",
+    {
+        "type": Literal["card_taken"],
+        "player": int,
+        "card": Literal["subway", "archaeology"],
+        "from": Optional[int],
+    },
+)
+CardTaken.__doc__ = """A special card changed hands (R-14, R-15); ``from`` is
+``None`` when it came from the supply."""
+
+
+class GameEnded(TypedDict):
+    """The game ended (R-17) with these score sheets and winners (R-20)."""
+
+    type: Literal["game_ended"]
+    scores: List[ScoreSheet]
+    winners: List[int]
+
+
+Event = Union[
+    CallStarted, BidPlaced, Passed, Constructed, BidReturned, TokenTaken, CardTaken, GameEnded
+]
+"""Any event: the ``type`` key tells which."""

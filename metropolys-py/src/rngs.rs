@@ -1,0 +1,52 @@
+//! Random generators from Python for `Game.random_action`: `random.Random`
+//! (or anything with `randrange`), `numpy.random.Generator` (or anything
+//! with `integers`), or the `random` module when none is given.
+
+use crate::errors;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+
+/// What `random_action` accepts, for the `TypeError` message.
+pub const ACCEPTED: &str = "a metropolys.SplitMix64, an int seed, a random.Random, \
+     a numpy.random.Generator or None (the random module)";
+
+/// A uniform index in `range(count)` drawn from a Python generator. A value
+/// outside the range is a `ValueError` (never a silent `None`), an object
+/// that is no generator a `TypeError` naming what is accepted.
+pub fn index(py: Python<'_>, rng: Option<&Bound<'_, PyAny>>, count: usize) -> PyResult<usize> {
+    let (drawn, how) = match rng {
+        None => (
+            py.import("random")?.call_method1("randrange", (count,))?,
+            "random.randrange",
+        ),
+        Some(r) if r.hasattr("integers")? => {
+            (r.call_method1("integers", (count,))?, "rng.integers")
+        }
+        Some(r) if r.hasattr("randrange")? => {
+            (r.call_method1("randrange", (count,))?, "rng.randrange")
+        }
+        Some(r) => {
+            let ty = r.get_type().name()?;
+            return Err(PyTypeError::new_err(format!(
+                "random_action(rng): rng must be {ACCEPTED}, not {ty}"
+            )));
+        }
+    };
+    let shown = drawn.repr().map(|r| r.to_string()).unwrap_or_default();
+    // Any integer (numpy's included, through `__index__`; saturated beyond
+    // 64 bits); a bool, a float or another object is not an integer.
+    let k = match drawn.extract::<crate::ints::Int>() {
+        Ok(k) => usize::try_from(k.0).ok(),
+        Err(_) => {
+            return Err(PyTypeError::new_err(format!(
+                "{how}({count}) returned {shown}, not an integer"
+            )))
+        }
+    };
+    match k {
+        Some(k) if k < count => Ok(k),
+        _ => Err(errors::value_error(format!(
+            "{how}({count}) returned {shown}, which is not in range({count})"
+        ))),
+    }
+}
