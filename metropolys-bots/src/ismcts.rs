@@ -326,7 +326,7 @@ impl Ismcts {
                 if budget.is_some_and(|b| i >= b) {
                     break;
                 }
-                if i % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d) && i > 0 {
+                if i.is_multiple_of(16) && deadline.is_some_and(|d| Instant::now() >= d) && i > 0 {
                     break;
                 }
                 search.iterate(&mut rng);

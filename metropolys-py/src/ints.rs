@@ -25,7 +25,7 @@ fn integer<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyInt>> {
     }
     if obj.hasattr("__index__")? {
         let i = obj.call_method0("__index__")?;
-        return i.cast_into::<PyInt>().map_err(|e| PyErr::from(e));
+        return i.cast_into::<PyInt>().map_err(PyErr::from);
     }
     Err(PyTypeError::new_err(format!(
         "an integer is expected, not {}",
