@@ -477,8 +477,11 @@ class VectorEnv:
     """``num_envs`` games stepped together in one Rust call, writing into
     preallocated numpy arrays (docs/rl.md). ``opponents=None``: you act for
     every seat; ``"random"``: you play seat ``LEARNER_SEAT`` (0) and the
-    other seats move at random inside the step. ``reset`` and ``step``
-    return the env's own arrays, overwritten by the next call."""
+    other seats move at random inside the step; a native bot kind
+    (``"greedy"``, ``"ismcts"``) or ``(kind, params_dict)``, e.g.
+    ``("ismcts", {"iterations": 200})``: a bot moves them, from its seat's
+    view only. ``reset`` and ``step`` return the env's own arrays,
+    overwritten by the next call."""
 
     LEARNER_SEAT: int
     """The seat you play in single-agent mode (0)."""
@@ -489,7 +492,7 @@ class VectorEnv:
         variant: str = "expert",
         seed: int = 0,
         threads: int = 1,
-        opponents: Optional[str] = None,
+        opponents: Union[None, str, Tuple[str, Dict[str, Any]]] = None,
     ) -> VectorEnv: ...
     @property
     def num_envs(self) -> int:
@@ -502,7 +505,8 @@ class VectorEnv:
         """``"family"`` or ``"expert"``."""
     @property
     def opponents(self) -> Optional[str]:
-        """``None`` or ``"random"``."""
+        """``None`` or the opponents' bot kind (``"random"``,
+        ``"greedy"``, ``"ismcts"``)."""
     @property
     def threads(self) -> int:
         """The number of threads a step uses."""

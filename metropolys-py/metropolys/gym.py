@@ -11,7 +11,9 @@ It needs the ``gym`` extra (``pip install "metropolys[gym]"``); ``import
 metropolys`` alone never imports Gymnasium.
 
 * Single-agent: you play seat 0 of every game; the other seats are played
-  inside Rust by ``opponents`` (``"random"``, the only choice for now).
+  inside Rust by ``opponents``: ``"random"`` (the default), a native bot
+  kind (``"greedy"``, ``"ismcts"``) or ``(kind, params_dict)``, as for
+  ``metropolys.VectorEnv``.
 * ``single_observation_space``: ``Box(0, 1, (OBSERVATION_SIZE,), float32)``;
   ``single_action_space``: ``Discrete(716)``. The legal-action mask of each
   game is ``info["action_mask"]`` (``[N, 716]`` bool); an illegal action
@@ -59,12 +61,12 @@ class MetropolysVectorEnv(VectorEnv):  # type: ignore[misc, unused-ignore]
         variant: str = "expert",
         seed: int = 0,
         threads: int = 1,
-        opponents: str = "random",
+        opponents: Union[str, Tuple[str, Dict[str, Any]]] = "random",
         copy: bool = True,
     ) -> None:
-        if opponents != "random":
+        if opponents is None:
             raise ValueError(
-                f'opponents must be "random" (a single-agent environment), not {opponents!r}'
+                "opponents must be a bot kind or (kind, params): this is a single-agent environment"
             )
         self.env = metropolys.VectorEnv(
             num_envs,

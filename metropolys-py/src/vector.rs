@@ -16,7 +16,9 @@ use pyo3::types::PyDict;
 /// opponents=None)``. ``opponents=None``: you act for every seat (the
 /// observation is the seat to act's); ``opponents="random"``: you play seat
 /// 0 of every game and the other seats make uniformly random moves inside
-/// the step. ``reset()`` and ``step()`` return the env's own arrays, which
+/// the step; ``opponents="greedy"`` (any native bot kind) or ``(kind,
+/// params_dict)``, e.g. ``("ismcts", {"iterations": 200})``: a native bot
+/// moves them, deciding from its seat's view only. ``reset()`` and ``step()`` return the env's own arrays, which
 /// the next call overwrites (copy what you keep). See docs/rl.md.
 #[pyclass(module = "metropolys", name = "VectorEnv")]
 pub struct VectorEnv {
@@ -38,6 +40,33 @@ fn vector_error(py: Python<'_>, e: VectorError) -> PyErr {
         VectorError::Config(c) => errors::config_error(py, c.clone()),
         _ => errors::value_error(e.to_string()),
     }
+}
+
+/// `None`, a kind, or `(kind, params dict)`; the dict goes to the bot as
+/// JSON (`json.dumps`).
+fn parse_opponents(py: Python<'_>, opponents: Option<&Bound<'_, PyAny>>) -> PyResult<Opponents> {
+    let Some(o) = opponents.filter(|o| !o.is_none()) else {
+        return Ok(Opponents::None);
+    };
+    let (kind, params): (String, String) = if let Ok(kind) = o.extract::<String>() {
+        (kind, String::new())
+    } else if let Ok((kind, params)) = o.extract::<(String, Bound<'_, PyDict>)>() {
+        let json: String = py
+            .import("json")?
+            .call_method1("dumps", (params,))?
+            .extract()?;
+        (kind, json)
+    } else {
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "opponents must be None, a bot kind (\"random\", \"greedy\", \"ismcts\") \
+             or a (kind, params dict) pair, not {}",
+            o.repr()?
+        )));
+    };
+    if kind == "random" && params.is_empty() {
+        return Ok(Opponents::Random);
+    }
+    Opponents::bot(&kind, &params).map_err(|e| errors::value_error(format!("opponents: {e}")))
 }
 
 /// `(observations, rewards, terminated, truncated, info)`.
@@ -132,18 +161,10 @@ impl VectorEnv {
         variant: &str,
         seed: u64,
         threads: usize,
-        opponents: Option<&str>,
+        opponents: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let config = keyword_config(py, players, variant, seed, 0)?;
-        let opponents = match opponents {
-            None => Opponents::None,
-            Some("random") => Opponents::Random,
-            Some(other) => {
-                return Err(errors::value_error(format!(
-                    "opponents must be None or \"random\", not {other:?}"
-                )))
-            }
-        };
+        let opponents = parse_opponents(py, opponents)?;
         let inner = core_vector::VectorEnv::new(
             num_envs,
             config.players,
@@ -184,12 +205,14 @@ impl VectorEnv {
         self.inner.variant().name()
     }
 
-    /// ``None`` or ``"random"``.
+    /// ``None`` or the opponents' bot kind (``"random"``, ``"greedy"``,
+    /// ``"ismcts"``).
     #[getter]
-    fn opponents(&self) -> Option<&'static str> {
+    fn opponents(&self) -> Option<String> {
         match self.inner.opponents() {
             Opponents::None => None,
-            Opponents::Random => Some("random"),
+            Opponents::Random => Some("random".into()),
+            Opponents::Bot { kind, .. } => Some(kind.clone()),
         }
     }
 
@@ -199,7 +222,7 @@ impl VectorEnv {
         self.inner.threads()
     }
 
-    /// The seat you play in single-agent mode (``opponents="random"``): 0.
+    /// The seat you play in single-agent mode (``opponents`` not ``None``): 0.
     #[classattr]
     #[allow(non_snake_case)]
     fn LEARNER_SEAT() -> u8 {
@@ -270,8 +293,10 @@ impl VectorEnv {
             self.inner.variant().name(),
             self.inner.threads(),
             match self.inner.opponents() {
-                Opponents::None => "None",
-                Opponents::Random => "'random'",
+                Opponents::None => "None".to_string(),
+                Opponents::Random => "'random'".to_string(),
+                Opponents::Bot { kind, params } if params.is_empty() => format!("'{kind}'"),
+                Opponents::Bot { kind, params } => format!("('{kind}', {params})"),
             }
         )
     }

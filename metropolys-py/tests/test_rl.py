@@ -212,6 +212,44 @@ def test_vector_env_single_agent_learner_plays_seat_zero():
         obs, rewards, terminated, truncated, info = env.step(actions)
 
 
+def bot_trace(opponents, threads, steps=120):
+    env = VectorEnv(6, players=3, seed=5, threads=threads, opponents=opponents)
+    obs, info = env.reset()
+    rng = np.random.default_rng(3)
+    trace = []
+    for _ in range(steps):
+        # The bots never move the learner's seat: it is to act, or the game is over.
+        assert ((info["to_act"] == 0) | (info["to_act"] == -1)).all()
+        assert (obs[:, 0] == 1.0).all()
+        actions = np.array([legal_choice(m, rng) for m in info["action_mask"]])
+        obs, rewards, term, trunc, info = env.step(actions)
+        trace.append((obs.copy(), rewards.copy(), term.copy(), info["seed"].copy()))
+    return trace
+
+
+def test_vector_env_greedy_opponents_are_reproducible_whatever_the_threads():
+    env = VectorEnv(2, opponents="greedy")
+    assert env.opponents == "greedy" and "'greedy'" in repr(env)
+    one, again, two = bot_trace("greedy", 1), bot_trace("greedy", 1), bot_trace("greedy", 2)
+    assert any(t[2].any() for t in one)  # some games ended
+    for a, b, c in zip(one, again, two):
+        for x, y, z in zip(a, b, c):
+            np.testing.assert_array_equal(x, y)
+            np.testing.assert_array_equal(x, z)
+    random = bot_trace("random", 1)
+    assert any((a[0] != b[0]).any() for a, b in zip(one, random))
+
+
+def test_vector_env_ismcts_opponents_with_params():
+    spec = ("ismcts", {"iterations": 2, "playout": "random"})
+    env = VectorEnv(2, opponents=spec)
+    assert env.opponents == "ismcts"
+    one, two = bot_trace(spec, 1, steps=15), bot_trace(spec, 2, steps=15)
+    for a, b in zip(one, two):
+        for x, y in zip(a, b):
+            np.testing.assert_array_equal(x, y)
+
+
 def test_vector_env_is_deterministic_for_a_seed_whatever_the_threads():
     def run(threads):
         env = VectorEnv(16, players=4, seed=3, threads=threads, opponents="random")
@@ -260,8 +298,14 @@ def test_vector_env_bad_arguments():
         VectorEnv(0)
     with pytest.raises(ValueError):
         VectorEnv(2, threads=0)
-    with pytest.raises(ValueError, match="opponents"):
-        VectorEnv(2, opponents="greedy")
+    with pytest.raises(ValueError, match="opponents: unknown bot kind"):
+        VectorEnv(2, opponents="minimax")
+    with pytest.raises(ValueError, match="unknown parameter"):
+        VectorEnv(2, opponents=("ismcts", {"iteration": 5}))
+    with pytest.raises(ValueError, match="seed"):
+        VectorEnv(2, opponents=("greedy", {"seed": 1}))
+    with pytest.raises(TypeError, match="opponents"):
+        VectorEnv(2, opponents=3)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="reset"):
         VectorEnv(2).step([0, 0])
 

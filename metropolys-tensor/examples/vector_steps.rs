@@ -1,7 +1,8 @@
 //! Steps a batch of games for instruction counting:
 //! `valgrind --tool=callgrind target/release/examples/vector_steps 1024 100`
 //! (the batch size and the number of batched steps; the actions are the
-//! first legal id of each mask).
+//! first legal id of each mask). A third argument, `random` or a bot kind
+//! (`greedy`), moves the other seats inside the step.
 
 use metropolys_core::Variant;
 use metropolys_tensor::vector::{Opponents, Outputs, VectorEnv};
@@ -11,11 +12,10 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let n: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(1024);
     let steps: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(100);
-    let random = args.next().as_deref() == Some("random");
-    let opponents = if random {
-        Opponents::Random
-    } else {
-        Opponents::None
+    let opponents = match args.next().as_deref() {
+        None | Some("none") => Opponents::None,
+        Some("random") => Opponents::Random,
+        Some(kind) => Opponents::bot(kind, "{}").expect("a bot kind"),
     };
     let mut env = VectorEnv::new(n, 4, Variant::Expert, 0, 1, opponents).expect("a 4-player game");
     let mut obs = vec![0f32; n * OBSERVATION_SIZE];

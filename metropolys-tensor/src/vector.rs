@@ -9,9 +9,15 @@
 //!   function of the seed and the actions, whatever the thread count.
 //! * **Seats.** With [`Opponents::None`] every seat is played by the caller:
 //!   each step acts for the seat to act and the observation is that seat's.
-//!   With [`Opponents::Random`] the caller plays [`LEARNER_SEAT`] (seat 0) in
-//!   every game and the other seats move inside [`VectorEnv::step`], so the
-//!   observation is always seat 0's.
+//!   With [`Opponents::Random`] or [`Opponents::Bot`] the caller plays
+//!   [`LEARNER_SEAT`] (seat 0) in every game and the other seats move inside
+//!   [`VectorEnv::step`], so the observation is always seat 0's.
+//! * **Bot opponents** ([`Opponents::Bot`], any [`metropolys_bots::from_spec`]
+//!   kind and parameters). Each env owns one bot, which plays every other
+//!   seat; it decides from that seat's [`SeatView`] only and draws
+//!   its randomness from the env's generator, so bot games are as
+//!   reproducible as random ones, unless the bot itself is not (an `ismcts`
+//!   bot with a `seconds` budget).
 //! * **Rewards** (`[N, players]`): 0 during the game; when a game ends, +1
 //!   for every winner (R-20, shared victories included) and −1 for every
 //!   other seat.
@@ -26,24 +32,53 @@
 //!   decision (single-agent mode: seat 0).
 
 use crate::{action_mask_into, observation_into, Reveal, ACTION_COUNT, OBSERVATION_SIZE};
+use metropolys_bots::{from_spec, Bot, BotError, SeatView};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Action, Config, ConfigError, RuleError, Seat, State, Variant};
+use std::sync::{Mutex, PoisonError};
 
-/// The seat the caller plays in single-agent mode ([`Opponents::Random`]).
+/// The seat the caller plays in single-agent mode ([`Opponents::Random`],
+/// [`Opponents::Bot`]).
 pub const LEARNER_SEAT: Seat = 0;
 
 /// Who moves the seats the caller does not play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Opponents {
     /// Nobody: the caller acts for every seat (multi-agent mode).
     None,
     /// Uniformly random legal moves, drawn inside the step (single-agent
     /// mode: the caller plays [`LEARNER_SEAT`]).
     Random,
+    /// A native bot ([`metropolys_bots::from_spec`]`(kind, params)`) moves
+    /// the other seats inside the step (single-agent mode). Build it with
+    /// [`Opponents::bot`], which checks the spec.
+    Bot {
+        /// The bot kind (`"random"`, `"greedy"`, `"ismcts"`).
+        kind: String,
+        /// Its parameters, a JSON object (`"{}"` or `""` for the defaults).
+        params: String,
+    },
+}
+
+impl Opponents {
+    /// A bot spec, checked by [`metropolys_bots::from_spec`] (unknown kinds,
+    /// parameters and out-of-range values are errors).
+    pub fn bot(kind: &str, params: &str) -> Result<Opponents, VectorError> {
+        from_spec(kind, params)?;
+        Ok(Opponents::Bot {
+            kind: kind.to_string(),
+            params: params.to_string(),
+        })
+    }
+
+    /// Whether the caller plays only [`LEARNER_SEAT`].
+    pub fn single_agent(&self) -> bool {
+        !matches!(self, Opponents::None)
+    }
 }
 
 /// Why a batch cannot be made or stepped. A failed step changes no game.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum VectorError {
     /// The configuration is not a game.
     #[error(transparent)]
@@ -74,6 +109,19 @@ pub enum VectorError {
     /// `step` before `reset`.
     #[error("call reset() before step()")]
     NotReset,
+    /// A bot spec [`metropolys_bots::from_spec`] refuses.
+    #[error(transparent)]
+    BotSpec(#[from] BotError),
+    /// An opponent bot failed in a game (a defect of the bot: the native
+    /// bots always return a legal action). That game keeps the position
+    /// before the bad move; the other envs of the step were stepped.
+    #[error("env {env}: the opponent bot failed: {error}")]
+    Bot {
+        /// The env index.
+        env: usize,
+        /// What went wrong.
+        error: BotError,
+    },
 }
 
 impl VectorError {
@@ -108,9 +156,13 @@ pub struct Outputs<'a> {
     pub seeds: &'a mut [u64],
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 struct Env {
     state: State,
+    /// The opponent bot ([`Opponents::Bot`]). In a `Mutex` only so that a
+    /// batch is `Sync` (Python objects must be); it is never locked, only
+    /// reached through `&mut` (`Mutex::get_mut`).
+    bot: Option<Mutex<Box<dyn Bot>>>,
     rng: SplitMix64,
     seed: u64,
     /// The game ended at the previous step: the next step starts a new one.
@@ -120,7 +172,7 @@ struct Env {
 }
 
 /// `N` games of the same player count and variant, stepped together.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct VectorEnv {
     players: u8,
     variant: Variant,
@@ -151,14 +203,21 @@ impl VectorEnv {
         // Validates the player count once.
         let state = State::new(&Config::new(players, variant, seed))?;
         let envs = (0..num_envs)
-            .map(|_| Env {
-                state,
-                rng: SplitMix64::new(0),
-                seed: 0,
-                done: false,
-                seat: 0,
+            .map(|_| {
+                let bot = match &opponents {
+                    Opponents::Bot { kind, params } => Some(Mutex::new(from_spec(kind, params)?)),
+                    _ => None,
+                };
+                Ok(Env {
+                    state,
+                    bot,
+                    rng: SplitMix64::new(0),
+                    seed: 0,
+                    done: false,
+                    seat: 0,
+                })
             })
-            .collect();
+            .collect::<Result<_, VectorError>>()?;
         Ok(VectorEnv {
             players,
             variant,
@@ -186,8 +245,8 @@ impl VectorEnv {
     }
 
     /// Who moves the other seats.
-    pub fn opponents(&self) -> Opponents {
-        self.opponents
+    pub fn opponents(&self) -> &Opponents {
+        &self.opponents
     }
 
     /// The number of threads a step uses.
@@ -233,8 +292,7 @@ impl VectorEnv {
         self.started = true;
         // A step whose every env starts a new game ignores the actions.
         let ignored = vec![0i64; self.envs.len()];
-        self.run(&ignored, out);
-        Ok(())
+        self.run(&ignored, out)
     }
 
     /// Checks every env's action, then (only if all are legal) applies them,
@@ -269,13 +327,13 @@ impl VectorEnv {
                 });
             }
         }
-        self.run(actions, out);
-        Ok(())
+        self.run(actions, out)
     }
 
     /// Steps every env (actions already checked), splitting the batch over
-    /// the threads.
-    fn run(&mut self, actions: &[i64], out: Outputs<'_>) {
+    /// the threads. Only an opponent bot's failure is an error (the first
+    /// env's, by index).
+    fn run(&mut self, actions: &[i64], out: Outputs<'_>) -> Result<(), VectorError> {
         let n = self.envs.len();
         let p = self.players as usize;
         let threads = self.threads.min(n);
@@ -283,11 +341,10 @@ impl VectorEnv {
         let ctx = Ctx {
             players: self.players,
             variant: self.variant,
-            opponents: self.opponents,
+            single_agent: self.opponents.single_agent(),
         };
         if threads == 1 {
-            step_chunk(&ctx, &mut self.envs, actions, out);
-            return;
+            return step_chunk(&ctx, &mut self.envs, actions, out, 0);
         }
         let Outputs {
             observations,
@@ -299,6 +356,7 @@ impl VectorEnv {
             seeds,
         } = out;
         std::thread::scope(|scope| {
+            let mut handles = Vec::new();
             let parts = self
                 .envs
                 .chunks_mut(chunk)
@@ -311,15 +369,18 @@ impl VectorEnv {
                 .zip(truncated.chunks_mut(chunk))
                 .zip(seeds.chunks_mut(chunk));
             for (
+                k,
                 (
-                    ((((((envs, actions), observations), masks), to_act), rewards), terminated),
-                    truncated,
+                    (
+                        ((((((envs, actions), observations), masks), to_act), rewards), terminated),
+                        truncated,
+                    ),
+                    seeds,
                 ),
-                seeds,
-            ) in parts
+            ) in parts.enumerate()
             {
                 let ctx = &ctx;
-                scope.spawn(move || {
+                handles.push(scope.spawn(move || {
                     step_chunk(
                         ctx,
                         envs,
@@ -333,22 +394,41 @@ impl VectorEnv {
                             truncated,
                             seeds,
                         },
+                        k * chunk,
                     )
-                });
+                }));
             }
-        });
+            // In env order: the first failure by index, whatever the threads.
+            let mut result = Ok(());
+            for h in handles {
+                let r = h.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+                if result.is_ok() {
+                    result = r;
+                }
+            }
+            result
+        })
     }
 }
 
 struct Ctx {
     players: u8,
     variant: Variant,
-    opponents: Opponents,
+    single_agent: bool,
 }
 
-fn step_chunk(ctx: &Ctx, envs: &mut [Env], actions: &[i64], out: Outputs<'_>) {
+/// Steps `envs`, the envs from index `first` on.
+fn step_chunk(
+    ctx: &Ctx,
+    envs: &mut [Env],
+    actions: &[i64],
+    out: Outputs<'_>,
+    first: usize,
+) -> Result<(), VectorError> {
     let p = ctx.players as usize;
+    let mut result = Ok(());
     for (i, env) in envs.iter_mut().enumerate() {
+        let moved;
         let rewards = &mut out.rewards[i * p..(i + 1) * p];
         rewards.fill(0.0);
         out.terminated[i] = false;
@@ -360,7 +440,7 @@ fn step_chunk(ctx: &Ctx, envs: &mut [Env], actions: &[i64], out: Outputs<'_>) {
                 env.state = state;
             }
             env.done = false;
-            move_opponents(ctx, env);
+            moved = move_opponents(ctx, env);
         } else {
             let seat = env.state.to_act().unwrap_or(LEARNER_SEAT);
             let action = u16::try_from(actions[i])
@@ -371,7 +451,7 @@ fn step_chunk(ctx: &Ctx, envs: &mut [Env], actions: &[i64], out: Outputs<'_>) {
                 let _ = env.state.play_in_place(action);
             }
             env.seat = seat;
-            move_opponents(ctx, env);
+            moved = move_opponents(ctx, env);
             if env.state.is_over() {
                 env.done = true;
                 out.terminated[i] = true;
@@ -384,8 +464,14 @@ fn step_chunk(ctx: &Ctx, envs: &mut [Env], actions: &[i64], out: Outputs<'_>) {
         if !env.done {
             env.seat = env.state.to_act().unwrap_or(LEARNER_SEAT);
         }
-        if ctx.opponents == Opponents::Random {
+        if ctx.single_agent {
             env.seat = LEARNER_SEAT;
+        }
+        if let (Err(error), Ok(())) = (moved, &result) {
+            result = Err(VectorError::Bot {
+                env: first + i,
+                error,
+            });
         }
         out.to_act[i] = env.state.to_act().map_or(-1, i64::from);
         out.seeds[i] = env.seed;
@@ -401,23 +487,40 @@ fn step_chunk(ctx: &Ctx, envs: &mut [Env], actions: &[i64], out: Outputs<'_>) {
             &mut out.masks[i * ACTION_COUNT..(i + 1) * ACTION_COUNT],
         );
     }
+    result
 }
 
 /// Single-agent mode: plays the other seats until the learner is to act or
-/// the game is over.
-fn move_opponents(ctx: &Ctx, env: &mut Env) {
-    if ctx.opponents != Opponents::Random {
-        return;
+/// the game is over. A bot decides from the view of the seat to act only
+/// its action is checked before it is played.
+fn move_opponents(ctx: &Ctx, env: &mut Env) -> Result<(), BotError> {
+    if !ctx.single_agent {
+        return Ok(());
     }
     while let Some(seat) = env.state.to_act() {
         if seat == LEARNER_SEAT {
             break;
         }
-        match env.state.random_action(&mut env.rng) {
-            Some(a) => {
-                let _ = env.state.play_in_place(a);
+        let action = match env.bot.as_mut() {
+            None => match env.state.random_action(&mut env.rng) {
+                Some(a) => a,
+                None => break,
+            },
+            Some(bot) => {
+                let bot = bot.get_mut().unwrap_or_else(PoisonError::into_inner);
+                let view = SeatView::new(&env.state, seat)?;
+                let action = bot.choose(&view, &mut env.rng)?;
+                env.state
+                    .check(action)
+                    .map_err(|error| BotError::IllegalAction {
+                        bot: bot.name().to_string(),
+                        action,
+                        error,
+                    })?;
+                action
             }
-            None => break,
-        }
+        };
+        let _ = env.state.play_in_place(action);
     }
+    Ok(())
 }

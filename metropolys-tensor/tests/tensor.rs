@@ -201,3 +201,31 @@ fn game_over_shows_every_objective() {
         assert_eq!(row.iter().sum::<f32>(), 2.0);
     }
 }
+
+/// The encoder writes every value: whatever the buffer held before (a
+/// vector env reuses its buffers without clearing them), the observation is
+/// the same.
+#[test]
+fn every_value_is_written_whatever_the_buffer_held() {
+    for (k, players) in [2u8, 3, 4].into_iter().enumerate() {
+        for variant in [
+            metropolys_core::Variant::Family,
+            metropolys_core::Variant::Expert,
+        ] {
+            let mut rng = SplitMix64::new(k as u64 + 40);
+            let mut state = State::new(&Config::new(players, variant, k as u64)).unwrap();
+            loop {
+                for seat in 0..players {
+                    let clean = obs(&state, seat, Reveal::Own);
+                    let mut stale = vec![0.5f32; OBSERVATION_SIZE];
+                    observation_into(&state, seat, Reveal::Own, &mut stale).unwrap();
+                    assert_eq!(clean, stale);
+                }
+                match state.random_action(&mut rng) {
+                    Some(a) => state = state.play(a).unwrap(),
+                    None => break,
+                }
+            }
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! The vector environment: the same games as single states, whatever the
 //! thread count; illegal actions change nothing.
 
+use metropolys_bots::{from_spec, Bot, SeatView};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Action, Config, State, Variant};
 use metropolys_tensor::vector::{Opponents, Outputs, VectorEnv, VectorError, LEARNER_SEAT};
@@ -54,28 +55,35 @@ fn pick(b: &Bufs, i: usize, rng: &mut SplitMix64) -> i64 {
     legal[rng.below(legal.len() as u64) as usize] as i64
 }
 
+/// One env replayed alone: its state, its generator and its bot.
+type Replay = (State, SplitMix64, Option<Box<dyn Bot>>);
+
 /// Plays `steps` steps and replays every env with plain states.
 fn check_against_states(
     players: u8,
     variant: Variant,
-    opponents: Opponents,
+    opponents: &Opponents,
     threads: usize,
 ) -> Vec<f32> {
     let n = 7;
     let p = players as usize;
-    let mut env = VectorEnv::new(n, players, variant, 11, threads, opponents).unwrap();
+    let mut env = VectorEnv::new(n, players, variant, 11, threads, opponents.clone()).unwrap();
     let mut b = Bufs::new(n, p);
     env.reset(None, b.out()).unwrap();
     let mut rng = SplitMix64::new(5);
-    // Per env: the state replayed alone, and the env's generator.
-    let mut mine: Vec<(State, SplitMix64)> = (0..n)
+    // Per env: the state replayed alone, the env's generator and its bot.
+    let mut mine: Vec<Replay> = (0..n)
         .map(|i| {
             let mut g = SplitMix64::stream(11, i as u64 + 1);
             let seed = g.next_u64();
             assert_eq!(b.seeds[i], seed);
             let mut s = State::new(&Config::new(players, variant, seed)).unwrap();
-            opponents_move(&mut s, &mut g, opponents);
-            (s, g)
+            let mut bot = match opponents {
+                Opponents::Bot { kind, params } => Some(from_spec(kind, params).unwrap()),
+                _ => None,
+            };
+            opponents_move(&mut s, &mut g, opponents, &mut bot);
+            (s, g, bot)
         })
         .collect();
     let mut done = vec![false; n];
@@ -85,12 +93,12 @@ fn check_against_states(
         let actions: Vec<i64> = (0..n).map(|i| pick(&b, i, &mut rng)).collect();
         env.step(&actions, b.out()).unwrap();
         for i in 0..n {
-            let (s, g) = &mut mine[i];
+            let (s, g, bot) = &mut mine[i];
             let mut seat = s.to_act().unwrap_or(0);
             if done[i] {
                 let seed = g.next_u64();
                 *s = State::new(&Config::new(players, variant, seed)).unwrap();
-                opponents_move(s, g, opponents);
+                opponents_move(s, g, opponents, bot);
                 assert_eq!(b.seeds[i], seed);
                 seat = s.to_act().unwrap();
                 done[i] = false;
@@ -98,7 +106,7 @@ fn check_against_states(
                 assert!(b.rewards[i * p..(i + 1) * p].iter().all(|&r| r == 0.0));
             } else {
                 *s = s.play(Action::from_id(actions[i] as u16).unwrap()).unwrap();
-                opponents_move(s, g, opponents);
+                opponents_move(s, g, opponents, bot);
                 if let Some(next) = s.to_act() {
                     seat = next;
                 }
@@ -120,7 +128,9 @@ fn check_against_states(
             assert_eq!(b.terminated[i], s.is_over());
             assert!(!b.truncated[i]);
             assert_eq!(b.to_act[i], s.to_act().map_or(-1, i64::from));
-            if opponents == Opponents::Random {
+            if opponents.single_agent() {
+                // The bots never move the learner's seat.
+                assert!(b.to_act[i] == i64::from(LEARNER_SEAT) || b.to_act[i] == -1);
                 seat = LEARNER_SEAT;
             }
             let mut o = vec![0.0; OBSERVATION_SIZE];
@@ -140,15 +150,25 @@ fn check_against_states(
     trace
 }
 
-fn opponents_move(s: &mut State, g: &mut SplitMix64, opponents: Opponents) {
-    if opponents != Opponents::Random {
+/// The opponents' moves replayed alone: random moves from the state, bot
+/// moves from the seat's view; `play` checks that every one is legal.
+fn opponents_move(
+    s: &mut State,
+    g: &mut SplitMix64,
+    opponents: &Opponents,
+    bot: &mut Option<Box<dyn Bot>>,
+) {
+    if !opponents.single_agent() {
         return;
     }
     while let Some(seat) = s.to_act() {
         if seat == LEARNER_SEAT {
             break;
         }
-        let a = s.random_action(g).unwrap();
+        let a = match bot {
+            None => s.random_action(g).unwrap(),
+            Some(bot) => bot.choose(&SeatView::new(s, seat).unwrap(), g).unwrap(),
+        };
         *s = s.play(a).unwrap();
     }
 }
@@ -157,8 +177,8 @@ fn opponents_move(s: &mut State, g: &mut SplitMix64, opponents: Opponents) {
 fn multi_agent_games_match_single_states() {
     for players in 2..=4 {
         for variant in [Variant::Family, Variant::Expert] {
-            let one = check_against_states(players, variant, Opponents::None, 1);
-            let two = check_against_states(players, variant, Opponents::None, 2);
+            let one = check_against_states(players, variant, &Opponents::None, 1);
+            let two = check_against_states(players, variant, &Opponents::None, 2);
             assert_eq!(one, two);
         }
     }
@@ -167,10 +187,66 @@ fn multi_agent_games_match_single_states() {
 #[test]
 fn single_agent_games_match_single_states() {
     for players in 2..=4 {
-        let one = check_against_states(players, Variant::Expert, Opponents::Random, 1);
-        let three = check_against_states(players, Variant::Expert, Opponents::Random, 3);
+        let one = check_against_states(players, Variant::Expert, &Opponents::Random, 1);
+        let three = check_against_states(players, Variant::Expert, &Opponents::Random, 3);
         assert_eq!(one, three);
     }
+}
+
+#[test]
+fn greedy_opponents_games_match_single_states() {
+    let greedy = Opponents::bot("greedy", "{}").unwrap();
+    for players in 2..=4 {
+        let one = check_against_states(players, Variant::Expert, &greedy, 1);
+        let three = check_against_states(players, Variant::Family, &greedy, 3);
+        let again = check_against_states(players, Variant::Family, &greedy, 1);
+        assert_eq!(three, again);
+        assert_ne!(one, three);
+    }
+}
+
+#[test]
+fn ismcts_opponents_with_an_iteration_budget_are_reproducible() {
+    let ismcts = Opponents::bot("ismcts", r#"{"iterations": 3}"#).unwrap();
+    let one = check_against_states(3, Variant::Expert, &ismcts, 1);
+    let two = check_against_states(3, Variant::Expert, &ismcts, 2);
+    assert_eq!(one, two);
+}
+
+#[test]
+fn a_batch_with_bots_is_send_and_sync() {
+    // Python objects must be both.
+    fn send_sync<T: Send + Sync>(_: &T) {}
+    let env = VectorEnv::new(
+        2,
+        2,
+        Variant::Expert,
+        0,
+        1,
+        Opponents::bot("greedy", "").unwrap(),
+    );
+    send_sync(&env.unwrap());
+}
+
+#[test]
+fn bad_bot_specs_are_errors() {
+    assert!(matches!(
+        Opponents::bot("minimax", "{}"),
+        Err(VectorError::BotSpec(_))
+    ));
+    // The env's generator drives the bot: no seed of its own.
+    let e = Opponents::bot("greedy", r#"{"seed": 1}"#).unwrap_err();
+    assert!(e.to_string().contains("seed"), "{e}");
+    let e = Opponents::bot("ismcts", "[1]").unwrap_err();
+    assert!(e.to_string().contains("JSON object"), "{e}");
+    let spec = Opponents::Bot {
+        kind: "nope".into(),
+        params: String::new(),
+    };
+    assert!(matches!(
+        VectorEnv::new(2, 2, Variant::Expert, 0, 1, spec),
+        Err(VectorError::BotSpec(_))
+    ));
 }
 
 #[test]
