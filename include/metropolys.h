@@ -801,8 +801,11 @@ enum MtpStatus mtp_bot_new(const char *kind, const char *params_json, struct Mtp
 
 /**
  * Writes to `*action_out` the bot's decision for the seat to act in
- * `game`. The bot sees only that seat's view (R-21); the game is not
- * changed (apply the action with `mtp_game_apply`). The decision takes as
+ * `game`. The bot sees only that seat's view (R-21), which includes the
+ * game's configuration: in a game with a Metropolys deck (R-22) it samples
+ * the other seats' Metropolys cards from the deck minus its own (a game
+ * from `mtp_game_from_json` has no configuration: from all ten cards). The
+ * game is not changed (apply the action with `mtp_game_apply`). The decision takes as
  * long as the bot's budget (`"ismcts"`: docs/bots.md gives its speed) and
  * holds no lock that other games or bots need.
  *

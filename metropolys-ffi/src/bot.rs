@@ -145,8 +145,11 @@ pub unsafe extern "C" fn mtp_bot_new(
 }
 
 /// Writes to `*action_out` the bot's decision for the seat to act in
-/// `game`. The bot sees only that seat's view; the game is not
-/// changed (apply the action with `mtp_game_apply`). The decision takes as
+/// `game`. The bot sees only that seat's view, which includes the
+/// game's configuration: in a game with a Metropolys deck it samples
+/// the other seats' Metropolys cards from the deck minus its own (a game
+/// from `mtp_game_from_json` has no configuration: from all ten cards). The
+/// game is not changed (apply the action with `mtp_game_apply`). The decision takes as
 /// long as the bot's budget (`"ismcts"`: docs/bots.md gives its speed) and
 /// holds no lock that other games or bots need.
 ///
@@ -165,13 +168,20 @@ pub unsafe extern "C" fn mtp_bot_choose(
     guard(|| {
         let action_out = out(action_out, "action_out")?;
         let player = player_of(bot)?;
-        // A copy of the position: no game lock is held while the bot thinks.
-        let state = with_game(game, |g| Ok(g.state))?;
+        // A copy of the position and of the configuration (it may give the
+        // Metropolys deck, R-22): no game lock is held while the bot thinks.
+        let (state, config) = with_game(game, |g| {
+            Ok((g.state, g.history.as_ref().map(|h| h.config().clone())))
+        })?;
         let action = {
             // A panic inside a decision poisons the mutex; the player is
             // still whole (a decision only advances its generator).
             let mut p = player.lock().unwrap_or_else(|e| e.into_inner());
-            p.choose_for(&state).map_err(failure)?
+            match &config {
+                Some(config) => p.choose_in(&state, config),
+                None => p.choose_for(&state),
+            }
+            .map_err(failure)?
         };
         // SAFETY: checked non-NULL; valid per the caller.
         unsafe { put(action_out, MtpAction::from_core(action)) };

@@ -109,3 +109,58 @@ fn opponents_secrets_do_not_change_a_decision_r21() {
     assert_eq!(mtp_game_free(g1), MtpStatus::Ok);
     assert_eq!(mtp_game_free(g2), MtpStatus::Ok);
 }
+
+/// A game dealt from a Metropolys deck (R-22): `mtp_bot_choose` decides from
+/// the seat's view with the game's configuration, exactly as the bots
+/// crate's `Player::choose_in` (the other seats' cards sampled from the deck
+/// minus the seat's own), and not as a view that ignores the deck.
+#[test]
+fn a_deck_games_decision_is_the_seat_views_with_the_deck_r21_r22() {
+    use metropolys_bots::Player;
+    use metropolys_core::{Config, Kind, State, Variant};
+    let mut config = Config::new(3, Variant::Expert, 21);
+    config.metropolys_deck = Some(vec![
+        [Kind::Park, Kind::Mall, Kind::Housing],
+        [Kind::Industry, Kind::Mall, Kind::Administration],
+        [Kind::Park, Kind::Industry, Kind::Housing],
+        [Kind::Administration, Kind::Park, Kind::Housing],
+    ]);
+    let mut g = game(&serde_json::to_string(&config).unwrap());
+    let mut state = State::new(&config).unwrap();
+    let mut differs = false;
+    for step in 0..12u64 {
+        let params = format!(r#"{{"iterations": 300, "seed": {step}}}"#);
+        let b = bot("ismcts", &params);
+        let chosen = choose(b, g).unwrap();
+        assert_eq!(mtp_bot_free(b), MtpStatus::Ok);
+        let with_deck = Player::from_spec("ismcts", &params)
+            .unwrap()
+            .choose_in(&state, &config)
+            .unwrap();
+        let without = Player::from_spec("ismcts", &params)
+            .unwrap()
+            .choose_for(&state)
+            .unwrap();
+        let as_c = |a: metropolys_core::Action| match a {
+            metropolys_core::Action::Bid {
+                neighborhood,
+                building,
+            } => (MtpActionKind::Bid as u8, neighborhood, building),
+            metropolys_core::Action::Pass => (MtpActionKind::Pass as u8, 0, 0),
+        };
+        assert_eq!(
+            (chosen.kind, chosen.neighborhood, chosen.building),
+            as_c(with_deck),
+            "step {step}"
+        );
+        differs |= with_deck != without;
+        let mut next = ptr::null_mut();
+        // SAFETY: valid out-pointer; the handle is live.
+        assert_eq!(unsafe { mtp_game_apply(g, chosen, &mut next) }, MtpStatus::Ok);
+        assert_eq!(mtp_game_free(g), MtpStatus::Ok);
+        g = next;
+        state = state.play(with_deck).unwrap();
+    }
+    assert!(differs, "the deck never changed a decision: is it used?");
+    assert_eq!(mtp_game_free(g), MtpStatus::Ok);
+}
