@@ -710,6 +710,14 @@ pub fn bot_seed(seed: u64, stream: u64) -> u64 {
     metropolys_core::rng::SplitMix64::stream(seed, stream).next_u64()
 }
 
+/// The decisions of `player` in a game set up from `config`, each from the
+/// view of the seat to act with the configuration (R-21): in a game with a
+/// Metropolys deck the other seats' cards are sampled from the deck minus
+/// the seat's own (R-22).
+pub fn bot_decide(mut player: metropolys_bots::Player, config: Config) -> Decide<'static> {
+    Box::new(move |s: &State| player.choose_in(s, &config).map_err(|e| e.to_string()))
+}
+
 /// `metropolys play --seats human,ismcts,greedy`: builds the bots (with
 /// their parameters from `--params`, a JSON object keyed by kind), plays on
 /// standard input and output, and writes the record to `record` when given
@@ -738,21 +746,20 @@ pub fn run(
             .map_err(|e| PlayError::Usage(format!("--seats: {e} (seats are: {})", seat_kinds())))?;
         let bot =
             metropolys_bots::from_spec(kind, &text).map_err(|e| PlayError::Usage(e.to_string()))?;
-        let mut player = metropolys_bots::Player::new(bot, bot_seed(config.seed, 5 + p as u64));
+        let player = metropolys_bots::Player::new(bot, bot_seed(config.seed, 5 + p as u64));
         controllers.push(Controller::Bot {
             name: kind.clone(),
-            decide: Box::new(move |s: &State| player.choose_for(s).map_err(|e| e.to_string())),
+            decide: bot_decide(player, config.clone()),
         });
     }
     // The hint bot is made afresh for each hint, so that asking twice in
     // one position gives the same answer.
     let hint_text = crate::arena::spec("ismcts", &params).map_err(PlayError::Usage)?;
     let hint_seed = bot_seed(config.seed, 9);
+    let hint_config = config.clone();
     let mut hint: Decide<'_> = Box::new(move |s: &State| {
         let bot = metropolys_bots::from_spec("ismcts", &hint_text).map_err(|e| e.to_string())?;
-        metropolys_bots::Player::new(bot, hint_seed)
-            .choose_for(s)
-            .map_err(|e| e.to_string())
+        bot_decide(metropolys_bots::Player::new(bot, hint_seed), hint_config.clone())(s)
     });
     Game::new(config.clone())
         .map_err(|e| PlayError::Failed(format!("illegal configuration: {e}")))?;
@@ -788,6 +795,33 @@ pub fn run(
 mod tests {
     use super::*;
     use metropolys_core::rng::SplitMix64;
+
+    /// In a game dealt from a Metropolys deck, a seat's bot decides as the
+    /// bots crate does from that seat's view with the configuration (the
+    /// deck, R-22), which is not always what a view without the deck gives.
+    #[test]
+    fn bots_decide_from_the_seats_view_with_the_deck_r21_r22() {
+        use metropolys_bots::Player;
+        use metropolys_core::Kind;
+        let mut config = Config::new(3, Variant::Expert, 21);
+        config.metropolys_deck = Some(vec![
+            [Kind::Park, Kind::Mall, Kind::Housing],
+            [Kind::Industry, Kind::Mall, Kind::Administration],
+            [Kind::Park, Kind::Industry, Kind::Housing],
+            [Kind::Administration, Kind::Park, Kind::Housing],
+        ]);
+        let mut state = State::new(&config).unwrap();
+        let mut differs = false;
+        for step in 0..12u64 {
+            let params = format!(r#"{{"iterations": 300, "seed": {step}}}"#);
+            let player = || Player::from_spec("ismcts", &params).unwrap();
+            let chosen = bot_decide(player(), config.clone())(&state).unwrap();
+            assert_eq!(chosen, player().choose_in(&state, &config).unwrap());
+            differs |= chosen != player().choose_for(&state).unwrap();
+            state = state.play(chosen).unwrap();
+        }
+        assert!(differs, "the deck never changed a decision: is it used?");
+    }
 
     #[test]
     fn typed_moves_parse() {
