@@ -43,11 +43,17 @@ impl Native {
     /// the bot thinks.
     fn choose(&self, py: Python<'_>, game: &Game) -> PyResult<Py<Action>> {
         let state = *game.core_state();
+        // The configuration (it may give the Metropolys deck, R-22) is part
+        // of the seat's view; a game from `Game.from_json` has none.
+        let config = game.core_config().cloned();
         let decided = py.detach(|| {
             // A panic inside a decision poisons the lock; the player (a bot
             // and a generator) is still whole.
             let mut p = self.player.lock().unwrap_or_else(|e| e.into_inner());
-            p.choose_for(&state)
+            match &config {
+                Some(config) => p.choose_in(&state, config),
+                None => p.choose_for(&state),
+            }
         });
         let a = decided.map_err(|e| match e {
             BotError::GameOver => errors::rule_error(py, metropolys_core::RuleError::GameOver),

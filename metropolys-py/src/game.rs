@@ -910,6 +910,11 @@ impl Game {
         &self.state
     }
 
+    /// The configuration the game was set up from, when it has a history.
+    pub(crate) fn core_config(&self) -> Option<&Config> {
+        self.history.as_ref().map(|h| h.config())
+    }
+
     /// A game of `state` alone, as `Game.from_json` makes it.
     pub(crate) fn from_core_state(state: State) -> Game {
         Game {

@@ -143,6 +143,31 @@ def test_bots_see_only_their_seat_with_metropolys_cards_r21() -> None:
         assert x.choose(a) == y.choose(b)
 
 
+def test_a_deck_games_decision_uses_the_deck_and_only_the_seats_view_r21_r22() -> None:
+    """In a game dealt from a Metropolys deck the bot samples the other
+    seats' cards from the deck minus its own (the game's configuration is
+    part of the seat's view): the same decisions as in the game replayed
+    from its record, which keeps the configuration; not always those of the
+    bare state (``Game.from_json`` forgets the deck, so all ten cards are
+    possible); and unchanged by the opponents' secret objectives."""
+    base: Dict[str, Any] = {"players": 2, "variant": "family", "seed": 8,
+                            "metropolys_deck": METROPOLYS_DECK}
+    a = Game.from_config({**base, "objectives": [{"area": "bridges"}, {"area": "statues"}]})
+    b = Game.from_config({**base, "objectives": [{"area": "bridges"}, {"area": "lakes"}]})
+    assert a != b and a.view(0) == b.view(0)
+    differs = False
+    for step in range(12):
+        decide = lambda g: bots.Ismcts(iterations=300, seed=step).choose(g)  # noqa: E731
+        chosen = decide(a)
+        if a.to_act == 0:
+            # Seat 0's view is the same in both games.
+            assert a.view(0) == b.view(0) and decide(b) == chosen
+        assert decide(metropolys.load_record(a.to_record())) == chosen
+        differs |= decide(Game.from_json(a.to_json())) != chosen
+        a, b = a.apply(chosen), b.apply(chosen)
+    assert differs, "the deck never changed a decision: is it used?"
+
+
 def test_a_finished_game_has_no_decision() -> None:
     end, _ = play_out(Game(players=2, variant="family", seed=2), 2)
     for bot in FAST:
