@@ -1,0 +1,159 @@
+"""Our native ISMCTS bot against OpenSpiel's own search at the same wall time per decision.
+
+    pip install "./metropolys-py[openspiel]"
+    python examples/python/vs_openspiel.py --games 20 --seconds 0.1
+    python examples/python/vs_openspiel.py --quick
+
+Plays 2-player Expert games through the pyspiel adapter
+(``metropolys.openspiel``): ``metropolys.bots.Ismcts(seconds=S)`` (it
+decides from its seat's view, R-21) against
+
+* ``open_spiel.python.algorithms.mcts.MCTSBot``, which searches the true
+  state (it sees the opponent's secret objectives), and
+* ``open_spiel.python.algorithms.ismcts.ISMCTSBot``, which re-deals the
+  hidden objectives through the adapter's ``state.resample_from_infostate``.
+
+Both OpenSpiel bots use uct_c 2 and one random rollout per simulation, as in
+OpenSpiel's examples. Same wall time per decision: OpenSpiel's bots are
+budgeted in simulations, so before each of its decisions a bot gets
+``rate * S`` simulations, where ``rate`` is the simulations per second it
+reached on its previous decision (a first decision of 20 simulations
+calibrates it); our bot is given ``seconds=S`` (a wall-time budget, no
+iteration limit, one thread). The measured mean time per decision of each
+side is printed, so the match can be checked.
+
+Seats alternate from game to game; each game has its own public setup
+(``seed``) and objectives dealt by the adapter's chance nodes. A shared
+victory (R-20) counts as half a win. Prints each opponent's row: our wins,
+the win rate and its 95 % Wilson interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from typing import Any, Dict, List, Tuple
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+
+import metropolys.openspiel  # noqa: F401  (registers python_metropolys)
+from metropolys import bots
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> Tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+class Timed:
+    """An OpenSpiel bot whose simulation count is set before each decision
+    from its simulations per second on the previous one, so that it spends
+    about ``seconds`` per decision."""
+
+    def __init__(self, kind: str, game: Any, seconds: float, rng: np.random.RandomState) -> None:
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+        self.kind, self.seconds, self.simulations = kind, seconds, 20
+        if kind == "mcts":
+            self.bot: Any = mcts.MCTSBot(game, 2.0, self.simulations, evaluator, random_state=rng, solve=False)
+        else:
+            # No set_resampler: the adapter's state method re-deals the
+            # hidden objectives.
+            self.bot = ismcts.ISMCTSBot(game, evaluator, 2.0, self.simulations, random_state=rng)
+        self.time = 0.0
+        self.decisions = 0
+
+    def step(self, state: Any) -> int:
+        if self.kind == "mcts":
+            self.bot.max_simulations = self.simulations
+        else:
+            self.bot._max_simulations = self.simulations
+        start = time.perf_counter()
+        action = int(self.bot.step(state))
+        spent = time.perf_counter() - start
+        self.time += spent
+        self.decisions += 1
+        rate = self.simulations / max(spent, 1e-6)
+        self.simulations = max(1, int(rate * self.seconds))
+        return action
+
+
+class Ours:
+    """``metropolys.bots.Ismcts`` with a wall-time budget, on the adapter's
+    engine game (the bot builds the seat's view itself)."""
+
+    def __init__(self, seconds: float, seed: int) -> None:
+        self.bot = bots.Ismcts(seconds=seconds, seed=seed)
+        self.time = 0.0
+        self.decisions = 0
+
+    def step(self, state: Any) -> int:
+        start = time.perf_counter()
+        action = int(self.bot.choose(state.engine))
+        self.time += time.perf_counter() - start
+        self.decisions += 1
+        return action
+
+
+def play(opponent: str, index: int, args: argparse.Namespace, clock: Dict[str, List[float]]) -> float:
+    """One game; our share of the win (1, 1/2 or 0)."""
+    seed = args.seed + index
+    game = pyspiel.load_game("python_metropolys", {"players": 2, "variant": "expert", "seed": seed})
+    rng = np.random.RandomState(seed)
+    ours_seat = index % 2
+    players = {ours_seat: Ours(args.seconds, seed), 1 - ours_seat: Timed(opponent, game, args.seconds, rng)}
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(players[state.current_player()].step(state))
+    for seat, p in players.items():
+        side = "ours" if seat == ours_seat else "theirs"
+        clock[side][0] += p.time
+        clock[side][1] += p.decisions
+    returns = state.returns()
+    if returns[ours_seat] <= 0:
+        return 0.0
+    return 0.5 if returns[1 - ours_seat] > 0 else 1.0
+
+
+def main(argv: Any = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=20, help="games against each opponent (default 20)")
+    ap.add_argument("--seconds", type=float, default=0.1, help="wall time per decision (default 0.1)")
+    ap.add_argument("--opponents", default="mcts,ismcts", help="comma-separated: mcts, ismcts")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--quick", action="store_true", help="1 game against each, 0.01 s per decision")
+    args = ap.parse_args(argv)
+    if args.quick:
+        args.games, args.seconds = 1, 0.01
+    names = {"mcts": "OpenSpiel MCTSBot", "ismcts": "OpenSpiel ISMCTSBot"}
+    print(f"ismcts (native, {args.seconds} s/decision) vs OpenSpiel, 2 players, expert, "
+          f"{args.games} games each, seats alternated, seed {args.seed}")
+    print(f"{'opponent':<22}{'games':>6}{'wins':>8}{'win rate':>10}{'95% CI':>18}"
+          f"{'ours s/dec':>12}{'theirs s/dec':>14}")
+    for opponent in args.opponents.split(","):
+        if opponent not in names:
+            ap.error(f"unknown opponent {opponent!r}: expected mcts or ismcts")
+        clock: Dict[str, List[float]] = {"ours": [0.0, 0], "theirs": [0.0, 0]}
+        wins = sum(play(opponent, i, args, clock) for i in range(args.games))
+        lo, hi = wilson(wins, args.games)
+        ours = clock["ours"][0] / max(clock["ours"][1], 1)
+        theirs = clock["theirs"][0] / max(clock["theirs"][1], 1)
+        print(f"{names[opponent]:<22}{args.games:>6}{wins:>8.1f}{100 * wins / args.games:>9.1f}%"
+              f"{f'[{100 * lo:.1f}, {100 * hi:.1f}]%':>18}{ours:>12.3f}{theirs:>14.3f}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
