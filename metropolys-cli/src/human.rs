@@ -759,7 +759,10 @@ pub fn run(
     let hint_config = config.clone();
     let mut hint: Decide<'_> = Box::new(move |s: &State| {
         let bot = metropolys_bots::from_spec("ismcts", &hint_text).map_err(|e| e.to_string())?;
-        bot_decide(metropolys_bots::Player::new(bot, hint_seed), hint_config.clone())(s)
+        bot_decide(
+            metropolys_bots::Player::new(bot, hint_seed),
+            hint_config.clone(),
+        )(s)
     });
     Game::new(config.clone())
         .map_err(|e| PlayError::Failed(format!("illegal configuration: {e}")))?;

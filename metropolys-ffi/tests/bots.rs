@@ -156,7 +156,10 @@ fn a_deck_games_decision_is_the_seat_views_with_the_deck_r21_r22() {
         differs |= with_deck != without;
         let mut next = ptr::null_mut();
         // SAFETY: valid out-pointer; the handle is live.
-        assert_eq!(unsafe { mtp_game_apply(g, chosen, &mut next) }, MtpStatus::Ok);
+        assert_eq!(
+            unsafe { mtp_game_apply(g, chosen, &mut next) },
+            MtpStatus::Ok
+        );
         assert_eq!(mtp_game_free(g), MtpStatus::Ok);
         g = next;
         state = state.play(with_deck).unwrap();
