@@ -1465,11 +1465,123 @@ fn unmatched_seat(taken: &[u8], capacity: &[[u8; 5]], missing: [u8; 5]) -> Optio
 /// assert!(end.is_over());
 /// ```
 pub fn play_random(mut state: State, rng: &mut SplitMix64) -> State {
-    // `random_action` only draws legal actions: no need to check them again.
-    while let Some(a) = state.random_action(rng) {
-        state.apply_legal(a, &mut ());
-    }
+    state.play_random_in_place(rng);
     state
+}
+
+/// The number of set bits of a mask with few of them (the neighborhoods next
+/// to the last bid): one step per bit, cheaper than a portable population
+/// count for a handful of bits.
+#[inline]
+fn count_sparse(mut mask: u64) -> u32 {
+    let mut n = 0;
+    while mask != 0 {
+        mask &= mask - 1;
+        n += 1;
+    }
+    n
+}
+
+/// The `n`-th (from 0) set bit of `mask`, which has more than `n` set bits:
+/// the lowest bits cleared one by one when `n` is small, else by bytes.
+#[inline]
+fn select(mut mask: u64, n: u32) -> u8 {
+    if n < 4 {
+        for _ in 0..n {
+            mask &= mask - 1;
+        }
+        mask.trailing_zeros() as u8
+    } else {
+        nth_bit(mask, n)
+    }
+}
+
+impl State {
+    /// [`play_random`] in place: the draws of [`State::random_action`] and
+    /// the transitions of [`State::play_in_place`], with the turn handed on
+    /// and the next seat's options computed in one pass (R-8, R-11, R-12).
+    fn play_random_in_place(&mut self, rng: &mut SplitMix64) {
+        if self.over {
+            return;
+        }
+        // The options of the seat to act: where and with what it may bid.
+        let (mut nbs, mut bs) = self.bid_options(self.to_act);
+        // Whether `nbs` is the sparse set next to the last bid.
+        let mut sparse = self.bid_count > 0;
+        loop {
+            // The draw of `random_action`: action `k` of the enumeration
+            // order, bids by neighborhood then building, then the pass.
+            let per_neighborhood = count_buildings(bs);
+            let spots = if sparse {
+                count_sparse(nbs)
+            } else {
+                nbs.count_ones()
+            };
+            let bids = spots * per_neighborhood;
+            let count = bids + u32::from(self.bid_count > 0);
+            if count == 0 {
+                return;
+            }
+            let k = rng.below(u64::from(count)) as u32;
+            let p = self.to_act;
+            let last = if k >= bids {
+                self.passed |= 1 << p;
+                self.bids[self.bid_count as usize - 1]
+            } else {
+                let nb = select(nbs, k / per_neighborhood);
+                let b = nth_bit(bs as u64, k % per_neighborhood);
+                let bid = Bid {
+                    player: p,
+                    neighborhood: nb,
+                    building: b,
+                };
+                self.bids[self.bid_count as usize] = bid;
+                self.bid_count += 1;
+                self.bid_mask |= 1u64 << nb;
+                self.bidding[p as usize] |= 1 << b;
+                bid
+            };
+            // `advance`, keeping the next seat's options.
+            let room = self.in_play
+                & !self.occupied
+                & !self.bid_mask
+                & ADJACENT[last.neighborhood as usize];
+            let higher = !((2u16 << last.building) - 1);
+            let mut q = p;
+            let next = loop {
+                q = if q + 1 == self.players { 0 } else { q + 1 };
+                if q == last.player {
+                    break None;
+                }
+                if self.passed & (1 << q) != 0 {
+                    continue;
+                }
+                let options = self.available(q) & higher;
+                if room != 0 && options != 0 {
+                    break Some((q, options));
+                }
+                self.passed |= 1 << q;
+            };
+            match next {
+                Some((q, options)) => {
+                    self.to_act = q;
+                    nbs = room;
+                    bs = options;
+                    sparse = true;
+                }
+                None => {
+                    self.end_call(&mut ());
+                    if self.over {
+                        return;
+                    }
+                    // A new call: any free neighborhood, any building left.
+                    nbs = self.in_play & !self.occupied;
+                    bs = self.available(self.to_act);
+                    sparse = false;
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -1494,6 +1606,40 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn play_random_plays_the_games_of_random_action_and_play() {
+        // From every position (new calls, calls under way, finished games)
+        // and two generators each: the one-pass playout draws the same
+        // actions and reaches the same end as the step-by-step loop
+        // (R-8, R-11, R-12).
+        for (i, start) in positions().into_iter().enumerate() {
+            for seed in [i as u64, u64::MAX - i as u64] {
+                let mut rng = SplitMix64::new(seed);
+                let mut step = start;
+                while let Some(a) = step.random_action(&mut rng) {
+                    step.play_in_place(a).unwrap();
+                }
+                let mut fast_rng = SplitMix64::new(seed);
+                let fast = play_random(start, &mut fast_rng);
+                assert_eq!(fast, step, "position {i}, seed {seed}");
+                assert_eq!(fast_rng.next_u64(), rng.next_u64(), "position {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn count_sparse_and_select_agree_with_the_plain_definitions() {
+        let mut rng = SplitMix64::new(3);
+        for _ in 0..2000 {
+            let mask = rng.next_u64() & rng.next_u64() & rng.next_u64();
+            assert_eq!(count_sparse(mask), mask.count_ones());
+            let bits: Vec<u8> = BitIter(mask).collect();
+            for (n, &bit) in bits.iter().enumerate() {
+                assert_eq!(select(mask, n as u32), bit, "{mask:#x} {n}");
+            }
+        }
     }
 
     #[test]

@@ -1084,6 +1084,8 @@ static void test_svg(void) {
     CHECK(svg == NULL);
     CHECK_STATUS(mtp_game_svg(g, NULL, NULL), MTP_STATUS_NULL_POINTER);
     CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+}
+
 /* ----- bots ----------------------------------------------------------------- */
 
 static MtpBot *new_bot(const char *kind, const char *params) {
