@@ -191,7 +191,11 @@ def test_ctrl_c_interrupts_a_long_batch_quickly(threads: int) -> None:
     import time
 
     script = (
-        "import sys, metropolys\n"
+        "import signal, sys, metropolys\n"
+        # A shell starting a job in the background (`cmd &`) ignores
+        # SIGINT for it, and Python then installs no handler: restore
+        # Python's own, as an interactive session has it.
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "print('ready', flush=True)\n"
         "try:\n"
         f"    metropolys.simulate(10**9, threads={threads})\n"
