@@ -25,6 +25,8 @@ import numpy as np
 import numpy.typing as npt
 
 import metropolys
+# The view helpers the package keeps; the encoding below is the oracle's own.
+from metropolys._observation import _name, views
 
 FloatArray = npt.NDArray[np.float32]
 
@@ -71,30 +73,6 @@ def _district_of(n: int) -> str:
             str(metropolys.neighborhood_district(i)).lower() for i in range(NEIGHBORHOODS)
         ]
     return _DISTRICT_OF[n]
-
-
-def _name(x: Any) -> str:
-    """The lower-case name of an enum-like value (str or object with .name)."""
-    if isinstance(x, str):
-        return x.lower()
-    return str(getattr(x, "name", x)).lower()
-
-
-def views(game: "metropolys.Game", viewer: int, reveal: bool = False) -> Dict[str, Any]:
-    """``game.view(viewer)``, with every seat's objectives filled in when
-    ``reveal`` is true (each taken from that seat's own view)."""
-    view = game.view(viewer)
-    if reveal:
-        objs = list(view["objectives"])
-        cards = list(view.get("metropolys_cards") or [])
-        for p in range(game.players):
-            if objs[p] is None or (cards and cards[p] is None):
-                other = game.view(p)
-                objs[p] = other["objectives"][p]
-                if cards:
-                    cards[p] = other["metropolys_cards"][p]
-        view = dict(view, objectives=objs, metropolys_cards=cards)
-    return view
 
 
 def encode(
