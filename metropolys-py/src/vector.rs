@@ -4,9 +4,11 @@
 
 use crate::errors::{self, Kind as ErrKind};
 use crate::game::keyword_config;
+use crate::ints::{Int, U64};
 use metropolys_tensor::vector::{self as core_vector, Opponents, Outputs, VectorError};
 use metropolys_tensor::{ACTION_COUNT, OBSERVATION_SIZE};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -153,16 +155,31 @@ fn actions_array<'py>(
 #[pymethods]
 impl VectorEnv {
     #[new]
-    #[pyo3(signature = (num_envs, players=4, variant="expert", seed=0, threads=1, opponents=None))]
+    #[pyo3(
+        signature = (num_envs, players=4, variant="expert", seed=U64(0), threads=Int(1), opponents=None),
+        text_signature = "(num_envs, players=4, variant='expert', seed=0, threads=1, opponents=None)"
+    )]
     fn new(
         py: Python<'_>,
-        num_envs: usize,
+        num_envs: Int,
         players: i64,
         variant: &str,
-        seed: u64,
-        threads: usize,
+        seed: U64,
+        threads: Int,
         opponents: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
+        // One integer rule for every entry point (bool is no int; a negative
+        // or huge size is a ValueError, never OverflowError): docs/errors.md.
+        let size = |name: &str, v: Int| {
+            usize::try_from(v.0).map_err(|_| {
+                PyValueError::new_err(format!("{name} must be at least 1, not {}", v.0))
+            })
+        };
+        let (num_envs, seed, threads) = (
+            size("num_envs", num_envs)?,
+            seed.0,
+            size("threads", threads)?,
+        );
         let config = keyword_config(py, players, variant, seed, 0)?;
         let opponents = parse_opponents(py, opponents)?;
         let inner = core_vector::VectorEnv::new(

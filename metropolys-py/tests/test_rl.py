@@ -341,3 +341,20 @@ def test_rl_example_quick_mode():
     )
     summary = json.loads(out.stdout.strip().splitlines()[-1])
     assert summary["steps"] > 0 and summary["games"] > 0
+
+
+@pytest.mark.parametrize(
+    "kwargs,error",
+    [
+        ({"num_envs": 10**12}, ValueError),
+        ({"num_envs": 2**70}, ValueError),
+        ({"num_envs": -1}, ValueError),
+        ({"num_envs": True}, TypeError),
+        ({"num_envs": 4, "threads": 10**6}, ValueError),
+        ({"num_envs": 4, "seed": -1}, ValueError),
+    ],
+)
+def test_vector_env_absurd_sizes_and_wrong_types_are_errors(kwargs: dict, error: type) -> None:
+    # Never an allocation that aborts the interpreter, never OverflowError.
+    with pytest.raises(error):
+        metropolys.VectorEnv(**kwargs)

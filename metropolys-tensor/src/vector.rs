@@ -37,6 +37,11 @@ use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Action, Config, ConfigError, RuleError, Seat, State, Variant};
 use std::sync::{Mutex, PoisonError};
 
+/// The largest batch [`VectorEnv::new`] accepts (about 5 GB of buffers).
+pub const MAX_ENVS: usize = 1 << 20;
+/// The most threads [`VectorEnv::new`] accepts.
+pub const MAX_THREADS: usize = 1024;
+
 /// The seat the caller plays in single-agent mode ([`Opponents::Random`],
 /// [`Opponents::Bot`]).
 pub const LEARNER_SEAT: Seat = 0;
@@ -199,6 +204,17 @@ impl VectorEnv {
         }
         if threads == 0 {
             return Err(VectorError::Size("threads must be at least 1".into()));
+        }
+        // Absurd sizes are errors, not an allocation that aborts the process.
+        if num_envs > MAX_ENVS {
+            return Err(VectorError::Size(format!(
+                "num_envs must be at most {MAX_ENVS}, not {num_envs}"
+            )));
+        }
+        if threads > MAX_THREADS {
+            return Err(VectorError::Size(format!(
+                "threads must be at most {MAX_THREADS}, not {threads}"
+            )));
         }
         // Validates the player count once.
         let state = State::new(&Config::new(players, variant, seed))?;
