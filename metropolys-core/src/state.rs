@@ -1496,18 +1496,103 @@ fn select(mut mask: u64, n: u32) -> u8 {
     }
 }
 
+/// Per-seat words: seat `q`'s building bits in bits `16q..16q + 16`.
+const LANE_ONES: u64 = 0x0001_0001_0001_0001;
+/// The top bit of every seat's 16-bit lane.
+const LANE_TOPS: u64 = 0x8000 * LANE_ONES;
+
+/// `HIGHER_LANES[b]`: the building numbers above `b`, in every seat's lane.
+const HIGHER_LANES: [u64; 16] = {
+    let mut t = [0u64; 16];
+    let mut b = 0;
+    while b < 16 {
+        let higher = ALL_BUILDINGS as u32 & !((2u32 << b) - 1);
+        t[b] = higher as u64 * LANE_ONES;
+        b += 1;
+    }
+    t
+};
+
+/// The `n`-th (from 0) set bit of a building mask with more than `n` set
+/// bits: two byte-table look-ups.
+#[inline]
+fn nth_building(mask: u16, n: u32) -> u8 {
+    let low = usize::from(mask & 0xFF);
+    let in_low = u32::from(BYTE_POP[low]);
+    if n < in_low {
+        BYTE_SELECT[(low << 3) | (n & 7) as usize]
+    } else {
+        8 + BYTE_SELECT[(usize::from(mask >> 8) << 3) | ((n - in_low) & 7) as usize]
+    }
+}
+
 impl State {
     /// [`play_random`] in place: the draws of [`State::random_action`] and
-    /// the transitions of [`State::play_in_place`], with the turn handed on
-    /// and the next seat's options computed in one pass.
+    /// the transitions of [`State::play_in_place`], with the call's bids,
+    /// passes and every seat's building numbers kept in registers.
+    ///
+    /// The turn is handed on for all seats at once: with
+    /// each seat's building numbers in a 16-bit lane of one word, the seats
+    /// holding a number above the last bid are found with one mask and one
+    /// add, and the first of them clockwise (skipping seats that passed)
+    /// with one rotation. Seats skipped over are the seats forced to pass
+    /// they are not marked, since a seat that cannot outbid never
+    /// can again in the same call (the last building only grows and its
+    /// own numbers do not change), and the marks are cleared when the call
+    /// ends.
     fn play_random_in_place(&mut self, rng: &mut SplitMix64) {
         if self.over {
             return;
         }
-        // The options of the seat to act: where and with what it may bid.
-        let (mut nbs, mut bs) = self.bid_options(self.to_act);
-        // Whether `nbs` is the sparse set next to the last bid.
-        let mut sparse = self.bid_count > 0;
+        let mut r = rng.clone();
+        let n = self.players as usize;
+        // Neighborhoods in play without a building, and how many.
+        let mut open = self.in_play & !self.occupied;
+        let mut open_count = open.count_ones();
+        // Every seat's constructed numbers, one lane each; lanes of absent
+        // seats stay empty.
+        let mut seats = 0u64;
+        let mut built = 0u64;
+        for q in 0..n {
+            seats |= u64::from(ALL_BUILDINGS) << (16 * q);
+            built |= u64::from(self.built[q]) << (16 * q);
+        }
+        // The current call: free neighborhoods, numbers still in hand,
+        // seats that passed (lane tops), the last bid.
+        let mut free = open & !self.bid_mask;
+        let mut avail = seats & !built;
+        let mut passed = 0u64;
+        let mut p = self.to_act;
+        let mut last = Bid::default();
+        let mut has_bid = self.bid_count > 0;
+        if has_bid {
+            last = self.bids[self.bid_count as usize - 1];
+            for q in 0..n {
+                avail &= !(u64::from(self.bidding[q]) << (16 * q));
+                if self.passed & (1 << q) != 0 {
+                    passed |= 0x8000 << (16 * q);
+                }
+            }
+            // The call is played in registers from here; its fields are
+            // cleared as the end of the call clears them.
+            self.bids = [Bid::default(); 13];
+            self.bid_count = 0;
+            self.bid_mask = 0;
+            self.bidding = [0; MAX_PLAYERS];
+            self.passed = 0;
+        }
+        // The options of the seat to act, and whether `nbs` is the sparse
+        // set next to the last bid.
+        let (mut nbs, mut bs, mut sparse) = if has_bid {
+            (
+                free & ADJACENT[last.neighborhood as usize],
+                (avail >> (16 * u32::from(p))) as u16
+                    & HIGHER_LANES[usize::from(last.building & 15)] as u16,
+                true,
+            )
+        } else {
+            (free, (avail >> (16 * u32::from(p))) as u16, false)
+        };
         loop {
             // The draw of `random_action`: action `k` of the enumeration
             // order, bids by neighborhood then building, then the pass.
@@ -1515,72 +1600,84 @@ impl State {
             let spots = if sparse {
                 count_sparse(nbs)
             } else {
-                nbs.count_ones()
+                open_count
             };
             let bids = spots * per_neighborhood;
-            let count = bids + u32::from(self.bid_count > 0);
+            let count = bids + u32::from(has_bid);
             if count == 0 {
-                return;
+                // Only at the start of a call: nothing to write back but
+                // the seat to act.
+                self.to_act = p;
+                break;
             }
-            let k = rng.below(u64::from(count)) as u32;
-            let p = self.to_act;
-            let last = if k >= bids {
-                self.passed |= 1 << p;
-                self.bids[self.bid_count as usize - 1]
+            let k = r.below(u64::from(count)) as u32;
+            if k >= bids {
+                passed |= 0x8000 << (16 * u32::from(p));
             } else {
-                let nb = select(nbs, k / per_neighborhood);
-                let b = nth_bit(bs as u64, k % per_neighborhood);
-                let bid = Bid {
+                let nb = if sparse {
+                    select(nbs, k / per_neighborhood)
+                } else {
+                    nth_bit(nbs, k / per_neighborhood)
+                };
+                let b = nth_building(bs, k % per_neighborhood);
+                free &= !(1u64 << nb);
+                avail &= !(1u64 << (16 * u32::from(p) + u32::from(b)));
+                last = Bid {
                     player: p,
                     neighborhood: nb,
                     building: b,
                 };
-                self.bids[self.bid_count as usize] = bid;
-                self.bid_count += 1;
-                self.bid_mask |= 1u64 << nb;
-                self.bidding[p as usize] |= 1 << b;
-                bid
-            };
-            // `advance`, keeping the next seat's options.
-            let room = self.in_play
-                & !self.occupied
-                & !self.bid_mask
-                & ADJACENT[last.neighborhood as usize];
-            let higher = !((2u16 << last.building) - 1);
-            let mut q = p;
-            let next = loop {
-                q = if q + 1 == self.players { 0 } else { q + 1 };
-                if q == last.player {
-                    break None;
-                }
-                if self.passed & (1 << q) != 0 {
+                has_bid = true;
+            }
+            // Hand the turn on: the first seat clockwise from `p` that has
+            // not passed and can outbid, unless the last bidder comes
+            // first. The last bidder's lane is set as the
+            // stop.
+            let room = free & ADJACENT[last.neighborhood as usize];
+            if room != 0 {
+                let higher = HIGHER_LANES[usize::from(last.building & 15)];
+                let can = ((avail & higher) + (LANE_TOPS - LANE_ONES)) & LANE_TOPS & !passed;
+                let stop = 0x8000u64 << (16 * u32::from(last.player));
+                let order = (can | stop).rotate_right(16 * (u32::from(p) + 1));
+                let q = (p + 1 + (order.trailing_zeros() >> 4) as u8) & 3;
+                if q != last.player {
+                    p = q;
+                    nbs = room;
+                    bs = (avail >> (16 * u32::from(q))) as u16 & higher as u16;
+                    sparse = true;
                     continue;
                 }
-                let options = self.available(q) & higher;
-                if room != 0 && options != 0 {
-                    break Some((q, options));
-                }
-                self.passed |= 1 << q;
-            };
-            match next {
-                Some((q, options)) => {
-                    self.to_act = q;
-                    nbs = room;
-                    bs = options;
-                    sparse = true;
-                }
-                None => {
-                    self.end_call(&mut ());
-                    if self.over {
-                        return;
-                    }
-                    // A new call: any free neighborhood, any building left.
-                    nbs = self.in_play & !self.occupied;
-                    bs = self.available(self.to_act);
-                    sparse = false;
-                }
             }
+            // The call ends: construction, token, cards (R-13 … R-17).
+            let (w, nb, b) = (last.player, last.neighborhood, last.building);
+            let bit = 1u64 << nb;
+            self.occupied |= bit;
+            self.owned[w as usize] |= bit;
+            self.number_at[nb as usize] = b;
+            self.built[w as usize] |= 1 << b;
+            built |= 1u64 << (16 * u32::from(w) + u32::from(b));
+            if (self.tokens[0] | self.tokens[1] | self.tokens[2]) & bit != 0 {
+                self.take_token(w, nb, &mut ());
+            }
+            if self.built[w as usize] == ALL_BUILDINGS {
+                self.over = true;
+                self.to_act = 0;
+                break;
+            }
+            // the winner opens the next call, anywhere free.
+            self.call += 1;
+            open &= !bit;
+            open_count -= 1;
+            free = open;
+            avail = seats & !built;
+            passed = 0;
+            has_bid = false;
+            p = w;
+            nbs = open;
+            bs = (avail >> (16 * u32::from(p))) as u16;
+            sparse = false;
         }
+        *rng = r;
     }
 }
 
@@ -1658,6 +1755,10 @@ mod tests {
             assert_eq!(nth_bit(mask, bits.len() as u32), 64);
             let m16 = mask as u16;
             assert_eq!(count_buildings(m16), m16.count_ones());
+            let bits16: Vec<u8> = bits.iter().copied().filter(|&b| b < 16).collect();
+            for (n, &b) in bits16.iter().enumerate() {
+                assert_eq!(nth_building(m16, n as u32), b, "{m16:#x} {n}");
+            }
         }
     }
 
