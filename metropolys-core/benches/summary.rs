@@ -14,7 +14,9 @@
 //! * `--games N`: games per row (default 200,000 for the headline row).
 //! * `--only NAME`: only the rows whose name contains NAME.
 //! * `--profile`: play `--games` whole 4-player Expert games and nothing
-//!   else (for `valgrind --tool=callgrind`: instructions per game).
+//!   else (for `valgrind --tool=callgrind`: instructions per game), each
+//!   scored as playouts score it (`State::totals`); with `--sheets`, with
+//!   every seat's whole `ScoreSheet` instead.
 //!
 //! Every row prints as `row<TAB>name<TAB>value<TAB>unit<TAB>note`, which
 //! `scripts/bench` parses; everything else on stdout is commentary.
@@ -29,6 +31,7 @@ struct Opts {
     games: u64,
     only: Option<String>,
     profile: bool,
+    sheets: bool,
 }
 
 fn parse() -> Opts {
@@ -37,6 +40,7 @@ fn parse() -> Opts {
         games: 0,
         only: None,
         profile: false,
+        sheets: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -45,6 +49,7 @@ fn parse() -> Opts {
             "--games" => o.games = args.next().and_then(|s| s.parse().ok()).unwrap_or(0),
             "--only" => o.only = args.next(),
             "--profile" => o.profile = true,
+            "--sheets" => o.sheets = true,
             // `cargo bench` passes `--bench`; ignore what we do not know.
             _ => {}
         }
@@ -81,6 +86,16 @@ fn one_game(players: u8, variant: Variant, seed: u64) -> i32 {
     let s = State::new(&Config::new(players, variant, seed)).expect("valid config");
     let end = play_random(s, &mut SplitMix64::new(seed));
     end.scores().iter().map(|s| s.total).sum()
+}
+
+/// One whole random game as a playout scores it: setup, `play_random`,
+/// every seat's total without the sheets' groups (`State::totals`). The
+/// checksum is the same as `one_game`'s.
+#[inline]
+fn one_playout(players: u8, variant: Variant, seed: u64) -> i32 {
+    let s = State::new(&Config::new(players, variant, seed)).expect("valid config");
+    let end = play_random(s, &mut SplitMix64::new(seed));
+    end.totals().totals().iter().sum()
 }
 
 /// One whole game as a binding's step loop plays it: legal action ids into
@@ -171,10 +186,13 @@ fn sample_games(players: u8, variant: Variant, count: u64) -> Vec<(State, Vec<Ac
 fn main() {
     let o = parse();
     if o.profile {
-        // Nothing but whole 4-player Expert games, for `valgrind --tool=callgrind`.
+        // Nothing but whole 4-player Expert games, for `valgrind --tool=callgrind`:
+        // scored as playouts score them (totals), or with `--sheets` as
+        // whole score sheets.
+        let game = if o.sheets { one_game } else { one_playout };
         let mut sink = 0i32;
         for i in 0..o.games {
-            sink = sink.wrapping_add(one_game(4, Variant::Expert, i));
+            sink = sink.wrapping_add(game(4, Variant::Expert, i));
         }
         println!("{} games, checksum {sink}", o.games);
         return;

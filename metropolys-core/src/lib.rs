@@ -70,7 +70,7 @@ pub use action::{Action, Bid, Event};
 pub use config::{Config, MetropolysCard, Objective, Setup};
 pub use error::{ActionError, ConfigError, Error, RuleError, StateError, TurnOrder};
 pub use record::{ExpectedError, Game, Record, RecordError, RecordedAction};
-pub use scoring::ScoreSheet;
+pub use scoring::{ScoreSheet, Totals};
 pub use state::{play_random, Constructed, Snapshot, State, TokenCounts};
 pub use text::ParseActionError;
 pub use types::{

@@ -10,6 +10,7 @@ use crate::board::{self, BitIter, ADJACENT, BRIDGES, KIND, LAKES, STATUES};
 use crate::state::State;
 use crate::types::{
     Area, District, Kind, NeighborhoodId, Seat, Size, Token, Variant, BUILDINGS_PER_PLAYER,
+    MAX_PLAYERS,
 };
 use serde::{Deserialize, Serialize};
 
@@ -58,68 +59,163 @@ pub struct ScoreSheet {
 
 /// The score sheets of every seat of `state`.
 pub fn score(state: &State) -> Vec<ScoreSheet> {
-    let n = state.players() as usize;
-    let highest = if state.variant() == Variant::Expert && !state.uses_metropolys_cards() {
-        highest_buildings(state)
-    } else {
-        [[false; 5]; 4]
-    };
-    (0..n)
+    let highest = highest_buildings_if_scored(state);
+    (0..state.players() as usize)
         .map(|p| {
-            let owned = state.owned_mask(p);
-            let taken = state.taken_counts(p);
-            let obj = state.objective_of(p);
-            let mut s = ScoreSheet {
-                player: p as Seat,
-                trendy: 3 * taken[Token::Trendy.index()] as i32,
-                subway: taken[Token::Subway.index()] as i32,
-                subway_card: if state.card_holder(crate::Card::Subway) == Some(p as Seat) {
-                    3
-                } else {
-                    0
-                },
-                archaeology: -(taken[Token::Archaeology.index()] as i32),
-                archaeology_card: if state.card_holder(crate::Card::Archaeology) == Some(p as Seat)
-                {
-                    -2
-                } else {
-                    0
-                },
-                constructed: owned.count_ones() as u8,
-                ..ScoreSheet::default()
-            };
-            let (points, groups) = match state.variant() {
-                Variant::Family => family_area(obj.area, owned),
-                Variant::Expert => expert_area(obj.area, owned),
-            };
-            s.area = points;
-            s.area_groups = groups;
-            if let Some(kind) = obj.neighborhood {
-                s.neighborhood = 2 * count_kind(owned, kind) as i32;
-            }
-            for &d in District::ALL {
-                if highest[p][d.index()] {
-                    s.highest_building += 5;
-                    s.highest_building_districts.push(d);
-                }
-            }
-            if state.uses_metropolys_cards() {
-                let (points, groups) = metropolys(state.card_of(p), owned);
-                s.metropolys = points;
-                s.metropolys_groups = groups;
-            }
-            s.total = s.trendy
-                + s.subway
-                + s.subway_card
-                + s.archaeology
-                + s.archaeology_card
-                + s.area
-                + s.neighborhood
-                + s.highest_building
-                + s.metropolys;
+            let mut s = ScoreSheet::default();
+            score_seat::<true>(state, p, &highest, &mut s);
             s
         })
         .collect()
+}
+
+/// Every seat's total and number of buildings constructed, and the winners
+/// (R-20): what a playout needs from a finished game, without the groups a
+/// [`ScoreSheet`] lists. Computed by the very code that fills the sheets
+/// (so the totals are always the sheets' totals), without allocating.
+///
+/// ```
+/// use metropolys_core::{play_random, rng::SplitMix64, Config, State, Variant};
+/// let end = play_random(State::new(&Config::new(3, Variant::Expert, 4)).unwrap(), &mut SplitMix64::new(4));
+/// let totals = end.totals();
+/// let sheets = end.scores();
+/// assert_eq!(totals.totals(), sheets.iter().map(|s| s.total).collect::<Vec<_>>());
+/// assert_eq!(totals.winners(), end.winners());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Totals {
+    players: u8,
+    totals: [i32; MAX_PLAYERS],
+    constructed: [u8; MAX_PLAYERS],
+}
+
+impl Totals {
+    /// The number of seats.
+    #[inline]
+    pub fn players(&self) -> u8 {
+        self.players
+    }
+
+    /// Every seat's total, by seat (the [`ScoreSheet::total`]s).
+    #[inline]
+    pub fn totals(&self) -> &[i32] {
+        &self.totals[..self.players as usize]
+    }
+
+    /// Every seat's number of buildings constructed, by seat (the first
+    /// tie-break, R-20).
+    #[inline]
+    pub fn constructed(&self) -> &[u8] {
+        &self.constructed[..self.players as usize]
+    }
+
+    /// The winners as bits: bit `p` is set when seat `p` is among them
+    /// (R-20: highest total; among the tied, most buildings constructed;
+    /// still tied, all share the victory).
+    #[inline]
+    pub fn winner_bits(&self) -> u8 {
+        let key = |p: usize| (self.totals[p], self.constructed[p]);
+        let n = self.players as usize;
+        let best = (0..n).map(key).max();
+        (0..n)
+            .filter(|&p| Some(key(p)) == best)
+            .fold(0, |bits, p| bits | 1 << p)
+    }
+
+    /// Whether `seat` is among the winners (R-20).
+    #[inline]
+    pub fn is_winner(&self, seat: Seat) -> bool {
+        seat < 8 && self.winner_bits() & (1 << seat) != 0
+    }
+
+    /// The winners, seats ascending (R-20; what [`winners`] says of the
+    /// score sheets).
+    pub fn winners(&self) -> Vec<Seat> {
+        let bits = self.winner_bits();
+        (0..self.players)
+            .filter(|&p| bits & (1 << p) != 0)
+            .collect()
+    }
+}
+
+/// Every seat's total and constructed count (see [`Totals`]), without
+/// allocating.
+pub fn totals(state: &State) -> Totals {
+    let highest = highest_buildings_if_scored(state);
+    let mut t = Totals {
+        players: state.players(),
+        totals: [0; MAX_PLAYERS],
+        constructed: [0; MAX_PLAYERS],
+    };
+    for p in 0..state.players() as usize {
+        let mut s = ScoreSheet::default();
+        score_seat::<false>(state, p, &highest, &mut s);
+        t.totals[p] = s.total;
+        t.constructed[p] = s.constructed;
+    }
+    t
+}
+
+/// The highest-building tokens of every district (R-18), when the game
+/// scores them (Expert without Metropolys cards).
+fn highest_buildings_if_scored(state: &State) -> [[bool; 5]; 4] {
+    if state.variant() == Variant::Expert && !state.uses_metropolys_cards() {
+        highest_buildings(state)
+    } else {
+        [[false; 5]; 4]
+    }
+}
+
+/// Fills seat `p`'s sheet `s` (a default sheet): every category and the
+/// total, and with `GROUPS` the groups behind the points (without, nothing
+/// is allocated). The one implementation of the scoring rules.
+fn score_seat<const GROUPS: bool>(
+    state: &State,
+    p: usize,
+    highest: &[[bool; 5]; 4],
+    s: &mut ScoreSheet,
+) {
+    let owned = state.owned_mask(p);
+    let taken = state.taken_counts(p);
+    let obj = state.objective_of(p);
+    s.player = p as Seat;
+    s.trendy = 3 * taken[Token::Trendy.index()] as i32;
+    s.subway = taken[Token::Subway.index()] as i32;
+    if state.card_holder(crate::Card::Subway) == Some(p as Seat) {
+        s.subway_card = 3;
+    }
+    s.archaeology = -(taken[Token::Archaeology.index()] as i32);
+    if state.card_holder(crate::Card::Archaeology) == Some(p as Seat) {
+        s.archaeology_card = -2;
+    }
+    s.constructed = owned.count_ones() as u8;
+    s.area = match state.variant() {
+        Variant::Family => family_area::<GROUPS>(obj.area, owned, &mut s.area_groups),
+        Variant::Expert => expert_area::<GROUPS>(obj.area, owned, &mut s.area_groups),
+    };
+    if let Some(kind) = obj.neighborhood {
+        s.neighborhood = 2 * count_kind(owned, kind) as i32;
+    }
+    for &d in District::ALL {
+        if highest[p][d.index()] {
+            s.highest_building += 5;
+            if GROUPS {
+                s.highest_building_districts.push(d);
+            }
+        }
+    }
+    if state.uses_metropolys_cards() {
+        s.metropolys = metropolys::<GROUPS>(state.card_of(p), owned, &mut s.metropolys_groups);
+    }
+    s.total = s.trendy
+        + s.subway
+        + s.subway_card
+        + s.archaeology
+        + s.archaeology_card
+        + s.area
+        + s.neighborhood
+        + s.highest_building
+        + s.metropolys;
 }
 
 /// The winners (R-20): highest total; among the tied, most constructed
@@ -166,8 +262,13 @@ fn bridge_ends() -> u64 {
         .fold(0, |m, b| m | (1u64 << b[0]) | (1u64 << b[1]))
 }
 
-/// Family area card (§4): +3 per qualifying building, each counted once.
-fn family_area(area: Area, owned: u64) -> (i32, Vec<Vec<NeighborhoodId>>) {
+/// Family area card (§4): +3 per qualifying building, each counted once
+/// (with `GROUPS`, each a group of its own in `groups`).
+fn family_area<const GROUPS: bool>(
+    area: Area,
+    owned: u64,
+    groups: &mut Vec<Vec<NeighborhoodId>>,
+) -> i32 {
     let qualifying = match area {
         Area::Bridges => bridge_ends(),
         Area::Statues => board::feature_union(board::statues()),
@@ -175,14 +276,19 @@ fn family_area(area: Area, owned: u64) -> (i32, Vec<Vec<NeighborhoodId>>) {
         Area::Border => board::BORDER,
         Area::Districts | Area::Chains => 0,
     } & owned;
-    (
-        3 * qualifying.count_ones() as i32,
-        BitIter(qualifying).map(|i| vec![i]).collect(),
-    )
+    if GROUPS {
+        groups.extend(BitIter(qualifying).map(|i| vec![i]));
+    }
+    3 * qualifying.count_ones() as i32
 }
 
-/// Expert area card (R-19): the exact maximum.
-fn expert_area(area: Area, owned: u64) -> (i32, Vec<Vec<NeighborhoodId>>) {
+/// Expert area card (R-19): the exact maximum (with `GROUPS`, its groups
+/// in `groups`).
+fn expert_area<const GROUPS: bool>(
+    area: Area,
+    owned: u64,
+    groups: &mut Vec<Vec<NeighborhoodId>>,
+) -> i32 {
     let mut candidates = Candidates::EMPTY;
     let per_group = match area {
         Area::Bridges => {
@@ -212,21 +318,25 @@ fn expert_area(area: Area, owned: u64) -> (i32, Vec<Vec<NeighborhoodId>>) {
             4
         }
         Area::Districts => {
-            let groups: Vec<Vec<NeighborhoodId>> = District::ALL
-                .iter()
-                .map(|&d| board::in_district(d).0 & owned)
-                .filter(|m| m.count_ones() >= 3)
-                .map(ids)
-                .collect();
-            return (4 * groups.len() as i32, groups);
+            let mut count = 0;
+            for &d in District::ALL {
+                let m = board::in_district(d).0 & owned;
+                if m.count_ones() >= 3 {
+                    count += 1;
+                    if GROUPS {
+                        groups.push(ids(m));
+                    }
+                }
+            }
+            return 4 * count;
         }
-        Area::Border => return family_area(Area::Border, owned),
+        Area::Border => return family_area::<GROUPS>(Area::Border, owned, groups),
     };
-    let chosen = packing(candidates.as_slice());
-    (
-        per_group * chosen.len as i32,
-        chosen.as_slice().iter().map(|&m| ids(m)).collect(),
-    )
+    let chosen = packing::<GROUPS>(candidates.as_slice());
+    if GROUPS {
+        groups.extend(chosen.as_slice().iter().map(|&m| ids(m)));
+    }
+    per_group * chosen.len as i32
 }
 
 /// All neighborhoods after `id` in `mask`.
@@ -350,9 +460,10 @@ type Candidates = Sets<MAX_CANDIDATES>;
 
 /// The largest family of pairwise-disjoint masks among `candidates` (exact,
 /// by branch and bound on the lowest uncovered element), ordered by their
-/// neighborhoods.
-fn packing(candidates: &[u64]) -> Packing {
-    fn go(cands: &[u64], avail: u64, chosen: &mut Packing, best: &mut Packing) {
+/// neighborhoods. Without `SETS` only its size is found (`len`; the sets
+/// are not kept).
+fn packing<const SETS: bool>(candidates: &[u64]) -> Packing {
+    fn go<const SETS: bool>(cands: &[u64], avail: u64, chosen: &mut Packing, best: &mut Packing) {
         let mut union = 0u64;
         let mut usable = 0usize;
         for &c in cands {
@@ -367,22 +478,32 @@ fn packing(candidates: &[u64]) -> Packing {
             return;
         }
         if union == 0 {
-            *best = *chosen;
+            if SETS {
+                *best = *chosen;
+            } else {
+                best.len = chosen.len;
+            }
             return;
         }
         let v = union & union.wrapping_neg();
         for &c in cands {
             if c & v != 0 && c & !avail == 0 {
-                chosen.push(c);
-                go(cands, avail & !c, chosen, best);
+                if SETS {
+                    chosen.push(c);
+                } else {
+                    chosen.len += 1;
+                }
+                go::<SETS>(cands, avail & !c, chosen, best);
                 chosen.pop();
             }
         }
-        go(cands, avail & !v, chosen, best);
+        go::<SETS>(cands, avail & !v, chosen, best);
     }
     let (mut chosen, mut best) = (Packing::EMPTY, Packing::EMPTY);
-    go(candidates, u64::MAX, &mut chosen, &mut best);
-    best.sets[..best.len].sort_unstable_by_key(|&m| m & board::NeighborhoodSet::ALL.0);
+    go::<SETS>(candidates, u64::MAX, &mut chosen, &mut best);
+    if SETS {
+        best.sets[..best.len].sort_unstable_by_key(|&m| m & board::NeighborhoodSet::ALL.0);
+    }
     best
 }
 
@@ -421,26 +542,34 @@ fn highest_buildings(state: &State) -> [[bool; 5]; 4] {
 }
 
 /// §9: +9 per group of three buildings in one district on the card's three
-/// kinds; each building in one group at most.
-fn metropolys(card: [Kind; 3], owned: u64) -> (i32, Vec<Vec<NeighborhoodId>>) {
-    let mut groups = Vec::new();
+/// kinds; each building in one group at most (with `GROUPS`, the groups in
+/// `groups`).
+fn metropolys<const GROUPS: bool>(
+    card: [Kind; 3],
+    owned: u64,
+    groups: &mut Vec<Vec<NeighborhoodId>>,
+) -> i32 {
+    let mut count = 0;
     for &d in District::ALL {
         let mine = board::in_district(d).0 & owned;
         // The i-th lowest building of each of the three kinds form group i.
         let mut of_kind = card.map(|k| OF_KIND[k.index()] & mine);
         while of_kind.iter().all(|&m| m != 0) {
-            let mut group: Vec<NeighborhoodId> = of_kind
-                .iter()
-                .map(|&m| m.trailing_zeros() as NeighborhoodId)
-                .collect();
-            group.sort_unstable();
-            groups.push(group);
+            count += 1;
+            if GROUPS {
+                let mut group: Vec<NeighborhoodId> = of_kind
+                    .iter()
+                    .map(|&m| m.trailing_zeros() as NeighborhoodId)
+                    .collect();
+                group.sort_unstable();
+                groups.push(group);
+            }
             for m in &mut of_kind {
                 *m &= *m - 1;
             }
         }
     }
-    (9 * groups.len() as i32, groups)
+    9 * count
 }
 
 #[cfg(test)]
@@ -455,11 +584,12 @@ mod tests {
     fn packing_prefers_two_disjoint_sets_over_one_greedy_set() {
         // Greedy on the first candidate {1,2} blocks both {0,1} and {2,3}.
         let c = [mask(&[1, 2]), mask(&[0, 1]), mask(&[2, 3])];
-        assert_eq!(packing(&c).len, 2);
+        assert_eq!(packing::<true>(&c).len, 2);
+        assert_eq!(packing::<false>(&c).len, 2);
     }
 
     #[test]
     fn packing_of_nothing_is_empty() {
-        assert_eq!(packing(&[]).len, 0);
+        assert_eq!(packing::<true>(&[]).len, 0);
     }
 }

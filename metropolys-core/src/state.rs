@@ -52,7 +52,7 @@ use crate::board::{self, BitIter, NeighborhoodSet, ADJACENT, DISTRICT};
 use crate::config::{self, Config, MetropolysCard, Objective, Setup, NO_CARD, NO_OBJECTIVE};
 use crate::error::{ConfigError, Error, RuleError, StateError};
 use crate::rng::SplitMix64;
-use crate::scoring::{self, ScoreSheet};
+use crate::scoring::{self, ScoreSheet, Totals};
 use crate::types::{
     BuildingNumber, Card, District, NeighborhoodId, Seat, Token, Variant, BUILDINGS_PER_PLAYER,
     MAX_PLAYERS, NEIGHBORHOOD_COUNT,
@@ -382,6 +382,14 @@ impl State {
     /// game is over).
     pub fn scores(&self) -> Vec<ScoreSheet> {
         scoring::score(self)
+    }
+
+    /// Every seat's total and constructed count and the winners,
+    /// without the groups of the score sheets and without allocating: the
+    /// fast form of [`State::scores`] for playouts.
+    #[inline]
+    pub fn totals(&self) -> Totals {
+        scoring::totals(self)
     }
 
     /// The winners, computed from the current position.

@@ -128,6 +128,45 @@ proptest! {
     }
 
     #[test]
+    fn totals_are_the_score_sheets_totals_and_winners(
+        players in 2u8..=4,
+        expert in any::<bool>(),
+        metropolys in any::<bool>(),
+        seed in any::<u64>(),
+        play_seed in any::<u64>(),
+        cut in 0usize..200,
+    ) {
+        // R-18 … R-20: the allocation-free totals are the sheets' totals,
+        // constructed counts and winners, during the game and at its end.
+        let c = config(players, expert, metropolys, seed);
+        let mut s = State::new(&c).unwrap();
+        let mut rng = SplitMix64::new(play_seed);
+        let mut steps = 0;
+        while let Some(a) = s.random_action(&mut rng) {
+            if steps == cut {
+                break;
+            }
+            s = s.play(a).unwrap();
+            steps += 1;
+        }
+        for position in [s, metropolys_core::play_random(s, &mut rng)] {
+            let sheets = position.scores();
+            let totals = position.totals();
+            prop_assert_eq!(totals.players(), players);
+            prop_assert_eq!(totals.totals(), sheets.iter().map(|x| x.total).collect::<Vec<_>>());
+            prop_assert_eq!(
+                totals.constructed(),
+                sheets.iter().map(|x| x.constructed).collect::<Vec<_>>()
+            );
+            let winners = position.winners();
+            prop_assert_eq!(totals.winners(), winners.clone());
+            for p in 0..players {
+                prop_assert_eq!(totals.is_winner(p), winners.contains(&p));
+            }
+        }
+    }
+
+    #[test]
     fn action_ids_round_trip(id in 0u16..716) {
         let a = Action::from_id(id).unwrap();
         prop_assert_eq!(a.id(), Some(id));
