@@ -6,7 +6,7 @@
 //! statues, lakes a maximum assignment of three buildings per lake, chains a
 //! maximum family of vertex-disjoint connected triples.
 
-use crate::board::{self, BitIter, ADJACENT, BRIDGES, KIND, LAKES, STATUES};
+use crate::board::{self, BitIter, ADJACENT, BRIDGES, DISTRICT, KIND, LAKES, STATUES};
 use crate::state::State;
 use crate::types::{
     Area, District, Kind, NeighborhoodId, Seat, Size, Token, Variant, BUILDINGS_PER_PLAYER,
@@ -289,33 +289,36 @@ fn expert_area<const GROUPS: bool>(
     owned: u64,
     groups: &mut Vec<Vec<NeighborhoodId>>,
 ) -> i32 {
-    let mut candidates = Candidates::EMPTY;
-    let per_group = match area {
+    match area {
         Area::Bridges => {
+            let mut candidates = FeatureCandidates::EMPTY;
             for b in board::bridges() {
                 let m = (1u64 << b[0]) | (1u64 << b[1]);
                 if m & owned == m {
                     candidates.push(m);
                 }
             }
-            4
+            4 * packed::<GROUPS>(candidates.as_slice(), groups)
         }
         Area::Statues => {
+            let mut candidates = FeatureCandidates::EMPTY;
             for s in board::statues() {
                 let m = s.neighborhoods.0;
                 if m & owned == m {
                     candidates.push(m);
                 }
             }
-            7
+            7 * packed::<GROUPS>(candidates.as_slice(), groups)
         }
         Area::Lakes => {
+            let mut candidates = Candidates::EMPTY;
             lake_candidates(owned, &mut candidates);
-            5
+            5 * packed::<GROUPS>(candidates.as_slice(), groups)
         }
         Area::Chains => {
+            let mut candidates = Candidates::EMPTY;
             chain_candidates(owned, &mut candidates);
-            4
+            4 * packed::<GROUPS>(candidates.as_slice(), groups)
         }
         Area::Districts => {
             let mut count = 0;
@@ -328,15 +331,20 @@ fn expert_area<const GROUPS: bool>(
                     }
                 }
             }
-            return 4 * count;
+            4 * count
         }
-        Area::Border => return family_area::<GROUPS>(Area::Border, owned, groups),
-    };
-    let chosen = packing::<GROUPS>(candidates.as_slice());
+        Area::Border => family_area::<GROUPS>(Area::Border, owned, groups),
+    }
+}
+
+/// The number of groups of the largest packing of `candidates` (with
+/// `GROUPS`, the groups appended to `groups`).
+fn packed<const GROUPS: bool>(candidates: &[u64], groups: &mut Vec<Vec<NeighborhoodId>>) -> i32 {
+    let chosen = packing::<GROUPS>(candidates);
     if GROUPS {
         groups.extend(chosen.as_slice().iter().map(|&m| ids(m)));
     }
-    per_group * chosen.len as i32
+    chosen.len as i32
 }
 
 /// All neighborhoods after `id` in `mask`.
@@ -458,6 +466,18 @@ type Packing = Sets<MAX_SETS>;
 /// The candidate groups of an Expert area card.
 type Candidates = Sets<MAX_CANDIDATES>;
 
+/// The candidate groups of the bridges or statues card: whole features, so
+/// at most one per bridge or statue (a much smaller array to clear).
+type FeatureCandidates = Sets<
+    {
+        if BRIDGES.len() > STATUES.len() {
+            BRIDGES.len()
+        } else {
+            STATUES.len()
+        }
+    },
+>;
+
 /// The largest family of pairwise-disjoint masks among `candidates` (exact,
 /// by branch and bound on the lowest uncovered element), ordered by their
 /// neighborhoods. Without `SETS` only its size is found (`len`; the sets
@@ -507,35 +527,41 @@ fn packing<const SETS: bool>(candidates: &[u64]) -> Packing {
     best
 }
 
+/// R-18 key of each building number: one in the byte of its size (tall
+/// `1 << 16`, medium `1 << 8`, small `1`).
+const SIZE_KEY: [u32; 16] = {
+    let mut t = [0u32; 16];
+    let mut b = 0;
+    while b < 16 {
+        t[b] = match Size::of(b as u8) {
+            Size::Tall => 1 << 16,
+            Size::Medium => 1 << 8,
+            Size::Small => 1,
+        };
+        b += 1;
+    }
+    t
+};
+
 /// for each district, which seats get its highest-building token.
 fn highest_buildings(state: &State) -> [[bool; 5]; 4] {
     let n = state.players() as usize;
-    let mut out = [[false; 5]; 4];
-    for &d in District::ALL {
-        let in_d = board::in_district(d).0;
-        // (tall, medium, small) counts compared lexicographically are the
-        // R-18 comparison of size lists sorted tallest first; they are packed
-        // into one key `1:tall:medium:small` (a byte each, at most 13), and
-        // 0 for a seat with no building in the district.
-        let mut best = 0u32;
-        let mut keys = [0u32; 4];
-        for (p, key) in keys.iter_mut().enumerate().take(n) {
-            let mine = state.owned_mask(p) & in_d;
-            if mine == 0 {
-                continue;
-            }
-            *key = 1 << 24;
-            for id in BitIter(mine) {
-                *key += match Size::of(state.number_on(id as usize)) {
-                    Size::Tall => 1 << 16,
-                    Size::Medium => 1 << 8,
-                    Size::Small => 1,
-                };
-            }
-            best = best.max(*key);
+    // Per seat and district, the (tall, medium, small) counts packed into
+    // one key `tall:medium:small` (a byte each, at most 13): compared as
+    // numbers they are the R-18 comparison of size lists sorted tallest
+    // first, and 0 is a seat with no building in the district.
+    let mut keys = [[0u32; 5]; 4];
+    for (p, keys) in keys.iter_mut().enumerate().take(n) {
+        for id in BitIter(state.owned_mask(p)) {
+            let d = DISTRICT[id as usize].index();
+            keys[d] += SIZE_KEY[usize::from(state.number_on(id as usize) & 15)];
         }
+    }
+    let mut out = [[false; 5]; 4];
+    for d in 0..5 {
+        let best = keys.iter().take(n).map(|k| k[d]).max().unwrap_or(0);
         for p in 0..n {
-            out[p][d.index()] = best != 0 && keys[p] == best;
+            out[p][d] = best != 0 && keys[p][d] == best;
         }
     }
     out
