@@ -1490,18 +1490,15 @@ fn count_sparse(mut mask: u64) -> u32 {
     n
 }
 
-/// The `n`-th (from 0) set bit of `mask`, which has more than `n` set bits:
-/// the lowest bits cleared one by one when `n` is small, else by bytes.
+/// The `n`-th (from 0) set bit of `mask`, which has more than `n` set bits
+/// and few of them (the neighborhoods next to the last bid): its lowest
+/// bits cleared one by one.
 #[inline]
 fn select(mut mask: u64, n: u32) -> u8 {
-    if n < 4 {
-        for _ in 0..n {
-            mask &= mask - 1;
-        }
-        mask.trailing_zeros() as u8
-    } else {
-        nth_bit(mask, n)
+    for _ in 0..n {
+        mask &= mask.wrapping_sub(1);
     }
+    mask.trailing_zeros() as u8
 }
 
 /// Per-seat words: seat `q`'s building bits in bits `16q..16q + 16`.
@@ -1534,53 +1531,125 @@ fn nth_building(mask: u16, n: u32) -> u8 {
     }
 }
 
+/// One in every byte of a word.
+const BYTE_ONES: u64 = 0x0101_0101_0101_0101;
+
+/// `BYTES_AFTER[id]`: one in every byte of a 64-bit mask above the byte of
+/// bit `id` (what removing bit `id` takes from [`byte_prefix`]).
+const BYTES_AFTER: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut id = 0;
+    while id < 56 {
+        t[id] = BYTE_ONES << (8 * (id / 8 + 1));
+        id += 1;
+    }
+    t
+};
+
+/// Byte `j` of the result: the number of set bits of `mask` in its bytes
+/// below byte `j` (at most 56, so every byte stays below 128).
+fn byte_prefix(mask: u64) -> u64 {
+    let mut prefix = 0u64;
+    let mut before = 0u64;
+    for j in 0..8 {
+        prefix |= before << (8 * j);
+        before += u64::from(BYTE_POP[((mask >> (8 * j)) & 0xFF) as usize]);
+    }
+    prefix
+}
+
+/// The `n`-th (from 0) set bit of `mask` (which has more than `n` set bits
+/// and at most 56), given its [`byte_prefix`]: the byte holding it is the
+/// last whose prefix is at most `n`, found for all bytes at once, then one
+/// table look-up.
+#[inline]
+fn select_with_prefix(mask: u64, prefix: u64, n: u32) -> u8 {
+    // Bit 7 of byte j: prefix_j <= n (no byte borrows: both are below 128).
+    let at_most = ((0x80 + u64::from(n)) * BYTE_ONES - prefix) & (0x80 * BYTE_ONES);
+    let bytes = (at_most >> 7).wrapping_mul(BYTE_ONES) >> 56;
+    let shift = (8 * (bytes.wrapping_sub(1) & 7)) as u32;
+    let byte = ((mask >> shift) & 0xFF) as usize;
+    let rank = (u64::from(n).wrapping_sub((prefix >> shift) & 0xFF) & 7) as usize;
+    shift as u8 + BYTE_SELECT[(byte << 3) | rank]
+}
+
+/// Hands the turn on after seat `p` acted, with `last` the last bid (R-8,
+/// the next seat to act, the free neighborhoods next to the
+/// last bid and its building numbers above it; `None` when the call ends.
+///
+/// `avail` holds every seat's building numbers in hand, one 16-bit lane
+/// each; `passed` the lane tops of the seats that passed. The seats holding
+/// a number above the last bid are found with one mask and one add, and
+/// the first of them clockwise with one rotation, the last bidder's lane
+/// set as the stop. Seats skipped over are the seats forced to pass
+/// they need no mark, since a seat that cannot outbid never can
+/// again in the same call (the last building only grows and its own numbers
+/// do not change).
+#[inline(always)]
+fn hand_on(free: u64, avail: u64, passed: u64, last: Bid, p: Seat) -> Option<(Seat, u64, u16)> {
+    let room = free & ADJACENT[last.neighborhood as usize];
+    if room == 0 {
+        return None;
+    }
+    let higher = HIGHER_LANES[usize::from(last.building & 15)];
+    let can = ((avail & higher) + (LANE_TOPS - LANE_ONES)) & LANE_TOPS & !passed;
+    let stop = 0x8000u64 << (16 * u32::from(last.player));
+    let order = (can | stop).rotate_right(16 * (u32::from(p) + 1));
+    let q = (p + 1 + (order.trailing_zeros() >> 4) as u8) & 3;
+    if q == last.player {
+        return None;
+    }
+    Some((
+        q,
+        room,
+        (avail >> (16 * u32::from(q))) as u16 & higher as u16,
+    ))
+}
+
 impl State {
     /// [`play_random`] in place: the draws of [`State::random_action`] and
     /// the transitions of [`State::play_in_place`], with the call's bids,
-    /// passes and every seat's building numbers kept in registers.
-    ///
-    /// The turn is handed on for all seats at once: with
-    /// each seat's building numbers in a 16-bit lane of one word, the seats
-    /// holding a number above the last bid are found with one mask and one
-    /// add, and the first of them clockwise (skipping seats that passed)
-    /// with one rotation. Seats skipped over are the seats forced to pass
-    /// they are not marked, since a seat that cannot outbid never
-    /// can again in the same call (the last building only grows and its
-    /// own numbers do not change), and the marks are cleared when the call
-    /// ends.
+    /// passes and every seat's building numbers kept in registers (the
+    /// turn handed on by [`hand_on`]), and the opening bid of each call
+    /// drawn apart from the bids and passes that follow it.
     fn play_random_in_place(&mut self, rng: &mut SplitMix64) {
         if self.over {
             return;
         }
         let mut r = rng.clone();
-        let n = self.players as usize;
-        // Neighborhoods in play without a building, and how many.
+        // Neighborhoods in play without a building, how many, and their
+        // counts by byte (to select the opening bid's neighborhood).
         let mut open = self.in_play & !self.occupied;
         let mut open_count = open.count_ones();
-        // Every seat's constructed numbers, one lane each; lanes of absent
-        // seats stay empty.
-        let mut seats = 0u64;
-        let mut built = 0u64;
-        for q in 0..n {
-            seats |= u64::from(ALL_BUILDINGS) << (16 * q);
-            built |= u64::from(self.built[q]) << (16 * q);
+        let mut open_prefix = byte_prefix(open);
+        // Every seat's numbers not constructed, one lane each; lanes of
+        // absent seats stay empty.
+        let mut unbuilt = 0u64;
+        for q in 0..self.players as usize {
+            unbuilt |= u64::from(ALL_BUILDINGS & !self.built[q]) << (16 * q);
         }
-        // The current call: free neighborhoods, numbers still in hand,
-        // seats that passed (lane tops), the last bid.
+        // The current call: free neighborhoods, numbers in hand, seats that
+        // passed (lane tops), the last bid, and the options of the seat to
+        // act once a bid stands (where, with what).
         let mut free = open & !self.bid_mask;
-        let mut avail = seats & !built;
+        let mut avail = unbuilt;
         let mut passed = 0u64;
         let mut p = self.to_act;
         let mut last = Bid::default();
-        let mut has_bid = self.bid_count > 0;
-        if has_bid {
+        let mut nbs = 0u64;
+        let mut bs = 0u16;
+        let mut opening = self.bid_count == 0;
+        if !opening {
             last = self.bids[self.bid_count as usize - 1];
-            for q in 0..n {
+            for q in 0..self.players as usize {
                 avail &= !(u64::from(self.bidding[q]) << (16 * q));
                 if self.passed & (1 << q) != 0 {
                     passed |= 0x8000 << (16 * q);
                 }
             }
+            nbs = free & ADJACENT[last.neighborhood as usize];
+            bs = (avail >> (16 * u32::from(p))) as u16
+                & HIGHER_LANES[usize::from(last.building & 15)] as u16;
             // The call is played in registers from here; its fields are
             // cleared as the end of the call clears them.
             self.bids = [Bid::default(); 13];
@@ -1589,71 +1658,56 @@ impl State {
             self.bidding = [0; MAX_PLAYERS];
             self.passed = 0;
         }
-        // The options of the seat to act, and whether `nbs` is the sparse
-        // set next to the last bid.
-        let (mut nbs, mut bs, mut sparse) = if has_bid {
-            (
-                free & ADJACENT[last.neighborhood as usize],
-                (avail >> (16 * u32::from(p))) as u16
-                    & HIGHER_LANES[usize::from(last.building & 15)] as u16,
-                true,
-            )
-        } else {
-            (free, (avail >> (16 * u32::from(p))) as u16, false)
-        };
         loop {
-            // The draw of `random_action`: action `k` of the enumeration
-            // order, bids by neighborhood then building, then the pass.
-            let per_neighborhood = count_buildings(bs);
-            let spots = if sparse {
-                count_sparse(nbs)
-            } else {
-                open_count
-            };
-            let bids = spots * per_neighborhood;
-            let count = bids + u32::from(has_bid);
-            if count == 0 {
-                // Only at the start of a call: nothing to write back but
-                // the seat to act.
-                self.to_act = p;
-                break;
-            }
-            let k = r.below(u64::from(count)) as u32;
-            if k >= bids {
-                passed |= 0x8000 << (16 * u32::from(p));
-            } else {
-                let nb = if sparse {
-                    select(nbs, k / per_neighborhood)
-                } else {
-                    nth_bit(nbs, k / per_neighborhood)
-                };
-                let b = nth_building(bs, k % per_neighborhood);
-                free &= !(1u64 << nb);
-                avail &= !(1u64 << (16 * u32::from(p) + u32::from(b)));
-                last = Bid {
-                    player: p,
-                    neighborhood: nb,
-                    building: b,
-                };
-                has_bid = true;
-            }
-            // Hand the turn on: the first seat clockwise from `p` that has
-            // not passed and can outbid, unless the last bidder comes
-            // first. The last bidder's lane is set as the
-            // stop.
-            let room = free & ADJACENT[last.neighborhood as usize];
-            if room != 0 {
-                let higher = HIGHER_LANES[usize::from(last.building & 15)];
-                let can = ((avail & higher) + (LANE_TOPS - LANE_ONES)) & LANE_TOPS & !passed;
-                let stop = 0x8000u64 << (16 * u32::from(last.player));
-                let order = (can | stop).rotate_right(16 * (u32::from(p) + 1));
-                let q = (p + 1 + (order.trailing_zeros() >> 4) as u8) & 3;
-                if q != last.player {
-                    p = q;
-                    nbs = room;
-                    bs = (avail >> (16 * u32::from(q))) as u16 & higher as u16;
-                    sparse = true;
-                    continue;
+            'call: {
+                if opening {
+                    // The opening bid (no pass): action `k` of the
+                    // enumeration order, by neighborhood then building.
+                    let hand = (avail >> (16 * u32::from(p))) as u16;
+                    let per_neighborhood = count_buildings(hand);
+                    let count = open_count * per_neighborhood;
+                    if count == 0 {
+                        self.to_act = p;
+                        *rng = r;
+                        return;
+                    }
+                    let k = r.below(u64::from(count)) as u32;
+                    let nb = select_with_prefix(open, open_prefix, k / per_neighborhood);
+                    let b = nth_building(hand, k % per_neighborhood);
+                    free = open & !(1u64 << nb);
+                    avail &= !(1u64 << (16 * u32::from(p) + u32::from(b)));
+                    last = Bid {
+                        player: p,
+                        neighborhood: nb,
+                        building: b,
+                    };
+                    match hand_on(free, avail, passed, last, p) {
+                        Some((q, room, higher)) => (p, nbs, bs) = (q, room, higher),
+                        None => break 'call,
+                    }
+                }
+                // A bid stands: the bids next to it, then the pass.
+                loop {
+                    let per_neighborhood = count_buildings(bs);
+                    let bids = count_sparse(nbs) * per_neighborhood;
+                    let k = r.below(u64::from(bids + 1)) as u32;
+                    if k >= bids {
+                        passed |= 0x8000 << (16 * u32::from(p));
+                    } else {
+                        let nb = select(nbs, k / per_neighborhood);
+                        let b = nth_building(bs, k % per_neighborhood);
+                        free &= !(1u64 << nb);
+                        avail &= !(1u64 << (16 * u32::from(p) + u32::from(b)));
+                        last = Bid {
+                            player: p,
+                            neighborhood: nb,
+                            building: b,
+                        };
+                    }
+                    match hand_on(free, avail, passed, last, p) {
+                        Some((q, room, higher)) => (p, nbs, bs) = (q, room, higher),
+                        None => break 'call,
+                    }
                 }
             }
             // The call ends: construction, token, cards (R-13 … R-17).
@@ -1663,11 +1717,11 @@ impl State {
             self.owned[w as usize] |= bit;
             self.number_at[nb as usize] = b;
             self.built[w as usize] |= 1 << b;
-            built |= 1u64 << (16 * u32::from(w) + u32::from(b));
+            unbuilt &= !(1u64 << (16 * u32::from(w) + u32::from(b)));
             if (self.tokens[0] | self.tokens[1] | self.tokens[2]) & bit != 0 {
                 self.take_token(w, nb, &mut ());
             }
-            if self.built[w as usize] == ALL_BUILDINGS {
+            if (unbuilt >> (16 * u32::from(w))) as u16 == 0 {
                 self.over = true;
                 self.to_act = 0;
                 break;
@@ -1676,14 +1730,11 @@ impl State {
             self.call += 1;
             open &= !bit;
             open_count -= 1;
-            free = open;
-            avail = seats & !built;
+            open_prefix -= BYTES_AFTER[usize::from(nb & 63)];
+            avail = unbuilt;
             passed = 0;
-            has_bid = false;
+            opening = true;
             p = w;
-            nbs = open;
-            bs = (avail >> (16 * u32::from(p))) as u16;
-            sparse = false;
         }
         *rng = r;
     }
@@ -1730,6 +1781,37 @@ mod tests {
                 let fast = play_random(start, &mut fast_rng);
                 assert_eq!(fast, step, "position {i}, seed {seed}");
                 assert_eq!(fast_rng.next_u64(), rng.next_u64(), "position {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn select_with_prefix_agrees_with_the_plain_definition() {
+        let mut rng = SplitMix64::new(5);
+        for i in 0..3000u64 {
+            let full = (1u64 << 56) - 1;
+            let mut mask = match i % 3 {
+                0 => rng.next_u64(),
+                1 => rng.next_u64() | rng.next_u64(),
+                _ => rng.next_u64() & rng.next_u64(),
+            } & full;
+            if i % 5 == 0 {
+                mask = full;
+            }
+            let mut prefix = byte_prefix(mask);
+            // Removing bits keeps the prefix up to date.
+            let bits: Vec<u8> = BitIter(mask).collect();
+            for &gone in bits.iter().filter(|&&b| b % 3 == (i % 3) as u8) {
+                mask &= !(1u64 << gone);
+                prefix -= BYTES_AFTER[gone as usize];
+            }
+            assert_eq!(prefix, byte_prefix(mask));
+            for (n, bit) in BitIter(mask).enumerate() {
+                assert_eq!(
+                    select_with_prefix(mask, prefix, n as u32),
+                    bit,
+                    "{mask:#x} {n}"
+                );
             }
         }
     }
