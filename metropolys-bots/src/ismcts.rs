@@ -274,18 +274,16 @@ fn s_objective(s: &State, p: Seat) -> metropolys_core::Objective {
     })
 }
 
-/// Every seat's reward for a finished game.
+/// Every seat's reward for a finished game, from the seats' totals and the
+/// winners without building score sheets.
 fn reward(end: &State, kind: Reward) -> [f64; MAX_PLAYERS] {
-    let scores = end.scores();
-    let winners = metropolys_core::scoring::winners(&scores);
+    let totals = end.totals();
+    let scores = totals.totals();
+    let winners = totals.winner_bits();
     let mut r = [0.0; MAX_PLAYERS];
-    let share = 1.0 / winners.len().max(1) as f64;
-    for (p, sheet) in scores.iter().enumerate() {
-        let win = if winners.contains(&(p as Seat)) {
-            share
-        } else {
-            0.0
-        };
+    let share = 1.0 / winners.count_ones().max(1) as f64;
+    for (p, &total) in scores.iter().enumerate() {
+        let win = if winners & (1 << p) != 0 { share } else { 0.0 };
         r[p] = match kind {
             Reward::Win => win,
             Reward::Score => {
@@ -293,10 +291,10 @@ fn reward(end: &State, kind: Reward) -> [f64; MAX_PLAYERS] {
                     .iter()
                     .enumerate()
                     .filter(|&(q, _)| q != p)
-                    .map(|(_, s)| s.total)
+                    .map(|(_, &s)| s)
                     .max()
                     .unwrap_or(0);
-                let d = f64::from(sheet.total - best_other);
+                let d = f64::from(total - best_other);
                 ((0.5 + d / 80.0).clamp(0.0, 1.0) + win) / 2.0
             }
         };
