@@ -446,6 +446,27 @@ fn check_tokens(
 /// Draws the token layout: the pool is shuffled, then each
 /// district in order shuffles its eligible neighborhoods and takes the next
 /// tokens for the first of them. Returns one mask per [`Token::index`].
+/// The neighborhoods of each district (by [`District::index`]) that can
+/// hold a token, ascending: every one but the blind alleys; and how
+/// many (a district has at most 15 neighborhoods).
+const TOKEN_SPOTS: [([NeighborhoodId; 15], usize); 5] = {
+    let mut t = [([0 as NeighborhoodId; 15], 0usize); 5];
+    let mut d = 0;
+    while d < 5 {
+        let (start, len) = board::district_range(District::ALL[d]);
+        let mut id = start;
+        while id < start + len {
+            if board::BLIND_ALLEY & (1u64 << id) == 0 {
+                t[d].0[t[d].1] = id;
+                t[d].1 += 1;
+            }
+            id += 1;
+        }
+        d += 1;
+    }
+    t
+};
+
 fn draw_tokens(n: u8, in_play: u64, seed: u64) -> [u64; 3] {
     let mut rng = SplitMix64::stream(seed, rng::STREAM_TOKENS);
     let pool = token_pool(n);
@@ -461,17 +482,10 @@ fn draw_tokens(n: u8, in_play: u64, seed: u64) -> [u64; 3] {
     rng.shuffle(tokens);
     let mut next = tokens.iter();
     let mut layout = [0u64; 3];
-    for &d in District::ALL {
-        let ids = board::in_district(d).0 & in_play & !board::BLIND_ALLEY;
-        if ids == 0 {
+    for (&d, &(mut eligible, m)) in District::ALL.iter().zip(&TOKEN_SPOTS) {
+        // Districts are wholly in play or out of it.
+        if board::in_district(d).0 & in_play == 0 {
             continue;
-        }
-        // A district has at most 15 neighborhoods.
-        let mut eligible = [0 as NeighborhoodId; 15];
-        let mut m = 0;
-        for id in BitIter(ids) {
-            eligible[m] = id;
-            m += 1;
         }
         let eligible = &mut eligible[..m];
         rng.shuffle(eligible);

@@ -1658,7 +1658,7 @@ impl State {
             self.bidding = [0; MAX_PLAYERS];
             self.passed = 0;
         }
-        loop {
+        'game: loop {
             'call: {
                 if opening {
                     // The opening bid (no pass): action `k` of the
@@ -1668,8 +1668,7 @@ impl State {
                     let count = open_count * per_neighborhood;
                     if count == 0 {
                         self.to_act = p;
-                        *rng = r;
-                        return;
+                        break 'game;
                     }
                     let k = r.below(u64::from(count)) as u32;
                     let nb = select_with_prefix(open, open_prefix, k / per_neighborhood);
@@ -1712,8 +1711,9 @@ impl State {
             }
             // The call ends: construction, token, cards (R-13 … R-17).
             let (w, nb, b) = (last.player, last.neighborhood, last.building);
+            // (`occupied` is written once at the end, from `open`.)
             let bit = 1u64 << nb;
-            self.occupied |= bit;
+            open &= !bit;
             self.owned[w as usize] |= bit;
             self.number_at[nb as usize] = b;
             self.built[w as usize] |= 1 << b;
@@ -1728,7 +1728,6 @@ impl State {
             }
             // the winner opens the next call, anywhere free.
             self.call += 1;
-            open &= !bit;
             open_count -= 1;
             open_prefix -= BYTES_AFTER[usize::from(nb & 63)];
             avail = unbuilt;
@@ -1736,6 +1735,8 @@ impl State {
             opening = true;
             p = w;
         }
+        // Buildings stand only in play.
+        self.occupied = self.in_play & !open;
         *rng = r;
     }
 }
