@@ -147,8 +147,10 @@ pub fn totals(state: &State) -> Totals {
         totals: [0; MAX_PLAYERS],
         constructed: [0; MAX_PLAYERS],
     };
+    // One sheet for every seat: `score_seat` writes each of its numbers
+    // and, without groups, none of its lists.
+    let mut s = ScoreSheet::default();
     for p in 0..state.players() as usize {
-        let mut s = ScoreSheet::default();
         score_seat::<false>(state, p, &highest, &mut s);
         t.totals[p] = s.total;
         t.constructed[p] = s.constructed;
@@ -157,56 +159,60 @@ pub fn totals(state: &State) -> Totals {
 }
 
 /// The highest-building tokens of every district, when the game
-/// scores them (Expert without Metropolys cards).
-fn highest_buildings_if_scored(state: &State) -> [[bool; 5]; 4] {
+/// scores them (Expert without Metropolys cards): per seat, bit
+/// [`District::index`] for each token it gets.
+fn highest_buildings_if_scored(state: &State) -> [u8; 4] {
     if state.variant() == Variant::Expert && !state.uses_metropolys_cards() {
         highest_buildings(state)
     } else {
-        [[false; 5]; 4]
+        [0; 4]
     }
 }
 
-/// Fills seat `p`'s sheet `s` (a default sheet): every category and the
-/// total, and with `GROUPS` the groups behind the points (without, nothing
-/// is allocated). The one implementation of the scoring rules.
-fn score_seat<const GROUPS: bool>(
-    state: &State,
-    p: usize,
-    highest: &[[bool; 5]; 4],
-    s: &mut ScoreSheet,
-) {
+/// Writes seat `p`'s numbers into `s` (every category, the total and the
+/// constructed count), and with `GROUPS` appends the groups behind the
+/// points to its lists (without, nothing is allocated and the lists are
+/// left alone). The one implementation of the scoring rules.
+fn score_seat<const GROUPS: bool>(state: &State, p: usize, highest: &[u8; 4], s: &mut ScoreSheet) {
     let owned = state.owned_mask(p);
     let taken = state.taken_counts(p);
     let obj = state.objective_of(p);
     s.player = p as Seat;
     s.trendy = 3 * taken[Token::Trendy.index()] as i32;
     s.subway = taken[Token::Subway.index()] as i32;
-    if state.card_holder(crate::Card::Subway) == Some(p as Seat) {
-        s.subway_card = 3;
-    }
+    s.subway_card = if state.card_holder(crate::Card::Subway) == Some(p as Seat) {
+        3
+    } else {
+        0
+    };
     s.archaeology = -(taken[Token::Archaeology.index()] as i32);
-    if state.card_holder(crate::Card::Archaeology) == Some(p as Seat) {
-        s.archaeology_card = -2;
-    }
+    s.archaeology_card = if state.card_holder(crate::Card::Archaeology) == Some(p as Seat) {
+        -2
+    } else {
+        0
+    };
     s.constructed = owned.count_ones() as u8;
     s.area = match state.variant() {
         Variant::Family => family_area::<GROUPS>(obj.area, owned, &mut s.area_groups),
         Variant::Expert => expert_area::<GROUPS>(obj.area, owned, &mut s.area_groups),
     };
-    if let Some(kind) = obj.neighborhood {
-        s.neighborhood = 2 * count_kind(owned, kind) as i32;
+    s.neighborhood = match obj.neighborhood {
+        Some(kind) => 2 * count_kind(owned, kind) as i32,
+        None => 0,
+    };
+    s.highest_building = 5 * highest[p].count_ones() as i32;
+    if GROUPS {
+        s.highest_building_districts.extend(
+            District::ALL
+                .iter()
+                .filter(|d| highest[p] & (1 << d.index()) != 0),
+        );
     }
-    for &d in District::ALL {
-        if highest[p][d.index()] {
-            s.highest_building += 5;
-            if GROUPS {
-                s.highest_building_districts.push(d);
-            }
-        }
-    }
-    if state.uses_metropolys_cards() {
-        s.metropolys = metropolys::<GROUPS>(state.card_of(p), owned, &mut s.metropolys_groups);
-    }
+    s.metropolys = if state.uses_metropolys_cards() {
+        metropolys::<GROUPS>(state.card_of(p), owned, &mut s.metropolys_groups)
+    } else {
+        0
+    };
     s.total = s.trendy
         + s.subway
         + s.subway_card
@@ -340,11 +346,13 @@ fn expert_area<const GROUPS: bool>(
 /// The number of groups of the largest packing of `candidates` (with
 /// `GROUPS`, the groups appended to `groups`).
 fn packed<const GROUPS: bool>(candidates: &[u64], groups: &mut Vec<Vec<NeighborhoodId>>) -> i32 {
-    let chosen = packing::<GROUPS>(candidates);
     if GROUPS {
+        let chosen = packing(candidates);
         groups.extend(chosen.as_slice().iter().map(|&m| ids(m)));
+        chosen.len as i32
+    } else {
+        packing_size(candidates) as i32
     }
-    chosen.len as i32
 }
 
 /// All neighborhoods after `id` in `mask`.
@@ -480,10 +488,27 @@ type FeatureCandidates = Sets<
 
 /// The largest family of pairwise-disjoint masks among `candidates` (exact,
 /// by branch and bound on the lowest uncovered element), ordered by their
-/// neighborhoods. Without `SETS` only its size is found (`len`; the sets
-/// are not kept).
-fn packing<const SETS: bool>(candidates: &[u64]) -> Packing {
-    fn go<const SETS: bool>(cands: &[u64], avail: u64, chosen: &mut Packing, best: &mut Packing) {
+/// neighborhoods.
+fn packing(candidates: &[u64]) -> Packing {
+    let mut best = search::<true, MAX_SETS>(candidates);
+    best.sets[..best.len].sort_unstable_by_key(|&m| m & board::NeighborhoodSet::ALL.0);
+    best
+}
+
+/// The size of [`packing`]'s family, by the same search keeping no sets.
+fn packing_size(candidates: &[u64]) -> usize {
+    search::<false, 0>(candidates).len
+}
+
+/// The branch and bound of [`packing`]: with `SETS` the chosen sets are kept
+/// (`N` is room for them), without only their number.
+fn search<const SETS: bool, const N: usize>(candidates: &[u64]) -> Sets<N> {
+    fn go<const SETS: bool, const N: usize>(
+        cands: &[u64],
+        avail: u64,
+        chosen: &mut Sets<N>,
+        best: &mut Sets<N>,
+    ) {
         let mut union = 0u64;
         let mut usable = 0usize;
         for &c in cands {
@@ -513,17 +538,14 @@ fn packing<const SETS: bool>(candidates: &[u64]) -> Packing {
                 } else {
                     chosen.len += 1;
                 }
-                go::<SETS>(cands, avail & !c, chosen, best);
+                go::<SETS, N>(cands, avail & !c, chosen, best);
                 chosen.pop();
             }
         }
-        go::<SETS>(cands, avail & !v, chosen, best);
+        go::<SETS, N>(cands, avail & !v, chosen, best);
     }
-    let (mut chosen, mut best) = (Packing::EMPTY, Packing::EMPTY);
-    go::<SETS>(candidates, u64::MAX, &mut chosen, &mut best);
-    if SETS {
-        best.sets[..best.len].sort_unstable_by_key(|&m| m & board::NeighborhoodSet::ALL.0);
-    }
+    let (mut chosen, mut best) = (Sets::<N>::EMPTY, Sets::<N>::EMPTY);
+    go::<SETS, N>(candidates, u64::MAX, &mut chosen, &mut best);
     best
 }
 
@@ -543,8 +565,9 @@ const SIZE_KEY: [u32; 16] = {
     t
 };
 
-/// for each district, which seats get its highest-building token.
-fn highest_buildings(state: &State) -> [[bool; 5]; 4] {
+/// for each seat, the districts whose highest-building token it gets
+/// (bit [`District::index`]).
+fn highest_buildings(state: &State) -> [u8; 4] {
     let n = state.players() as usize;
     // Per seat and district, the (tall, medium, small) counts packed into
     // one key `tall:medium:small` (a byte each, at most 13): compared as
@@ -557,11 +580,13 @@ fn highest_buildings(state: &State) -> [[bool; 5]; 4] {
             keys[d] += SIZE_KEY[usize::from(state.number_on(id as usize) & 15)];
         }
     }
-    let mut out = [[false; 5]; 4];
+    let mut out = [0u8; 4];
     for d in 0..5 {
         let best = keys.iter().take(n).map(|k| k[d]).max().unwrap_or(0);
         for p in 0..n {
-            out[p][d] = best != 0 && keys[p][d] == best;
+            if best != 0 && keys[p][d] == best {
+                out[p] |= 1 << d;
+            }
         }
     }
     out
@@ -610,12 +635,13 @@ mod tests {
     fn packing_prefers_two_disjoint_sets_over_one_greedy_set() {
         // Greedy on the first candidate {1,2} blocks both {0,1} and {2,3}.
         let c = [mask(&[1, 2]), mask(&[0, 1]), mask(&[2, 3])];
-        assert_eq!(packing::<true>(&c).len, 2);
-        assert_eq!(packing::<false>(&c).len, 2);
+        assert_eq!(packing(&c).len, 2);
+        assert_eq!(packing_size(&c), 2);
     }
 
     #[test]
     fn packing_of_nothing_is_empty() {
-        assert_eq!(packing::<true>(&[]).len, 0);
+        assert_eq!(packing(&[]).len, 0);
+        assert_eq!(packing_size(&[]), 0);
     }
 }

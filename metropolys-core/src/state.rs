@@ -1591,6 +1591,21 @@ fn hand_on(free: u64, avail: u64, passed: u64, last: Bid, p: Seat) -> Option<(Se
     if room == 0 {
         return None;
     }
+    hand_on_with_room(room, avail, passed, last, p).map(|(q, bs)| (q, room, bs))
+}
+
+/// [`hand_on`] when the free neighborhoods next to the last bid (`room`,
+/// not empty) are known: the next seat and its building numbers above the
+/// last bid.
+#[inline(always)]
+fn hand_on_with_room(
+    room: u64,
+    avail: u64,
+    passed: u64,
+    last: Bid,
+    p: Seat,
+) -> Option<(Seat, u16)> {
+    debug_assert!(room != 0);
     let higher = HIGHER_LANES[usize::from(last.building & 15)];
     let can = ((avail & higher) + (LANE_TOPS - LANE_ONES)) & LANE_TOPS & !passed;
     let stop = 0x8000u64 << (16 * u32::from(last.player));
@@ -1599,11 +1614,7 @@ fn hand_on(free: u64, avail: u64, passed: u64, last: Bid, p: Seat) -> Option<(Se
     if q == last.player {
         return None;
     }
-    Some((
-        q,
-        room,
-        (avail >> (16 * u32::from(q))) as u16 & higher as u16,
-    ))
+    Some((q, (avail >> (16 * u32::from(q))) as u16 & higher as u16))
 }
 
 impl State {
@@ -1637,6 +1648,7 @@ impl State {
         let mut p = self.to_act;
         let mut last = Bid::default();
         let mut nbs = 0u64;
+        let mut spots = 0u32;
         let mut bs = 0u16;
         let mut opening = self.bid_count == 0;
         if !opening {
@@ -1648,6 +1660,7 @@ impl State {
                 }
             }
             nbs = free & ADJACENT[last.neighborhood as usize];
+            spots = count_sparse(nbs);
             bs = (avail >> (16 * u32::from(p))) as u16
                 & HIGHER_LANES[usize::from(last.building & 15)] as u16;
             // The call is played in registers from here; its fields are
@@ -1681,17 +1694,25 @@ impl State {
                         building: b,
                     };
                     match hand_on(free, avail, passed, last, p) {
-                        Some((q, room, higher)) => (p, nbs, bs) = (q, room, higher),
+                        Some((q, room, higher)) => {
+                            (p, nbs, bs) = (q, room, higher);
+                            spots = count_sparse(room);
+                        }
                         None => break 'call,
                     }
                 }
-                // A bid stands: the bids next to it, then the pass.
+                // A bid stands: the bids next to it, then the pass. `nbs`
+                // (and so `spots`) changes only with a new bid.
                 loop {
                     let per_neighborhood = count_buildings(bs);
-                    let bids = count_sparse(nbs) * per_neighborhood;
+                    let bids = spots * per_neighborhood;
                     let k = r.below(u64::from(bids + 1)) as u32;
                     if k >= bids {
                         passed |= 0x8000 << (16 * u32::from(p));
+                        match hand_on_with_room(nbs, avail, passed, last, p) {
+                            Some((q, higher)) => (p, bs) = (q, higher),
+                            None => break 'call,
+                        }
                     } else {
                         let nb = select(nbs, k / per_neighborhood);
                         let b = nth_building(bs, k % per_neighborhood);
@@ -1702,10 +1723,13 @@ impl State {
                             neighborhood: nb,
                             building: b,
                         };
-                    }
-                    match hand_on(free, avail, passed, last, p) {
-                        Some((q, room, higher)) => (p, nbs, bs) = (q, room, higher),
-                        None => break 'call,
+                        match hand_on(free, avail, passed, last, p) {
+                            Some((q, room, higher)) => {
+                                (p, nbs, bs) = (q, room, higher);
+                                spots = count_sparse(room);
+                            }
+                            None => break 'call,
+                        }
                     }
                 }
             }
