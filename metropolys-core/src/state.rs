@@ -1506,11 +1506,12 @@ const LANE_ONES: u64 = 0x0001_0001_0001_0001;
 /// The top bit of every seat's 16-bit lane.
 const LANE_TOPS: u64 = 0x8000 * LANE_ONES;
 
-/// `HIGHER_LANES[b]`: the building numbers above `b`, in every seat's lane.
-const HIGHER_LANES: [u64; 16] = {
-    let mut t = [0u64; 16];
+/// `HIGHER_LANES[b]`: the building numbers above `b`, in every seat's lane
+/// (indexed by any byte, so that no bound is checked).
+const HIGHER_LANES: [u64; 256] = {
+    let mut t = [0u64; 256];
     let mut b = 0;
-    while b < 16 {
+    while b < 14 {
         let higher = ALL_BUILDINGS as u32 & !((2u32 << b) - 1);
         t[b] = higher as u64 * LANE_ONES;
         b += 1;
@@ -1578,20 +1579,20 @@ fn select_with_prefix(mask: u64, prefix: u64, n: u32) -> u8 {
 /// last bid and its building numbers above it; `None` when the call ends.
 ///
 /// `avail` holds every seat's building numbers in hand, one 16-bit lane
-/// each; `passed` the lane tops of the seats that passed. The seats holding
-/// a number above the last bid are found with one mask and one add, and
-/// the first of them clockwise with one rotation, the last bidder's lane
-/// set as the stop. Seats skipped over are the seats forced to pass
-/// they need no mark, since a seat that cannot outbid never can
-/// again in the same call (the last building only grows and its own numbers
-/// do not change).
+/// each; `active` the lane tops of the seats that have not passed. The
+/// seats holding a number above the last bid are found with one mask and
+/// one add, and the first of them clockwise with one rotation, the last
+/// bidder's lane set as the stop. Seats skipped over are the seats forced
+/// to pass; they need no mark, since a seat that cannot outbid never
+/// can again in the same call (the last building only grows and its own
+/// numbers do not change).
 #[inline(always)]
-fn hand_on(free: u64, avail: u64, passed: u64, last: Bid, p: Seat) -> Option<(Seat, u64, u16)> {
+fn hand_on(free: u64, avail: u64, active: u64, last: Bid, p: Seat) -> Option<(Seat, u64, u16)> {
     let room = free & ADJACENT[last.neighborhood as usize];
     if room == 0 {
         return None;
     }
-    hand_on_with_room(room, avail, passed, last, p).map(|(q, bs)| (q, room, bs))
+    hand_on_with_room(room, avail, active, last, p).map(|(q, bs)| (q, room, bs))
 }
 
 /// [`hand_on`] when the free neighborhoods next to the last bid (`room`,
@@ -1601,13 +1602,13 @@ fn hand_on(free: u64, avail: u64, passed: u64, last: Bid, p: Seat) -> Option<(Se
 fn hand_on_with_room(
     room: u64,
     avail: u64,
-    passed: u64,
+    active: u64,
     last: Bid,
     p: Seat,
 ) -> Option<(Seat, u16)> {
     debug_assert!(room != 0);
-    let higher = HIGHER_LANES[usize::from(last.building & 15)];
-    let can = ((avail & higher) + (LANE_TOPS - LANE_ONES)) & LANE_TOPS & !passed;
+    let higher = HIGHER_LANES[usize::from(last.building)];
+    let can = ((avail & higher) + (LANE_TOPS - LANE_ONES)) & active;
     let stop = 0x8000u64 << (16 * u32::from(last.player));
     let order = (can | stop).rotate_right(16 * (u32::from(p) + 1));
     let q = (p + 1 + (order.trailing_zeros() >> 4) as u8) & 3;
@@ -1639,12 +1640,12 @@ impl State {
         for q in 0..self.players as usize {
             unbuilt |= u64::from(ALL_BUILDINGS & !self.built[q]) << (16 * q);
         }
-        // The current call: free neighborhoods, numbers in hand, seats that
-        // passed (lane tops), the last bid, and the options of the seat to
-        // act once a bid stands (where, with what).
+        // The current call: free neighborhoods, numbers in hand, seats
+        // that have not passed (lane tops), the last bid, and the options of
+        // the seat to act once a bid stands (where, with what).
         let mut free = open & !self.bid_mask;
         let mut avail = unbuilt;
-        let mut passed = 0u64;
+        let mut active = LANE_TOPS;
         let mut p = self.to_act;
         let mut last = Bid::default();
         let mut nbs = 0u64;
@@ -1656,13 +1657,13 @@ impl State {
             for q in 0..self.players as usize {
                 avail &= !(u64::from(self.bidding[q]) << (16 * q));
                 if self.passed & (1 << q) != 0 {
-                    passed |= 0x8000 << (16 * q);
+                    active &= !(0x8000 << (16 * q));
                 }
             }
             nbs = free & ADJACENT[last.neighborhood as usize];
             spots = count_sparse(nbs);
             bs = (avail >> (16 * u32::from(p))) as u16
-                & HIGHER_LANES[usize::from(last.building & 15)] as u16;
+                & HIGHER_LANES[usize::from(last.building)] as u16;
             // The call is played in registers from here; its fields are
             // cleared as the end of the call clears them.
             self.bids = [Bid::default(); 13];
@@ -1693,7 +1694,7 @@ impl State {
                         neighborhood: nb,
                         building: b,
                     };
-                    match hand_on(free, avail, passed, last, p) {
+                    match hand_on(free, avail, active, last, p) {
                         Some((q, room, higher)) => {
                             (p, nbs, bs) = (q, room, higher);
                             spots = count_sparse(room);
@@ -1708,8 +1709,8 @@ impl State {
                     let bids = spots * per_neighborhood;
                     let k = r.below(u64::from(bids + 1)) as u32;
                     if k >= bids {
-                        passed |= 0x8000 << (16 * u32::from(p));
-                        match hand_on_with_room(nbs, avail, passed, last, p) {
+                        active &= !(0x8000 << (16 * u32::from(p)));
+                        match hand_on_with_room(nbs, avail, active, last, p) {
                             Some((q, higher)) => (p, bs) = (q, higher),
                             None => break 'call,
                         }
@@ -1723,7 +1724,7 @@ impl State {
                             neighborhood: nb,
                             building: b,
                         };
-                        match hand_on(free, avail, passed, last, p) {
+                        match hand_on(free, avail, active, last, p) {
                             Some((q, room, higher)) => {
                                 (p, nbs, bs) = (q, room, higher);
                                 spots = count_sparse(room);
@@ -1735,12 +1736,12 @@ impl State {
             }
             // The call ends: construction, token, cards (R-13 … R-17).
             let (w, nb, b) = (last.player, last.neighborhood, last.building);
-            // (`occupied` is written once at the end, from `open`.)
+            // (`occupied` and `built` are written once at the end, from
+            // `open` and `unbuilt`.)
             let bit = 1u64 << nb;
             open &= !bit;
             self.owned[w as usize] |= bit;
             self.number_at[nb as usize] = b;
-            self.built[w as usize] |= 1 << b;
             unbuilt &= !(1u64 << (16 * u32::from(w) + u32::from(b)));
             if (self.tokens[0] | self.tokens[1] | self.tokens[2]) & bit != 0 {
                 self.take_token(w, nb, &mut ());
@@ -1755,12 +1756,15 @@ impl State {
             open_count -= 1;
             open_prefix -= BYTES_AFTER[usize::from(nb & 63)];
             avail = unbuilt;
-            passed = 0;
+            active = LANE_TOPS;
             opening = true;
             p = w;
         }
         // Buildings stand only in play.
         self.occupied = self.in_play & !open;
+        for q in 0..self.players as usize {
+            self.built[q] = ALL_BUILDINGS & !((unbuilt >> (16 * q)) as u16);
+        }
         *rng = r;
     }
 }
