@@ -6,7 +6,7 @@ carries them), the actions drawn beforehand from the masks.
 Run it in a separate virtual environment (pgx needs jax and jaxlib):
 
     python3 -m venv /tmp/pgx && /tmp/pgx/bin/pip install pgx
-    /tmp/pgx/bin/python metropolys-py/benchmarks/pgx_othello.py [--envs 1024] [--game othello]
+    /tmp/pgx/bin/python metropolys-py/benchmarks/pgx_othello.py [--envs 1024] [--game othello|backgammon]
 
 Prints a row in the format of rl.py: CPU ns (process time, all threads
 summed) per game-step.
@@ -30,6 +30,8 @@ def main() -> None:
     args = parser.parse_args()
     env = pgx.make(args.game)
     init = jax.jit(jax.vmap(env.init))
+    # Stochastic games (backgammon's dice) take a key per step (pgx 2.x);
+    # the others ignore it.
     step = jax.jit(jax.vmap(env.step))
     key = jax.random.PRNGKey(0)
     keys = jax.random.split(key, args.envs)
@@ -42,10 +44,11 @@ def main() -> None:
 
     total = 0
     for t in range(args.steps):
-        key, sub = jax.random.split(key)
+        key, sub, step_key = jax.random.split(key, 3)
         actions = choose(state, sub).block_until_ready()
+        step_keys = jax.random.split(step_key, args.envs).block_until_ready()
         start = time.process_time_ns()
-        state = step(state, actions)
+        state = step(state, actions, step_keys)
         state.observation.block_until_ready()
         if t >= args.steps // 10:
             total += time.process_time_ns() - start

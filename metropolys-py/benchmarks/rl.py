@@ -50,8 +50,10 @@ def per_call(pos: List[Game], f: Callable[[Game], object], repeat: int) -> float
     return (time.process_time_ns() - start) / (repeat * len(pos))
 
 
-def vector_step(n: int, threads: int, opponents, steps: int) -> float:
-    """Nanoseconds per game-step of VectorEnv.step (step call only)."""
+def vector_step(n: int, threads: int, opponents, steps: int, wall: bool = False) -> float:
+    """Nanoseconds per game-step of VectorEnv.step (step call only): CPU
+    time of the process, or elapsed time with ``wall``."""
+    clock = time.perf_counter_ns if wall else time.process_time_ns
     env = VectorEnv(n, players=4, variant="expert", seed=0, threads=threads, opponents=opponents)
     obs, info = env.reset()
     rng = np.random.default_rng(0)
@@ -59,10 +61,10 @@ def vector_step(n: int, threads: int, opponents, steps: int) -> float:
     total = 0
     for t in range(steps):
         actions = (info["action_mask"] * keys[t % 16]).argmax(axis=1)
-        start = time.process_time_ns()
+        start = clock()
         obs, rewards, terminated, truncated, info = env.step(actions)
         if t >= steps // 10:  # warm-up excluded
-            total += time.process_time_ns() - start
+            total += clock() - start
     timed = steps - steps // 10
     return total / (timed * n)
 
@@ -128,6 +130,13 @@ def main() -> None:
     for threads in (1, 2):
         emit(f"VectorEnv.step N={n} threads={threads}", vector_step(n, threads, None, steps),
              "ns/game-step", "4p expert, obs + mask, every seat played by the caller")
+    # Elapsed time, one and two threads (the machine must be otherwise idle
+    # for the ratio to mean anything; run without taskset).
+    one = vector_step(n, 1, None, steps, wall=True)
+    two = vector_step(n, 2, None, steps, wall=True)
+    emit(f"VectorEnv.step N={n} threads=1 (elapsed)", one, "ns/game-step", "wall clock")
+    emit(f"VectorEnv.step N={n} threads=2 (elapsed)", two, "ns/game-step",
+         f"wall clock: {one / two:.2f}x the speed of one thread")
     emit(f"VectorEnv.step N={n} threads=1 opponents=random",
          vector_step(n, 1, "random", steps), "ns/game-step",
          "learner's step incl. the 3 random opponents' moves in Rust")
