@@ -153,6 +153,22 @@ pub fn spec(kind: &str, params: &Map<String, Value>) -> Result<String, String> {
     }
 }
 
+/// The parameters of a bot given as `kind` (those of `--params` for its
+/// kind, or the defaults) or `kind:JSON` (its own), checked.
+pub fn bot_params(
+    kind: &str,
+    own: Option<&str>,
+    params: &Map<String, Value>,
+) -> Result<String, String> {
+    match own {
+        Some(own) => match from_spec(kind, own) {
+            Ok(_) => Ok(own.to_string()),
+            Err(e) => Err(e.to_string()),
+        },
+        None => spec(kind, params),
+    }
+}
+
 /// Runs the arena and returns the table to print.
 pub fn run(args: &ArenaArgs) -> Result<String, ArenaError> {
     let params = params_by_kind(args.params.as_deref()).map_err(ArenaError::Usage)?;
@@ -162,13 +178,8 @@ pub fn run(args: &ArenaArgs) -> Result<String, ArenaError> {
     let mut factories: Vec<BotFactory> = Vec::new();
     let mut names = Vec::new();
     for &(kind, own) in &seats {
-        let text = match own {
-            Some(own) => match from_spec(kind, own) {
-                Ok(_) => own.to_string(),
-                Err(e) => return Err(ArenaError::Usage(format!("--bots: {e}"))),
-            },
-            None => spec(kind, &params).map_err(ArenaError::Usage)?,
-        };
+        let text = bot_params(kind, own, &params)
+            .map_err(|e| ArenaError::Usage(format!("--bots: {e}")))?;
         names.push(match own {
             Some(own) => format!("{kind}:{own}"),
             None => kind.to_string(),

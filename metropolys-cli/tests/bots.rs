@@ -191,6 +191,28 @@ fn bots_alone_play_to_the_end() {
     let o = metropolys_with_input(&["play", "--seats", "greedy,random"], "");
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(stdout(&o).contains("Final score"));
+    // A bot seat may carry its own parameters (commas inside its JSON do
+    // not separate seats); bad ones are a usage error naming the parameter.
+    let o = metropolys_with_input(
+        &[
+            "play",
+            "--seats",
+            r#"greedy,ismcts:{"iterations": 20, "threads": 1}"#,
+        ],
+        "",
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("Final score"));
+    let o = metropolys_with_input(
+        &["play", "--seats", r#"greedy,ismcts:{"iteration": 20}"#],
+        "",
+    );
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("unknown parameter \"iteration\""),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
