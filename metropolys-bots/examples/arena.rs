@@ -10,7 +10,7 @@
 //! (for example `ismcts:{"iterations":500}`); `--players` defaults to their
 //! number.
 
-use metropolys_bots::{arena, from_spec, ArenaOptions, BotFactory};
+use metropolys_bots::{arena, from_spec, parse_specs, ArenaOptions, BotFactory};
 use metropolys_core::Variant;
 use std::io::Write;
 use std::time::Instant;
@@ -35,31 +35,14 @@ fn main() {
             }
         }
     }
-    // Split on commas outside braces.
-    let mut specs = Vec::new();
-    let (mut depth, mut cur) = (0, String::new());
-    for ch in bots.chars() {
-        match ch {
-            '{' => depth += 1,
-            '}' => depth -= 1,
-            ',' if depth == 0 => {
-                specs.push(std::mem::take(&mut cur));
-                continue;
-            }
-            _ => {}
-        }
-        cur.push(ch);
-    }
-    specs.push(cur);
+    let specs = parse_specs(&bots).unwrap_or_else(|e| {
+        eprintln!("--bots: {e}");
+        std::process::exit(2);
+    });
     let factories: Vec<BotFactory> = specs
         .iter()
-        .map(|spec| {
-            let (kind, params) = spec.split_once(':').unwrap_or((spec.as_str(), "{}"));
-            let (kind, params) = (kind.to_string(), params.to_string());
-            if let Err(e) = from_spec(&kind, &params) {
-                eprintln!("{e}");
-                std::process::exit(2);
-            }
+        .map(|(kind, params)| {
+            let (kind, params) = (kind.clone(), params.clone());
             Box::new(move || from_spec(&kind, &params).expect("checked")) as BotFactory
         })
         .collect();
@@ -85,7 +68,12 @@ fn main() {
             );
             println!("| bot | games | wins | win rate | 95% CI | mean total |");
             println!("| --- | ---: | ---: | ---: | --- | ---: |");
-            for (spec, r) in specs.iter().zip(&rows) {
+            for ((kind, params), r) in specs.iter().zip(&rows) {
+                let spec = if params == "{}" {
+                    kind.clone()
+                } else {
+                    format!("{kind}:{params}")
+                };
                 println!(
                     "| {spec} | {} | {:.1} | {:.3} | {:.3}–{:.3} | {:.1} |",
                     r.games, r.wins, r.win_rate, r.ci95[0], r.ci95[1], r.mean_total

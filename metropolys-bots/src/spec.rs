@@ -30,6 +30,78 @@ pub fn from_spec(kind: &str, params: &str) -> Result<Box<dyn Bot>, BotError> {
     build(kind, &parse(kind, params)?)
 }
 
+/// A comma-separated list of bot specs, one per seat, each `kind` or
+/// `kind:{JSON parameters}` (for example
+/// `ismcts:{"iterations":1500,"playout":"greedy"},greedy`), as the command
+/// line's `arena --bots` takes it: split on the commas outside braces,
+/// brackets and strings, each spec checked with [`from_spec`]. Returns the
+/// `(kind, parameters)` pairs (`"{}"` where none are given).
+///
+/// ```
+/// use metropolys_bots::parse_specs;
+/// let specs = parse_specs(r#"ismcts:{"iterations":500,"threads":2},random"#).unwrap();
+/// assert_eq!(specs[0], ("ismcts".to_string(), r#"{"iterations":500,"threads":2}"#.to_string()));
+/// assert_eq!(specs[1], ("random".to_string(), "{}".to_string()));
+/// assert!(parse_specs("greedy,chess").is_err());
+/// assert!(parse_specs(r#"ismcts:{"iterations":5"#).is_err());
+/// ```
+pub fn parse_specs(list: &str) -> Result<Vec<(String, String)>, BotError> {
+    split_specs(list)
+        .into_iter()
+        .map(|(kind, params)| {
+            let params = params.filter(|p| !p.is_empty()).unwrap_or("{}");
+            from_spec(kind, params)?;
+            Ok((kind.to_string(), params.to_string()))
+        })
+        .collect()
+}
+
+/// [`parse_specs`]' split without the check: each spec's kind and, when it
+/// is written `kind:JSON`, its parameters (trimmed). A caller that has other
+/// parameters for the bare kinds (the command line's `--params`) checks
+/// each spec itself with [`from_spec`].
+///
+/// ```
+/// use metropolys_bots::split_specs;
+/// assert_eq!(
+///     split_specs(r#"ismcts:{"iterations":500,"threads":2}, greedy"#),
+///     vec![("ismcts", Some(r#"{"iterations":500,"threads":2}"#)), ("greedy", None)]
+/// );
+/// ```
+pub fn split_specs(list: &str) -> Vec<(&str, Option<&str>)> {
+    let mut parts = Vec::new();
+    let (mut depth, mut in_string, mut escaped, mut start) = (0i32, false, false, 0);
+    for (i, ch) in list.char_indices() {
+        if in_string {
+            match ch {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match ch {
+            '"' => in_string = true,
+            '{' | '[' => depth += 1,
+            '}' | ']' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&list[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&list[start..]);
+    parts
+        .into_iter()
+        .map(|part| match part.split_once(':') {
+            Some((kind, params)) => (kind.trim(), Some(params.trim())),
+            None => (part.trim(), None),
+        })
+        .collect()
+}
+
 /// The parameters as a JSON object.
 fn parse(kind: &str, params: &str) -> Result<Map<String, Value>, BotError> {
     if !KINDS.contains(&kind) {

@@ -3,7 +3,9 @@
 
 use crate::common::{Failure, Outcome};
 use crate::play::VariantArg;
-use metropolys_bots::{arena, from_spec, ArenaOptions, ArenaRow, BotError, BotFactory, KINDS};
+use metropolys_bots::{
+    arena, from_spec, split_specs, ArenaOptions, ArenaRow, BotError, BotFactory, KINDS,
+};
 use metropolys_core::Variant;
 use serde_json::{Map, Value};
 use std::fmt::Write as _;
@@ -16,17 +18,17 @@ N consecutive games (N players) every bot plays every seat once on the same
 deal. Each row: games, wins (a shared victory counts as a fraction, R-20),
 win rate with its 95% Wilson interval, and the mean final total.
 
-Example:
-  metropolys arena --bots ismcts,greedy,random,random --games 400 --threads 2")]
+A bot given as kind:JSON uses those parameters; the others use --params
+(parameters by kind) or the defaults. Rows are named as the bots are given.
+
+Examples:
+  metropolys arena --bots ismcts,greedy,random,random --games 400 --threads 2
+  metropolys arena --bots 'ismcts:{\"reward\":\"score\"},ismcts' --games 100")]
 pub struct Args {
-    /// One bot per seat, comma-separated: random, greedy or ismcts
-    #[arg(
-        short,
-        long,
-        value_name = "KINDS",
-        value_delimiter = ',',
-        required = true
-    )]
+    /// One bot per seat, comma-separated: random, greedy or ismcts, each
+    /// optionally with its own parameters as `kind:JSON`, such as
+    /// 'ismcts:{"iterations":500},ismcts'
+    #[arg(short, long, value_name = "BOTS", required = true)]
     pub bots: Vec<String>,
     /// Games to play; a multiple of the player count gives every bot every
     /// seat equally often
@@ -56,7 +58,12 @@ pub struct Args {
 /// `metropolys arena`: runs [`run`] and prints the table.
 pub fn run_cli(args: Args) -> Outcome {
     let a = ArenaArgs {
-        bots: args.bots,
+        bots: args
+            .bots
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join(","),
         games: args.games,
         players: args.players,
         variant: args.variant.into(),
@@ -78,8 +85,10 @@ pub fn run_cli(args: Args) -> Outcome {
 /// What `metropolys arena` was asked.
 #[derive(Debug, Clone)]
 pub struct ArenaArgs {
-    /// Bot kinds, one per seat (`ismcts,greedy,random,random`).
-    pub bots: Vec<String>,
+    /// One bot per seat, comma-separated, each `kind` or `kind:JSON`
+    /// (`ismcts:{"iterations":500},greedy,random,random`; see
+    /// [`metropolys_bots::parse_specs`]).
+    pub bots: String,
     /// The number of games.
     pub games: u64,
     /// The player count; must equal the number of bots when given.
@@ -144,30 +153,55 @@ pub fn spec(kind: &str, params: &Map<String, Value>) -> Result<String, String> {
     }
 }
 
+/// The parameters of a bot given as `kind` (those of `--params` for its
+/// kind, or the defaults) or `kind:JSON` (its own), checked.
+pub fn bot_params(
+    kind: &str,
+    own: Option<&str>,
+    params: &Map<String, Value>,
+) -> Result<String, String> {
+    match own {
+        Some(own) => match from_spec(kind, own) {
+            Ok(_) => Ok(own.to_string()),
+            Err(e) => Err(e.to_string()),
+        },
+        None => spec(kind, params),
+    }
+}
+
 /// Runs the arena and returns the table to print.
 pub fn run(args: &ArenaArgs) -> Result<String, ArenaError> {
     let params = params_by_kind(args.params.as_deref()).map_err(ArenaError::Usage)?;
-    if args.bots.len() < 2 || args.bots.len() > 4 {
-        return Err(ArenaError::Usage(format!(
-            "arena --bots takes one bot per seat, 2 to 4 of them (R-1), not {}",
-            args.bots.len()
-        )));
-    }
-    let players = args.players.unwrap_or(args.bots.len() as u8);
-    if usize::from(players) != args.bots.len() {
-        return Err(ArenaError::Usage(format!(
-            "--players {players} but {} bots: give one bot per seat",
-            args.bots.len()
-        )));
-    }
+    // Split first (commas inside a bot's JSON are not separators), then
+    // check each bot with its own parameters or those of --params.
+    let seats = split_specs(&args.bots);
     let mut factories: Vec<BotFactory> = Vec::new();
-    for kind in &args.bots {
-        let text = spec(kind, &params).map_err(ArenaError::Usage)?;
-        let kind = kind.clone();
+    let mut names = Vec::new();
+    for &(kind, own) in &seats {
+        let text = bot_params(kind, own, &params)
+            .map_err(|e| ArenaError::Usage(format!("--bots: {e}")))?;
+        names.push(match own {
+            Some(own) => format!("{kind}:{own}"),
+            None => kind.to_string(),
+        });
+        let kind = kind.to_string();
         factories.push(Box::new(move || {
             // Checked above: the same kind and parameters build.
             from_spec(&kind, &text).unwrap_or_else(|_| Box::new(metropolys_bots::Random))
         }));
+    }
+    if seats.len() < 2 || seats.len() > 4 {
+        return Err(ArenaError::Usage(format!(
+            "arena --bots takes one bot per seat, 2 to 4 of them (R-1), not {}",
+            seats.len()
+        )));
+    }
+    let players = args.players.unwrap_or(seats.len() as u8);
+    if usize::from(players) != seats.len() {
+        return Err(ArenaError::Usage(format!(
+            "--players {players} but {} bots: give one bot per seat",
+            seats.len()
+        )));
     }
     let options = ArenaOptions {
         games: args.games,
@@ -191,6 +225,11 @@ pub fn run(args: &ArenaArgs) -> Result<String, ArenaError> {
         BotError::Arena(_) | BotError::Config(_) => ArenaError::Usage(e.to_string()),
         other => ArenaError::Failed(other.to_string()),
     })?;
+    let rows: Vec<ArenaRow> = rows
+        .into_iter()
+        .zip(names)
+        .map(|(row, bot)| ArenaRow { bot, ..row })
+        .collect();
     Ok(table(args, players, &rows))
 }
 

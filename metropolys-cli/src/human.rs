@@ -675,6 +675,15 @@ pub fn play(
     args: &crate::play::Args,
 ) -> crate::common::Outcome {
     use crate::common::Failure;
+    // Commas inside a bot's JSON do not separate seats.
+    let seats: Vec<String> = metropolys_bots::split_specs(&seats.join(","))
+        .into_iter()
+        .map(|(kind, own)| match own {
+            Some(own) => format!("{kind}:{own}"),
+            None => kind.to_string(),
+        })
+        .collect();
+    let seats = &seats[..];
     let n = seats.len() as u8;
     if players.is_some_and(|p| p != n) {
         return Err(Failure::Usage(format!(
@@ -737,18 +746,23 @@ pub fn run(
     }
     let params = crate::arena::params_by_kind(params).map_err(PlayError::Usage)?;
     let mut controllers = Vec::new();
-    for (p, kind) in seats.iter().enumerate() {
-        if kind == "human" {
+    for (p, seat) in seats.iter().enumerate() {
+        if seat == "human" {
             controllers.push(Controller::Human);
             continue;
         }
-        let text = crate::arena::spec(kind, &params)
+        // `kind` or `kind:JSON` (its own parameters).
+        let (kind, own) = match seat.split_once(':') {
+            Some((kind, own)) => (kind, Some(own)),
+            None => (seat.as_str(), None),
+        };
+        let text = crate::arena::bot_params(kind, own, &params)
             .map_err(|e| PlayError::Usage(format!("--seats: {e} (seats are: {})", seat_kinds())))?;
         let bot =
             metropolys_bots::from_spec(kind, &text).map_err(|e| PlayError::Usage(e.to_string()))?;
         let player = metropolys_bots::Player::new(bot, bot_seed(config.seed, 5 + p as u64));
         controllers.push(Controller::Bot {
-            name: kind.clone(),
+            name: kind.to_string(),
             decide: bot_decide(player, config.clone()),
         });
     }

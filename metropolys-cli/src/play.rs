@@ -69,9 +69,10 @@ pub struct Args {
     #[arg(short, long)]
     pub quiet: bool,
     /// Who plays each seat, in seat order: human, random, greedy or ismcts
-    /// (e.g. human,ismcts,greedy); a person plays in the terminal (see
-    /// docs/cli.md). The player count is the number of seats
-    #[arg(long, value_name = "KINDS", value_delimiter = ',', conflicts_with_all = ["html", "quiet"])]
+    /// (e.g. human,ismcts,greedy), a bot optionally as kind:JSON with its
+    /// own parameters; a person plays in the terminal (see docs/cli.md).
+    /// The player count is the number of seats
+    #[arg(long, value_name = "SEATS", conflicts_with_all = ["html", "quiet"])]
     pub seats: Option<Vec<String>>,
     /// With --seats: bot parameters by kind, a JSON object such as
     /// '{"ismcts": {"iterations": 500}}'

@@ -191,6 +191,28 @@ fn bots_alone_play_to_the_end() {
     let o = metropolys_with_input(&["play", "--seats", "greedy,random"], "");
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(stdout(&o).contains("Final score"));
+    // A bot seat may carry its own parameters (commas inside its JSON do
+    // not separate seats); bad ones are a usage error naming the parameter.
+    let o = metropolys_with_input(
+        &[
+            "play",
+            "--seats",
+            r#"greedy,ismcts:{"iterations": 20, "threads": 1}"#,
+        ],
+        "",
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("Final score"));
+    let o = metropolys_with_input(
+        &["play", "--seats", r#"greedy,ismcts:{"iteration": 20}"#],
+        "",
+    );
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("unknown parameter \"iteration\""),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -231,6 +253,51 @@ fn arena_prints_one_row_per_bot() {
 }
 
 #[test]
+fn arena_bots_take_their_own_parameters() {
+    // Two greedy bots that differ only in their parameters: the rows are
+    // named as given, and the parameters change the play (a greedy bot that
+    // values a building at -50 plays differently from the default one).
+    let args = |bots: &str| {
+        let o = metropolys(&["arena", "--bots", bots, "--games", "20", "--seed", "3"]);
+        assert_eq!(code(&o), 0, "{bots}: {}", stderr(&o));
+        stdout(&o)
+    };
+    let out = args(r#"greedy:{"building_value": -50, "cost_per_number": 2},greedy"#);
+    let rows: Vec<&str> = out.lines().filter(|l| l.starts_with("greedy")).collect();
+    assert_eq!(rows.len(), 2, "{out}");
+    assert!(
+        rows[0].starts_with(r#"greedy:{"building_value": -50, "cost_per_number": 2}"#),
+        "{out}"
+    );
+    assert!(rows[1].starts_with("greedy "), "{out}");
+    let same = args("greedy,greedy");
+    assert_ne!(out.lines().nth(2), same.lines().nth(2), "{out}\n{same}");
+    // A bot's own parameters win over --params for that seat only.
+    let o = metropolys(&[
+        "arena",
+        "--bots",
+        r#"greedy:{},greedy"#,
+        "--params",
+        r#"{"greedy": {"building_value": -50, "cost_per_number": 2}}"#,
+        "--games",
+        "20",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let swapped = stdout(&o);
+    let win = |out: &str, k: usize| {
+        out.lines()
+            .nth(k)
+            .unwrap_or("")
+            .split_whitespace()
+            .nth(2)
+            .map(str::to_string)
+    };
+    assert_eq!(win(&swapped, 2), win(&out, 3), "{out}\n{swapped}");
+}
+
+#[test]
 fn arena_usage_errors() {
     for args in [
         &["arena"][..],
@@ -246,6 +313,10 @@ fn arena_usage_errors() {
             "{\"ismcts\": {\"iterations\": -3}}",
         ][..],
         &["arena", "--bots", "greedy,random", "--variant", "solo"][..],
+        &["arena", "--bots", r#"ismcts:{"iteration": 5},greedy"#][..],
+        &["arena", "--bots", r#"ismcts:{"iterations": 5,greedy"#][..],
+        &["arena", "--bots", r#"ismcts:[5],greedy"#][..],
+        &["arena", "--bots", r#"chess:{},greedy"#][..],
     ] {
         let o = metropolys(args);
         assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));

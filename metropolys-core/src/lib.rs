@@ -71,7 +71,7 @@ pub use config::{Config, MetropolysCard, Objective, Setup};
 pub use error::{ActionError, ConfigError, Error, RuleError, StateError, TurnOrder};
 pub use record::{ExpectedError, Game, Record, RecordError, RecordedAction};
 pub use scoring::{ScoreSheet, Totals};
-pub use state::{play_random, Constructed, Snapshot, State, TokenCounts};
+pub use state::{play_random, Constructed, LegalMoves, Snapshot, State, TokenCounts};
 pub use text::ParseActionError;
 pub use types::{
     Area, BuildingNumber, Card, District, Kind, NeighborhoodId, ParseNameError, Seat, Size, Token,

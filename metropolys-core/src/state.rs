@@ -561,6 +561,40 @@ impl State {
         }
     }
 
+    /// The legal actions of the seat to act in the shape the rules give them:
+    /// every bid pairs any neighborhood of [`LegalMoves::neighborhoods`] with
+    /// any building of [`LegalMoves::buildings`] (R-7, R-9), and the pass is
+    /// legal when [`LegalMoves::pass`] is (R-10). Nothing is legal once the
+    /// game is over. A few bit operations: the compact form of
+    /// [`State::for_each_legal`], for masks and move pickers.
+    ///
+    /// ```
+    /// use metropolys_core::{Action, Config, State, Variant};
+    ///
+    /// let state = State::new(&Config::new(3, Variant::Expert, 7)).unwrap();
+    /// let moves = state.legal_moves();
+    /// assert!(!moves.pass); // R-7: no pass on the opening bid
+    /// assert_eq!(moves.count(), state.legal_action_count());
+    /// let first = moves.neighborhoods.iter().next().unwrap();
+    /// assert!(state.is_legal(Action::bid(first, 13)));
+    /// ```
+    #[inline]
+    pub fn legal_moves(&self) -> LegalMoves {
+        if self.over {
+            return LegalMoves {
+                neighborhoods: NeighborhoodSet::EMPTY,
+                buildings: 0,
+                pass: false,
+            };
+        }
+        let (nbs, bs) = self.bid_options(self.to_act);
+        LegalMoves {
+            neighborhoods: NeighborhoodSet(nbs),
+            buildings: bs,
+            pass: self.bid_count > 0,
+        }
+    }
+
     /// The legal actions of the seat to act (empty when the game is over).
     pub fn legal_actions(&self) -> Vec<Action> {
         let mut v = Vec::with_capacity(self.legal_action_count());
@@ -1462,6 +1496,29 @@ fn unmatched_seat(taken: &[u8], capacity: &[[u8; 5]], missing: [u8; 5]) -> Optio
     (0..taken.len())
         .find(|&p| sent[p] < taken[p])
         .map(|p| p as Seat)
+}
+
+/// The legal actions of the seat to act, as [`State::legal_moves`] returns
+/// them: the bids are every pair of a neighborhood and a building of the two
+/// sets (R-7, R-9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LegalMoves {
+    /// Where the seat may bid: free neighborhoods (R-7), next to the latest
+    /// bid once there is one (R-9).
+    pub neighborhoods: NeighborhoodSet,
+    /// With what: the building numbers it may put there, as bits `1..=13`
+    /// (in its supply, higher than the latest bid, R-9).
+    pub buildings: u16,
+    /// Whether it may pass (not on the opening bid, R-7, R-10).
+    pub pass: bool,
+}
+
+impl LegalMoves {
+    /// The number of legal actions (bids and the pass).
+    #[inline]
+    pub const fn count(&self) -> usize {
+        self.neighborhoods.len() * self.buildings.count_ones() as usize + self.pass as usize
+    }
 }
 
 /// Plays uniformly random legal actions from `state` to the end of the game.

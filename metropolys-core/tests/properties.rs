@@ -60,6 +60,21 @@ fn check_invariants(s: &State) {
         }
     }
     assert_eq!(count, legal.len(), "every listed action is legal");
+    // legal_moves is the same set in its compact form.
+    let moves = s.legal_moves();
+    assert_eq!(moves.count(), legal.len());
+    let mut from_moves = Vec::new();
+    for nb in moves.neighborhoods.iter() {
+        for b in 1..=13u8 {
+            if moves.buildings & (1 << b) != 0 {
+                from_moves.push(Action::bid(nb, b));
+            }
+        }
+    }
+    if moves.pass {
+        from_moves.push(Action::Pass);
+    }
+    assert_eq!(from_moves, legal, "legal_moves lists the legal actions");
     // The state round-trips through JSON.
     let back = State::from_json(&s.to_json()).expect("round trip");
     assert_eq!(back, *s);

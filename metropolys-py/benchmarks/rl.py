@@ -50,8 +50,10 @@ def per_call(pos: List[Game], f: Callable[[Game], object], repeat: int) -> float
     return (time.process_time_ns() - start) / (repeat * len(pos))
 
 
-def vector_step(n: int, threads: int, opponents, steps: int) -> float:
-    """Nanoseconds per game-step of VectorEnv.step (step call only)."""
+def vector_step(n: int, threads: int, opponents, steps: int, wall: bool = False) -> float:
+    """Nanoseconds per game-step of VectorEnv.step (step call only): CPU
+    time of the process, or elapsed time with ``wall``."""
+    clock = time.perf_counter_ns if wall else time.process_time_ns
     env = VectorEnv(n, players=4, variant="expert", seed=0, threads=threads, opponents=opponents)
     obs, info = env.reset()
     rng = np.random.default_rng(0)
@@ -59,20 +61,31 @@ def vector_step(n: int, threads: int, opponents, steps: int) -> float:
     total = 0
     for t in range(steps):
         actions = (info["action_mask"] * keys[t % 16]).argmax(axis=1)
-        start = time.process_time_ns()
+        start = clock()
         obs, rewards, terminated, truncated, info = env.step(actions)
         if t >= steps // 10:  # warm-up excluded
-            total += time.process_time_ns() - start
+            total += clock() - start
     timed = steps - steps // 10
     return total / (timed * n)
 
 
-def pettingzoo_step(steps: int, raw: bool = False) -> float:
+def pettingzoo_step(steps: int, raw: bool = False, stock: bool = False) -> float:
     """Nanoseconds per AEC step (last() with the observation and mask of
-    the agent to act, then step with a legal action)."""
+    the agent to act, then step with a legal action). ``raw``: without
+    wrappers; ``stock``: PettingZoo's own wrapper classes stacked as
+    ``env()`` stacks its subclasses of them."""
     from metropolys.pettingzoo import env, raw_env
 
-    e = (raw_env if raw else env)(players=4, variant="expert")
+    if stock:
+        from pettingzoo.utils import wrappers
+
+        e = wrappers.OrderEnforcingWrapper(
+            wrappers.AssertOutOfBoundsWrapper(
+                wrappers.TerminateIllegalWrapper(raw_env(players=4, variant="expert"), -1)
+            )
+        )
+    else:
+        e = (raw_env if raw else env)(players=4, variant="expert")
     e.reset(seed=0)
     done = 0
     start = time.process_time_ns()
@@ -117,6 +130,13 @@ def main() -> None:
     for threads in (1, 2):
         emit(f"VectorEnv.step N={n} threads={threads}", vector_step(n, threads, None, steps),
              "ns/game-step", "4p expert, obs + mask, every seat played by the caller")
+    # Elapsed time, one and two threads (the machine must be otherwise idle
+    # for the ratio to mean anything; run without taskset).
+    one = vector_step(n, 1, None, steps, wall=True)
+    two = vector_step(n, 2, None, steps, wall=True)
+    emit(f"VectorEnv.step N={n} threads=1 (elapsed)", one, "ns/game-step", "wall clock")
+    emit(f"VectorEnv.step N={n} threads=2 (elapsed)", two, "ns/game-step",
+         f"wall clock: {one / two:.2f}x the speed of one thread")
     emit(f"VectorEnv.step N={n} threads=1 opponents=random",
          vector_step(n, 1, "random", steps), "ns/game-step",
          "learner's step incl. the 3 random opponents' moves in Rust")
@@ -129,6 +149,9 @@ def main() -> None:
              "last() (observation + mask) and step(), 4p expert, env() with its wrappers")
         emit("PettingZoo AEC step (raw_env)", pettingzoo_step(200 if quick else 5000, raw=True),
              "ns/step", "the same without PettingZoo's wrappers")
+        emit("PettingZoo AEC step (stock wrappers)",
+             pettingzoo_step(200 if quick else 5000, stock=True), "ns/step",
+             "PettingZoo's own wrapper classes, each attribute through three __getattr__")
 
 
 if __name__ == "__main__":

@@ -46,6 +46,7 @@ It needs the ``pettingzoo`` extra (``pip install "metropolys[pettingzoo]"``);
 from __future__ import annotations
 
 import io
+import operator
 from typing import Any, Dict, List, Optional, Union
 
 import numpy as np
@@ -66,12 +67,85 @@ OBSERVATION_SIZE = obs.SIZE
 
 def env(**kwargs: Any) -> Any:
     """The wrapped environment (illegal action = loss, bounds and order
-    checks), as PettingZoo's classic games do. Returns an ``AECEnv``."""
+    checks), as PettingZoo's classic games do: ``TerminateIllegalWrapper``,
+    ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``, with their
+    behaviour unchanged. Returns an ``AECEnv``.
+
+    Each wrapper here is a subclass of PettingZoo's that reads the state
+    attributes every step touches (``agent_selection``, ``agents``,
+    ``rewards``, ``terminations``, ``truncations``, ``infos``,
+    ``_cumulative_rewards``) straight from the raw environment, where they
+    live, instead of through each layer's ``__getattr__``: that chain of
+    lookups was nine tenths of a wrapped step."""
     e = raw_env(**kwargs)
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
+    e = _TerminateIllegal(e, illegal_reward=-1)
+    e = _AssertOutOfBounds(e)
+    e = _OrderEnforcing(e)
     return e
+
+
+# The attributes of the raw environment each step reads, forwarded by the
+# wrappers below without a ``__getattr__`` chain. PettingZoo's wrappers keep
+# no copy of any of them (``TerminateIllegalWrapper`` writes them on
+# ``env.unwrapped``), so reading the raw environment gives the same values.
+_HOT = (
+    "agent_selection",
+    "agents",
+    "rewards",
+    "terminations",
+    "truncations",
+    "infos",
+    "_cumulative_rewards",
+)
+# OrderEnforcingWrapper refuses these before reset().
+_BEFORE_RESET = {
+    "rewards",
+    "terminations",
+    "truncations",
+    "infos",
+    "agent_selection",
+    "agents",
+}
+
+
+def _forwarded(name: str, check_reset: bool) -> property:
+    get: Any
+    if check_reset and name in _BEFORE_RESET:
+
+        def get(self: Any) -> Any:
+            if not self._has_reset:
+                raise AttributeError(f"{name} cannot be accessed before reset")
+            return getattr(self._raw, name)
+
+    else:
+        get = operator.attrgetter("_raw." + name)
+
+    def put(self: Any, value: Any) -> None:
+        setattr(self._raw, name, value)
+
+    return property(get, put, doc=f"``{name}`` of the raw environment.")
+
+
+def _fast(cls: Any, check_reset: bool = False) -> Any:
+    """``cls`` (one of PettingZoo's wrappers) reading the hot attributes
+    from the raw environment directly."""
+
+    def __init__(self: Any, env: Any, *args: Any, **kwargs: Any) -> None:
+        self._raw = env.unwrapped
+        cls.__init__(self, env, *args, **kwargs)
+
+    def __str__(self: Any) -> str:
+        return str(self.env)
+
+    attrs: Dict[str, Any] = {"__init__": __init__, "__str__": __str__}
+    for name in _HOT:
+        attrs[name] = _forwarded(name, check_reset)
+    return type(cls.__name__, (cls,), attrs)
+
+
+_TerminateIllegal = _fast(wrappers.TerminateIllegalWrapper)
+_AssertOutOfBounds = _fast(wrappers.AssertOutOfBoundsWrapper)
+_OrderEnforcing = _fast(wrappers.OrderEnforcingWrapper, check_reset=True)
 
 
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc, unused-ignore]

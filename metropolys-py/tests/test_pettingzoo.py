@@ -174,6 +174,58 @@ def test_illegal_action_ends_the_game_with_a_penalty():
     assert e.rewards[offender] == -1
 
 
+def _stock_env(**kwargs):
+    from pettingzoo.utils import wrappers
+
+    e = raw_env(**kwargs)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+def _trace(e, seed, illegal_at):
+    """Every last() of a seeded episode; at step ``illegal_at`` the agent
+    plays an illegal action, after which the dead agents step out."""
+    rng = np.random.default_rng(seed)
+    e.reset(seed=seed)
+    out = []
+    for t, agent in enumerate(e.agent_iter()):
+        obs, reward, term, trunc, info = e.last()
+        out.append((agent, obs["observation"].tobytes(), obs["action_mask"].tobytes(), reward,
+                    term, trunc, dict(e.rewards), dict(e.terminations)))
+        if term or trunc:
+            action = None
+        elif t == illegal_at:
+            action = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+        else:
+            action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        e.step(action)
+    return out
+
+
+@pytest.mark.parametrize("illegal_at", [None, 0, 7])
+def test_env_wrappers_behave_as_pettingzoos_own(illegal_at):
+    from pettingzoo.utils import wrappers
+
+    e = env(players=3)
+    assert isinstance(e, wrappers.OrderEnforcingWrapper)
+    assert isinstance(e.env, wrappers.AssertOutOfBoundsWrapper)
+    assert isinstance(e.env.env, wrappers.TerminateIllegalWrapper)
+    assert str(e) == str(_stock_env(players=3))
+    # OrderEnforcingWrapper's checks before reset are kept.
+    for name in ("agent_selection", "agents", "rewards", "terminations", "infos"):
+        with pytest.raises(AttributeError, match="before reset"):
+            getattr(e, name)
+    ours = _trace(e, 5, illegal_at)
+    stock = _trace(_stock_env(players=3), 5, illegal_at)
+    assert len(ours) > (10 if illegal_at is None else 3)
+    assert ours == stock
+    with pytest.raises(AssertionError, match="action space"):
+        fresh = env(players=3)
+        fresh.reset(seed=1)
+        fresh.step(716)
+
+
 def test_render_modes():
     text_env = env(players=2, render_mode="ansi")
     text_env.reset(seed=2)

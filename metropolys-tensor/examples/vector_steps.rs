@@ -2,7 +2,8 @@
 //! `valgrind --tool=callgrind target/release/examples/vector_steps 1024 100`
 //! (the batch size and the number of batched steps; the actions are the
 //! first legal id of each mask). A third argument, `random` or a bot kind
-//! (`greedy`), moves the other seats inside the step.
+//! (`greedy`), moves the other seats inside the step. It also prints the
+//! wall-clock time of the `step` calls alone, per game-step.
 
 use metropolys_core::Variant;
 use metropolys_tensor::vector::{Opponents, Outputs, VectorEnv};
@@ -42,13 +43,20 @@ fn main() {
         .expect("buffers sized for the batch");
     let mut actions = vec![0i64; n];
     let mut checksum = 0.0f64;
+    let mut stepping = std::time::Duration::ZERO;
     for _ in 0..steps {
         for (i, a) in actions.iter_mut().enumerate() {
             let m = &masks[i * ACTION_COUNT..(i + 1) * ACTION_COUNT];
             *a = m.iter().position(|&b| b).unwrap_or(0) as i64;
         }
+        let start = std::time::Instant::now();
         env.step(&actions, out!()).expect("legal actions");
+        stepping += start.elapsed();
         checksum += f64::from(obs[0]) + f64::from(rewards[0]);
     }
     println!("{n} envs x {steps} steps, checksum {checksum}");
+    println!(
+        "step: {:.1} ns per game-step (wall clock)",
+        stepping.as_nanos() as f64 / (n * steps.max(1)) as f64
+    );
 }

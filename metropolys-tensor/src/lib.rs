@@ -260,6 +260,25 @@ fn visible_secrets(
     Some((state.objective(seat)?, state.metropolys_card(seat)))
 }
 
+/// The slot of `seat` relative to `viewer` (both below `n`): `(seat - viewer)
+/// mod n`, without a division.
+#[inline]
+fn relative(seat: Seat, viewer: Seat, n: u8) -> usize {
+    let r = seat + n - viewer;
+    usize::from(if r >= n { r - n } else { r })
+}
+
+/// The seat in relative slot `r` (below `n`) of `viewer`'s view.
+#[inline]
+fn absolute(r: Seat, viewer: Seat, n: u8) -> Seat {
+    let seat = viewer + r;
+    if seat >= n {
+        seat - n
+    } else {
+        seat
+    }
+}
+
 /// Writes the observation of `viewer` (layout in the crate docs) into
 /// `out`, which must hold exactly [`OBSERVATION_SIZE`] values. Allocates
 /// nothing. Opponents' secret cards appear only as `reveal` allows.
@@ -278,7 +297,7 @@ pub fn observation_into(
     let n = state.players();
     for seat in 0..n {
         if let Some((objective, card)) = visible_secrets(state, viewer, seat, reveal) {
-            let rel = ((seat + n - viewer) % n) as usize;
+            let rel = relative(seat, viewer, n);
             write_objective(
                 &mut out[OBJECTIVES + rel * OBJECTIVE_WIDTH..],
                 objective,
@@ -313,20 +332,52 @@ pub const fn objectives_offset(rel: usize) -> usize {
 /// The offset of the `to_act` piece (four values).
 pub const TO_ACT_OFFSET: usize = TO_ACT;
 
+/// Byte `b` as eight `0.0`/`1.0` values, bit 0 first: one copy writes
+/// eight flags of a set.
+const BYTE_FLAGS: [[f32; 8]; 256] = {
+    let mut table = [[0.0f32; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            if (byte >> bit) & 1 == 1 {
+                table[byte][bit] = 1.0;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// Building number `n` (0 for none) as the observation's `n / 13`.
+const NUMBER_VALUE: [f32; 16] = {
+    let mut table = [0.0f32; 16];
+    let mut n = 1;
+    while n <= BUILDINGS {
+        table[n] = n as f32 / BUILDINGS as f32;
+        n += 1;
+    }
+    table
+};
+
 /// The 55 flags of a neighborhood set (bit `id` of `bits`) as `0.0`/`1.0`
-/// in `out[..NB]`.
+/// in `out[..NB]`, eight at a time from [`BYTE_FLAGS`].
 #[inline]
 fn write_set(out: &mut [f32], bits: u64) {
-    for (id, v) in out[..NB].iter_mut().enumerate() {
-        *v = ((bits >> id) & 1) as f32;
+    let out = &mut out[..NB];
+    for k in 0..NB / 8 {
+        out[8 * k..8 * k + 8].copy_from_slice(&BYTE_FLAGS[((bits >> (8 * k)) & 0xff) as usize]);
     }
+    let tail = NB / 8 * 8;
+    out[tail..].copy_from_slice(&BYTE_FLAGS[((bits >> tail) & 0xff) as usize][..NB - tail]);
 }
 
 /// Everything but the secret cards (the `objectives` piece, which it
 /// leaves alone), from public queries only. Writes every other value.
 fn write_public(state: &State, viewer: Seat, out: &mut [f32]) {
     let n = state.players();
-    let rel = |seat: Seat| ((seat + n - viewer) % n) as usize;
+    let rel = |seat: Seat| relative(seat, viewer, n);
     out[..IN_PLAY].fill(0.0);
     out[VIEWER + viewer as usize] = 1.0;
     out[PLAYERS + (n as usize - 2)] = 1.0;
@@ -339,9 +390,7 @@ fn write_public(state: &State, viewer: Seat, out: &mut [f32]) {
         // Relative slot `r` is seat `viewer + r`; slots beyond the player
         // count stay zero.
         let bits = if r < n as usize {
-            state
-                .constructed(((viewer as usize + r) % n as usize) as Seat)
-                .0
+            state.constructed(absolute(r as Seat, viewer, n)).0
         } else {
             0
         };
@@ -351,9 +400,8 @@ fn write_public(state: &State, viewer: Seat, out: &mut [f32]) {
         .iter_mut()
         .enumerate()
     {
-        *v = state
-            .building_number(id as u8)
-            .map_or(0.0, |number| f32::from(number) / BUILDINGS as f32);
+        let number = state.building_number(id as u8).unwrap_or(0);
+        *v = NUMBER_VALUE[usize::from(number) & 15];
     }
     for token in Token::ALL {
         write_set(
@@ -373,12 +421,11 @@ fn write_public(state: &State, viewer: Seat, out: &mut [f32]) {
     out[PASSED..OBJECTIVES].fill(0.0);
     for seat in 0..n {
         let r = rel(seat);
-        let supply = state.supply_bits(seat);
-        for b in 1..=BUILDINGS {
-            if supply & (1 << b) != 0 {
-                out[SUPPLY + r * BUILDINGS + b - 1] = 1.0;
-            }
-        }
+        // Building `b` is bit `b` (1-13): column `b - 1`.
+        let supply = usize::from(state.supply_bits(seat) >> 1);
+        let row = &mut out[SUPPLY + r * BUILDINGS..SUPPLY + (r + 1) * BUILDINGS];
+        row[..8].copy_from_slice(&BYTE_FLAGS[supply & 0xff]);
+        row[8..].copy_from_slice(&BYTE_FLAGS[(supply >> 8) & 0xff][..BUILDINGS - 8]);
         for token in Token::ALL {
             out[TAKEN + r * 3 + token.index()] = f32::from(state.tokens_taken(seat, *token)) / 9.0;
         }
@@ -401,7 +448,18 @@ fn write_public(state: &State, viewer: Seat, out: &mut [f32]) {
 pub fn action_mask_into(state: &State, out: &mut [bool]) -> Result<(), TensorError> {
     check_len("action mask", ACTION_COUNT, out.len())?;
     out.fill(false);
-    state.for_each_legal(|a| out[action_id(a)] = true);
+    // Every bid pairs a legal neighborhood with a legal building: one row
+    // of 13 ids per neighborhood, all alike.
+    let moves = state.legal_moves();
+    let mut row = [false; BUILDINGS];
+    for (b, v) in row.iter_mut().enumerate() {
+        *v = moves.buildings & (2 << b) != 0;
+    }
+    for nb in moves.neighborhoods.iter() {
+        let start = usize::from(nb) * BUILDINGS;
+        out[start..start + BUILDINGS].copy_from_slice(&row);
+    }
+    out[usize::from(Action::PASS_ID)] = moves.pass;
     Ok(())
 }
 

@@ -7,6 +7,9 @@
 //!   variant, s))` (start player 0). Random opponents draw their moves from
 //!   the same generator ([`State::random_action`]). So a batch is a pure
 //!   function of the seed and the actions, whatever the thread count.
+//! * **Threads.** With `threads > 1` a step splits the batch into that many
+//!   contiguous parts, stepped on a pool of threads the batch keeps for its
+//!   lifetime (started by [`VectorEnv::new`], not at every step).
 //! * **Seats.** With [`Opponents::None`] every seat is played by the caller:
 //!   each step acts for the seat to act and the observation is that seat's.
 //!   With [`Opponents::Random`] or [`Opponents::Bot`] the caller plays
@@ -186,6 +189,9 @@ pub struct VectorEnv {
     seed: u64,
     envs: Vec<Env>,
     started: bool,
+    /// The workers of a threaded step, kept for the batch's lifetime
+    /// (`None` with one thread).
+    pool: Option<rayon::ThreadPool>,
 }
 
 impl VectorEnv {
@@ -234,6 +240,17 @@ impl VectorEnv {
                 })
             })
             .collect::<Result<_, VectorError>>()?;
+        let workers = threads.min(num_envs);
+        let pool = if workers > 1 {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(workers)
+                .thread_name(|i| format!("metropolys-vector-{i}"))
+                .build()
+                .map_err(|e| VectorError::Size(format!("cannot start {workers} threads: {e}")))?;
+            Some(pool)
+        } else {
+            None
+        };
         Ok(VectorEnv {
             players,
             variant,
@@ -242,6 +259,7 @@ impl VectorEnv {
             seed,
             envs,
             started: false,
+            pool,
         })
     }
 
@@ -359,9 +377,9 @@ impl VectorEnv {
             variant: self.variant,
             single_agent: self.opponents.single_agent(),
         };
-        if threads == 1 {
+        let Some(pool) = self.pool.as_ref().filter(|_| threads > 1) else {
             return step_chunk(&ctx, &mut self.envs, actions, out, 0);
-        }
+        };
         let Outputs {
             observations,
             masks,
@@ -371,34 +389,37 @@ impl VectorEnv {
             truncated,
             seeds,
         } = out;
-        std::thread::scope(|scope| {
-            let mut handles = Vec::new();
-            let parts = self
-                .envs
-                .chunks_mut(chunk)
-                .zip(actions.chunks(chunk))
-                .zip(observations.chunks_mut(chunk * OBSERVATION_SIZE))
-                .zip(masks.chunks_mut(chunk * ACTION_COUNT))
-                .zip(to_act.chunks_mut(chunk))
-                .zip(rewards.chunks_mut(chunk * p))
-                .zip(terminated.chunks_mut(chunk))
-                .zip(truncated.chunks_mut(chunk))
-                .zip(seeds.chunks_mut(chunk));
-            for (
-                k,
-                (
+        // One part per thread, each a contiguous run of envs with its rows
+        // of every buffer: the same split whatever the machine, so the same
+        // games.
+        let parts: Vec<_> = self
+            .envs
+            .chunks_mut(chunk)
+            .zip(actions.chunks(chunk))
+            .zip(observations.chunks_mut(chunk * OBSERVATION_SIZE))
+            .zip(masks.chunks_mut(chunk * ACTION_COUNT))
+            .zip(to_act.chunks_mut(chunk))
+            .zip(rewards.chunks_mut(chunk * p))
+            .zip(terminated.chunks_mut(chunk))
+            .zip(truncated.chunks_mut(chunk))
+            .zip(seeds.chunks_mut(chunk))
+            .enumerate()
+            .map(
+                |(
+                    k,
                     (
-                        ((((((envs, actions), observations), masks), to_act), rewards), terminated),
-                        truncated,
+                        (
+                            (
+                                (((((envs, actions), observations), masks), to_act), rewards),
+                                terminated,
+                            ),
+                            truncated,
+                        ),
+                        seeds,
                     ),
-                    seeds,
-                ),
-            ) in parts.enumerate()
-            {
-                let ctx = &ctx;
-                handles.push(scope.spawn(move || {
-                    step_chunk(
-                        ctx,
+                )| {
+                    (
+                        k * chunk,
                         envs,
                         actions,
                         Outputs {
@@ -410,20 +431,20 @@ impl VectorEnv {
                             truncated,
                             seeds,
                         },
-                        k * chunk,
                     )
-                }));
-            }
-            // In env order: the first failure by index, whatever the threads.
-            let mut result = Ok(());
-            for h in handles {
-                let r = h.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
-                if result.is_ok() {
-                    result = r;
-                }
-            }
-            result
-        })
+                },
+            )
+            .collect();
+        let ctx = &ctx;
+        let results: Vec<Result<(), VectorError>> = pool.install(|| {
+            use rayon::prelude::*;
+            parts
+                .into_par_iter()
+                .map(|(first, envs, actions, out)| step_chunk(ctx, envs, actions, out, first))
+                .collect()
+        });
+        // In env order: the first failure by index, whatever the threads.
+        results.into_iter().collect()
     }
 }
 
