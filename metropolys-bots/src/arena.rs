@@ -249,8 +249,8 @@ fn play_game(bots: &[BotFactory], options: &ArenaOptions, g: u64) -> Result<Game
                 error,
             })?;
     }
-    let scores = state.scores();
-    let winners = state.winners();
+    let totals = state.totals();
+    let winners = totals.winners();
     let mut per_bot = [(0.0, 0); 4];
     for s in 0..n {
         let share = if winners.contains(&s) {
@@ -258,7 +258,7 @@ fn play_game(bots: &[BotFactory], options: &ArenaOptions, g: u64) -> Result<Game
         } else {
             0.0
         };
-        per_bot[seat_of(g, s, n)] = (share, scores[s as usize].total);
+        per_bot[seat_of(g, s, n)] = (share, totals.totals()[s as usize]);
     }
     Ok(GameResult { per_bot })
 }

@@ -392,9 +392,10 @@ impl State {
         scoring::totals(self)
     }
 
-    /// The winners, computed from the current position.
+    /// The winners, computed from the current position (by
+    /// [`State::totals`], without building score sheets).
     pub fn winners(&self) -> Vec<Seat> {
-        scoring::winners(&self.scores())
+        self.totals().winners()
     }
 
     // ----- internals shared with scoring ------------------------------------

@@ -612,7 +612,7 @@ impl Game {
 
     /// Each seat's total (``[s["total"] for s in scores()]``).
     fn totals(&self) -> Vec<i32> {
-        self.state.scores().iter().map(|s| s.total).collect()
+        self.state.totals().totals().to_vec()
     }
 
     /// What ``player`` may see: the state as a dict with the other
@@ -816,7 +816,7 @@ impl Game {
                 "<metropolys.Game players={} variant={} over totals={:?} winners={:?}>",
                 s.players(),
                 s.variant(),
-                s.scores().iter().map(|x| x.total).collect::<Vec<_>>(),
+                s.totals().totals(),
                 s.winners()
             ),
         }
