@@ -2,8 +2,9 @@
 //! `valgrind --tool=callgrind target/release/examples/vector_steps 1024 100`
 //! (the batch size and the number of batched steps; the actions are the
 //! first legal id of each mask). A third argument, `random` or a bot kind
-//! (`greedy`), moves the other seats inside the step. It also prints the
-//! wall-clock time of the `step` calls alone, per game-step.
+//! (`greedy`), moves the other seats inside the step (`none`: the caller
+//! plays every seat); a fourth, the thread count (default 1). It also
+//! prints the wall-clock time of the `step` calls alone, per game-step.
 
 use metropolys_core::Variant;
 use metropolys_tensor::vector::{Opponents, Outputs, VectorEnv};
@@ -18,7 +19,9 @@ fn main() {
         Some("random") => Opponents::Random,
         Some(kind) => Opponents::bot(kind, "{}").expect("a bot kind"),
     };
-    let mut env = VectorEnv::new(n, 4, Variant::Expert, 0, 1, opponents).expect("a 4-player game");
+    let threads: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
+    let mut env =
+        VectorEnv::new(n, 4, Variant::Expert, 0, threads, opponents).expect("a 4-player game");
     let mut obs = vec![0f32; n * OBSERVATION_SIZE];
     let mut masks = vec![false; n * ACTION_COUNT];
     let mut to_act = vec![0i64; n];

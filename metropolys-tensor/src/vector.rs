@@ -8,8 +8,9 @@
 //!   the same generator ([`State::random_action`]). So a batch is a pure
 //!   function of the seed and the actions, whatever the thread count.
 //! * **Threads.** With `threads > 1` a step splits the batch into that many
-//!   contiguous parts, stepped on a pool of threads the batch keeps for its
-//!   lifetime (started by [`VectorEnv::new`], not at every step).
+//!   small contiguous parts that the calling thread and a pool of
+//!   `threads - 1` threads the batch keeps for its lifetime (started by
+//!   [`VectorEnv::new`], not at every step) take one at a time.
 //! * **Seats.** With [`Opponents::None`] every seat is played by the caller:
 //!   each step acts for the seat to act and the observation is that seat's.
 //!   With [`Opponents::Random`] or [`Opponents::Bot`] the caller plays
@@ -240,10 +241,11 @@ impl VectorEnv {
                 })
             })
             .collect::<Result<_, VectorError>>()?;
+        // The calling thread steps games too: the pool has the others.
         let workers = threads.min(num_envs);
         let pool = if workers > 1 {
             let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(workers)
+                .num_threads(workers - 1)
                 .thread_name(|i| format!("metropolys-vector-{i}"))
                 .build()
                 .map_err(|e| VectorError::Size(format!("cannot start {workers} threads: {e}")))?;
@@ -371,7 +373,6 @@ impl VectorEnv {
         let n = self.envs.len();
         let p = self.players as usize;
         let threads = self.threads.min(n);
-        let chunk = n.div_ceil(threads);
         let ctx = Ctx {
             players: self.players,
             variant: self.variant,
@@ -389,20 +390,24 @@ impl VectorEnv {
             truncated,
             seeds,
         } = out;
-        // One part per thread, each a contiguous run of envs with its rows
-        // of every buffer: the same split whatever the machine, so the same
-        // games.
-        let parts: Vec<_> = self
+        // Small parts, each a contiguous run of envs with its rows of every
+        // buffer, taken one at a time by whichever thread is free: the
+        // calling thread starts at once and the pool's threads join in as
+        // they wake (waking a parked thread can take as long as stepping a
+        // few hundred games). Which thread steps an env does not change it,
+        // so the games are the same whatever the threads.
+        let part = n.div_ceil(threads * PARTS_PER_THREAD).max(MIN_PART);
+        let parts = self
             .envs
-            .chunks_mut(chunk)
-            .zip(actions.chunks(chunk))
-            .zip(observations.chunks_mut(chunk * OBSERVATION_SIZE))
-            .zip(masks.chunks_mut(chunk * ACTION_COUNT))
-            .zip(to_act.chunks_mut(chunk))
-            .zip(rewards.chunks_mut(chunk * p))
-            .zip(terminated.chunks_mut(chunk))
-            .zip(truncated.chunks_mut(chunk))
-            .zip(seeds.chunks_mut(chunk))
+            .chunks_mut(part)
+            .zip(actions.chunks(part))
+            .zip(observations.chunks_mut(part * OBSERVATION_SIZE))
+            .zip(masks.chunks_mut(part * ACTION_COUNT))
+            .zip(to_act.chunks_mut(part))
+            .zip(rewards.chunks_mut(part * p))
+            .zip(terminated.chunks_mut(part))
+            .zip(truncated.chunks_mut(part))
+            .zip(seeds.chunks_mut(part))
             .enumerate()
             .map(
                 |(
@@ -419,7 +424,7 @@ impl VectorEnv {
                     ),
                 )| {
                     (
-                        k * chunk,
+                        k * part,
                         envs,
                         actions,
                         Outputs {
@@ -433,20 +438,43 @@ impl VectorEnv {
                         },
                     )
                 },
-            )
-            .collect();
-        let ctx = &ctx;
-        let results: Vec<Result<(), VectorError>> = pool.install(|| {
-            use rayon::prelude::*;
-            parts
-                .into_par_iter()
-                .map(|(first, envs, actions, out)| step_chunk(ctx, envs, actions, out, first))
-                .collect()
+            );
+        let queue = Mutex::new(parts);
+        let failures = Mutex::new(Vec::new());
+        let work = || loop {
+            let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+            let Some((first, envs, actions, out)) = next else {
+                break;
+            };
+            if let Err(e) = step_chunk(&ctx, envs, actions, out, first) {
+                failures
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .push((first, e));
+            }
+        };
+        pool.in_place_scope(|scope| {
+            for _ in 1..threads {
+                scope.spawn(|_| work());
+            }
+            work();
         });
-        // In env order: the first failure by index, whatever the threads.
-        results.into_iter().collect()
+        // The first failure by env index, whatever the threads.
+        let mut failures = failures
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner);
+        failures.sort_by_key(|(first, _)| *first);
+        match failures.into_iter().next() {
+            Some((_, e)) => Err(e),
+            None => Ok(()),
+        }
     }
 }
+
+/// A threaded step cuts the batch into about this many parts per thread.
+const PARTS_PER_THREAD: usize = 16;
+/// The fewest envs in a part of a threaded step.
+const MIN_PART: usize = 8;
 
 struct Ctx {
     players: u8,

@@ -65,7 +65,8 @@ fn check_against_states(
     opponents: &Opponents,
     threads: usize,
 ) -> Vec<f32> {
-    let n = 7;
+    // Several parts per thread in a threaded step (parts of at least 8 envs).
+    let n = 19;
     let p = players as usize;
     let mut env = VectorEnv::new(n, players, variant, 11, threads, opponents.clone()).unwrap();
     let mut b = Bufs::new(n, p);
