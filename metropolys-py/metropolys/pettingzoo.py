@@ -78,9 +78,9 @@ def env(**kwargs: Any) -> Any:
     live, instead of through each layer's ``__getattr__``: that chain of
     lookups was nine tenths of a wrapped step."""
     e = raw_env(**kwargs)
-    e = _TerminateIllegal(e, illegal_reward=-1)
-    e = _AssertOutOfBounds(e)
-    e = _OrderEnforcing(e)
+    e = _TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = _AssertOutOfBoundsWrapper(e)
+    e = _OrderEnforcingWrapper(e)
     return e
 
 
@@ -137,15 +137,23 @@ def _fast(cls: Any, check_reset: bool = False) -> Any:
     def __str__(self: Any) -> str:
         return str(self.env)
 
-    attrs: Dict[str, Any] = {"__init__": __init__, "__str__": __str__}
-    for name in _HOT:
-        attrs[name] = _forwarded(name, check_reset)
-    return type(cls.__name__, (cls,), attrs)
+    # Named as the module attribute it is bound to below, so that pickle
+    # finds the class.
+    name = "_" + cls.__name__
+    attrs: Dict[str, Any] = {
+        "__init__": __init__,
+        "__str__": __str__,
+        "__module__": __name__,
+        "__qualname__": name,
+    }
+    for hot in _HOT:
+        attrs[hot] = _forwarded(hot, check_reset)
+    return type(name, (cls,), attrs)
 
 
-_TerminateIllegal = _fast(wrappers.TerminateIllegalWrapper)
-_AssertOutOfBounds = _fast(wrappers.AssertOutOfBoundsWrapper)
-_OrderEnforcing = _fast(wrappers.OrderEnforcingWrapper, check_reset=True)
+_TerminateIllegalWrapper = _fast(wrappers.TerminateIllegalWrapper)
+_AssertOutOfBoundsWrapper = _fast(wrappers.AssertOutOfBoundsWrapper)
+_OrderEnforcingWrapper = _fast(wrappers.OrderEnforcingWrapper, check_reset=True)
 
 
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc, unused-ignore]

@@ -226,6 +226,21 @@ def test_env_wrappers_behave_as_pettingzoos_own(illegal_at):
         fresh.step(716)
 
 
+def test_env_pickles_like_pettingzoos_own_stack():
+    import pickle
+
+    # EzPickle rebuilds the raw environment from its arguments (PettingZoo's
+    # classic games do the same): the copy is a fresh environment to reset.
+    for e in (env(players=3, variant="family"), _stock_env(players=3, variant="family")):
+        copy = pickle.loads(pickle.dumps(e))
+        assert type(copy) is type(e)
+        assert type(copy.env.env) is type(e.env.env)
+        copy.reset(seed=4)
+        e.reset(seed=4)
+        assert copy.agent_selection == e.agent_selection
+        assert (copy.observe("player_0")["observation"] == e.observe("player_0")["observation"]).all()
+
+
 def test_render_modes():
     text_env = env(players=2, render_mode="ansi")
     text_env.reset(seed=2)
