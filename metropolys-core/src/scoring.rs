@@ -57,6 +57,50 @@ pub struct ScoreSheet {
     pub metropolys_groups: Vec<Vec<NeighborhoodId>>,
 }
 
+impl ScoreSheet {
+    /// The names of the sheet's numbers, in the order of
+    /// [`ScoreSheet::values`] (the field names; the columns of Python's
+    /// `simulate` and the conformance protocol's score sheets).
+    pub const CATEGORIES: [&'static str; 11] = [
+        "trendy",
+        "subway",
+        "subway_card",
+        "archaeology",
+        "archaeology_card",
+        "area",
+        "neighborhood",
+        "highest_building",
+        "metropolys",
+        "total",
+        "constructed",
+    ];
+
+    /// The sheet's numbers in the order of [`ScoreSheet::CATEGORIES`].
+    ///
+    /// ```
+    /// use metropolys_core::{Config, State, ScoreSheet, Variant};
+    /// let sheet = &State::new(&Config::new(2, Variant::Expert, 1)).unwrap().scores()[0];
+    /// let values = sheet.values();
+    /// let total = ScoreSheet::CATEGORIES.iter().position(|&c| c == "total").unwrap();
+    /// assert_eq!(values[total], sheet.total);
+    /// ```
+    pub fn values(&self) -> [i32; 11] {
+        [
+            self.trendy,
+            self.subway,
+            self.subway_card,
+            self.archaeology,
+            self.archaeology_card,
+            self.area,
+            self.neighborhood,
+            self.highest_building,
+            self.metropolys,
+            self.total,
+            i32::from(self.constructed),
+        ]
+    }
+}
+
 /// The score sheets of every seat of `state`.
 pub fn score(state: &State) -> Vec<ScoreSheet> {
     let highest = highest_buildings_if_scored(state);

@@ -14,35 +14,7 @@ use std::time::Duration;
 
 /// The per-seat columns, in order (`{name}_{seat}`); `SCORE_CATEGORIES` in
 /// Python.
-pub const CATEGORIES: [&str; 11] = [
-    "trendy",
-    "subway",
-    "subway_card",
-    "archaeology",
-    "archaeology_card",
-    "area",
-    "neighborhood",
-    "highest_building",
-    "metropolys",
-    "total",
-    "constructed",
-];
-
-fn category(s: &ScoreSheet, i: usize) -> i32 {
-    match i {
-        0 => s.trendy,
-        1 => s.subway,
-        2 => s.subway_card,
-        3 => s.archaeology,
-        4 => s.archaeology_card,
-        5 => s.area,
-        6 => s.neighborhood,
-        7 => s.highest_building,
-        8 => s.metropolys,
-        9 => s.total,
-        _ => s.constructed as i32,
-    }
-}
+pub const CATEGORIES: [&str; 11] = ScoreSheet::CATEGORIES;
 
 /// One finished game, reduced at once to plain numbers so that a large
 /// batch holds no score-sheet allocations.
@@ -78,9 +50,9 @@ fn play_one(base: &Config, seed: u64) -> Result<Outcome, (u64, ConfigError)> {
         out.winners |= 1 << w;
     }
     for (seat, sheet) in scores.iter().enumerate() {
-        for (i, value) in out.categories[seat].iter_mut().enumerate() {
+        for (value, v) in out.categories[seat].iter_mut().zip(sheet.values()) {
             // Every category of a game fits easily (totals stay below 200).
-            *value = category(sheet, i) as i16;
+            *value = v as i16;
         }
     }
     Ok(out)

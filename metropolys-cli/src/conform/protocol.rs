@@ -85,19 +85,7 @@ pub struct Categories {
 
 impl Categories {
     /// The names of the categories, in sheet order.
-    pub const NAMES: [&'static str; 11] = [
-        "trendy",
-        "subway",
-        "subway_card",
-        "archaeology",
-        "archaeology_card",
-        "area",
-        "neighborhood",
-        "highest_building",
-        "metropolys",
-        "total",
-        "constructed",
-    ];
+    pub const NAMES: [&'static str; 11] = ScoreSheet::CATEGORIES;
 
     /// The values, in the order of [`Categories::NAMES`].
     pub fn values(&self) -> [i32; 11] {
