@@ -248,12 +248,12 @@ fn visible_secrets(
     seat: Seat,
     reveal: Reveal,
 ) -> Option<(Objective, Option<MetropolysCard>)> {
-    let shown = state.is_over()
-        || match reveal {
-            Reveal::Own => seat == viewer,
-            Reveal::None => false,
-            Reveal::All => true,
-        };
+    let shown = match reveal {
+        Reveal::Own => state.shows_secrets(Some(viewer), seat),
+        // A spectator: nobody's cards until the game is over.
+        Reveal::None => state.is_over(),
+        Reveal::All => true,
+    };
     if !shown {
         return None;
     }
