@@ -138,15 +138,9 @@ pub const DECISION_WIDTH: usize = NB + BUILDINGS + 1;
 /// The number of actions in the fixed action space (716).
 pub const ACTION_COUNT: usize = Action::COUNT;
 
-/// An upper bound on the decisions of one game of `players` players: each
-/// call constructs one building and the game ends when a seat has built all
-/// 13, so at most `12 * players + 1` calls; in a call every bid is
-/// higher than the last, so at most 13 bids, and at most `players - 1`
-/// voluntary passes.
-pub const fn max_decisions(players: u8) -> usize {
-    let p = players as usize;
-    (12 * p + 1) * (13 + p - 1)
-}
+/// An upper bound on the decisions of one game (core's rule-derived
+/// bound, R-9, R-10, R-17).
+pub use metropolys_core::max_decisions;
 
 /// The size of the information-state tensor of a `players`-player game:
 /// [`OBSERVATION_SIZE`] plus [`max_decisions`] × [`DECISION_WIDTH`].
