@@ -231,13 +231,7 @@ impl Config {
                 Some(c)
             }
             (None, Some(deck)) => {
-                if deck.len() != 4 {
-                    return Err(ConfigError::MetropolysCards(format!(
-                        "metropolys_deck holds the four cards of the game, not {}",
-                        deck.len()
-                    )));
-                }
-                check_cards(deck)?;
+                check_deck(deck)?;
                 let mut c = [NO_CARD; MAX_PLAYERS];
                 c.copy_from_slice(deck);
                 SplitMix64::stream(self.seed, rng::STREAM_METROPOLYS).shuffle(&mut c);
@@ -595,6 +589,26 @@ fn deal_objectives(
         };
     }
     out
+}
+
+/// Checks a Metropolys deck (R-22): the four cards of the game, each of
+/// three different kinds (§9).
+///
+/// ```
+/// use metropolys_core::config::check_deck;
+/// use metropolys_core::Kind::*;
+/// let deck = [[Park, Mall, Industry], [Housing, Park, Mall], [Administration, Housing, Park], [Industry, Housing, Mall]];
+/// assert!(check_deck(&deck).is_ok());
+/// assert!(check_deck(&deck[..3]).is_err());
+/// ```
+pub fn check_deck(deck: &[MetropolysCard]) -> Result<(), ConfigError> {
+    if deck.len() != 4 {
+        return Err(ConfigError::MetropolysCards(format!(
+            "metropolys_deck holds the four cards of the game, not {}",
+            deck.len()
+        )));
+    }
+    check_cards(deck)
 }
 
 fn check_cards(cards: &[MetropolysCard]) -> Result<(), ConfigError> {
