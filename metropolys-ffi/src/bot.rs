@@ -2,24 +2,24 @@
 //!
 //! A bot is a `metropolys_bots::Player` (a bot and its seeded random
 //! generator). Unlike a game, a bot changes as it plays (its generator
-//! advances), so it is a mutable handle. Bot handles have their own registry,
-//! built like the game registry (`handle.rs`): the addresses of live bots,
-//! bitwise inverted, in a set behind a lock, so a NULL, freed or foreign
-//! pointer is reported as `MTP_STATUS_INVALID_HANDLE` and never
-//! dereferenced. The registry lock is held only to look a handle up, never
-//! while a bot thinks: each bot sits behind its own mutex, shared (`Arc`)
+//! advances), so it is a mutable handle. Bot handles have their own registry
+//! (`registry.rs`, the same implementation as the games', with its own tag):
+//! a NULL, freed, foreign or game pointer is reported as
+//! `MTP_STATUS_INVALID_HANDLE` and never dereferenced, even when a new bot
+//! was since allocated where a freed one was. The slot's lock is held only
+//! to look a handle up, never while a bot thinks: each bot sits behind its own mutex, shared (`Arc`)
 //! between its handle and a decision in progress, so freeing a bot while
 //! another thread is still deciding with it is safe (the decision finishes,
 //! then the bot is dropped).
 
 use crate::handle::{with_game, MtpGame};
 use crate::ptr::{out, put, text};
+use crate::registry::{Registry, BOT_TAG};
 use crate::status::{guard, guard_value, Failure, MtpStatus, Outcome};
 use crate::types::MtpAction;
 use metropolys_bots::{BotError, Player};
-use std::collections::BTreeSet;
 use std::ffi::c_char;
-use std::sync::{Arc, Mutex, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::sync::{Arc, Mutex};
 
 /// A bot: decides the action of the seat to act in a game, from that seat's
 /// view only (R-21: it never sees an opponent's secret cards).
@@ -35,48 +35,12 @@ pub struct MtpBot {
     player: Arc<Mutex<Player>>,
 }
 
-/// See `handle::key`: the registry must not hold the address itself, so that
-/// leak checkers report a lost handle as lost.
-fn key(ptr: *const MtpBot) -> usize {
-    !(ptr as usize)
-}
-
-static LIVE: RwLock<BTreeSet<usize>> = RwLock::new(BTreeSet::new());
-
-fn read() -> RwLockReadGuard<'static, BTreeSet<usize>> {
-    // A poisoned lock only means a panic elsewhere while it was held; the
-    // set is always consistent (single insert/remove).
-    LIVE.read().unwrap_or_else(|e| e.into_inner())
-}
-
-fn write() -> RwLockWriteGuard<'static, BTreeSet<usize>> {
-    LIVE.write().unwrap_or_else(|e| e.into_inner())
-}
-
-fn not_live() -> Failure {
-    Failure::new(
-        MtpStatus::InvalidHandle,
-        "the bot handle is not live: it was already freed or did not come from this library",
-    )
-}
+/// The live bots.
+static BOTS: Registry<MtpBot> = Registry::new(BOT_TAG, "bot");
 
 /// The shared player behind a live bot handle.
 fn player_of(ptr: *const MtpBot) -> Outcome<Arc<Mutex<Player>>> {
-    if ptr.is_null() {
-        return Err(Failure::null("the bot handle"));
-    }
-    let live = read();
-    if !live.contains(&key(ptr)) {
-        return Err(not_live());
-    }
-    // SAFETY: `ptr` is in the registry, so it came from `Box::into_raw` in
-    // `mtp_bot_new` and has not been freed: `mtp_bot_free` removes it under
-    // the write lock before dropping it, which cannot happen while `live` is
-    // held. The `MtpBot` itself is never mutated (only the player behind its
-    // mutex), so a shared reference is sound.
-    let player = unsafe { &*ptr }.player.clone();
-    drop(live);
-    Ok(player)
+    BOTS.with(ptr, |bot| Ok(bot.player.clone()))
 }
 
 /// The status of a bot error.
@@ -134,10 +98,9 @@ pub unsafe extern "C" fn mtp_bot_new(
             ));
         }
         let player = Player::from_spec(kind, params).map_err(failure)?;
-        let ptr = Box::into_raw(Box::new(MtpBot {
+        let ptr = BOTS.register(MtpBot {
             player: Arc::new(Mutex::new(player)),
-        }));
-        write().insert(key(ptr));
+        });
         // SAFETY: checked non-NULL; valid per the caller.
         unsafe { put(bot_out, ptr) };
         Ok(())
@@ -194,31 +157,14 @@ pub unsafe extern "C" fn mtp_bot_choose(
 /// reported as `MTP_STATUS_INVALID_HANDLE` without touching memory.
 #[no_mangle]
 pub extern "C" fn mtp_bot_free(bot: *mut MtpBot) -> MtpStatus {
-    guard(|| release(bot))
-}
-
-/// Frees the bot behind `ptr`: `Ok` for NULL, `InvalidHandle` when it is
-/// not live.
-fn release(ptr: *mut MtpBot) -> Outcome {
-    if ptr.is_null() {
-        return Ok(());
-    }
-    if !write().remove(&key(ptr)) {
-        return Err(not_live());
-    }
-    // SAFETY: `ptr` was in the registry, so it came from `Box::into_raw` in
-    // `mtp_bot_new` and was not freed; we removed it under the write lock,
-    // so no later call can reach it, and a decision in progress holds its
-    // own `Arc` of the player, not a reference to the box.
-    drop(unsafe { Box::from_raw(ptr) });
-    Ok(())
+    guard(|| BOTS.release(bot))
 }
 
 /// The number of bot handles currently live in this process (created and
 /// not yet freed): handy for leak checks in tests.
 #[no_mangle]
 pub extern "C" fn mtp_live_bots() -> usize {
-    guard_value(0, || read().len())
+    guard_value(0, || BOTS.live_count())
 }
 
 #[cfg(test)]
