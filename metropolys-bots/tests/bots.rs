@@ -342,3 +342,26 @@ proptest! {
         }
     }
 }
+
+/// The arena keeps no storage per game: a run of 2^64-1 games is accepted
+/// and, cancelled by its first progress call, stops after a game or so per
+/// thread.
+#[test]
+fn a_huge_arena_cancelled_at_once_stops_at_once() {
+    let bots = factories(&[("random", "{}"), ("random", "{}")]);
+    let options = ArenaOptions {
+        games: u64::MAX,
+        players: 2,
+        variant: Variant::Family,
+        seed: 5,
+        threads: 3,
+        ..Default::default()
+    };
+    match arena(&bots, &options, &|_, _| false) {
+        Err(BotError::Cancelled { done, total }) => {
+            assert_eq!(total, u64::MAX);
+            assert!((1..=3).contains(&done), "{done}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
