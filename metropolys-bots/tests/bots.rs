@@ -231,6 +231,17 @@ fn specs_name_what_is_wrong() {
     assert!(e("alphabeta", "{}").contains("unknown bot kind"));
     assert!(e("random", "[1]").contains("JSON object"));
     assert!(e("random", "{").contains("not valid JSON"));
+    for text in ["{", "nul", "{\"seed\": 1,}"] {
+        assert!(
+            matches!(from_spec("greedy", text), Err(BotError::InvalidJson { .. })),
+            "{text}"
+        );
+    }
+    assert!(matches!(
+        from_spec("greedy", "[1]"),
+        Err(BotError::BadParameters { .. })
+    ));
+    assert!(from_spec("greedy", " ").is_ok());
     assert!(e("random", r#"{"iterations": 3}"#).contains("unknown parameter \"iterations\""));
     assert!(e("ismcts", r#"{"iterations": 0}"#).contains("iterations must be an integer"));
     assert!(e("ismcts", r#"{"iterations": -3}"#).contains("iterations"));

@@ -48,6 +48,7 @@ fn failure(e: BotError) -> Failure {
     let status = match &e {
         BotError::GameOver => MtpStatus::GameOver,
         BotError::IllegalAction { .. } => MtpStatus::IllegalAction,
+        BotError::InvalidJson { .. } => MtpStatus::InvalidJson,
         BotError::UnknownKind { .. } | BotError::BadParameters { .. } => MtpStatus::InvalidArgument,
         BotError::NoSuchSeat { .. } | BotError::NotToAct { .. } => MtpStatus::InvalidArgument,
         _ => MtpStatus::InvalidState,
@@ -59,16 +60,17 @@ fn failure(e: BotError) -> Failure {
 /// `mtp_bot_free`.
 ///
 /// `kind` is `"random"`, `"greedy"` or `"ismcts"`; `params_json` is a JSON
-/// object of the kind's parameters, or NULL for `{}` (every parameter at
-/// its default). Every kind takes `"seed"` (an unsigned 64-bit integer,
+/// object of the kind's parameters, or NULL or an empty (or blank) string
+/// for `{}` (every parameter at its default). Every kind takes `"seed"` (an unsigned 64-bit integer,
 /// default 0), which seeds the bot's random generator; `"ismcts"` also
 /// takes `"iterations"`, `"seconds"` and `"threads"` (docs/bots.md lists
 /// every parameter). With a seed and no time budget, the decisions are
 /// reproducible.
 ///
 /// Errors: an unknown kind, an unknown parameter or a value of the wrong
-/// type or range is `MTP_STATUS_INVALID_ARGUMENT`; `params_json` that is not
-/// JSON at all (or not UTF-8) is `MTP_STATUS_INVALID_JSON`. The message
+/// type or range, or JSON that is not an object, is
+/// `MTP_STATUS_INVALID_ARGUMENT`; `params_json` that is not JSON at all (or
+/// not UTF-8) is `MTP_STATUS_INVALID_JSON`. The message
 /// names the kind or the parameter.
 ///
 /// # Safety
@@ -91,12 +93,6 @@ pub unsafe extern "C" fn mtp_bot_new(
             // SAFETY: per the caller.
             unsafe { text(params_json, "params_json") }?
         };
-        if let Err(e) = serde_json::from_str::<serde_json::Value>(params) {
-            return Err(Failure::new(
-                MtpStatus::InvalidJson,
-                format!("params_json is not JSON: {e}"),
-            ));
-        }
         let player = Player::from_spec(kind, params).map_err(failure)?;
         let ptr = BOTS.register(MtpBot {
             player: Arc::new(Mutex::new(player)),
@@ -213,6 +209,34 @@ mod tests {
         let st = unsafe { mtp_bot_new(std::ptr::null(), std::ptr::null(), &mut out) };
         assert_eq!(st, MtpStatus::NullPointer);
         assert!(out.is_null());
+    }
+
+    /// Empty (or blank) parameters are the defaults, as NULL is, and as in
+    /// the bots crate and Python; text that is not JSON is INVALID_JSON,
+    /// JSON that is not an object INVALID_ARGUMENT.
+    #[test]
+    fn empty_parameters_are_the_defaults_and_bad_json_is_invalid_json() {
+        for params in [None, Some(""), Some("  "), Some("{}")] {
+            let b = bot("ismcts", params).unwrap_or_else(|st| panic!("{params:?}: {st:?}"));
+            assert_eq!(mtp_bot_free(b), MtpStatus::Ok);
+        }
+        for params in ["{", "nul", "{\"seed\": 1,}", "[1"] {
+            assert_eq!(
+                bot("greedy", Some(params)).unwrap_err(),
+                MtpStatus::InvalidJson,
+                "{params}"
+            );
+            let message =
+                crate::status::last_error_bytes(|m| String::from_utf8_lossy(m).into_owned());
+            assert!(message.contains("not valid JSON"), "{message}");
+        }
+        for params in ["[1, 2]", "3", "null", "\"x\""] {
+            assert_eq!(
+                bot("greedy", Some(params)).unwrap_err(),
+                MtpStatus::InvalidArgument,
+                "{params}"
+            );
+        }
     }
 
     #[test]

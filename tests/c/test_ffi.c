@@ -1117,11 +1117,16 @@ static void test_bot_creation_errors(void) {
     CHECK_ERROR_MENTIONS("seed");
     CHECK_STATUS(mtp_bot_new("greedy", "[1, 2]", &b), MTP_STATUS_INVALID_ARGUMENT);
     CHECK_STATUS(mtp_bot_new("greedy", "{", &b), MTP_STATUS_INVALID_JSON);
+    CHECK_ERROR_MENTIONS("not valid JSON");
     CHECK_STATUS(mtp_bot_new("greedy", "\xff", &b), MTP_STATUS_INVALID_JSON);
     CHECK_STATUS(mtp_bot_new(NULL, "{}", &b), MTP_STATUS_NULL_POINTER);
     CHECK_STATUS(mtp_bot_new("greedy", "{}", NULL), MTP_STATUS_NULL_POINTER);
     CHECK(b == NULL);
-    /* NULL parameters are the defaults. */
+    /* NULL or empty parameters are the defaults. */
+    b = new_bot("greedy", "");
+    CHECK_STATUS(mtp_bot_free(b), MTP_STATUS_OK);
+    b = new_bot("ismcts", " ");
+    CHECK_STATUS(mtp_bot_free(b), MTP_STATUS_OK);
     b = new_bot("greedy", NULL);
     CHECK_STATUS(mtp_bot_free(b), MTP_STATUS_OK);
     CHECK_STATUS(mtp_bot_free(b), MTP_STATUS_INVALID_HANDLE); /* double free is detected */
