@@ -121,7 +121,7 @@ pub fn arena(
         return Err(BotError::Arena("at least one thread".into()));
     }
     // Validate the configuration once, before any thread starts.
-    config_of(options, 0)?;
+    State::new(&config_of(options, 0))?;
     let names: Vec<String> = bots.iter().map(|f| f().name().to_string()).collect();
     let total = options.games;
     let next = AtomicU64::new(0);
@@ -251,7 +251,8 @@ struct GameResult {
     per_bot: [(u64, i32); 4],
 }
 
-fn config_of(options: &ArenaOptions, g: u64) -> Result<State, BotError> {
+/// The configuration of game `g`: the rotation's deal, the run's deck.
+fn config_of(options: &ArenaOptions, g: u64) -> Config {
     let round = g / u64::from(options.players.max(1));
     let mut c = Config::new(
         options.players,
@@ -259,12 +260,13 @@ fn config_of(options: &ArenaOptions, g: u64) -> Result<State, BotError> {
         mix(options.seed, round, 0),
     );
     c.metropolys_deck = options.metropolys_deck.clone();
-    Ok(State::new(&c)?)
+    c
 }
 
 fn play_game(bots: &[BotFactory], options: &ArenaOptions, g: u64) -> Result<GameResult, BotError> {
     let n = options.players;
-    let mut state = config_of(options, g)?;
+    let config = config_of(options, g);
+    let mut state = State::new(&config)?;
     let mut seats: Vec<(Box<dyn Bot>, SplitMix64)> = (0..n)
         .map(|s| {
             let bot = bots[seat_of(g, s, n)]();
@@ -272,10 +274,7 @@ fn play_game(bots: &[BotFactory], options: &ArenaOptions, g: u64) -> Result<Game
         })
         .collect();
     while let Some(seat) = state.to_act() {
-        let mut view = SeatView::new(&state, seat)?;
-        if let Some(deck) = &options.metropolys_deck {
-            view = view.with_metropolys_deck(deck)?;
-        }
+        let view = SeatView::with_config(&state, seat, &config)?;
         let (bot, rng) = &mut seats[seat as usize];
         let action = choose_checked(bot.as_mut(), &view, rng)?;
         state = state
