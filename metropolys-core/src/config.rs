@@ -443,9 +443,6 @@ fn check_tokens(
     Ok(())
 }
 
-/// Draws the token layout: the pool is shuffled, then each
-/// district in order shuffles its eligible neighborhoods and takes the next
-/// tokens for the first of them. Returns one mask per [`Token::index`].
 /// The neighborhoods of each district (by [`District::index`]) that can
 /// hold a token, ascending: every one but the blind alleys; and how
 /// many (a district has at most 15 neighborhoods).
@@ -467,6 +464,9 @@ const TOKEN_SPOTS: [([NeighborhoodId; 15], usize); 5] = {
     t
 };
 
+/// Draws the token layout: the pool is shuffled, then each
+/// district in order shuffles its eligible neighborhoods and takes the next
+/// tokens for the first of them. Returns one mask per [`Token::index`].
 fn draw_tokens(n: u8, in_play: u64, seed: u64) -> [u64; 3] {
     let mut rng = SplitMix64::stream(seed, rng::STREAM_TOKENS);
     let pool = token_pool(n);

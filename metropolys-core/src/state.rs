@@ -920,7 +920,7 @@ impl State {
 
     fn snapshot_for(&self, viewer: Option<Seat>) -> Snapshot {
         let n = self.players as usize;
-        let shown = |p: usize| viewer.is_none() || self.over || viewer == Some(p as u8);
+        let shown = |p: usize| self.shows_secrets(viewer, p as Seat);
         let per_card = match (self.variant, self.metropolys) {
             (Variant::Expert, false) => 2,
             _ => 1,
