@@ -222,13 +222,14 @@ impl<'a> Search<'a> {
             } = self.edges[e];
             let width = (4.0 + 2.0 * f64::from(visits).sqrt()) as u32;
             let end = first + len.min(width.max(1));
-            let mut best = u32::MAX;
+            let mut best = first;
             let mut best_score = f64::NEG_INFINITY;
             for i in first..end {
                 let child = &mut self.edges[i as usize];
-                if !s.is_legal(child.action) {
-                    continue;
-                }
+                // Legality is public (R-7 … R-12 read no secret card), so
+                // an action legal at this node in one sample is legal in
+                // every sample: no availability check is needed.
+                debug_assert!(s.is_legal(child.action));
                 child.avail += 1;
                 if child.visits == 0 {
                     if best_score < f64::INFINITY {
@@ -243,10 +244,6 @@ impl<'a> Search<'a> {
                     best = i;
                     best_score = score;
                 }
-            }
-            if best == u32::MAX {
-                // No admitted child is legal here: play on without the tree.
-                break;
             }
             let action = self.edges[best as usize].action;
             if s.play_in_place(action).is_err() {
