@@ -12,6 +12,7 @@
 pub mod engine;
 pub mod protocol;
 
+use crate::common::{self, Failure};
 use engine::{Engine, Process};
 use metropolys_core::record::ExpectedError;
 use metropolys_core::{strategies, Action, Config, Record, RecordedAction, State, Variant};
@@ -33,7 +34,8 @@ diagnosed in one paragraph.
 
 Exit status: 0 the engines agreed on every decision; 1 they disagreed (the
 record is written); 2 protocol error (the engine hung past --timeout-ms,
-crashed or wrote a malformed line) or usage error.")]
+crashed or wrote a malformed line) or usage error; 3 the record cannot be
+written to --out.")]
 pub struct Args {
     /// The engine's command line (split on spaces), e.g. "python3 my_engine.py"
     #[arg(long, value_name = "CMD ARGS")]
@@ -724,18 +726,17 @@ pub fn compare(
     report
 }
 
-/// Runs `metropolys conform` and returns its exit status: 0 when every
-/// decision agreed, 1 on a disagreement (the shrunk record is written), 2 on
-/// a protocol error.
-pub fn run(options: &Options) -> u8 {
+/// Runs `metropolys conform`: success when every decision agreed;
+/// [`Failure::Invalid`] (status 1) on a disagreement, after the diagnosis
+/// is told and the shrunk record written; [`Failure::Protocol`] (status 2)
+/// when the engine cannot be started, breaks the protocol or supports none
+/// of the selected games; [`Failure::Io`] (status 3) when the record cannot
+/// be written. Standard output goes through `outln!`, so a closed pipe only
+/// silences it.
+pub fn run(options: &Options) -> common::Outcome {
     use std::io::IsTerminal;
-    let mut process = match Process::spawn(&options.engine, options.timeout) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("metropolys conform: {e}");
-            return 2;
-        }
-    };
+    let mut process =
+        Process::spawn(&options.engine, options.timeout).map_err(Failure::Protocol)?;
     let hello = match process.batch(&[Request::Hello {
         version: PROTOCOL_VERSION,
     }]) {
@@ -744,8 +745,9 @@ pub fn run(options: &Options) -> u8 {
             _ => unreachable!("hello is answered by hello"),
         },
         Err(e) => {
-            eprintln!("metropolys conform: protocol error in the handshake: {e}");
-            return 2;
+            return Err(Failure::Protocol(format!(
+                "protocol error in the handshake: {e}"
+            )))
         }
     };
     let probe = Config::new(2, Variant::Family, 0);
@@ -760,12 +762,11 @@ pub fn run(options: &Options) -> u8 {
         })
     });
     if !any_supported {
-        eprintln!(
-            "metropolys conform: {} supports none of the selected configurations (unsupported: {})",
+        return Err(Failure::Protocol(format!(
+            "{} supports none of the selected configurations (unsupported: {})",
             hello.name,
             hello.unsupported.join(", ")
-        );
-        return 2;
+        )));
     }
     let progress = if options.quiet || !std::io::stderr().is_terminal() {
         indicatif::ProgressBar::hidden()
@@ -781,8 +782,9 @@ pub fn run(options: &Options) -> u8 {
     progress.finish_and_clear();
     let name = &hello.name;
     if let Some(e) = &report.protocol_error {
-        eprintln!("metropolys conform: protocol error with {name}: {e}");
-        return 2;
+        return Err(Failure::Protocol(format!(
+            "protocol error with {name}: {e}"
+        )));
     }
     let rate = report.decisions as f64 / report.search_time.as_secs_f64().max(1e-9);
     match (&report.found, &report.shrunk) {
@@ -796,15 +798,14 @@ pub fn run(options: &Options) -> u8 {
                 "metropolys conform: {} disagrees with the reference engine on {} ({}).",
                 name, shrunk.what, shrunk.context
             ));
-            if let Err(e) = std::fs::write(&path, record.to_json_readable()) {
-                eprintln!("metropolys conform: cannot write {}: {e}", path.display());
-                return 2;
-            }
-            println!("DISAGREEMENT after {} agreeing game(s)", report.games);
-            println!();
-            println!("{}", shrunk.diagnosis(name));
-            println!();
-            println!(
+            // The record is written first, and the diagnosis told whether
+            // or not it could be.
+            let written = common::write(&path, &record.to_json_readable());
+            outln!("DISAGREEMENT after {} agreeing game(s)", report.games);
+            outln!();
+            outln!("{}", shrunk.diagnosis(name));
+            outln!();
+            outln!(
                 "Found at decision {} of a game of {} recorded action(s); shrunk in {} step(s) ({:.1} s) to {} action(s).",
                 found.decisions,
                 found.record.actions.len(),
@@ -812,33 +813,40 @@ pub fn run(options: &Options) -> u8 {
                 report.shrink_time.as_secs_f64(),
                 record.actions.len()
             );
-            println!(
-                "Record: {} (`metropolys verify {0}` replays it with the reference engine; \
-                 replayed by {name} it fails at its last action)",
-                path.display()
-            );
+            if written.is_ok() {
+                outln!(
+                    "Record: {} (`metropolys verify {0}` replays it with the reference engine; \
+                     replayed by {name} it fails at its last action)",
+                    path.display()
+                );
+            }
             if !options.quiet {
-                println!(
+                outln!(
                     "{} decisions compared in {:.2} s ({rate:.0} per second)",
                     report.decisions,
                     report.search_time.as_secs_f64()
                 );
             }
-            1
+            written?;
+            Err(Failure::Invalid(format!(
+                "{name} disagrees with the reference engine (record: {})",
+                path.display()
+            )))
         }
         _ => {
-            println!(
+            outln!(
                 "ok: {name} agrees with the reference engine on {} game(s), {} decisions",
-                report.games, report.decisions
+                report.games,
+                report.decisions
             );
             if !options.quiet {
-                println!(
+                outln!(
                     "{:.2} s, {rate:.0} decisions compared per second (seed {})",
                     report.search_time.as_secs_f64(),
                     options.seed
                 );
             }
-            0
+            Ok(())
         }
     }
 }

@@ -97,3 +97,76 @@ fn verify_into_a_closed_pipe_still_fails() {
     let o = run(&[Path::new("verify"), &dir], true);
     assert_eq!(o.status.code(), Some(1));
 }
+
+/// A conformance engine (a `sh` script) that answers the handshake, then
+/// rejects every configuration (R-1): `conform` finds a disagreement in its
+/// first game, at once, without Python.
+fn rejecting_engine(dir: &Path) -> String {
+    let script = dir.join("rejecter.sh");
+    std::fs::write(
+        &script,
+        r#"read line
+echo '{"ok":true,"version":1,"name":"rejecter"}'
+while read line; do
+  case "$line" in
+    *new_game*) echo '{"ok":false,"error":"rejected","rule":"R-1"}' ;;
+    *to_act*) echo '{"ok":true,"to_act":0}' ;;
+    *legal*) echo '{"ok":true,"legal":[]}' ;;
+    *) echo '{"ok":true}' ;;
+  esac
+done
+"#,
+    )
+    .unwrap();
+    format!("sh {}", script.display())
+}
+
+#[test]
+fn conform_into_a_closed_pipe_still_writes_its_record_and_fails() {
+    // `metropolys conform --engine E | head -1`.
+    let dir = scratch("conform-pipe");
+    let engine = rejecting_engine(&dir);
+    let out = dir.join("failure.json");
+    let args = [
+        "conform",
+        "--engine",
+        &engine,
+        "--games",
+        "3",
+        "--shrink-time",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let args: Vec<&Path> = args.iter().map(Path::new).collect();
+    let o = run(&args, true);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(out.is_file(), "{err}");
+}
+
+#[test]
+fn conform_that_cannot_write_its_record_exits_3() {
+    let dir = scratch("conform-out");
+    let engine = rejecting_engine(&dir);
+    let out = dir.join("no-such-dir").join("failure.json");
+    let args = [
+        "conform",
+        "--engine",
+        &engine,
+        "--games",
+        "3",
+        "--shrink-time",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let args: Vec<&Path> = args.iter().map(Path::new).collect();
+    let o = run(&args, false);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.contains("cannot write"), "{err}");
+    // The diagnosis is still told.
+    assert!(String::from_utf8_lossy(&o.stdout).contains("DISAGREEMENT"));
+}
