@@ -23,6 +23,13 @@ use std::cell::RefCell;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+/// The most decisions `--max-steps` allows: far above the longest game
+/// (`(12 * 4 + 1) * (13 + 3)` = 784 decisions with 4 players: at most 49
+/// calls of at most 13 bids and 3 passes each, see
+/// `metropolys_tensor::max_decisions`), plus the illegal probes, so that
+/// the steps of one game are generated and kept cheaply.
+pub const MAX_STEPS: u16 = 10_000;
+
 /// Options of `metropolys conform` (the command line).
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
@@ -40,8 +47,8 @@ pub struct Args {
     /// The engine's command line (split on spaces), e.g. "python3 my_engine.py"
     #[arg(long, value_name = "CMD ARGS")]
     pub engine: String,
-    /// Random games to compare
-    #[arg(long, default_value_t = 200)]
+    /// Random games to compare (at least 1)
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
     pub games: u32,
     /// Seed of the game generator
     #[arg(long, default_value_t = 0)]
@@ -58,9 +65,11 @@ pub struct Args {
     /// Longest wait for one answer, in milliseconds
     #[arg(long, value_name = "MS", default_value_t = 10_000)]
     pub timeout_ms: u64,
-    /// Most decisions per generated game
-    #[arg(long, value_name = "N", default_value_t = 300)]
-    pub max_steps: usize,
+    /// Most decisions per generated game, 1 to 10000 (a game has at most
+    /// 784, with 4 players)
+    #[arg(long, value_name = "N", default_value_t = 300,
+          value_parser = clap::value_parser!(u16).range(1..=MAX_STEPS as i64))]
+    pub max_steps: u16,
     /// Longest time spent shrinking, in seconds
     #[arg(long, value_name = "S", default_value_t = 30)]
     pub shrink_time: u32,
@@ -85,7 +94,7 @@ impl From<Args> for Options {
             }),
             out: Some(a.out),
             timeout: Duration::from_millis(a.timeout_ms),
-            max_steps: a.max_steps,
+            max_steps: usize::from(a.max_steps),
             shrink_time: Duration::from_secs(u64::from(a.shrink_time)),
             quiet: a.quiet,
         }

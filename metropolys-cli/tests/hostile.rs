@@ -170,3 +170,45 @@ fn conform_that_cannot_write_its_record_exits_3() {
     // The diagnosis is still told.
     assert!(String::from_utf8_lossy(&o.stdout).contains("DISAGREEMENT"));
 }
+
+/// `metropolys conform` against the rejecting engine with `extra` options.
+fn conform_with(name: &str, extra: &[&str]) -> Output {
+    let dir = scratch(name);
+    let engine = rejecting_engine(&dir);
+    let out = dir.join("failure.json");
+    let mut args = vec![
+        "conform",
+        "--engine",
+        &engine,
+        "--shrink-time",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let args: Vec<&Path> = args.iter().map(Path::new).collect();
+    run(&args, false)
+}
+
+#[test]
+fn conform_refuses_absurd_step_counts() {
+    for n in ["18446744073709551615", "100000000", "10001", "0"] {
+        let o = conform_with("steps", &["--games", "1", "--max-steps", n]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "--max-steps {n}: {err}");
+        assert!(err.contains("--max-steps"), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    // The bound is far above any game (784 decisions with 4 players).
+    let o = conform_with("steps-ok", &["--games", "1", "--max-steps", "10000"]);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn conform_refuses_zero_games() {
+    let o = conform_with("games", &["--games", "0"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("--games"), "{err}");
+    assert!(!String::from_utf8_lossy(&o.stdout).contains("ok"));
+}
