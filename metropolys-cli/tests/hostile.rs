@@ -212,3 +212,52 @@ fn conform_refuses_zero_games() {
     assert!(err.contains("--games"), "{err}");
     assert!(!String::from_utf8_lossy(&o.stdout).contains("ok"));
 }
+
+/// `metropolys conform` against a `sh` engine that answers the handshake,
+/// reads one more request and runs `then`.
+fn conform_against(name: &str, then: &str) -> Output {
+    let dir = scratch(name);
+    let script = dir.join("engine.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "read line\necho '{{\"ok\":true,\"version\":1,\"name\":\"{name}\"}}'\nread line\n{then}\n"
+        ),
+    )
+    .unwrap();
+    let engine = format!("sh {}", script.display());
+    let out = dir.join("failure.json");
+    let args = [
+        "conform",
+        "--engine",
+        &engine,
+        "--games",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let args: Vec<&Path> = args.iter().map(Path::new).collect();
+    run(&args, false)
+}
+
+#[test]
+fn conform_refuses_an_endless_line() {
+    // 3 MB without a newline: read up to 1 MiB, then a protocol error.
+    let o = conform_against("flood", "head -c 3000000 /dev/zero | tr '\\0' x");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("a line longer than 1 MiB"), "{err}");
+    assert!(err.contains("new_game"), "{err}");
+    assert!(err.len() < 10_000, "the line is not echoed whole");
+}
+
+#[test]
+fn conform_refuses_a_line_that_is_not_utf8() {
+    let o = conform_against(
+        "latin1",
+        "printf '{\"ok\":true,\"x\":\"\\377\"}\\n'; sleep 1",
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("not UTF-8"), "{err}");
+}
