@@ -611,25 +611,45 @@ pub struct Report {
     pub shrink_steps: u32,
     /// A protocol error that ended the run.
     pub protocol_error: Option<String>,
+    /// Why the game generator gave up (too few generated games were
+    /// selected), which ended the run before `--games` games.
+    pub gave_up: Option<String>,
     /// Wall time of the search (before shrinking).
     pub search_time: Duration,
     /// Wall time of shrinking.
     pub shrink_time: Duration,
 }
 
-/// The generator of games, as selected by the options and the engine's
+/// Whether a game of `config` is compared: its player count and variant
+/// are selected by the options (`--players`, `--variant`) and the engine
+/// supports it.
+pub fn selected(options: &Options, hello: &Hello, config: &Config) -> bool {
+    (options.players.is_empty() || options.players.contains(&config.players))
+        && options.variant.is_none_or(|v| v == config.variant)
+        && hello.supports(config)
+}
+
+/// Whether any game is [`selected`]: some player count and variant the
+/// options select and the engine supports, without Metropolys cards (which
+/// every player count and variant may be dealt without).
+pub fn any_selected(options: &Options, hello: &Hello) -> bool {
+    (2..=4).any(|n| {
+        [Variant::Family, Variant::Expert]
+            .into_iter()
+            .any(|v| selected(options, hello, &Config::new(n, v, 0)))
+    })
+}
+
+/// The generator of games, as [`selected`] by the options and the engine's
 /// declared features.
 pub fn games(options: &Options, hello: &Hello) -> impl Strategy<Value = (Config, Vec<Step>)> {
-    let players = options.players.clone();
-    let variant = options.variant;
-    let hello = hello.clone();
+    let max_steps = options.max_steps;
+    let (options, hello) = (options.clone(), hello.clone());
     (
         strategies::config().prop_filter("selected by the options and the engine", move |c| {
-            (players.is_empty() || players.contains(&c.players))
-                && variant.is_none_or(|v| v == c.variant)
-                && hello.supports(c)
+            selected(&options, &hello, c)
         }),
-        proptest::collection::vec(step(), 0..=options.max_steps),
+        proptest::collection::vec(step(), 0..=max_steps),
     )
 }
 
@@ -654,7 +674,11 @@ pub fn compare(
         cases: options.games,
         failure_persistence: None,
         source_file: None,
-        max_local_rejects: 1 << 20,
+        // Games the selection may reject over the whole run: 64 per game
+        // asked for, enough for a selection of one generated game in 64
+        // (the narrowest, one player count and variant without Metropolys
+        // cards, is about one in 12).
+        max_local_rejects: options.games.saturating_mul(64).saturating_add(1 << 12),
         max_shrink_iters: 4096,
         max_shrink_time: u32::try_from(options.shrink_time.as_millis()).unwrap_or(u32::MAX),
         ..ProptestConfig::default()
@@ -723,13 +747,17 @@ pub fn compare(
         report.search_time = started.elapsed();
     }
     if report.protocol_error.is_none() {
-        if let Err(TestError::Fail(_, (config, steps))) = result {
-            report.shrink_time = started.elapsed() - report.search_time;
-            match run_case(engine, hello, &config, &steps, None) {
-                Ok(Outcome::Disagree(d)) => report.shrunk = Some(*d),
-                Ok(Outcome::Agree { .. }) => report.shrunk = report.found.clone(),
-                Err(e) => report.protocol_error = Some(e),
+        match result {
+            Ok(()) => {}
+            Err(TestError::Fail(_, (config, steps))) => {
+                report.shrink_time = started.elapsed() - report.search_time;
+                match run_case(engine, hello, &config, &steps, None) {
+                    Ok(Outcome::Disagree(d)) => report.shrunk = Some(*d),
+                    Ok(Outcome::Agree { .. }) => report.shrunk = report.found.clone(),
+                    Err(e) => report.protocol_error = Some(e),
+                }
             }
+            Err(TestError::Abort(why)) => report.gave_up = Some(why.to_string()),
         }
     }
     report
@@ -759,18 +787,7 @@ pub fn run(options: &Options) -> common::Outcome {
             )))
         }
     };
-    let probe = Config::new(2, Variant::Family, 0);
-    let any_supported = (2..=4).any(|n| {
-        [Variant::Family, Variant::Expert].iter().any(|&v| {
-            let mut c = probe.clone();
-            c.players = n;
-            c.variant = v;
-            hello.supports(&c)
-                && (options.players.is_empty() || options.players.contains(&n))
-                && options.variant.is_none_or(|o| o == v)
-        })
-    });
-    if !any_supported {
+    if !any_selected(options, &hello) {
         return Err(Failure::Protocol(format!(
             "{} supports none of the selected configurations (unsupported: {})",
             hello.name,
@@ -793,6 +810,13 @@ pub fn run(options: &Options) -> common::Outcome {
     if let Some(e) = &report.protocol_error {
         return Err(Failure::Protocol(format!(
             "protocol error with {name}: {e}"
+        )));
+    }
+    if let Some(why) = &report.gave_up {
+        return Err(Failure::Protocol(format!(
+            "game generation gave up: {why} (after {} agreeing game(s) of {}); \
+             select more configurations (--players, --variant)",
+            report.games, options.games
         )));
     }
     let rate = report.decisions as f64 / report.search_time.as_secs_f64().max(1e-9);
@@ -956,6 +980,53 @@ mod tests {
             .record
             .verify()
             .expect("the record replays with this engine");
+    }
+
+    #[test]
+    fn a_selection_of_no_game_gives_up_and_is_not_ok() {
+        let hello = Hello {
+            name: "x".into(),
+            unsupported: vec!["players_2".into(), "players_3".into(), "players_4".into()],
+        };
+        assert!(!any_selected(&options(3), &hello));
+        let report = compare(
+            &mut Ours(None),
+            &hello,
+            &options(3),
+            &indicatif::ProgressBar::hidden(),
+        );
+        let why = report.gave_up.expect("generation gives up");
+        assert!(why.contains("reject"), "{why}");
+        assert_eq!(report.games, 0);
+        assert!(report.found.is_none() && report.protocol_error.is_none());
+    }
+
+    #[test]
+    fn the_selection_is_one_rule() {
+        let hello = Hello {
+            name: "x".into(),
+            unsupported: vec!["players_3".into(), "expert".into()],
+        };
+        let only = |players: Vec<u8>, variant| Options {
+            players,
+            variant,
+            ..Options::default()
+        };
+        assert!(any_selected(&only(vec![], None), &hello));
+        assert!(any_selected(
+            &only(vec![2, 3], Some(Variant::Family)),
+            &hello
+        ));
+        assert!(!any_selected(&only(vec![3], None), &hello));
+        assert!(!any_selected(&only(vec![], Some(Variant::Expert)), &hello));
+        let o = only(vec![2, 4], None);
+        let mut runner = TestRunner::deterministic();
+        let strategy = games(&o, &hello);
+        for _ in 0..50 {
+            let (c, _) = strategy.new_tree(&mut runner).unwrap().current();
+            assert!(selected(&o, &hello, &c));
+            assert!(c.players != 3 && c.variant == Variant::Family);
+        }
     }
 
     #[test]
