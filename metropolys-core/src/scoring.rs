@@ -158,12 +158,13 @@ impl Totals {
     /// still tied, all share the victory).
     #[inline]
     pub fn winner_bits(&self) -> u8 {
-        let key = |p: usize| (self.totals[p], self.constructed[p]);
         let n = self.players as usize;
-        let best = (0..n).map(key).max();
-        (0..n)
-            .filter(|&p| Some(key(p)) == best)
-            .fold(0, |bits, p| bits | 1 << p)
+        winner_bits(
+            self.totals[..n]
+                .iter()
+                .copied()
+                .zip(self.constructed[..n].iter().copied()),
+        )
     }
 
     /// Whether `seat` is among the winners (R-20).
@@ -278,12 +279,23 @@ fn score_seat<const GROUPS: bool>(state: &State, p: usize, highest: &[u8; 4], s:
 /// assert_eq!(winners(&[sheet(0, 30, 13), sheet(1, 30, 13)]), vec![0, 1]);
 /// ```
 pub fn winners(scores: &[ScoreSheet]) -> Vec<Seat> {
-    let best = scores.iter().map(|s| (s.total, s.constructed)).max();
+    let bits = winner_bits(scores.iter().map(|s| (s.total, s.constructed)));
     scores
         .iter()
-        .filter(|s| Some((s.total, s.constructed)) == best)
-        .map(|s| s.player)
+        .enumerate()
+        .filter(|&(i, _)| i < 8 && bits & (1 << i) != 0)
+        .map(|(_, s)| s.player)
         .collect()
+}
+
+/// R-20, once: of the seats' `(total, constructed)` keys in seat order, the
+/// ones with the highest total and, among those, the most buildings (still
+/// tied, all win), as bits.
+fn winner_bits(keys: impl Iterator<Item = (i32, u8)> + Clone) -> u8 {
+    let best = keys.clone().max();
+    keys.enumerate()
+        .filter(|&(_, key)| Some(key) == best)
+        .fold(0, |bits, (p, _)| bits | 1 << p)
 }
 
 /// The neighborhoods of each kind, by [`Kind::index`].

@@ -178,6 +178,9 @@ struct Env {
     done: bool,
     /// Whose observation is written.
     seat: Seat,
+    /// The caller's action for this step, checked by [`VectorEnv::step`]
+    /// (`None` for an env that starts a new game).
+    next: Option<Action>,
 }
 
 /// `N` games of the same player count and variant, stepped together.
@@ -238,6 +241,7 @@ impl VectorEnv {
                     seed: 0,
                     done: false,
                     seat: 0,
+                    next: None,
                 })
             })
             .collect::<Result<_, VectorError>>()?;
@@ -326,9 +330,10 @@ impl VectorEnv {
             env.done = true;
         }
         self.started = true;
-        // A step whose every env starts a new game ignores the actions.
-        let ignored = vec![0i64; self.envs.len()];
-        self.run(&ignored, out)
+        for env in &mut self.envs {
+            env.next = None;
+        }
+        self.run(out)
     }
 
     /// Checks every env's action, then (only if all are legal) applies them,
@@ -347,29 +352,45 @@ impl VectorEnv {
                 got: actions.len(),
             });
         }
-        for (i, (env, &a)) in self.envs.iter().zip(actions).enumerate() {
+        let single_agent = self.opponents.single_agent();
+        for (i, (env, &a)) in self.envs.iter_mut().zip(actions).enumerate() {
+            env.next = None;
             if env.done {
                 continue;
             }
             let action = u16::try_from(a)
                 .map_err(|_| RuleError::UnknownActionId(u32::try_from(a).unwrap_or(u32::MAX)))
                 .and_then(Action::from_id)
-                .and_then(|action| env.state.check(action));
-            if let Err(error) = action {
-                return Err(VectorError::Illegal {
-                    env: i,
-                    action: a,
-                    error,
+                .and_then(|action| {
+                    // Single-agent mode: the caller plays the learner's seat
+                    // only, even in an env whose opponent bot failed.
+                    if single_agent {
+                        env.state.check_player(LEARNER_SEAT)?;
+                    }
+                    env.state.check(action).map(|()| action)
                 });
+            match action {
+                Ok(action) => env.next = Some(action),
+                Err(error) => {
+                    // No env changes: forget the actions checked so far.
+                    for env in &mut self.envs {
+                        env.next = None;
+                    }
+                    return Err(VectorError::Illegal {
+                        env: i,
+                        action: a,
+                        error,
+                    });
+                }
             }
         }
-        self.run(actions, out)
+        self.run(out)
     }
 
     /// Steps every env (actions already checked), splitting the batch over
     /// the threads. Only an opponent bot's failure is an error (the first
     /// env's, by index).
-    fn run(&mut self, actions: &[i64], out: Outputs<'_>) -> Result<(), VectorError> {
+    fn run(&mut self, out: Outputs<'_>) -> Result<(), VectorError> {
         let n = self.envs.len();
         let p = self.players as usize;
         let threads = self.threads.min(n);
@@ -379,7 +400,7 @@ impl VectorEnv {
             single_agent: self.opponents.single_agent(),
         };
         let Some(pool) = self.pool.as_ref().filter(|_| threads > 1) else {
-            return step_chunk(&ctx, &mut self.envs, actions, out, 0);
+            return step_chunk(&ctx, &mut self.envs, out, 0);
         };
         let Outputs {
             observations,
@@ -400,7 +421,6 @@ impl VectorEnv {
         let parts = self
             .envs
             .chunks_mut(part)
-            .zip(actions.chunks(part))
             .zip(observations.chunks_mut(part * OBSERVATION_SIZE))
             .zip(masks.chunks_mut(part * ACTION_COUNT))
             .zip(to_act.chunks_mut(part))
@@ -414,10 +434,7 @@ impl VectorEnv {
                     k,
                     (
                         (
-                            (
-                                (((((envs, actions), observations), masks), to_act), rewards),
-                                terminated,
-                            ),
+                            (((((envs, observations), masks), to_act), rewards), terminated),
                             truncated,
                         ),
                         seeds,
@@ -426,7 +443,6 @@ impl VectorEnv {
                     (
                         k * part,
                         envs,
-                        actions,
                         Outputs {
                             observations,
                             masks,
@@ -443,10 +459,10 @@ impl VectorEnv {
         let failures = Mutex::new(Vec::new());
         let work = || loop {
             let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
-            let Some((first, envs, actions, out)) = next else {
+            let Some((first, envs, out)) = next else {
                 break;
             };
-            if let Err(e) = step_chunk(&ctx, envs, actions, out, first) {
+            if let Err(e) = step_chunk(&ctx, envs, out, first) {
                 failures
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner)
@@ -486,7 +502,6 @@ struct Ctx {
 fn step_chunk(
     ctx: &Ctx,
     envs: &mut [Env],
-    actions: &[i64],
     out: Outputs<'_>,
     first: usize,
 ) -> Result<(), VectorError> {
@@ -508,21 +523,23 @@ fn step_chunk(
             moved = move_opponents(ctx, env);
         } else {
             let seat = env.state.to_act().unwrap_or(LEARNER_SEAT);
-            let action = u16::try_from(actions[i])
-                .ok()
-                .and_then(|a| Action::from_id(a).ok());
-            if let Some(action) = action {
+            if let Some(action) = env.next.take() {
                 // Checked by `step` before any env changed.
-                let _ = env.state.play_in_place(action);
+                let played = env.state.play_in_place(action);
+                debug_assert!(played.is_ok(), "{played:?}");
             }
             env.seat = seat;
             moved = move_opponents(ctx, env);
             if env.state.is_over() {
                 env.done = true;
                 out.terminated[i] = true;
-                rewards.fill(-1.0);
-                for w in env.state.winners() {
-                    rewards[w as usize] = 1.0;
+                let winners = env.state.totals().winner_bits();
+                for (seat, r) in rewards.iter_mut().enumerate() {
+                    *r = if winners & (1 << seat) != 0 {
+                        1.0
+                    } else {
+                        -1.0
+                    };
                 }
             }
         }
