@@ -70,7 +70,7 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 300,
           value_parser = clap::value_parser!(u16).range(1..=MAX_STEPS as i64))]
     pub max_steps: u16,
-    /// Longest time spent shrinking, in seconds
+    /// Longest time spent shrinking, in seconds (0: do not shrink)
     #[arg(long, value_name = "S", default_value_t = 30)]
     pub shrink_time: u32,
     /// No progress bar or statistics
@@ -679,7 +679,12 @@ pub fn compare(
         // (the narrowest, one player count and variant without Metropolys
         // cards, is about one in 12).
         max_local_rejects: options.games.saturating_mul(64).saturating_add(1 << 12),
-        max_shrink_iters: 4096,
+        // proptest reads a time limit of 0 as none: no time, no shrinking.
+        max_shrink_iters: if options.shrink_time.is_zero() {
+            0
+        } else {
+            4096
+        },
         max_shrink_time: u32::try_from(options.shrink_time.as_millis()).unwrap_or(u32::MAX),
         ..ProptestConfig::default()
     };

@@ -180,11 +180,12 @@ fn conform_with(name: &str, extra: &[&str]) -> Output {
         "conform",
         "--engine",
         &engine,
-        "--shrink-time",
-        "1",
         "--out",
         out.to_str().unwrap(),
     ];
+    if !extra.contains(&"--shrink-time") {
+        args.extend_from_slice(&["--shrink-time", "1"]);
+    }
     args.extend_from_slice(extra);
     let args: Vec<&Path> = args.iter().map(Path::new).collect();
     run(&args, false)
@@ -260,4 +261,13 @@ fn conform_refuses_a_line_that_is_not_utf8() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains("not UTF-8"), "{err}");
+}
+
+#[test]
+fn conform_with_no_shrink_time_does_not_shrink() {
+    // proptest reads a time limit of 0 as "no limit": 0 s means no shrinking.
+    let o = conform_with("no-shrink", &["--games", "1", "--shrink-time", "0"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("shrunk in 0 step(s)"), "{out}");
 }
