@@ -17,6 +17,9 @@ pub enum Failure {
     Usage(String),
     /// Exit 3: a file could not be read or written.
     Io(String),
+    /// Exit 2: `conform`'s engine broke the protocol (hung, crashed, wrote
+    /// a malformed answer) or supports none of the selected games.
+    Protocol(String),
 }
 
 impl Failure {
@@ -24,7 +27,7 @@ impl Failure {
     pub fn code(&self) -> u8 {
         match self {
             Failure::Invalid(_) => 1,
-            Failure::Usage(_) => 2,
+            Failure::Usage(_) | Failure::Protocol(_) => 2,
             Failure::Io(_) => 3,
         }
     }
@@ -44,7 +47,9 @@ pub fn exit_code(outcome: Outcome) -> ExitCode {
                     eprintln!("metropolys: {m}");
                     eprintln!("Try 'metropolys --help'.");
                 }
-                Failure::Invalid(m) | Failure::Io(m) => eprintln!("metropolys: {m}"),
+                Failure::Invalid(m) | Failure::Io(m) | Failure::Protocol(m) => {
+                    eprintln!("metropolys: {m}");
+                }
             }
             ExitCode::from(f.code())
         }
@@ -179,7 +184,7 @@ pub fn first_of(failures: Vec<Failure>) -> Outcome {
     let first = failures.next();
     for f in failures {
         match f {
-            Failure::Invalid(m) | Failure::Usage(m) | Failure::Io(m) => {
+            Failure::Invalid(m) | Failure::Usage(m) | Failure::Io(m) | Failure::Protocol(m) => {
                 eprintln!("metropolys: {m}");
             }
         }

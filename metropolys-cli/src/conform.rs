@@ -12,6 +12,7 @@
 pub mod engine;
 pub mod protocol;
 
+use crate::common::{self, Failure};
 use engine::{Engine, Process};
 use metropolys_core::record::ExpectedError;
 use metropolys_core::{strategies, Action, Config, Record, RecordedAction, State, Variant};
@@ -21,6 +22,13 @@ use protocol::{rule_matches, Answer, Categories, Hello, Request, PROTOCOL_VERSIO
 use std::cell::RefCell;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+
+/// The most decisions `--max-steps` allows: far above the longest game
+/// (`(12 * 4 + 1) * (13 + 3)` = 784 decisions with 4 players: at most 49
+/// calls of at most 13 bids and 3 passes each, see
+/// `metropolys_tensor::max_decisions`), plus the illegal probes, so that
+/// the steps of one game are generated and kept cheaply.
+pub const MAX_STEPS: u16 = 10_000;
 
 /// Options of `metropolys conform` (the command line).
 #[derive(Debug, clap::Args)]
@@ -33,13 +41,14 @@ diagnosed in one paragraph.
 
 Exit status: 0 the engines agreed on every decision; 1 they disagreed (the
 record is written); 2 protocol error (the engine hung past --timeout-ms,
-crashed or wrote a malformed line) or usage error.")]
+crashed or wrote a malformed line) or usage error; 3 the record cannot be
+written to --out.")]
 pub struct Args {
     /// The engine's command line (split on spaces), e.g. "python3 my_engine.py"
     #[arg(long, value_name = "CMD ARGS")]
     pub engine: String,
-    /// Random games to compare
-    #[arg(long, default_value_t = 200)]
+    /// Random games to compare (at least 1)
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
     pub games: u32,
     /// Seed of the game generator
     #[arg(long, default_value_t = 0)]
@@ -56,10 +65,12 @@ pub struct Args {
     /// Longest wait for one answer, in milliseconds
     #[arg(long, value_name = "MS", default_value_t = 10_000)]
     pub timeout_ms: u64,
-    /// Most decisions per generated game
-    #[arg(long, value_name = "N", default_value_t = 300)]
-    pub max_steps: usize,
-    /// Longest time spent shrinking, in seconds
+    /// Most decisions per generated game, 1 to 10000 (a game has at most
+    /// 784, with 4 players)
+    #[arg(long, value_name = "N", default_value_t = 300,
+          value_parser = clap::value_parser!(u16).range(1..=MAX_STEPS as i64))]
+    pub max_steps: u16,
+    /// Longest time spent shrinking, in seconds (0: do not shrink)
     #[arg(long, value_name = "S", default_value_t = 30)]
     pub shrink_time: u32,
     /// No progress bar or statistics
@@ -83,7 +94,7 @@ impl From<Args> for Options {
             }),
             out: Some(a.out),
             timeout: Duration::from_millis(a.timeout_ms),
-            max_steps: a.max_steps,
+            max_steps: usize::from(a.max_steps),
             shrink_time: Duration::from_secs(u64::from(a.shrink_time)),
             quiet: a.quiet,
         }
@@ -600,25 +611,45 @@ pub struct Report {
     pub shrink_steps: u32,
     /// A protocol error that ended the run.
     pub protocol_error: Option<String>,
+    /// Why the game generator gave up (too few generated games were
+    /// selected), which ended the run before `--games` games.
+    pub gave_up: Option<String>,
     /// Wall time of the search (before shrinking).
     pub search_time: Duration,
     /// Wall time of shrinking.
     pub shrink_time: Duration,
 }
 
-/// The generator of games, as selected by the options and the engine's
+/// Whether a game of `config` is compared: its player count and variant
+/// are selected by the options (`--players`, `--variant`) and the engine
+/// supports it.
+pub fn selected(options: &Options, hello: &Hello, config: &Config) -> bool {
+    (options.players.is_empty() || options.players.contains(&config.players))
+        && options.variant.is_none_or(|v| v == config.variant)
+        && hello.supports(config)
+}
+
+/// Whether any game is [`selected`]: some player count and variant the
+/// options select and the engine supports, without Metropolys cards (which
+/// every player count and variant may be dealt without).
+pub fn any_selected(options: &Options, hello: &Hello) -> bool {
+    (2..=4).any(|n| {
+        [Variant::Family, Variant::Expert]
+            .into_iter()
+            .any(|v| selected(options, hello, &Config::new(n, v, 0)))
+    })
+}
+
+/// The generator of games, as [`selected`] by the options and the engine's
 /// declared features.
 pub fn games(options: &Options, hello: &Hello) -> impl Strategy<Value = (Config, Vec<Step>)> {
-    let players = options.players.clone();
-    let variant = options.variant;
-    let hello = hello.clone();
+    let max_steps = options.max_steps;
+    let (options, hello) = (options.clone(), hello.clone());
     (
         strategies::config().prop_filter("selected by the options and the engine", move |c| {
-            (players.is_empty() || players.contains(&c.players))
-                && variant.is_none_or(|v| v == c.variant)
-                && hello.supports(c)
+            selected(&options, &hello, c)
         }),
-        proptest::collection::vec(step(), 0..=options.max_steps),
+        proptest::collection::vec(step(), 0..=max_steps),
     )
 }
 
@@ -643,8 +674,17 @@ pub fn compare(
         cases: options.games,
         failure_persistence: None,
         source_file: None,
-        max_local_rejects: 1 << 20,
-        max_shrink_iters: 4096,
+        // Games the selection may reject over the whole run: 64 per game
+        // asked for, enough for a selection of one generated game in 64
+        // (the narrowest, one player count and variant without Metropolys
+        // cards, is about one in 12).
+        max_local_rejects: options.games.saturating_mul(64).saturating_add(1 << 12),
+        // proptest reads a time limit of 0 as none: no time, no shrinking.
+        max_shrink_iters: if options.shrink_time.is_zero() {
+            0
+        } else {
+            4096
+        },
         max_shrink_time: u32::try_from(options.shrink_time.as_millis()).unwrap_or(u32::MAX),
         ..ProptestConfig::default()
     };
@@ -712,30 +752,33 @@ pub fn compare(
         report.search_time = started.elapsed();
     }
     if report.protocol_error.is_none() {
-        if let Err(TestError::Fail(_, (config, steps))) = result {
-            report.shrink_time = started.elapsed() - report.search_time;
-            match run_case(engine, hello, &config, &steps, None) {
-                Ok(Outcome::Disagree(d)) => report.shrunk = Some(*d),
-                Ok(Outcome::Agree { .. }) => report.shrunk = report.found.clone(),
-                Err(e) => report.protocol_error = Some(e),
+        match result {
+            Ok(()) => {}
+            Err(TestError::Fail(_, (config, steps))) => {
+                report.shrink_time = started.elapsed() - report.search_time;
+                match run_case(engine, hello, &config, &steps, None) {
+                    Ok(Outcome::Disagree(d)) => report.shrunk = Some(*d),
+                    Ok(Outcome::Agree { .. }) => report.shrunk = report.found.clone(),
+                    Err(e) => report.protocol_error = Some(e),
+                }
             }
+            Err(TestError::Abort(why)) => report.gave_up = Some(why.to_string()),
         }
     }
     report
 }
 
-/// Runs `metropolys conform` and returns its exit status: 0 when every
-/// decision agreed, 1 on a disagreement (the shrunk record is written), 2 on
-/// a protocol error.
-pub fn run(options: &Options) -> u8 {
+/// Runs `metropolys conform`: success when every decision agreed;
+/// [`Failure::Invalid`] (status 1) on a disagreement, after the diagnosis
+/// is told and the shrunk record written; [`Failure::Protocol`] (status 2)
+/// when the engine cannot be started, breaks the protocol or supports none
+/// of the selected games; [`Failure::Io`] (status 3) when the record cannot
+/// be written. Standard output goes through `outln!`, so a closed pipe only
+/// silences it.
+pub fn run(options: &Options) -> common::Outcome {
     use std::io::IsTerminal;
-    let mut process = match Process::spawn(&options.engine, options.timeout) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("metropolys conform: {e}");
-            return 2;
-        }
-    };
+    let mut process =
+        Process::spawn(&options.engine, options.timeout).map_err(Failure::Protocol)?;
     let hello = match process.batch(&[Request::Hello {
         version: PROTOCOL_VERSION,
     }]) {
@@ -744,28 +787,17 @@ pub fn run(options: &Options) -> u8 {
             _ => unreachable!("hello is answered by hello"),
         },
         Err(e) => {
-            eprintln!("metropolys conform: protocol error in the handshake: {e}");
-            return 2;
+            return Err(Failure::Protocol(format!(
+                "protocol error in the handshake: {e}"
+            )))
         }
     };
-    let probe = Config::new(2, Variant::Family, 0);
-    let any_supported = (2..=4).any(|n| {
-        [Variant::Family, Variant::Expert].iter().any(|&v| {
-            let mut c = probe.clone();
-            c.players = n;
-            c.variant = v;
-            hello.supports(&c)
-                && (options.players.is_empty() || options.players.contains(&n))
-                && options.variant.is_none_or(|o| o == v)
-        })
-    });
-    if !any_supported {
-        eprintln!(
-            "metropolys conform: {} supports none of the selected configurations (unsupported: {})",
+    if !any_selected(options, &hello) {
+        return Err(Failure::Protocol(format!(
+            "{} supports none of the selected configurations (unsupported: {})",
             hello.name,
             hello.unsupported.join(", ")
-        );
-        return 2;
+        )));
     }
     let progress = if options.quiet || !std::io::stderr().is_terminal() {
         indicatif::ProgressBar::hidden()
@@ -781,8 +813,16 @@ pub fn run(options: &Options) -> u8 {
     progress.finish_and_clear();
     let name = &hello.name;
     if let Some(e) = &report.protocol_error {
-        eprintln!("metropolys conform: protocol error with {name}: {e}");
-        return 2;
+        return Err(Failure::Protocol(format!(
+            "protocol error with {name}: {e}"
+        )));
+    }
+    if let Some(why) = &report.gave_up {
+        return Err(Failure::Protocol(format!(
+            "game generation gave up: {why} (after {} agreeing game(s) of {}); \
+             select more configurations (--players, --variant)",
+            report.games, options.games
+        )));
     }
     let rate = report.decisions as f64 / report.search_time.as_secs_f64().max(1e-9);
     match (&report.found, &report.shrunk) {
@@ -796,15 +836,14 @@ pub fn run(options: &Options) -> u8 {
                 "metropolys conform: {} disagrees with the reference engine on {} ({}).",
                 name, shrunk.what, shrunk.context
             ));
-            if let Err(e) = std::fs::write(&path, record.to_json_readable()) {
-                eprintln!("metropolys conform: cannot write {}: {e}", path.display());
-                return 2;
-            }
-            println!("DISAGREEMENT after {} agreeing game(s)", report.games);
-            println!();
-            println!("{}", shrunk.diagnosis(name));
-            println!();
-            println!(
+            // The record is written first, and the diagnosis told whether
+            // or not it could be.
+            let written = common::write(&path, &record.to_json_readable());
+            outln!("DISAGREEMENT after {} agreeing game(s)", report.games);
+            outln!();
+            outln!("{}", shrunk.diagnosis(name));
+            outln!();
+            outln!(
                 "Found at decision {} of a game of {} recorded action(s); shrunk in {} step(s) ({:.1} s) to {} action(s).",
                 found.decisions,
                 found.record.actions.len(),
@@ -812,33 +851,40 @@ pub fn run(options: &Options) -> u8 {
                 report.shrink_time.as_secs_f64(),
                 record.actions.len()
             );
-            println!(
-                "Record: {} (`metropolys verify {0}` replays it with the reference engine; \
-                 replayed by {name} it fails at its last action)",
-                path.display()
-            );
+            if written.is_ok() {
+                outln!(
+                    "Record: {} (`metropolys verify {0}` replays it with the reference engine; \
+                     replayed by {name} it fails at its last action)",
+                    path.display()
+                );
+            }
             if !options.quiet {
-                println!(
+                outln!(
                     "{} decisions compared in {:.2} s ({rate:.0} per second)",
                     report.decisions,
                     report.search_time.as_secs_f64()
                 );
             }
-            1
+            written?;
+            Err(Failure::Invalid(format!(
+                "{name} disagrees with the reference engine (record: {})",
+                path.display()
+            )))
         }
         _ => {
-            println!(
+            outln!(
                 "ok: {name} agrees with the reference engine on {} game(s), {} decisions",
-                report.games, report.decisions
+                report.games,
+                report.decisions
             );
             if !options.quiet {
-                println!(
+                outln!(
                     "{:.2} s, {rate:.0} decisions compared per second (seed {})",
                     report.search_time.as_secs_f64(),
                     options.seed
                 );
             }
-            0
+            Ok(())
         }
     }
 }
@@ -939,6 +985,53 @@ mod tests {
             .record
             .verify()
             .expect("the record replays with this engine");
+    }
+
+    #[test]
+    fn a_selection_of_no_game_gives_up_and_is_not_ok() {
+        let hello = Hello {
+            name: "x".into(),
+            unsupported: vec!["players_2".into(), "players_3".into(), "players_4".into()],
+        };
+        assert!(!any_selected(&options(3), &hello));
+        let report = compare(
+            &mut Ours(None),
+            &hello,
+            &options(3),
+            &indicatif::ProgressBar::hidden(),
+        );
+        let why = report.gave_up.expect("generation gives up");
+        assert!(why.contains("reject"), "{why}");
+        assert_eq!(report.games, 0);
+        assert!(report.found.is_none() && report.protocol_error.is_none());
+    }
+
+    #[test]
+    fn the_selection_is_one_rule() {
+        let hello = Hello {
+            name: "x".into(),
+            unsupported: vec!["players_3".into(), "expert".into()],
+        };
+        let only = |players: Vec<u8>, variant| Options {
+            players,
+            variant,
+            ..Options::default()
+        };
+        assert!(any_selected(&only(vec![], None), &hello));
+        assert!(any_selected(
+            &only(vec![2, 3], Some(Variant::Family)),
+            &hello
+        ));
+        assert!(!any_selected(&only(vec![3], None), &hello));
+        assert!(!any_selected(&only(vec![], Some(Variant::Expert)), &hello));
+        let o = only(vec![2, 4], None);
+        let mut runner = TestRunner::deterministic();
+        let strategy = games(&o, &hello);
+        for _ in 0..50 {
+            let (c, _) = strategy.new_tree(&mut runner).unwrap().current();
+            assert!(selected(&o, &hello, &c));
+            assert!(c.players != 3 && c.variant == Variant::Family);
+        }
     }
 
     #[test]

@@ -51,8 +51,7 @@ impl Pieces {
                 p.buildings.push((id, seat, number));
             }
             if let Some(t) = state.token_at(id) {
-                let index = Token::ALL.iter().position(|&x| x == t).unwrap_or(0);
-                p.tokens.push((id, index));
+                p.tokens.push((id, t.index()));
             }
         }
         p.bids = state
@@ -89,7 +88,7 @@ pub fn page(
     actions: &[RecordedAction],
     scores: &str,
 ) -> String {
-    let totals = |s: &State| -> Vec<i32> { s.scores().iter().map(|x| x.total).collect() };
+    let totals = |s: &State| -> Vec<i32> { s.totals().totals().to_vec() };
     let mut narrator = Narrator::new(initial);
     let mut steps = vec![Step {
         call: None,

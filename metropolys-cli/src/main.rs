@@ -40,7 +40,7 @@ Exit status:
   1  a record failed: illegal configuration, illegal action, unmet
      expectation, malformed or unknown record content
   2  usage error (unknown option, missing or bad argument)
-  3  a file could not be read or written (play, replay)
+  3  a file could not be read or written (play, replay, conform --out)
 
 Where a command reads a file, '-' stands for standard input.";
 
@@ -82,7 +82,7 @@ fn main() -> ExitCode {
         Command::Replay(a) => common::exit_code(replay::run(a)),
         Command::Verify(a) => common::exit_code(verify::run(a)),
         Command::Completions(a) => common::exit_code(completions::run(a)),
-        Command::Conform(a) => ExitCode::from(conform::run(&a.into())),
+        Command::Conform(a) => common::exit_code(conform::run(&a.into())),
         Command::Arena(a) => common::exit_code(arena::run_cli(a)),
     };
     common::finish(code)

@@ -1,6 +1,6 @@
 //! The `metropolys` binary: every subcommand, success and error paths.
 
-use metropolys_core::{Event, Record};
+use metropolys_core::{Event, Record, Token};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -75,6 +75,31 @@ fn check_replay_page(page: &str, record: &Record) -> serde_json::Value {
     let (decisions, calls) = decisions_and_calls(record);
     assert_eq!(data["steps"].as_array().unwrap().len(), decisions + 1);
     assert_eq!(data["calls"].as_array().unwrap().len(), calls);
+    // The last step shows the position reached: each seat's total as its
+    // score sheet has it, and each token on its neighborhood.
+    let last = data["steps"].as_array().unwrap().last().unwrap();
+    let replay = record.replay().unwrap();
+    let end = replay.final_state();
+    let sheets: Vec<i64> = end.scores().iter().map(|s| i64::from(s.total)).collect();
+    let shown: Vec<i64> = last[7]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_i64().unwrap())
+        .collect();
+    assert_eq!(shown, sheets);
+    let tokens = last[4].as_array().unwrap();
+    let on_board = (0..metropolys_core::NEIGHBORHOOD_COUNT as u8)
+        .filter(|&n| end.token_at(n).is_some())
+        .count();
+    assert_eq!(tokens.len(), on_board);
+    for t in tokens {
+        let (n, i) = (
+            t[0].as_u64().unwrap() as u8,
+            t[1].as_u64().unwrap() as usize,
+        );
+        assert_eq!(end.token_at(n), Some(Token::ALL[i]));
+    }
     assert_eq!(page.matches(r#"class="districts""#).count(), 1);
     assert_eq!(page.matches(r#"<g id="pieces">"#).count(), 1);
     assert!(!page.contains("src=\"http") && !page.contains("href=\"http"));

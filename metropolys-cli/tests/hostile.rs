@@ -97,3 +97,177 @@ fn verify_into_a_closed_pipe_still_fails() {
     let o = run(&[Path::new("verify"), &dir], true);
     assert_eq!(o.status.code(), Some(1));
 }
+
+/// A conformance engine (a `sh` script) that answers the handshake, then
+/// rejects every configuration (R-1): `conform` finds a disagreement in its
+/// first game, at once, without Python.
+fn rejecting_engine(dir: &Path) -> String {
+    let script = dir.join("rejecter.sh");
+    std::fs::write(
+        &script,
+        r#"read line
+echo '{"ok":true,"version":1,"name":"rejecter"}'
+while read line; do
+  case "$line" in
+    *new_game*) echo '{"ok":false,"error":"rejected","rule":"R-1"}' ;;
+    *to_act*) echo '{"ok":true,"to_act":0}' ;;
+    *legal*) echo '{"ok":true,"legal":[]}' ;;
+    *) echo '{"ok":true}' ;;
+  esac
+done
+"#,
+    )
+    .unwrap();
+    format!("sh {}", script.display())
+}
+
+#[test]
+fn conform_into_a_closed_pipe_still_writes_its_record_and_fails() {
+    // `metropolys conform --engine E | head -1`.
+    let dir = scratch("conform-pipe");
+    let engine = rejecting_engine(&dir);
+    let out = dir.join("failure.json");
+    let args = [
+        "conform",
+        "--engine",
+        &engine,
+        "--games",
+        "3",
+        "--shrink-time",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let args: Vec<&Path> = args.iter().map(Path::new).collect();
+    let o = run(&args, true);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(out.is_file(), "{err}");
+}
+
+#[test]
+fn conform_that_cannot_write_its_record_exits_3() {
+    let dir = scratch("conform-out");
+    let engine = rejecting_engine(&dir);
+    let out = dir.join("no-such-dir").join("failure.json");
+    let args = [
+        "conform",
+        "--engine",
+        &engine,
+        "--games",
+        "3",
+        "--shrink-time",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let args: Vec<&Path> = args.iter().map(Path::new).collect();
+    let o = run(&args, false);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.contains("cannot write"), "{err}");
+    // The diagnosis is still told.
+    assert!(String::from_utf8_lossy(&o.stdout).contains("DISAGREEMENT"));
+}
+
+/// `metropolys conform` against the rejecting engine with `extra` options.
+fn conform_with(name: &str, extra: &[&str]) -> Output {
+    let dir = scratch(name);
+    let engine = rejecting_engine(&dir);
+    let out = dir.join("failure.json");
+    let mut args = vec![
+        "conform",
+        "--engine",
+        &engine,
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    if !extra.contains(&"--shrink-time") {
+        args.extend_from_slice(&["--shrink-time", "1"]);
+    }
+    args.extend_from_slice(extra);
+    let args: Vec<&Path> = args.iter().map(Path::new).collect();
+    run(&args, false)
+}
+
+#[test]
+fn conform_refuses_absurd_step_counts() {
+    for n in ["18446744073709551615", "100000000", "10001", "0"] {
+        let o = conform_with("steps", &["--games", "1", "--max-steps", n]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "--max-steps {n}: {err}");
+        assert!(err.contains("--max-steps"), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    // The bound is far above any game (784 decisions with 4 players).
+    let o = conform_with("steps-ok", &["--games", "1", "--max-steps", "10000"]);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn conform_refuses_zero_games() {
+    let o = conform_with("games", &["--games", "0"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("--games"), "{err}");
+    assert!(!String::from_utf8_lossy(&o.stdout).contains("ok"));
+}
+
+/// `metropolys conform` against a `sh` engine that answers the handshake,
+/// reads one more request and runs `then`.
+fn conform_against(name: &str, then: &str) -> Output {
+    let dir = scratch(name);
+    let script = dir.join("engine.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "read line\necho '{{\"ok\":true,\"version\":1,\"name\":\"{name}\"}}'\nread line\n{then}\n"
+        ),
+    )
+    .unwrap();
+    let engine = format!("sh {}", script.display());
+    let out = dir.join("failure.json");
+    let args = [
+        "conform",
+        "--engine",
+        &engine,
+        "--games",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let args: Vec<&Path> = args.iter().map(Path::new).collect();
+    run(&args, false)
+}
+
+#[test]
+fn conform_refuses_an_endless_line() {
+    // 3 MB without a newline: read up to 1 MiB, then a protocol error.
+    let o = conform_against("flood", "head -c 3000000 /dev/zero | tr '\\0' x");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("a line longer than 1 MiB"), "{err}");
+    assert!(err.contains("new_game"), "{err}");
+    assert!(err.len() < 10_000, "the line is not echoed whole");
+}
+
+#[test]
+fn conform_refuses_a_line_that_is_not_utf8() {
+    let o = conform_against(
+        "latin1",
+        "printf '{\"ok\":true,\"x\":\"\\377\"}\\n'; sleep 1",
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("not UTF-8"), "{err}");
+}
+
+#[test]
+fn conform_with_no_shrink_time_does_not_shrink() {
+    // proptest reads a time limit of 0 as "no limit": 0 s means no shrinking.
+    let o = conform_with("no-shrink", &["--games", "1", "--shrink-time", "0"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("shrunk in 0 step(s)"), "{out}");
+}

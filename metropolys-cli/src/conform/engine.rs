@@ -6,6 +6,41 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
+/// The longest line an engine may write, in bytes (1 MiB, the newline not
+/// counted): a longer one is a protocol error, so that an engine writing
+/// without end cannot exhaust memory.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// Reads one line of at most [`MAX_LINE`] bytes, without its line ending
+/// (`\n` or `\r\n`); `None` at the end of the output. A last line without
+/// a newline counts.
+fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<Option<String>, String> {
+    buf.clear();
+    let limit = MAX_LINE as u64 + 1;
+    let n = std::io::Read::take(&mut *reader, limit)
+        .read_until(b'\n', buf)
+        .map_err(|e| format!("cannot read the engine's output ({e})"))?;
+    if n == 0 {
+        return Ok(None);
+    }
+    if buf.last() == Some(&b'\n') {
+        buf.pop();
+        if buf.last() == Some(&b'\r') {
+            buf.pop();
+        }
+    } else if buf.len() > MAX_LINE {
+        return Err("the engine wrote a line longer than 1 MiB".into());
+    }
+    String::from_utf8(std::mem::take(buf))
+        .map(Some)
+        .map_err(|e| {
+            format!(
+                "the engine wrote a line that is not UTF-8 text (invalid byte at offset {})",
+                e.utf8_error().valid_up_to()
+            )
+        })
+}
+
 /// Anything that answers protocol requests.
 pub trait Engine {
     /// Sends the requests in order and reads one answer for each. Sending a
@@ -18,7 +53,7 @@ pub trait Engine {
 pub struct Process {
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<std::io::Result<String>>,
+    lines: Receiver<Result<String, String>>,
     timeout: Duration,
     buffer: String,
 }
@@ -39,7 +74,14 @@ impl Process {
         let (tx, lines) = mpsc::channel();
         // A reader thread, so that a hung engine meets the timeout.
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                let line = match read_line(&mut reader, &mut buf) {
+                    Ok(Some(line)) => Ok(line),
+                    Ok(None) => break,
+                    Err(e) => Err(e),
+                };
                 let end = line.is_err();
                 if tx.send(line).is_err() || end {
                     break;
@@ -97,7 +139,12 @@ impl Engine for Process {
         for r in requests {
             let line = match self.lines.recv_timeout(self.timeout) {
                 Ok(Ok(line)) => line,
-                Ok(Err(e)) => return Err(format!("cannot read the engine's output: {e}")),
+                Ok(Err(e)) => {
+                    return Err(format!(
+                        "{e} while answering {}",
+                        serde_json::to_string(r).unwrap_or_default()
+                    ))
+                }
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(format!(
                         "the engine did not answer {} within {} ms (--timeout-ms)",
@@ -142,5 +189,58 @@ fn truncate(s: &str, n: usize) -> String {
         s.to_string()
     } else {
         s.chars().take(n).collect::<String>() + "…"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{read_line, MAX_LINE};
+    use std::io::{BufReader, Cursor};
+
+    fn lines(bytes: Vec<u8>) -> Vec<Result<String, String>> {
+        let mut r = BufReader::new(Cursor::new(bytes));
+        let mut buf = Vec::new();
+        let mut out = Vec::new();
+        while let Some(l) = read_line(&mut r, &mut buf).transpose() {
+            let end = l.is_err();
+            out.push(l);
+            if end {
+                break;
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn lines_end_with_a_newline_or_the_output() {
+        let got = lines(b"a\r\nb\n\nc".to_vec());
+        let want: Vec<Result<String, String>> = ["a", "b", "", "c"]
+            .iter()
+            .map(|s| Ok(s.to_string()))
+            .collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn a_line_of_the_longest_length_is_read_one_byte_more_is_refused() {
+        let mut bytes = vec![b'x'; MAX_LINE];
+        bytes.push(b'\n');
+        assert_eq!(lines(bytes), vec![Ok("x".repeat(MAX_LINE))]);
+        let got = lines(vec![b'x'; MAX_LINE + 1]);
+        assert_eq!(got.len(), 1);
+        assert!(got[0].as_ref().unwrap_err().contains("longer than 1 MiB"));
+        let mut bytes = vec![b'x'; MAX_LINE + 1];
+        bytes.push(b'\n');
+        assert!(lines(bytes)[0].is_err());
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_named() {
+        let got = lines(b"ok\n{\"a\":\"\xff\"}\n".to_vec());
+        assert_eq!(got[0], Ok("ok".into()));
+        assert!(
+            got[1].as_ref().unwrap_err().contains("not UTF-8"),
+            "{got:?}"
+        );
     }
 }
