@@ -650,7 +650,7 @@ def arena(
     ``len(bots)`` and must equal it.
 
     Everything random (deals and every bot's generator) derives from
-    ``seed``; a native bot's own ``seed`` is not used here. ``threads``
+    ``seed``; a native bot's own ``seed`` is not used here. ``threads`` (1 to 1024)
     plays games in parallel with the GIL released; the results do not
     depend on it (for bots with iteration budgets). Python bots need the
     GIL: their decisions run one at a time, while native bots in other

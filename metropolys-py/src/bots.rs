@@ -7,16 +7,20 @@
 use crate::action::{self, Action};
 use crate::errors;
 use crate::game::Game;
+use crate::ints::Int;
+use crate::simulate::MAX_THREADS;
 use metropolys_bots::{
     arena as run_arena, from_spec, ArenaOptions, Bot, BotError, BotFactory, Player, SeatView,
 };
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Action as CoreAction, Variant};
-use pyo3::exceptions::{PyKeyboardInterrupt, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use serde_json::{json, Map, Value};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 /// A native bot: its kind, its parameters (without the seed), its seed, and
 /// the player (bot and generator) that decides.
@@ -342,14 +346,17 @@ fn python_name(obj: &Bound<'_, PyAny>) -> PyResult<String> {
 /// ``len(bots)`` and must equal it.
 ///
 /// Everything random (deals and every bot's generator) derives from
-/// ``seed``; a native bot's own ``seed`` is not used here. ``threads``
+/// ``seed``; a native bot's own ``seed`` is not used here. ``threads`` (1 to 1024)
 /// plays games in parallel with the GIL released; the results do not
 /// depend on it (for bots with iteration budgets). Python bots need the
 /// GIL: their decisions run one at a time, while native bots in other
 /// games keep playing. An exception raised by a Python bot stops the run
 /// and is re-raised; Ctrl-C stops it with ``KeyboardInterrupt``.
 #[pyfunction]
-#[pyo3(signature = (bots, games, players=None, variant="expert", seed=0, threads=1))]
+#[pyo3(
+    signature = (bots, games, players=None, variant="expert", seed=0, threads=Int(1)),
+    text_signature = "(bots, games, players=None, variant='expert', seed=0, threads=1)"
+)]
 pub fn arena<'py>(
     py: Python<'py>,
     bots: &Bound<'py, PyAny>,
@@ -357,8 +364,16 @@ pub fn arena<'py>(
     players: Option<i64>,
     variant: &str,
     seed: u64,
-    threads: usize,
+    threads: Int,
 ) -> PyResult<Bound<'py, PyList>> {
+    let threads = match threads.0 {
+        t if (1..=MAX_THREADS).contains(&t) => t as usize,
+        t => {
+            return Err(PyValueError::new_err(format!(
+                "arena: threads must be 1 to {MAX_THREADS}, not {t}"
+            )))
+        }
+    };
     let raised: Raised = Arc::new(Mutex::new(None));
     let mut factories: Vec<BotFactory> = Vec::new();
     for obj in bots.try_iter()? {
@@ -408,27 +423,36 @@ pub fn arena<'py>(
         threads,
         ..ArenaOptions::default()
     };
-    let interrupted: Mutex<Option<PyErr>> = Mutex::new(None);
-    let progress = |_done: u64, _total: u64| -> bool {
-        // Ctrl-C: Python's signal handlers run only with the GIL.
-        Python::attach(|py| match py.check_signals() {
-            Ok(()) => true,
-            Err(e) => {
-                if let Ok(mut slot) = interrupted.lock() {
-                    slot.get_or_insert(e);
+    // Ctrl-C: CPython runs signal handlers on the main thread only, so the
+    // games run on a helper thread while this one, between short sleeps
+    // with the GIL released, checks for signals and cancels the run.
+    let cancel = AtomicBool::new(false);
+    let progress = |_done: u64, _total: u64| -> bool { !cancel.load(Ordering::Relaxed) };
+    let mut interrupted: Option<PyErr> = None;
+    let result = std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .name("metropolys-arena".into())
+            .spawn_scoped(scope, || run_arena(&factories, &options, &progress))
+            .map_err(|e| PyRuntimeError::new_err(format!("arena: cannot start its thread: {e}")))?;
+        while !worker.is_finished() {
+            py.detach(|| std::thread::sleep(Duration::from_millis(50)));
+            if interrupted.is_none() {
+                if let Err(e) = py.check_signals() {
+                    interrupted = Some(e);
+                    cancel.store(true, Ordering::Relaxed);
                 }
-                false
             }
-        })
-    };
-    let result = py.detach(|| run_arena(&factories, &options, &progress));
+        }
+        py.detach(|| worker.join())
+            .map_err(|_| PyRuntimeError::new_err("arena: its thread failed (internal error)"))
+    })?;
+    if let Some(err) = interrupted {
+        return Err(err);
+    }
     let rows = match result {
         Ok(rows) => rows,
         Err(e) => {
             if let Some(err) = raised.lock().ok().and_then(|mut s| s.take()) {
-                return Err(err);
-            }
-            if let Some(err) = interrupted.lock().ok().and_then(|mut s| s.take()) {
                 return Err(err);
             }
             return Err(match e {

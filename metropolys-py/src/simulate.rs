@@ -32,6 +32,9 @@ struct Outcome {
 /// milliseconds).
 const CHUNK: u64 = 1024;
 
+/// The most threads `simulate` and `arena` accept.
+pub const MAX_THREADS: i64 = 1024;
+
 /// Game `i` of a batch: configuration seed `seed + i`, moves drawn from
 /// `SplitMix64::new(seed + i)` (wrapping). A seed whose drawn setup does
 /// not fit the configuration (say, a 3-player layout given explicitly while
@@ -318,10 +321,10 @@ pub fn simulate<'py>(
     }
     let threads = match threads.0 {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        t if (1..=1024).contains(&t) => t as usize,
+        t if (1..=MAX_THREADS).contains(&t) => t as usize,
         t => {
             return Err(PyValueError::new_err(format!(
-                "threads must be 0 (one per CPU) to 1024, not {t}"
+                "threads must be 0 (one per CPU) to {MAX_THREADS}, not {t}"
             )))
         }
     };
