@@ -7,7 +7,7 @@
 use crate::action::{self, Action};
 use crate::errors;
 use crate::game::Game;
-use crate::ints::Int;
+use crate::ints::{Int, U64};
 use crate::simulate::MAX_THREADS;
 use metropolys_bots::{
     arena as run_arena, from_spec, ArenaOptions, Bot, BotError, BotFactory, Player, SeatView,
@@ -96,15 +96,6 @@ fn py_literal(v: &Value) -> String {
     }
 }
 
-/// A seed from any Python integer: `ValueError` outside 0 to 2^64-1.
-fn seed(kind: &str, seed: i128) -> PyResult<u64> {
-    u64::try_from(seed).map_err(|_| {
-        PyValueError::new_err(format!(
-            "bad parameters for the {kind} bot: seed must be an integer from 0 to 2^64-1, not {seed}"
-        ))
-    })
-}
-
 /// A bot error as a Python exception: bad parameters are `ValueError`.
 fn bot_error(e: BotError) -> PyErr {
     PyValueError::new_err(e.to_string())
@@ -118,13 +109,9 @@ pub struct RandomBot(Native);
 #[pymethods]
 impl RandomBot {
     #[new]
-    #[pyo3(signature = (seed=0))]
-    fn new(seed: i128) -> PyResult<RandomBot> {
-        Ok(RandomBot(Native::new(
-            "random",
-            Map::new(),
-            self::seed("random", seed)?,
-        )?))
+    #[pyo3(signature = (seed=U64(0)), text_signature = "(seed=0)")]
+    fn new(seed: U64) -> PyResult<RandomBot> {
+        Ok(RandomBot(Native::new("random", Map::new(), seed.0)?))
     }
 
     /// The action this bot plays for the seat to act in ``game``, decided
@@ -154,13 +141,9 @@ pub struct GreedyBot(Native);
 #[pymethods]
 impl GreedyBot {
     #[new]
-    #[pyo3(signature = (seed=0))]
-    fn new(seed: i128) -> PyResult<GreedyBot> {
-        Ok(GreedyBot(Native::new(
-            "greedy",
-            Map::new(),
-            self::seed("greedy", seed)?,
-        )?))
+    #[pyo3(signature = (seed=U64(0)), text_signature = "(seed=0)")]
+    fn new(seed: U64) -> PyResult<GreedyBot> {
+        Ok(GreedyBot(Native::new("greedy", Map::new(), seed.0)?))
     }
 
     /// The action this bot plays for the seat to act in ``game``, decided
@@ -200,19 +183,22 @@ pub struct IsmctsBot(Native);
 #[pymethods]
 impl IsmctsBot {
     #[new]
-    #[pyo3(signature = (iterations=None, seconds=None, seed=0, threads=1, *, exploration=None, playout=None, reward=None))]
+    #[pyo3(
+        signature = (iterations=None, seconds=None, seed=U64(0), threads=Int(1), *, exploration=None, playout=None, reward=None),
+        text_signature = "(iterations=None, seconds=None, seed=0, threads=1, *, exploration=None, playout=None, reward=None)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn new(
-        iterations: Option<i64>,
+        iterations: Option<Int>,
         seconds: Option<f64>,
-        seed: i128,
-        threads: i64,
+        seed: U64,
+        threads: Int,
         exploration: Option<f64>,
         playout: Option<String>,
         reward: Option<String>,
     ) -> PyResult<IsmctsBot> {
         let mut params = Map::new();
-        if let Some(i) = iterations {
+        if let Some(Int(i)) = iterations {
             params.insert("iterations".into(), json!(i));
         }
         if let Some(s) = seconds {
@@ -223,8 +209,8 @@ impl IsmctsBot {
             }
             params.insert("seconds".into(), json!(s));
         }
-        if threads != 1 {
-            params.insert("threads".into(), json!(threads));
+        if threads.0 != 1 {
+            params.insert("threads".into(), json!(threads.0));
         }
         if let Some(c) = exploration {
             if !c.is_finite() {
@@ -240,11 +226,7 @@ impl IsmctsBot {
         if let Some(r) = reward {
             params.insert("reward".into(), json!(r));
         }
-        Ok(IsmctsBot(Native::new(
-            "ismcts",
-            params,
-            self::seed("ismcts", seed)?,
-        )?))
+        Ok(IsmctsBot(Native::new("ismcts", params, seed.0)?))
     }
 
     /// The action this bot plays for the seat to act in ``game``, decided
@@ -354,18 +336,19 @@ fn python_name(obj: &Bound<'_, PyAny>) -> PyResult<String> {
 /// and is re-raised; Ctrl-C stops it with ``KeyboardInterrupt``.
 #[pyfunction]
 #[pyo3(
-    signature = (bots, games, players=None, variant="expert", seed=0, threads=Int(1)),
+    signature = (bots, games, players=None, variant="expert", seed=U64(0), threads=Int(1)),
     text_signature = "(bots, games, players=None, variant='expert', seed=0, threads=1)"
 )]
 pub fn arena<'py>(
     py: Python<'py>,
     bots: &Bound<'py, PyAny>,
-    games: u64,
-    players: Option<i64>,
+    games: U64,
+    players: Option<Int>,
     variant: &str,
-    seed: u64,
+    seed: U64,
     threads: Int,
 ) -> PyResult<Bound<'py, PyList>> {
+    let (games, seed) = (games.0, seed.0);
     let threads = match threads.0 {
         t if (1..=MAX_THREADS).contains(&t) => t as usize,
         t => {
@@ -400,7 +383,7 @@ pub fn arena<'py>(
     }
     let players = match players {
         None => factories.len() as i64,
-        Some(p) => p,
+        Some(Int(p)) => p,
     };
     let players = u8::try_from(players).map_err(|_| {
         errors::raise(

@@ -145,9 +145,9 @@ impl Game {
     }
 
     /// `player`, or the seat to act when `None`.
-    fn seat_or_to_act(&self, player: Option<i64>) -> PyResult<Seat> {
+    fn seat_or_to_act(&self, player: Option<crate::ints::Int>) -> PyResult<Seat> {
         match (player, self.state.to_act()) {
-            (Some(p), _) => self.seat(p),
+            (Some(p), _) => self.seat(p.0),
             (None, Some(seat)) => Ok(seat),
             (None, None) => Err(errors::value_error(
                 "the game is over (R-17): nobody is to act; name the player".into(),
@@ -466,7 +466,7 @@ impl Game {
     fn observation<'py>(
         &self,
         py: Python<'py>,
-        player: Option<i64>,
+        player: Option<crate::ints::Int>,
         reveal: &str,
         out: Option<Bound<'py, PyArray1<f32>>>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
@@ -483,7 +483,7 @@ impl Game {
     fn information_state<'py>(
         &self,
         py: Python<'py>,
-        player: Option<i64>,
+        player: Option<crate::ints::Int>,
         reveal: &str,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let reveal = tensor::parse_reveal(reveal)?;
