@@ -281,7 +281,7 @@ impl Bot for PythonBot {
 
     fn choose(&mut self, view: &SeatView, _rng: &mut SplitMix64) -> Result<CoreAction, BotError> {
         Python::attach(|py| {
-            let game = Game::from_core_state(*view.position());
+            let game = Game::from_state(*view.position());
             let chosen = self
                 .object
                 .bind(py)
