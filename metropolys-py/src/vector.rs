@@ -142,13 +142,37 @@ fn actions_array<'py>(
             arr.getattr("dtype")?.str()?
         )));
     }
-    let arr = arr.call_method1("astype", ("int64",))?;
     let ndim: usize = arr.getattr("ndim")?.extract()?;
     if ndim != 1 {
         return Err(errors::value_error(format!(
             "actions must be a 1-D array of num_envs ids, not {ndim}-D"
         )));
     }
+    if kind == "u" {
+        // Casting to int64 would wrap an id of 2^63 or more to a negative
+        // one, and the error would name a different action.
+        let unsigned = arr
+            .call_method1("astype", ("uint64",))?
+            .extract::<PyReadonlyArray1<'py, u64>>()?;
+        let too_big = unsigned
+            .as_array()
+            .iter()
+            .enumerate()
+            .find(|&(_, &v)| i64::try_from(v).is_err())
+            .map(|(env, &v)| (env, v));
+        if let Some((env, v)) = too_big {
+            return Err(errors::raise(
+                py,
+                ErrKind::IllegalAction,
+                format!(
+                    "env {env}: action {v} is illegal: there is no action id {v}; ids are 0-{}",
+                    ACTION_COUNT - 1
+                ),
+                Some("§8"),
+            ));
+        }
+    }
+    let arr = arr.call_method1("astype", ("int64",))?;
     arr.extract::<PyReadonlyArray1<'py, i64>>()
 }
 
