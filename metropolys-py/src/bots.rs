@@ -71,10 +71,9 @@ impl Native {
     fn factory(&self) -> BotFactory {
         let kind = self.kind;
         let text = Value::Object(self.params.clone()).to_string();
-        Box::new(move || match from_spec(kind, &text) {
-            Ok(b) => b,
-            // Validated when the Python object was made.
-            Err(_) => Box::new(metropolys_bots::Random),
+        // The spec was checked when the Python object was made (`new`).
+        Box::new(move || {
+            from_spec(kind, &text).expect("a native bot's spec is checked when the bot is made")
         })
     }
 
@@ -101,36 +100,48 @@ fn bot_error(e: BotError) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
+/// The `#[pymethods]` block of a native bot class: the `#[new]` item given
+/// as tokens, then `choose` (with its docstring, given as a literal),
+/// `name` and `__repr__`, which are the same for every kind.
+macro_rules! bot_methods {
+    ($class:ident, $kind:literal, choose_doc = $choose_doc:literal, $($new:tt)*) => {
+        #[pymethods]
+        impl $class {
+            $($new)*
+
+            #[doc = $choose_doc]
+            fn choose(&self, py: Python<'_>, game: PyRef<'_, Game>) -> PyResult<Py<Action>> {
+                self.0.choose(py, &game)
+            }
+
+            #[doc = concat!("The bot's kind: ``\"", $kind, "\"``.")]
+            #[getter]
+            fn name(&self) -> &'static str {
+                self.0.kind
+            }
+
+            fn __repr__(&self) -> String {
+                self.0.repr(stringify!($class))
+            }
+        }
+    };
+}
+
 /// Uniformly random legal actions. ``seed`` seeds the bot's own generator
 /// (SplitMix64): the same seed gives the same decisions.
 #[pyclass(frozen, module = "metropolys", name = "RandomBot")]
 pub struct RandomBot(Native);
 
-#[pymethods]
-impl RandomBot {
+bot_methods!(
+    RandomBot,
+    "random",
+    choose_doc = "The action this bot plays for the seat to act in ``game``, decided\nfrom that seat's view only (R-21). Raises ``IllegalActionError``\n(rule ``R-17``) when the game is over.",
     #[new]
     #[pyo3(signature = (seed=U64(0)), text_signature = "(seed=0)")]
     fn new(seed: U64) -> PyResult<RandomBot> {
         Ok(RandomBot(Native::new("random", Map::new(), seed.0)?))
     }
-
-    /// The action this bot plays for the seat to act in ``game``, decided
-    /// from that seat's view only. Raises ``IllegalActionError``
-    /// (rule ``R-17``) when the game is over.
-    fn choose(&self, py: Python<'_>, game: PyRef<'_, Game>) -> PyResult<Py<Action>> {
-        self.0.choose(py, &game)
-    }
-
-    /// The bot's kind: ``"random"``.
-    #[getter]
-    fn name(&self) -> &'static str {
-        self.0.kind
-    }
-
-    fn __repr__(&self) -> String {
-        self.0.repr("RandomBot")
-    }
-}
+);
 
 /// A one-ply evaluation of every legal action (immediate points, tokens and
 /// cards, progress on its own objectives, the cost of the building spent;
@@ -138,31 +149,16 @@ impl RandomBot {
 #[pyclass(frozen, module = "metropolys", name = "GreedyBot")]
 pub struct GreedyBot(Native);
 
-#[pymethods]
-impl GreedyBot {
+bot_methods!(
+    GreedyBot,
+    "greedy",
+    choose_doc = "The action this bot plays for the seat to act in ``game``, decided\nfrom that seat's view only (R-21). Raises ``IllegalActionError``\n(rule ``R-17``) when the game is over.",
     #[new]
     #[pyo3(signature = (seed=U64(0)), text_signature = "(seed=0)")]
     fn new(seed: U64) -> PyResult<GreedyBot> {
         Ok(GreedyBot(Native::new("greedy", Map::new(), seed.0)?))
     }
-
-    /// The action this bot plays for the seat to act in ``game``, decided
-    /// from that seat's view only. Raises ``IllegalActionError``
-    /// (rule ``R-17``) when the game is over.
-    fn choose(&self, py: Python<'_>, game: PyRef<'_, Game>) -> PyResult<Py<Action>> {
-        self.0.choose(py, &game)
-    }
-
-    /// The bot's kind: ``"greedy"``.
-    #[getter]
-    fn name(&self) -> &'static str {
-        self.0.kind
-    }
-
-    fn __repr__(&self) -> String {
-        self.0.repr("GreedyBot")
-    }
-}
+);
 
 /// Information-set Monte Carlo tree search (see docs/bots.md). Each
 /// iteration deals the opponents' secret cards at random among those the
@@ -180,8 +176,10 @@ impl GreedyBot {
 #[pyclass(frozen, module = "metropolys", name = "IsmctsBot")]
 pub struct IsmctsBot(Native);
 
-#[pymethods]
-impl IsmctsBot {
+bot_methods!(
+    IsmctsBot,
+    "ismcts",
+    choose_doc = "The action this bot plays for the seat to act in ``game``, decided\nfrom that seat's view only (R-21), with the GIL released while it\nsearches. Raises ``IllegalActionError`` (rule ``R-17``) when the game\nis over.",
     #[new]
     #[pyo3(
         signature = (iterations=None, seconds=None, seed=U64(0), threads=Int(1), *, exploration=None, playout=None, reward=None),
@@ -228,25 +226,7 @@ impl IsmctsBot {
         }
         Ok(IsmctsBot(Native::new("ismcts", params, seed.0)?))
     }
-
-    /// The action this bot plays for the seat to act in ``game``, decided
-    /// from that seat's view only, with the GIL released while it
-    /// searches. Raises ``IllegalActionError`` (rule ``R-17``) when the game
-    /// is over.
-    fn choose(&self, py: Python<'_>, game: PyRef<'_, Game>) -> PyResult<Py<Action>> {
-        self.0.choose(py, &game)
-    }
-
-    /// The bot's kind: ``"ismcts"``.
-    #[getter]
-    fn name(&self) -> &'static str {
-        self.0.kind
-    }
-
-    fn __repr__(&self) -> String {
-        self.0.repr("IsmctsBot")
-    }
-}
+);
 
 /// The native bot behind a Python object, if it is one.
 fn native<'a>(obj: &'a Bound<'_, PyAny>) -> Option<&'a Native> {
