@@ -780,16 +780,17 @@ enum MtpStatus mtp_board_json(char **json_out);
  * `mtp_bot_free`.
  *
  * `kind` is `"random"`, `"greedy"` or `"ismcts"`; `params_json` is a JSON
- * object of the kind's parameters, or NULL for `{}` (every parameter at
- * its default). Every kind takes `"seed"` (an unsigned 64-bit integer,
+ * object of the kind's parameters, or NULL or an empty (or blank) string
+ * for `{}` (every parameter at its default). Every kind takes `"seed"` (an unsigned 64-bit integer,
  * default 0), which seeds the bot's random generator; `"ismcts"` also
  * takes `"iterations"`, `"seconds"` and `"threads"` (docs/bots.md lists
  * every parameter). With a seed and no time budget, the decisions are
  * reproducible.
  *
  * Errors: an unknown kind, an unknown parameter or a value of the wrong
- * type or range is `MTP_STATUS_INVALID_ARGUMENT`; `params_json` that is not
- * JSON at all (or not UTF-8) is `MTP_STATUS_INVALID_JSON`. The message
+ * type or range, or JSON that is not an object, is
+ * `MTP_STATUS_INVALID_ARGUMENT`; `params_json` that is not JSON at all (or
+ * not UTF-8) is `MTP_STATUS_INVALID_JSON`. The message
  * names the kind or the parameter.
  *
  * # Safety

@@ -121,81 +121,118 @@ pub fn arena(
         return Err(BotError::Arena("at least one thread".into()));
     }
     // Validate the configuration once, before any thread starts.
-    config_of(options, 0)?;
+    State::new(&config_of(options, 0))?;
     let names: Vec<String> = bots.iter().map(|f| f().name().to_string()).collect();
     let total = options.games;
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
-    let results: Mutex<Vec<Option<GameResult>>> = Mutex::new(vec![None; total as usize]);
     let first_error: Mutex<Option<BotError>> = Mutex::new(None);
-    let threads = options.threads.min(total as usize).max(1);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| loop {
-                if stop.load(Ordering::Relaxed) {
-                    return;
-                }
-                let g = next.fetch_add(1, Ordering::Relaxed);
-                if g >= total {
-                    return;
-                }
-                match play_game(bots, options, g) {
-                    Ok(r) => {
-                        if let Ok(mut v) = results.lock() {
-                            v[g as usize] = Some(r);
+    let threads = options
+        .threads
+        .min(usize::try_from(total).unwrap_or(usize::MAX))
+        .max(1);
+    // Each thread sums its games' results exactly (integers), so the sums
+    // need no per-game storage and do not depend on the thread count or on
+    // the order in which games finish.
+    let sums: Vec<Sums> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut sums = Sums::default();
+                    loop {
+                        if stop.load(Ordering::Relaxed) {
+                            return sums;
                         }
-                        let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                        if !progress(d, total) {
-                            stop.store(true, Ordering::Relaxed);
+                        let g = next.fetch_add(1, Ordering::Relaxed);
+                        if g >= total {
+                            return sums;
+                        }
+                        match play_game(bots, options, g) {
+                            Ok(r) => {
+                                sums.add(&r);
+                                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                                if !progress(d, total) {
+                                    stop.store(true, Ordering::Relaxed);
+                                }
+                            }
+                            Err(e) => {
+                                if let Ok(mut f) = first_error.lock() {
+                                    f.get_or_insert(e);
+                                }
+                                stop.store(true, Ordering::Relaxed);
+                                return sums;
+                            }
                         }
                     }
-                    Err(e) => {
-                        if let Ok(mut f) = first_error.lock() {
-                            f.get_or_insert(e);
-                        }
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
-            });
-        }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
     });
     if let Some(e) = first_error.into_inner().ok().flatten() {
         return Err(e);
     }
-    let results = results.into_inner().unwrap_or_default();
-    if results.iter().any(Option::is_none) {
+    let mut sum = Sums::default();
+    for s in &sums {
+        sum.merge(s);
+    }
+    if sum.games < total {
         return Err(BotError::Cancelled {
             done: done.load(Ordering::Relaxed),
             total,
         });
     }
-    let mut rows: Vec<ArenaRow> = names
+    let g = sum.games as f64;
+    Ok(names
         .into_iter()
-        .map(|bot| ArenaRow {
-            bot,
-            games: 0,
-            wins: 0.0,
-            win_rate: 0.0,
-            ci95: [0.0, 0.0],
-            mean_total: 0.0,
+        .enumerate()
+        .take(usize::from(n))
+        .map(|(i, bot)| {
+            let wins = sum.twelfths[i] as f64 / 12.0;
+            ArenaRow {
+                bot,
+                games: sum.games,
+                wins,
+                win_rate: wins / g,
+                ci95: wilson(wins, g),
+                mean_total: sum.totals[i] as f64 / g,
+            }
         })
-        .collect();
-    // In game order, so that floating-point sums do not depend on threads.
-    for r in results.into_iter().flatten() {
-        for (i, &(win, total)) in r.per_bot.iter().enumerate().take(usize::from(n)) {
-            rows[i].games += 1;
-            rows[i].wins += win;
-            rows[i].mean_total += f64::from(total);
+        .collect())
+}
+
+/// Exact sums over games, per bot index: wins in twelfths of a game (a
+/// victory shared by `k <= 4` seats, R-20, is `12 / k` twelfths, an
+/// integer) and final totals.
+#[derive(Debug, Default, Clone)]
+struct Sums {
+    games: u64,
+    twelfths: [u64; 4],
+    totals: [i64; 4],
+}
+
+impl Sums {
+    fn add(&mut self, r: &GameResult) {
+        self.games += 1;
+        for (i, &(twelfths, total)) in r.per_bot.iter().enumerate() {
+            self.twelfths[i] += twelfths;
+            self.totals[i] += i64::from(total);
         }
     }
-    for row in &mut rows {
-        let g = row.games as f64;
-        row.win_rate = row.wins / g;
-        row.mean_total /= g;
-        row.ci95 = wilson(row.wins, g);
+
+    fn merge(&mut self, other: &Sums) {
+        self.games += other.games;
+        for (mine, theirs) in self.twelfths.iter_mut().zip(other.twelfths) {
+            *mine += theirs;
+        }
+        for (mine, theirs) in self.totals.iter_mut().zip(other.totals) {
+            *mine += theirs;
+        }
     }
-    Ok(rows)
 }
 
 /// The Wilson score interval at 95 % for `wins` out of `n`.
@@ -208,13 +245,14 @@ fn wilson(wins: f64, n: f64) -> [f64; 2] {
     [(centre - half).max(0.0), (centre + half).min(1.0)]
 }
 
-/// Per bot index: (win share, final total).
+/// Per bot index: (win share in twelfths of a game, final total).
 #[derive(Debug, Clone)]
 struct GameResult {
-    per_bot: [(f64, i32); 4],
+    per_bot: [(u64, i32); 4],
 }
 
-fn config_of(options: &ArenaOptions, g: u64) -> Result<State, BotError> {
+/// The configuration of game `g`: the rotation's deal, the run's deck.
+fn config_of(options: &ArenaOptions, g: u64) -> Config {
     let round = g / u64::from(options.players.max(1));
     let mut c = Config::new(
         options.players,
@@ -222,12 +260,13 @@ fn config_of(options: &ArenaOptions, g: u64) -> Result<State, BotError> {
         mix(options.seed, round, 0),
     );
     c.metropolys_deck = options.metropolys_deck.clone();
-    Ok(State::new(&c)?)
+    c
 }
 
 fn play_game(bots: &[BotFactory], options: &ArenaOptions, g: u64) -> Result<GameResult, BotError> {
     let n = options.players;
-    let mut state = config_of(options, g)?;
+    let config = config_of(options, g);
+    let mut state = State::new(&config)?;
     let mut seats: Vec<(Box<dyn Bot>, SplitMix64)> = (0..n)
         .map(|s| {
             let bot = bots[seat_of(g, s, n)]();
@@ -235,10 +274,7 @@ fn play_game(bots: &[BotFactory], options: &ArenaOptions, g: u64) -> Result<Game
         })
         .collect();
     while let Some(seat) = state.to_act() {
-        let mut view = SeatView::new(&state, seat)?;
-        if let Some(deck) = &options.metropolys_deck {
-            view = view.with_metropolys_deck(deck)?;
-        }
+        let view = SeatView::with_config(&state, seat, &config)?;
         let (bot, rng) = &mut seats[seat as usize];
         let action = choose_checked(bot.as_mut(), &view, rng)?;
         state = state
@@ -251,12 +287,13 @@ fn play_game(bots: &[BotFactory], options: &ArenaOptions, g: u64) -> Result<Game
     }
     let totals = state.totals();
     let winners = totals.winners();
-    let mut per_bot = [(0.0, 0); 4];
+    let mut per_bot = [(0, 0); 4];
     for s in 0..n {
+        // Up to 4 winners: 12, 6, 4 or 3 twelfths each.
         let share = if winners.contains(&s) {
-            1.0 / winners.len() as f64
+            12 / winners.len() as u64
         } else {
-            0.0
+            0
         };
         per_bot[seat_of(g, s, n)] = (share, totals.totals()[s as usize]);
     }

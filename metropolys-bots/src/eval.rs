@@ -4,9 +4,7 @@
 //! objective.
 
 use metropolys_core::board;
-use metropolys_core::{
-    Action, Area, Card, Kind, MetropolysCard, Objective, Seat, State, Token, Variant,
-};
+use metropolys_core::{Action, Area, Kind, MetropolysCard, Objective, Seat, State, Token, Variant};
 
 /// Board facts per neighborhood, as bit masks (built once per bot).
 #[derive(Debug, Clone)]
@@ -90,7 +88,8 @@ pub(crate) struct Ctx {
     highest: bool,
     /// Whether taking one more subway token brings the subway card.
     subway_card_next: bool,
-    holds_archaeology: bool,
+    /// Whether taking an archaeological token brings its card.
+    archaeology_card_next: bool,
 }
 
 impl Ctx {
@@ -105,12 +104,8 @@ impl Ctx {
         for q in 0..s.players() {
             occupied |= s.constructed(q).0;
         }
-        let mine = s.tokens_taken(seat, Token::Subway);
-        let subway_card_next = match s.card_holder(Card::Subway) {
-            None => true,
-            Some(h) if h == seat => false,
-            Some(h) => mine + 1 > s.tokens_taken(h, Token::Subway),
-        };
+        // what taking a token would bring, from core.
+        let subway_card_next = s.takes_card(seat, Token::Subway);
         Ctx {
             own: s.constructed(seat).0,
             open: s.in_play().0 & !occupied,
@@ -119,7 +114,7 @@ impl Ctx {
             variant: s.variant(),
             highest: s.variant() == Variant::Expert && !s.uses_metropolys_cards(),
             subway_card_next,
-            holds_archaeology: s.card_holder(Card::Archaeology) == Some(seat),
+            archaeology_card_next: s.takes_card(seat, Token::Archaeology),
         }
     }
 
@@ -140,10 +135,10 @@ impl Ctx {
             }
             Some(Token::Archaeology) => {
                 ARCHAEOLOGY
-                    + if self.holds_archaeology {
-                        0.0
-                    } else {
+                    + if self.archaeology_card_next {
                         ARCHAEOLOGY_CARD
+                    } else {
+                        0.0
                     }
             }
             None => 0.0,

@@ -36,6 +36,16 @@ pub enum Reward {
 pub const DEFAULT_ITERATIONS: u64 = 3_000;
 /// The default UCT exploration constant.
 pub const DEFAULT_EXPLORATION: f64 = 0.6;
+/// The most edges one decision's search keeps, shared evenly among its
+/// threads (an edge is 32 bytes: 512 MiB in all). A thread whose tree is
+/// full stops growing it and keeps searching, playing out from the leaves
+/// it reaches, so large budgets (`iterations` up to 10^8, `seconds` up to
+/// 3600) cost time, never unbounded memory.
+pub const MAX_TREE_EDGES: usize = 1 << 24;
+/// The most threads a search runs (as `from_spec` accepts).
+pub const MAX_THREADS: usize = 256;
+/// The longest time budget, in seconds (as `from_spec` accepts).
+pub const MAX_SECONDS: f64 = 3600.0;
 
 /// Information-set Monte Carlo tree search.
 ///
@@ -52,6 +62,12 @@ pub const DEFAULT_EXPLORATION: f64 = 0.6;
 /// searches its own tree with a seed drawn from the generator, and the
 /// visit counts are summed). With `seconds` it stops at whichever limit
 /// comes first, and decisions then depend on the machine's speed.
+///
+/// A search needs a budget: with neither `iterations` nor `seconds`,
+/// `seconds` outside `0 < s <= 3600` ([`MAX_SECONDS`]) or more than
+/// [`MAX_THREADS`] threads, [`Bot::choose`] is
+/// [`BotError::BadParameters`] (no search runs). The tree holds at most
+/// [`MAX_TREE_EDGES`] edges per decision.
 #[derive(Debug, Clone)]
 pub struct Ismcts {
     /// The number of iterations per decision, shared among the threads
@@ -68,6 +84,9 @@ pub struct Ismcts {
     /// The reward backed up.
     pub reward: Reward,
     tables: Tables,
+    /// The edge cap of a decision's search ([`MAX_TREE_EDGES`]; smaller in
+    /// tests).
+    max_edges: usize,
 }
 
 impl Default for Ismcts {
@@ -80,6 +99,7 @@ impl Default for Ismcts {
             playout: Playout::Random,
             reward: Reward::Win,
             tables: Tables::new(),
+            max_edges: MAX_TREE_EDGES,
         }
     }
 }
@@ -109,10 +129,13 @@ struct Search<'a> {
     edges: Vec<Edge>,
     path: Vec<u32>,
     scratch: Vec<(Action, f32)>,
+    /// The most edges this thread's tree may hold (the root's children are
+    /// always admitted).
+    max_edges: usize,
 }
 
 impl<'a> Search<'a> {
-    fn new(bot: &'a Ismcts, view: &'a SeatView) -> Self {
+    fn new(bot: &'a Ismcts, view: &'a SeatView, max_edges: usize) -> Self {
         let root = Edge {
             action: Action::Pass,
             player: view.seat(),
@@ -128,13 +151,18 @@ impl<'a> Search<'a> {
             edges: vec![root],
             path: Vec::with_capacity(64),
             scratch: Vec::new(),
+            max_edges,
         }
     }
 
     /// Creates the children of edge `e` from the position `s`, best prior
-    /// first.
-    fn expand(&mut self, e: usize, s: &State) {
-        let Some(p) = s.to_act() else { return };
+    /// first; `false` (and nothing created) when the tree is full.
+    fn expand(&mut self, e: usize, s: &State) -> bool {
+        let Some(p) = s.to_act() else { return false };
+        let room = self.max_edges.saturating_sub(self.edges.len());
+        if e != 0 && s.legal_action_count() > room {
+            return false;
+        }
         // Only the observer's own secrets inform the ordering; opponents'
         // moves are ordered from public facts alone.
         let secret =
@@ -146,7 +174,15 @@ impl<'a> Search<'a> {
         s.for_each_legal(|a| scratch.push((a, crate::greedy::default_value(&ctx, tables, s, a))));
         // Stable order: by value, then by the enumeration order.
         scratch.sort_by(|x, y| y.1.total_cmp(&x.1));
-        let first = self.edges.len() as u32;
+        let (Ok(first), Ok(len)) = (
+            u32::try_from(self.edges.len()),
+            u32::try_from(self.scratch.len()),
+        ) else {
+            return false;
+        };
+        if first.checked_add(len).is_none() {
+            return false;
+        }
         for &(action, _) in self.scratch.iter() {
             self.edges.push(Edge {
                 action,
@@ -159,7 +195,8 @@ impl<'a> Search<'a> {
             });
         }
         self.edges[e].first = first;
-        self.edges[e].len = self.edges.len() as u32 - first;
+        self.edges[e].len = len;
+        true
     }
 
     fn iterate(&mut self, rng: &mut SplitMix64) {
@@ -175,7 +212,10 @@ impl<'a> Search<'a> {
                 if e != 0 && self.edges[e].visits == 0 {
                     break;
                 }
-                self.expand(e, &s);
+                if !self.expand(e, &s) {
+                    // The tree is full: play out from this leaf.
+                    break;
+                }
             }
             let Edge {
                 first, len, visits, ..
@@ -257,11 +297,11 @@ impl<'a> Search<'a> {
     }
 
     /// The root's children as (action, visits, reward sum).
-    fn root_stats(&self) -> Vec<(Action, u32, f64)> {
+    fn root_stats(&self) -> Vec<(Action, u64, f64)> {
         let root = self.edges[0];
         self.edges[root.first as usize..(root.first + root.len) as usize]
             .iter()
-            .map(|e| (e.action, e.visits, e.reward))
+            .map(|e| (e.action, u64::from(e.visits), e.reward))
             .collect()
     }
 }
@@ -303,11 +343,40 @@ fn reward(end: &State, kind: Reward) -> [f64; MAX_PLAYERS] {
 }
 
 impl Ismcts {
+    /// The budget is usable: an iteration or a time budget, a time budget
+    /// in `0 < s <= 3600`, at most [`MAX_THREADS`] threads.
+    fn check(&self) -> Result<(), BotError> {
+        let bad = |reason: &str| BotError::BadParameters {
+            kind: "ismcts".to_string(),
+            reason: reason.to_string(),
+        };
+        if self.iterations.is_none() && self.seconds.is_none() {
+            return Err(bad(
+                "a search needs a budget: set iterations, seconds or both",
+            ));
+        }
+        if let Some(s) = self.seconds {
+            if !(s > 0.0 && s <= MAX_SECONDS) {
+                return Err(bad(&format!(
+                    "seconds must be a number above 0 and at most {MAX_SECONDS}, not {s}"
+                )));
+            }
+        }
+        if self.threads > MAX_THREADS {
+            return Err(bad(&format!(
+                "threads must be an integer from 1 to {MAX_THREADS}, not {}",
+                self.threads
+            )));
+        }
+        Ok(())
+    }
+
     /// Runs the search and returns the root's statistics summed over the
     /// threads: (action, visits, reward sum), in the order of the first
     /// thread's tree.
-    fn search(&self, view: &SeatView, rng: &mut SplitMix64) -> Vec<(Action, u32, f64)> {
+    fn search(&self, view: &SeatView, rng: &mut SplitMix64) -> Vec<(Action, u64, f64)> {
         let threads = self.threads.max(1);
+        let max_edges = self.max_edges / threads;
         let seeds: Vec<u64> = (0..threads).map(|_| rng.next_u64()).collect();
         let deadline = self
             .seconds
@@ -318,10 +387,12 @@ impl Ismcts {
                 n / threads as u64 + u64::from((t as u64) < n % threads as u64)
             });
             let mut rng = SplitMix64::new(seed);
-            let mut search = Search::new(self, view);
+            let mut search = Search::new(self, view, max_edges);
             let mut i = 0u64;
             loop {
-                if budget.is_some_and(|b| i >= b) {
+                // The visit counters are `u32`: a time budget cannot
+                // overflow them either.
+                if budget.is_some_and(|b| i >= b) || i >= u64::from(u32::MAX) {
                     break;
                 }
                 if i.is_multiple_of(16) && deadline.is_some_and(|d| Instant::now() >= d) && i > 0 {
@@ -332,7 +403,7 @@ impl Ismcts {
             }
             search.root_stats()
         };
-        let mut per_thread: Vec<Vec<(Action, u32, f64)>> = if threads == 1 {
+        let mut per_thread: Vec<Vec<(Action, u64, f64)>> = if threads == 1 {
             vec![run(0, seeds[0])]
         } else {
             std::thread::scope(|scope| {
@@ -343,7 +414,7 @@ impl Ismcts {
                     .collect();
                 handles
                     .into_iter()
-                    .map(|h| h.join().unwrap_or_default())
+                    .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
                     .collect()
             })
         };
@@ -368,6 +439,7 @@ impl Bot for Ismcts {
     }
 
     fn choose(&mut self, view: &SeatView, rng: &mut SplitMix64) -> Result<Action, BotError> {
+        self.check()?;
         let position = view.position();
         match position.legal_action_count() {
             0 => return Err(BotError::GameOver),
@@ -384,10 +456,121 @@ impl Bot for Ismcts {
             .iter()
             .max_by(|x, y| {
                 x.1.cmp(&y.1)
-                    .then((x.2 / f64::from(x.1.max(1))).total_cmp(&(y.2 / f64::from(y.1.max(1)))))
+                    .then((x.2 / x.1.max(1) as f64).total_cmp(&(y.2 / y.1.max(1) as f64)))
                     .then(y.0.id().cmp(&x.0.id()))
             })
             .map(|x| x.0)
             .ok_or(BotError::GameOver)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use metropolys_core::{Config, Variant};
+
+    fn start(players: u8, seed: u64) -> State {
+        State::new(&Config::new(players, Variant::Expert, seed)).unwrap()
+    }
+
+    #[test]
+    fn a_full_tree_stops_growing_and_the_search_goes_on() {
+        let state = start(3, 4);
+        let view = SeatView::to_act(&state).unwrap();
+        let bot = Ismcts::default();
+        let root_children = state.legal_action_count();
+        let cap = root_children + 300;
+        let mut search = Search::new(&bot, &view, cap);
+        let mut rng = SplitMix64::new(1);
+        for _ in 0..2_000 {
+            search.iterate(&mut rng);
+        }
+        assert!(search.edges.len() <= cap, "{} edges", search.edges.len());
+        // The tree did grow below the root until it was full...
+        assert!(search.edges.len() > 1 + root_children);
+        // ...and every iteration was still played out and backed up.
+        assert_eq!(search.edges[0].visits, 2_000);
+        let visits: u64 = search.root_stats().iter().map(|x| x.1).sum();
+        assert_eq!(visits, 2_000);
+        // Without a cap the same search grows far beyond it.
+        let mut free = Search::new(&bot, &view, MAX_TREE_EDGES);
+        let mut rng = SplitMix64::new(1);
+        for _ in 0..2_000 {
+            free.iterate(&mut rng);
+        }
+        assert!(free.edges.len() > 10 * cap);
+    }
+
+    #[test]
+    fn a_capped_search_still_plays_legal_reproducible_games() {
+        let play = || {
+            let mut s = start(4, 9);
+            let mut rng = SplitMix64::new(3);
+            let mut bot = Ismcts {
+                iterations: Some(400),
+                threads: 2,
+                // Room for the root's children only, then a few dozen.
+                max_edges: 2 * (MAX_ACTIONS + 40),
+                ..Ismcts::default()
+            };
+            let mut actions = Vec::new();
+            while !s.is_over() {
+                let view = SeatView::to_act(&s).unwrap();
+                let a = bot.choose(&view, &mut rng).unwrap();
+                assert!(s.is_legal(a), "{a:?}");
+                actions.push(a);
+                s = s.play(a).unwrap();
+            }
+            actions
+        };
+        let first = play();
+        assert!(first.len() > 20);
+        assert_eq!(first, play());
+    }
+
+    /// More than any position's legal actions (715 bids and a pass).
+    const MAX_ACTIONS: usize = 716;
+
+    #[test]
+    fn a_search_needs_a_budget_it_can_keep() {
+        let state = start(2, 1);
+        let view = SeatView::to_act(&state).unwrap();
+        let mut rng = SplitMix64::new(0);
+        let refused = |bot: Ismcts| {
+            let mut bot = bot;
+            match bot.choose(&view, &mut SplitMix64::new(0)) {
+                Err(BotError::BadParameters { kind, reason }) => {
+                    assert_eq!(kind, "ismcts");
+                    reason
+                }
+                other => panic!("{other:?}"),
+            }
+        };
+        let none = Ismcts {
+            iterations: None,
+            seconds: None,
+            ..Ismcts::default()
+        };
+        assert!(refused(none).contains("budget"));
+        for seconds in [0.0, -1.0, f64::NAN, f64::INFINITY, 3601.0] {
+            let bot = Ismcts {
+                seconds: Some(seconds),
+                ..Ismcts::default()
+            };
+            assert!(refused(bot).contains("seconds"), "{seconds}");
+        }
+        let many = Ismcts {
+            threads: MAX_THREADS + 1,
+            ..Ismcts::default()
+        };
+        assert!(refused(many).contains("threads"));
+        // A time budget alone is a budget.
+        let mut timed = Ismcts {
+            iterations: None,
+            seconds: Some(0.01),
+            ..Ismcts::default()
+        };
+        let a = timed.choose(&view, &mut rng).unwrap();
+        assert!(state.is_legal(a));
     }
 }

@@ -97,13 +97,23 @@ pub enum BotError {
         /// The kind given.
         kind: String,
     },
-    /// [`from_spec`] was given parameters that are not a JSON object, an
+    /// [`from_spec`] was given JSON that is not an object, an
     /// unknown parameter name, or a value of the wrong type or range.
     #[error("bad parameters for the {kind} bot: {reason}")]
     BadParameters {
         /// The bot kind.
         kind: String,
         /// What is wrong, naming the parameter.
+        reason: String,
+    },
+    /// [`from_spec`] was given parameters that are not JSON at all (JSON
+    /// that is not an object is [`BotError::BadParameters`]). Empty or
+    /// blank parameters are not an error: they are the defaults, as `{}`.
+    #[error("bad parameters for the {kind} bot: parameters are not valid JSON: {reason}")]
+    InvalidJson {
+        /// The bot kind.
+        kind: String,
+        /// What the JSON parser reported.
         reason: String,
     },
     /// The seat is not in the game.

@@ -15,9 +15,11 @@ pub const KINDS: [&str; 3] = ["random", "greedy", "ismcts"];
 /// | `greedy` | `cost_per_number` (number 0–10), `building_value` (number −50–50) |
 /// | `ismcts` | `iterations` (integer 1–100,000,000), `seconds` (number, above 0, at most 3600), `threads` (integer 1–256), `exploration` (number 0–100), `playout` (`"random"` or `"greedy"`), `reward` (`"win"` or `"score"`) |
 ///
-/// See [`Ismcts`] for the meaning and defaults. Unknown kinds, parameters
-/// that are not a JSON object, unknown parameter names and values of the
-/// wrong type or range are errors naming what is wrong.
+/// See [`Ismcts`] for the meaning and defaults. Unknown kinds
+/// ([`BotError::UnknownKind`]), text that is not JSON
+/// ([`BotError::InvalidJson`]), JSON that is not an object, unknown
+/// parameter names and values of the wrong type or range
+/// ([`BotError::BadParameters`]) are errors naming what is wrong.
 ///
 /// ```
 /// use metropolys_bots::{from_spec, BotError};
@@ -122,7 +124,10 @@ fn parse(kind: &str, params: &str) -> Result<Map<String, Value>, BotError> {
             "parameters must be a JSON object, not {}",
             type_name(&other)
         ))),
-        Err(e) => Err(bad(format!("parameters are not valid JSON: {e}"))),
+        Err(e) => Err(BotError::InvalidJson {
+            kind: kind.to_string(),
+            reason: e.to_string(),
+        }),
     }
 }
 

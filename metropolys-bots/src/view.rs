@@ -137,20 +137,8 @@ impl SeatView {
         let Some(own) = self.position.metropolys_card(self.seat) else {
             return bad("this game plays without Metropolys cards".into());
         };
-        if deck.len() != 4 {
-            return bad(format!(
-                "the Metropolys deck holds four cards, not {}",
-                deck.len()
-            ));
-        }
-        if let Some(c) = deck
-            .iter()
-            .find(|c| c[0] == c[1] || c[0] == c[2] || c[1] == c[2])
-        {
-            return bad(format!(
-                "a card must show three different kinds, not {}, {}, {}",
-                c[0], c[1], c[2]
-            ));
+        if let Err(e) = metropolys_core::config::check_deck(deck) {
+            return bad(e.to_string());
         }
         let Some(mine) = deck.iter().position(|c| same_card(c, &own)) else {
             return bad(format!(

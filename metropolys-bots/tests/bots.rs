@@ -231,6 +231,17 @@ fn specs_name_what_is_wrong() {
     assert!(e("alphabeta", "{}").contains("unknown bot kind"));
     assert!(e("random", "[1]").contains("JSON object"));
     assert!(e("random", "{").contains("not valid JSON"));
+    for text in ["{", "nul", "{\"seed\": 1,}"] {
+        assert!(
+            matches!(from_spec("greedy", text), Err(BotError::InvalidJson { .. })),
+            "{text}"
+        );
+    }
+    assert!(matches!(
+        from_spec("greedy", "[1]"),
+        Err(BotError::BadParameters { .. })
+    ));
+    assert!(from_spec("greedy", " ").is_ok());
     assert!(e("random", r#"{"iterations": 3}"#).contains("unknown parameter \"iterations\""));
     assert!(e("ismcts", r#"{"iterations": 0}"#).contains("iterations must be an integer"));
     assert!(e("ismcts", r#"{"iterations": -3}"#).contains("iterations"));
@@ -340,5 +351,28 @@ proptest! {
         } else {
             prop_assert_eq!(SeatView::to_act(&s).unwrap_err(), BotError::GameOver);
         }
+    }
+}
+
+/// The arena keeps no storage per game: a run of 2^64-1 games is accepted
+/// and, cancelled by its first progress call, stops after a game or so per
+/// thread.
+#[test]
+fn a_huge_arena_cancelled_at_once_stops_at_once() {
+    let bots = factories(&[("random", "{}"), ("random", "{}")]);
+    let options = ArenaOptions {
+        games: u64::MAX,
+        players: 2,
+        variant: Variant::Family,
+        seed: 5,
+        threads: 3,
+        ..Default::default()
+    };
+    match arena(&bots, &options, &|_, _| false) {
+        Err(BotError::Cancelled { done, total }) => {
+            assert_eq!(total, u64::MAX);
+            assert!((1..=3).contains(&done), "{done}");
+        }
+        other => panic!("{other:?}"),
     }
 }

@@ -186,8 +186,9 @@ pub fn run(args: &ArenaArgs) -> Result<String, ArenaError> {
         });
         let kind = kind.to_string();
         factories.push(Box::new(move || {
-            // Checked above: the same kind and parameters build.
-            from_spec(&kind, &text).unwrap_or_else(|_| Box::new(metropolys_bots::Random))
+            // Checked above: the same kind and parameters build (never a
+            // different bot in its place).
+            from_spec(&kind, &text).expect("a bot spec checked by bot_params")
         }));
     }
     if seats.len() < 2 || seats.len() > 4 {

@@ -10,8 +10,8 @@
 
 use crate::account::{objectives_of, place, score_table, seat_name};
 use metropolys_core::{
-    board, Action, Config, District, Event, Game, Kind, NeighborhoodId, RuleError, Seat, Size,
-    State, Token, Variant, BUILDINGS_PER_PLAYER, NEIGHBORHOOD_COUNT,
+    board, Action, Config, District, Event, Game, Kind, NeighborhoodId, ParseActionError,
+    RuleError, Seat, Size, State, Token, Variant, BUILDINGS_PER_PLAYER, NEIGHBORHOOD_COUNT,
 };
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
@@ -81,20 +81,18 @@ pub fn parse(line: &str) -> Result<Command, String> {
         ["board" | "b"] => Ok(Command::Board),
         ["quit" | "q" | "exit"] => Ok(Command::Quit),
         [n, b] if is_number(n) && is_number(b) => {
-            let n: u64 = n.parse().unwrap_or(u64::MAX);
-            let b: u64 = b.parse().unwrap_or(u64::MAX);
-            if n >= NEIGHBORHOOD_COUNT as u64 {
-                return Err(format!(
+            // Core reads the move and knows the board's ranges (R-7, R-9).
+            match metropolys_core::text::parse_action(&format!("{n} {b}")) {
+                Ok(action) => Ok(Command::Move(action)),
+                Err(ParseActionError::Neighborhood(n)) => Err(format!(
                     "R-7/R-9: there is no neighborhood {n}; ids are 0-{}",
                     NEIGHBORHOOD_COUNT - 1
-                ));
-            }
-            if !(1..=u64::from(BUILDINGS_PER_PLAYER)).contains(&b) {
-                return Err(format!(
+                )),
+                Err(ParseActionError::Building(b)) => Err(format!(
                     "R-7/R-9: there is no building {b}; buildings are numbered 1-{BUILDINGS_PER_PLAYER}"
-                ));
+                )),
+                Err(e) => Err(e.to_string()),
             }
-            Ok(Command::Move(Action::bid(n as u8, b as u8)))
         }
         _ => Err(format!(
             "cannot read {:?}: type a neighborhood and a building, such as `12 7`, or `pass` \

@@ -128,11 +128,9 @@ fn attr(dom: &str, name: &str) -> String {
 }
 
 #[test]
+#[ignore = "needs a browser: scripts/test-browser runs it with METROPOLYS_CHROMIUM set"]
 fn the_replay_in_headless_chromium() {
-    let Some(browser) = chromium() else {
-        eprintln!("METROPOLYS_CHROMIUM is not set: run scripts/test-browser");
-        return;
-    };
+    let browser = chromium().expect("METROPOLYS_CHROMIUM names the browser (scripts/test-browser)");
     let dir = work_dir();
     let profile = dir.join("profile");
     let (rec, html) = (dir.join("game.json"), dir.join("game.html"));

@@ -231,13 +231,7 @@ impl Config {
                 Some(c)
             }
             (None, Some(deck)) => {
-                if deck.len() != 4 {
-                    return Err(ConfigError::MetropolysCards(format!(
-                        "metropolys_deck holds the four cards of the game, not {}",
-                        deck.len()
-                    )));
-                }
-                check_cards(deck)?;
+                check_deck(deck)?;
                 let mut c = [NO_CARD; MAX_PLAYERS];
                 c.copy_from_slice(deck);
                 SplitMix64::stream(self.seed, rng::STREAM_METROPOLYS).shuffle(&mut c);
@@ -443,9 +437,6 @@ fn check_tokens(
     Ok(())
 }
 
-/// Draws the token layout (R-3, R-4): the pool is shuffled, then each
-/// district in order shuffles its eligible neighborhoods and takes the next
-/// tokens for the first of them. Returns one mask per [`Token::index`].
 /// The neighborhoods of each district (by [`District::index`]) that can
 /// hold a token, ascending: every one but the blind alleys (R-4); and how
 /// many (a district has at most 15 neighborhoods).
@@ -467,6 +458,9 @@ const TOKEN_SPOTS: [([NeighborhoodId; 15], usize); 5] = {
     t
 };
 
+/// Draws the token layout (R-3, R-4): the pool is shuffled, then each
+/// district in order shuffles its eligible neighborhoods and takes the next
+/// tokens for the first of them. Returns one mask per [`Token::index`].
 fn draw_tokens(n: u8, in_play: u64, seed: u64) -> [u64; 3] {
     let mut rng = SplitMix64::stream(seed, rng::STREAM_TOKENS);
     let pool = token_pool(n);
@@ -595,6 +589,26 @@ fn deal_objectives(
         };
     }
     out
+}
+
+/// Checks a Metropolys deck (R-22): the four cards of the game, each of
+/// three different kinds (§9).
+///
+/// ```
+/// use metropolys_core::config::check_deck;
+/// use metropolys_core::Kind::*;
+/// let deck = [[Park, Mall, Industry], [Housing, Park, Mall], [Administration, Housing, Park], [Industry, Housing, Mall]];
+/// assert!(check_deck(&deck).is_ok());
+/// assert!(check_deck(&deck[..3]).is_err());
+/// ```
+pub fn check_deck(deck: &[MetropolysCard]) -> Result<(), ConfigError> {
+    if deck.len() != 4 {
+        return Err(ConfigError::MetropolysCards(format!(
+            "metropolys_deck holds the four cards of the game, not {}",
+            deck.len()
+        )));
+    }
+    check_cards(deck)
 }
 
 fn check_cards(cards: &[MetropolysCard]) -> Result<(), ConfigError> {

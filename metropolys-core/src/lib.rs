@@ -74,6 +74,6 @@ pub use scoring::{ScoreSheet, Totals};
 pub use state::{play_random, Constructed, LegalMoves, Snapshot, State, TokenCounts};
 pub use text::ParseActionError;
 pub use types::{
-    Area, BuildingNumber, Card, District, Kind, NeighborhoodId, ParseNameError, Seat, Size, Token,
-    Variant, BUILDINGS_PER_PLAYER, MAX_PLAYERS, NEIGHBORHOOD_COUNT,
+    max_decisions, Area, BuildingNumber, Card, District, Kind, NeighborhoodId, ParseNameError,
+    Seat, Size, Token, Variant, BUILDINGS_PER_PLAYER, MAX_PLAYERS, NEIGHBORHOOD_COUNT,
 };

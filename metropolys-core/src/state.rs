@@ -861,6 +861,7 @@ impl State {
             .copied()
             .find(|t| self.tokens[t.index()] & bit != 0)
             .unwrap_or(Token::Trendy);
+        let takes_card = self.takes_card(p, t);
         self.tokens[t.index()] &= !bit;
         self.taken[p as usize][t.index()] += 1;
         if S::ACTIVE {
@@ -870,30 +871,18 @@ impl State {
                 token: t,
             });
         }
-        let moved_from = match t {
-            Token::Trendy => return,
-            // R-14: the card moves only to strictly more subway tokens.
-            Token::Subway => {
+        let moved_from = match (takes_card, t) {
+            (true, Token::Subway) => {
                 let h = self.subway_card;
-                let mine = self.taken[p as usize][Token::Subway.index()];
-                if h == NO_SEAT || (h != p && mine > self.taken[h as usize][Token::Subway.index()])
-                {
-                    self.subway_card = p;
-                    Some((Card::Subway, h))
-                } else {
-                    None
-                }
+                self.subway_card = p;
+                Some((Card::Subway, h))
             }
-            // R-15: whoever takes an archaeological token takes the card.
-            Token::Archaeology => {
+            (true, Token::Archaeology) => {
                 let h = self.archaeology_card;
-                if h != p {
-                    self.archaeology_card = p;
-                    Some((Card::Archaeology, h))
-                } else {
-                    None
-                }
+                self.archaeology_card = p;
+                Some((Card::Archaeology, h))
             }
+            _ => None,
         };
         if let (true, Some((card, from))) = (S::ACTIVE, moved_from) {
             sink.push(Event::CardTaken {
@@ -901,6 +890,39 @@ impl State {
                 card,
                 from: (from != NO_SEAT).then_some(from),
             });
+        }
+    }
+
+    /// Whether `seat`, taking one more token of kind `token`, would take
+    /// that kind's card: the subway card moves only to strictly more subway
+    /// tokens than its holder has (R-14), the archaeological card to
+    /// whoever takes an archaeological token (R-15); trendy tokens have no
+    /// card.
+    ///
+    /// ```
+    /// use metropolys_core::{Config, State, Token, Variant};
+    /// let s = State::new(&Config::new(3, Variant::Family, 1)).unwrap();
+    /// assert!(s.takes_card(0, Token::Subway)); // nobody holds it yet
+    /// assert!(s.takes_card(0, Token::Archaeology));
+    /// assert!(!s.takes_card(0, Token::Trendy));
+    /// ```
+    #[inline]
+    pub fn takes_card(&self, seat: Seat, token: Token) -> bool {
+        if seat >= self.players {
+            return false;
+        }
+        match token {
+            Token::Trendy => false,
+            // R-14
+            Token::Subway => {
+                let h = self.subway_card;
+                let sub = Token::Subway.index();
+                h == NO_SEAT
+                    || (h != seat
+                        && self.taken[seat as usize][sub] + 1 > self.taken[h as usize][sub])
+            }
+            // R-15
+            Token::Archaeology => self.archaeology_card != seat,
         }
     }
 
@@ -920,7 +942,7 @@ impl State {
 
     fn snapshot_for(&self, viewer: Option<Seat>) -> Snapshot {
         let n = self.players as usize;
-        let shown = |p: usize| viewer.is_none() || self.over || viewer == Some(p as u8);
+        let shown = |p: usize| self.shows_secrets(viewer, p as Seat);
         let per_card = match (self.variant, self.metropolys) {
             (Variant::Expert, false) => 2,
             _ => 1,

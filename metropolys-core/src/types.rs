@@ -23,6 +23,20 @@ pub const BUILDINGS_PER_PLAYER: u8 = 13;
 /// The most players a game can have.
 pub const MAX_PLAYERS: usize = 4;
 
+/// An upper bound on the decisions of one game of `players` players: each
+/// call constructs one building and the game ends when a seat has built all
+/// 13 (R-17), so at most `12 * players + 1` calls; in a call every bid is
+/// higher than the last (R-9), so at most 13 bids, and at most `players - 1`
+/// voluntary passes (R-10).
+///
+/// ```
+/// assert_eq!(metropolys_core::max_decisions(2), 25 * 14);
+/// ```
+pub const fn max_decisions(players: u8) -> usize {
+    let p = players as usize;
+    (12 * p + 1) * (13 + p - 1)
+}
+
 /// The error returned when a name does not match any value of a vocabulary type.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown {what} {name:?}; expected one of: {expected}")]

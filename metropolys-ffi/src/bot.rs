@@ -2,24 +2,24 @@
 //!
 //! A bot is a `metropolys_bots::Player` (a bot and its seeded random
 //! generator). Unlike a game, a bot changes as it plays (its generator
-//! advances), so it is a mutable handle. Bot handles have their own registry,
-//! built like the game registry (`handle.rs`): the addresses of live bots,
-//! bitwise inverted, in a set behind a lock, so a NULL, freed or foreign
-//! pointer is reported as `MTP_STATUS_INVALID_HANDLE` and never
-//! dereferenced. The registry lock is held only to look a handle up, never
-//! while a bot thinks: each bot sits behind its own mutex, shared (`Arc`)
+//! advances), so it is a mutable handle. Bot handles have their own registry
+//! (`registry.rs`, the same implementation as the games', with its own tag):
+//! a NULL, freed, foreign or game pointer is reported as
+//! `MTP_STATUS_INVALID_HANDLE` and never dereferenced, even when a new bot
+//! was since allocated where a freed one was. The slot's lock is held only
+//! to look a handle up, never while a bot thinks: each bot sits behind its own mutex, shared (`Arc`)
 //! between its handle and a decision in progress, so freeing a bot while
 //! another thread is still deciding with it is safe (the decision finishes,
 //! then the bot is dropped).
 
 use crate::handle::{with_game, MtpGame};
 use crate::ptr::{out, put, text};
+use crate::registry::{Registry, BOT_TAG};
 use crate::status::{guard, guard_value, Failure, MtpStatus, Outcome};
 use crate::types::MtpAction;
 use metropolys_bots::{BotError, Player};
-use std::collections::BTreeSet;
 use std::ffi::c_char;
-use std::sync::{Arc, Mutex, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::sync::{Arc, Mutex};
 
 /// A bot: decides the action of the seat to act in a game, from that seat's
 /// view only (R-21: it never sees an opponent's secret cards).
@@ -35,48 +35,12 @@ pub struct MtpBot {
     player: Arc<Mutex<Player>>,
 }
 
-/// See `handle::key`: the registry must not hold the address itself, so that
-/// leak checkers report a lost handle as lost.
-fn key(ptr: *const MtpBot) -> usize {
-    !(ptr as usize)
-}
-
-static LIVE: RwLock<BTreeSet<usize>> = RwLock::new(BTreeSet::new());
-
-fn read() -> RwLockReadGuard<'static, BTreeSet<usize>> {
-    // A poisoned lock only means a panic elsewhere while it was held; the
-    // set is always consistent (single insert/remove).
-    LIVE.read().unwrap_or_else(|e| e.into_inner())
-}
-
-fn write() -> RwLockWriteGuard<'static, BTreeSet<usize>> {
-    LIVE.write().unwrap_or_else(|e| e.into_inner())
-}
-
-fn not_live() -> Failure {
-    Failure::new(
-        MtpStatus::InvalidHandle,
-        "the bot handle is not live: it was already freed or did not come from this library",
-    )
-}
+/// The live bots.
+static BOTS: Registry<MtpBot> = Registry::new(BOT_TAG, "bot");
 
 /// The shared player behind a live bot handle.
 fn player_of(ptr: *const MtpBot) -> Outcome<Arc<Mutex<Player>>> {
-    if ptr.is_null() {
-        return Err(Failure::null("the bot handle"));
-    }
-    let live = read();
-    if !live.contains(&key(ptr)) {
-        return Err(not_live());
-    }
-    // SAFETY: `ptr` is in the registry, so it came from `Box::into_raw` in
-    // `mtp_bot_new` and has not been freed: `mtp_bot_free` removes it under
-    // the write lock before dropping it, which cannot happen while `live` is
-    // held. The `MtpBot` itself is never mutated (only the player behind its
-    // mutex), so a shared reference is sound.
-    let player = unsafe { &*ptr }.player.clone();
-    drop(live);
-    Ok(player)
+    BOTS.with(ptr, |bot| Ok(bot.player.clone()))
 }
 
 /// The status of a bot error.
@@ -84,6 +48,7 @@ fn failure(e: BotError) -> Failure {
     let status = match &e {
         BotError::GameOver => MtpStatus::GameOver,
         BotError::IllegalAction { .. } => MtpStatus::IllegalAction,
+        BotError::InvalidJson { .. } => MtpStatus::InvalidJson,
         BotError::UnknownKind { .. } | BotError::BadParameters { .. } => MtpStatus::InvalidArgument,
         BotError::NoSuchSeat { .. } | BotError::NotToAct { .. } => MtpStatus::InvalidArgument,
         _ => MtpStatus::InvalidState,
@@ -95,16 +60,17 @@ fn failure(e: BotError) -> Failure {
 /// `mtp_bot_free`.
 ///
 /// `kind` is `"random"`, `"greedy"` or `"ismcts"`; `params_json` is a JSON
-/// object of the kind's parameters, or NULL for `{}` (every parameter at
-/// its default). Every kind takes `"seed"` (an unsigned 64-bit integer,
+/// object of the kind's parameters, or NULL or an empty (or blank) string
+/// for `{}` (every parameter at its default). Every kind takes `"seed"` (an unsigned 64-bit integer,
 /// default 0), which seeds the bot's random generator; `"ismcts"` also
 /// takes `"iterations"`, `"seconds"` and `"threads"` (docs/bots.md lists
 /// every parameter). With a seed and no time budget, the decisions are
 /// reproducible.
 ///
 /// Errors: an unknown kind, an unknown parameter or a value of the wrong
-/// type or range is `MTP_STATUS_INVALID_ARGUMENT`; `params_json` that is not
-/// JSON at all (or not UTF-8) is `MTP_STATUS_INVALID_JSON`. The message
+/// type or range, or JSON that is not an object, is
+/// `MTP_STATUS_INVALID_ARGUMENT`; `params_json` that is not JSON at all (or
+/// not UTF-8) is `MTP_STATUS_INVALID_JSON`. The message
 /// names the kind or the parameter.
 ///
 /// # Safety
@@ -127,17 +93,10 @@ pub unsafe extern "C" fn mtp_bot_new(
             // SAFETY: per the caller.
             unsafe { text(params_json, "params_json") }?
         };
-        if let Err(e) = serde_json::from_str::<serde_json::Value>(params) {
-            return Err(Failure::new(
-                MtpStatus::InvalidJson,
-                format!("params_json is not JSON: {e}"),
-            ));
-        }
         let player = Player::from_spec(kind, params).map_err(failure)?;
-        let ptr = Box::into_raw(Box::new(MtpBot {
+        let ptr = BOTS.register(MtpBot {
             player: Arc::new(Mutex::new(player)),
-        }));
-        write().insert(key(ptr));
+        });
         // SAFETY: checked non-NULL; valid per the caller.
         unsafe { put(bot_out, ptr) };
         Ok(())
@@ -194,31 +153,14 @@ pub unsafe extern "C" fn mtp_bot_choose(
 /// reported as `MTP_STATUS_INVALID_HANDLE` without touching memory.
 #[no_mangle]
 pub extern "C" fn mtp_bot_free(bot: *mut MtpBot) -> MtpStatus {
-    guard(|| release(bot))
-}
-
-/// Frees the bot behind `ptr`: `Ok` for NULL, `InvalidHandle` when it is
-/// not live.
-fn release(ptr: *mut MtpBot) -> Outcome {
-    if ptr.is_null() {
-        return Ok(());
-    }
-    if !write().remove(&key(ptr)) {
-        return Err(not_live());
-    }
-    // SAFETY: `ptr` was in the registry, so it came from `Box::into_raw` in
-    // `mtp_bot_new` and was not freed; we removed it under the write lock,
-    // so no later call can reach it, and a decision in progress holds its
-    // own `Arc` of the player, not a reference to the box.
-    drop(unsafe { Box::from_raw(ptr) });
-    Ok(())
+    guard(|| BOTS.release(bot))
 }
 
 /// The number of bot handles currently live in this process (created and
 /// not yet freed): handy for leak checks in tests.
 #[no_mangle]
 pub extern "C" fn mtp_live_bots() -> usize {
-    guard_value(0, || read().len())
+    guard_value(0, || BOTS.live_count())
 }
 
 #[cfg(test)]
@@ -267,6 +209,34 @@ mod tests {
         let st = unsafe { mtp_bot_new(std::ptr::null(), std::ptr::null(), &mut out) };
         assert_eq!(st, MtpStatus::NullPointer);
         assert!(out.is_null());
+    }
+
+    /// Empty (or blank) parameters are the defaults, as NULL is, and as in
+    /// the bots crate and Python; text that is not JSON is INVALID_JSON,
+    /// JSON that is not an object INVALID_ARGUMENT.
+    #[test]
+    fn empty_parameters_are_the_defaults_and_bad_json_is_invalid_json() {
+        for params in [None, Some(""), Some("  "), Some("{}")] {
+            let b = bot("ismcts", params).unwrap_or_else(|st| panic!("{params:?}: {st:?}"));
+            assert_eq!(mtp_bot_free(b), MtpStatus::Ok);
+        }
+        for params in ["{", "nul", "{\"seed\": 1,}", "[1"] {
+            assert_eq!(
+                bot("greedy", Some(params)).unwrap_err(),
+                MtpStatus::InvalidJson,
+                "{params}"
+            );
+            let message =
+                crate::status::last_error_bytes(|m| String::from_utf8_lossy(m).into_owned());
+            assert!(message.contains("not valid JSON"), "{message}");
+        }
+        for params in ["[1, 2]", "3", "null", "\"x\""] {
+            assert_eq!(
+                bot("greedy", Some(params)).unwrap_err(),
+                MtpStatus::InvalidArgument,
+                "{params}"
+            );
+        }
     }
 
     #[test]

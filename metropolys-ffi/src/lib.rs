@@ -30,6 +30,7 @@ mod handle;
 mod meta;
 mod ptr;
 mod query;
+mod registry;
 mod status;
 mod types;
 

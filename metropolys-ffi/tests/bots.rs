@@ -167,3 +167,47 @@ fn a_deck_games_decision_is_the_seat_views_with_the_deck_r21_r22() {
     assert!(differs, "the deck never changed a decision: is it used?");
     assert_eq!(mtp_game_free(g), MtpStatus::Ok);
 }
+
+/// A freed bot handle stays dead even when the next bot is allocated where
+/// the freed one was: it neither drives nor frees the new bot.
+#[test]
+fn a_freed_bot_handle_does_not_alias_the_next_bot() {
+    let g = game(r#"{"players": 3, "variant": "family", "seed": 2}"#);
+    let kind = CString::new("random").unwrap();
+    let new = || {
+        let mut b = ptr::null_mut();
+        // SAFETY: a valid string and out-pointer; NULL parameters (nothing
+        // allocated between a free and the next bot).
+        let st = unsafe { mtp_bot_new(kind.as_ptr(), ptr::null(), &mut b) };
+        assert_eq!(st, MtpStatus::Ok);
+        b
+    };
+    for _ in 0..50 {
+        let a = new();
+        assert_eq!(mtp_bot_free(a), MtpStatus::Ok);
+        let b = new();
+        assert_eq!(choose(a, g), Err(MtpStatus::InvalidHandle));
+        assert_eq!(mtp_bot_free(a), MtpStatus::InvalidHandle);
+        assert!(choose(b, g).is_ok());
+        assert_eq!(mtp_bot_free(b), MtpStatus::Ok);
+    }
+    assert_eq!(mtp_game_free(g), MtpStatus::Ok);
+}
+
+/// A game handle is not a bot handle, and a bot handle is not a game
+/// handle: each is rejected as not live, never read as the other kind.
+#[test]
+fn a_handle_of_one_kind_is_rejected_as_the_other() {
+    let g = game(r#"{"players": 2, "variant": "family", "seed": 2}"#);
+    let b = bot("random", r#"{"seed": 1}"#);
+    assert_eq!(choose(g.cast::<MtpBot>(), g), Err(MtpStatus::InvalidHandle));
+    assert_eq!(
+        choose(b, b.cast::<MtpGame>()),
+        Err(MtpStatus::InvalidHandle)
+    );
+    assert_eq!(mtp_bot_free(g.cast::<MtpBot>()), MtpStatus::InvalidHandle);
+    assert_eq!(mtp_game_free(b.cast::<MtpGame>()), MtpStatus::InvalidHandle);
+    assert!(choose(b, g).is_ok());
+    assert_eq!(mtp_bot_free(b), MtpStatus::Ok);
+    assert_eq!(mtp_game_free(g), MtpStatus::Ok);
+}

@@ -302,6 +302,11 @@ class Game:
         act): the observation, then one row per decision so far;
         ``information_state_size(players)`` float32 values. ``ValueError``
         for a game without history."""
+    def _dealing_observation(
+        self, player: int, dealt: Sequence[Optional[Dict[str, str]]], out: _F32
+    ) -> None:
+        """For the OpenSpiel adapter's chance phase: the observation of
+        ``player`` with nobody to act and the cards dealt so far."""
     def is_legal(self, action: _ActionLike) -> bool:
         """Whether ``action`` (an ``Action`` or an id) is legal for the seat
         to act."""

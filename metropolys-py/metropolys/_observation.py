@@ -54,18 +54,6 @@ def split(flat: FloatArray) -> Dict[str, FloatArray]:
     }
 
 
-def write_objective(row: FloatArray, obj: Optional[Dict[str, Any]]) -> None:
-    """Writes one seat's objective cards (a dict with ``neighborhood`` and
-    ``area``) into its row of the ``objectives`` piece, as the Rust encoder
-    does; used only while OpenSpiel's chance nodes deal the cards."""
-    if not obj:
-        return
-    if obj.get("neighborhood") is not None:
-        row[KINDS.index(_name(obj["neighborhood"]))] = 1.0
-    if obj.get("area") is not None:
-        row[len(KINDS) + AREAS.index(_name(obj["area"]))] = 1.0
-
-
 def objective_text(obj: Optional[Dict[str, Any]], card: Any = None) -> str:
     """A short text for one seat's objectives: ``park+chains``, ``?``."""
     if not obj:

@@ -426,12 +426,8 @@ class MetropolysObserver:
         g = state._params()
         if self.iig.perfect_recall:
             self.tensor[obs.SIZE :] = 0.0
-        part = self.tensor[: obs.SIZE]
-        g.seed_game.observation(player, reveal="none", out=part)
-        pieces = obs.split(part)
-        pieces["to_act"][:] = 0.0
-        for seat, o in enumerate(self._objectives(state, player, None) or []):
-            obs.write_objective(pieces["objectives"][(seat - player) % g.players], o)
+        dealt = self._objectives(state, player, None) or [None] * g.players
+        g.seed_game._dealing_observation(player, dealt, self.tensor[: obs.SIZE])
 
     def string_from(self, state: MetropolysState, player: int) -> str:
         view = self._view(state, player)

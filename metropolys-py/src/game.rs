@@ -502,6 +502,21 @@ impl Game {
         tensor::information_state(py, &self.state, seat, reveal, &ids)
     }
 
+    /// For the OpenSpiel adapter's chance phase: writes into ``out`` the
+    /// observation of ``player`` with nobody to act and ``dealt[seat]`` (a
+    /// dict with ``neighborhood`` and/or ``area``, or ``None``) as the cards
+    /// dealt so far that ``player`` is shown; this game's own objectives are
+    /// ignored.
+    fn _dealing_observation<'py>(
+        &self,
+        player: i64,
+        dealt: &Bound<'py, PyAny>,
+        out: Bound<'py, PyArray1<f32>>,
+    ) -> PyResult<()> {
+        let seat = self.seat(player)?;
+        tensor::dealing_observation(&self.state, seat, dealt, out)
+    }
+
     /// Whether ``action`` (an ``Action`` or an id) is legal for the seat to act.
     fn is_legal(&self, action: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(match action::extract(action)? {

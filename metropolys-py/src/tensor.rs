@@ -3,7 +3,7 @@
 
 use crate::errors;
 use crate::ints::Int;
-use metropolys_core::{Seat, State};
+use metropolys_core::{Area, Kind, Seat, State};
 use metropolys_tensor::{self as tensor, Reveal, TensorError, ACTION_COUNT, OBSERVATION_SIZE};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
@@ -54,6 +54,34 @@ pub fn observation<'py>(
 }
 
 /// The legal-action mask as a bool array of `ACTION_COUNT` values.
+/// The cards of one seat dealt so far in OpenSpiel's chance phase.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Dealt {
+    #[serde(default)]
+    neighborhood: Option<Kind>,
+    #[serde(default)]
+    area: Option<Area>,
+}
+
+/// `metropolys_tensor::dealing_observation_into` from a Python list of
+/// `None` or `{"neighborhood": kind, "area": area}` dicts, one per seat.
+pub fn dealing_observation(
+    state: &State,
+    seat: Seat,
+    dealt: &Bound<'_, PyAny>,
+    out: Bound<'_, PyArray1<f32>>,
+) -> PyResult<()> {
+    let dealt: Vec<Option<Dealt>> = serde_json::from_str(&crate::convert::json_text(dealt)?)
+        .map_err(|e| errors::value_error(format!("dealt cards: {e}")))?;
+    let dealt: Vec<(Option<Kind>, Option<Area>)> = dealt
+        .into_iter()
+        .map(|d| d.map_or((None, None), |d| (d.neighborhood, d.area)))
+        .collect();
+    let mut rw = out.try_readwrite()?;
+    tensor::dealing_observation_into(state, seat, &dealt, rw.as_slice_mut()?).map_err(tensor_error)
+}
+
 pub fn action_mask<'py>(py: Python<'py>, state: &State) -> PyResult<Bound<'py, PyArray1<bool>>> {
     let mut buf = [false; ACTION_COUNT];
     tensor::action_mask_into(state, &mut buf).map_err(tensor_error)?;

@@ -73,8 +73,8 @@
 pub mod vector;
 
 use metropolys_core::{
-    Action, Card, MetropolysCard, Objective, Seat, State, Token, Variant, BUILDINGS_PER_PLAYER,
-    MAX_PLAYERS, NEIGHBORHOOD_COUNT,
+    Action, Area, Card, Kind, MetropolysCard, Objective, Seat, State, Token, Variant,
+    BUILDINGS_PER_PLAYER, MAX_PLAYERS, NEIGHBORHOOD_COUNT,
 };
 
 /// The version of the observation layout (the table in the crate docs).
@@ -138,15 +138,9 @@ pub const DECISION_WIDTH: usize = NB + BUILDINGS + 1;
 /// The number of actions in the fixed action space (716).
 pub const ACTION_COUNT: usize = Action::COUNT;
 
-/// An upper bound on the decisions of one game of `players` players: each
-/// call constructs one building and the game ends when a seat has built all
-/// 13, so at most `12 * players + 1` calls; in a call every bid is
-/// higher than the last, so at most 13 bids, and at most `players - 1`
-/// voluntary passes.
-pub const fn max_decisions(players: u8) -> usize {
-    let p = players as usize;
-    (12 * p + 1) * (13 + p - 1)
-}
+/// An upper bound on the decisions of one game (core's rule-derived
+/// bound, R-9, R-10, R-17).
+pub use metropolys_core::max_decisions;
 
 /// The size of the information-state tensor of a `players`-player game:
 /// [`OBSERVATION_SIZE`] plus [`max_decisions`] × [`DECISION_WIDTH`].
@@ -248,12 +242,12 @@ fn visible_secrets(
     seat: Seat,
     reveal: Reveal,
 ) -> Option<(Objective, Option<MetropolysCard>)> {
-    let shown = state.is_over()
-        || match reveal {
-            Reveal::Own => seat == viewer,
-            Reveal::None => false,
-            Reveal::All => true,
-        };
+    let shown = match reveal {
+        Reveal::Own => state.shows_secrets(Some(viewer), seat),
+        // A spectator: nobody's cards until the game is over.
+        Reveal::None => state.is_over(),
+        Reveal::All => true,
+    };
     if !shown {
         return None;
     }
@@ -308,11 +302,38 @@ pub fn observation_into(
     Ok(())
 }
 
+/// Writes the observation of `viewer` while the secret cards are still
+/// being dealt (OpenSpiel's chance phase): `state`'s public position (its
+/// own secrets ignored) with nobody to act, and `dealt[seat]`, the cards
+/// dealt to each seat so far that the caller shows `viewer` (a
+/// neighborhood card kind and an area card, either possibly not dealt
+/// yet), in `viewer`'s relative slots. `dealt` has one entry per seat.
+pub fn dealing_observation_into(
+    state: &State,
+    viewer: Seat,
+    dealt: &[(Option<Kind>, Option<Area>)],
+    out: &mut [f32],
+) -> Result<(), TensorError> {
+    let n = state.players();
+    check_len("dealt cards", usize::from(n), dealt.len())?;
+    observation_into(state, viewer, Reveal::None, out)?;
+    out[TO_ACT..TO_ACT + SEATS].fill(0.0);
+    for (seat, &(kind, area)) in (0..n).zip(dealt) {
+        let row = OBJECTIVES + relative(seat, viewer, n) * OBJECTIVE_WIDTH;
+        if let Some(kind) = kind {
+            out[row + kind.index()] = 1.0;
+        }
+        if let Some(area) = area {
+            out[row + KINDS + area.index()] = 1.0;
+        }
+    }
+    Ok(())
+}
+
 /// Writes one seat's secret cards into its row of the `objectives` piece:
 /// `row[0..5]` neighborhood card kind, `row[5..11]` area card, `row[11..16]`
-/// the kinds of its Metropolys card. Used for positions whose secrets are
-/// not in a [`State`] yet (OpenSpiel's chance phase deals them one by one).
-pub fn write_objective(row: &mut [f32], objective: Objective, card: Option<MetropolysCard>) {
+/// the kinds of its Metropolys card.
+fn write_objective(row: &mut [f32], objective: Objective, card: Option<MetropolysCard>) {
     if let Some(kind) = objective.neighborhood {
         row[kind.index()] = 1.0;
     }
@@ -323,14 +344,6 @@ pub fn write_objective(row: &mut [f32], objective: Objective, card: Option<Metro
         }
     }
 }
-
-/// The offset of relative seat `rel`'s row in the `objectives` piece.
-pub const fn objectives_offset(rel: usize) -> usize {
-    OBJECTIVES + rel * OBJECTIVE_WIDTH
-}
-
-/// The offset of the `to_act` piece (four values).
-pub const TO_ACT_OFFSET: usize = TO_ACT;
 
 /// Byte `b` as eight `0.0`/`1.0` values, bit 0 first: one copy writes
 /// eight flags of a set.

@@ -229,3 +229,42 @@ fn every_value_is_written_whatever_the_buffer_held() {
         }
     }
 }
+
+#[test]
+fn dealing_observation_is_the_observation_with_the_cards_dealt_and_nobody_to_act() {
+    use metropolys_tensor::dealing_observation_into;
+    let to_act = PIECES.iter().find(|p| p.0 == "to_act").unwrap().1;
+    for players in 2..=4u8 {
+        for variant in [Variant::Family, Variant::Expert] {
+            let state = State::new(&Config::new(players, variant, 9)).unwrap();
+            for viewer in 0..players {
+                // Every card dealt and shown: the "all" observation without
+                // anybody to act.
+                let all: Vec<_> = (0..players)
+                    .map(|p| {
+                        let o = state.objective(p).unwrap();
+                        (o.neighborhood, Some(o.area))
+                    })
+                    .collect();
+                let mut out = vec![0.5; OBSERVATION_SIZE];
+                dealing_observation_into(&state, viewer, &all, &mut out).unwrap();
+                let mut want = obs(&state, viewer, Reveal::All);
+                want[to_act..to_act + 4].fill(0.0);
+                assert_eq!(out, want, "{players}p {variant:?} viewer {viewer}");
+                // Nothing dealt: the spectator's observation, nobody to act.
+                let none = vec![(None, None); players as usize];
+                dealing_observation_into(&state, viewer, &none, &mut out).unwrap();
+                let mut want = obs(&state, viewer, Reveal::None);
+                want[to_act..to_act + 4].fill(0.0);
+                assert_eq!(out, want);
+            }
+            // One entry per seat.
+            let short = vec![(None, None); players as usize - 1];
+            let mut out = vec![0.0; OBSERVATION_SIZE];
+            assert!(matches!(
+                dealing_observation_into(&state, 0, &short, &mut out),
+                Err(TensorError::BufferSize { .. })
+            ));
+        }
+    }
+}

@@ -1117,15 +1117,41 @@ static void test_bot_creation_errors(void) {
     CHECK_ERROR_MENTIONS("seed");
     CHECK_STATUS(mtp_bot_new("greedy", "[1, 2]", &b), MTP_STATUS_INVALID_ARGUMENT);
     CHECK_STATUS(mtp_bot_new("greedy", "{", &b), MTP_STATUS_INVALID_JSON);
+    CHECK_ERROR_MENTIONS("not valid JSON");
     CHECK_STATUS(mtp_bot_new("greedy", "\xff", &b), MTP_STATUS_INVALID_JSON);
     CHECK_STATUS(mtp_bot_new(NULL, "{}", &b), MTP_STATUS_NULL_POINTER);
     CHECK_STATUS(mtp_bot_new("greedy", "{}", NULL), MTP_STATUS_NULL_POINTER);
     CHECK(b == NULL);
-    /* NULL parameters are the defaults. */
+    /* NULL or empty parameters are the defaults. */
+    b = new_bot("greedy", "");
+    CHECK_STATUS(mtp_bot_free(b), MTP_STATUS_OK);
+    b = new_bot("ismcts", " ");
+    CHECK_STATUS(mtp_bot_free(b), MTP_STATUS_OK);
     b = new_bot("greedy", NULL);
     CHECK_STATUS(mtp_bot_free(b), MTP_STATUS_OK);
     CHECK_STATUS(mtp_bot_free(b), MTP_STATUS_INVALID_HANDLE); /* double free is detected */
     CHECK_STATUS(mtp_bot_free(NULL), MTP_STATUS_OK);
+}
+
+/* A freed bot stays dead when a new bot is made in its place, and a game
+   handle is not a bot handle (nor the other way round). */
+static void test_bot_handles_are_checked(void) {
+    MtpGame *g = new_game(3, MTP_VARIANT_FAMILY, 2);
+    MtpAction a;
+    for (int i = 0; i < 20; i++) {
+        MtpBot *old = new_bot("random", NULL);
+        CHECK_STATUS(mtp_bot_free(old), MTP_STATUS_OK);
+        MtpBot *b = new_bot("random", NULL);
+        CHECK_STATUS(mtp_bot_choose(old, g, &a), MTP_STATUS_INVALID_HANDLE);
+        CHECK_STATUS(mtp_bot_free(old), MTP_STATUS_INVALID_HANDLE);
+        CHECK_STATUS(mtp_bot_choose(b, g, &a), MTP_STATUS_OK);
+        CHECK_STATUS(mtp_bot_choose((MtpBot *)(void *)g, g, &a), MTP_STATUS_INVALID_HANDLE);
+        CHECK_STATUS(mtp_bot_choose(b, (const MtpGame *)(void *)b, &a), MTP_STATUS_INVALID_HANDLE);
+        CHECK_STATUS(mtp_bot_free((MtpBot *)(void *)g), MTP_STATUS_INVALID_HANDLE);
+        CHECK_STATUS(mtp_game_free((MtpGame *)(void *)b), MTP_STATUS_INVALID_HANDLE);
+        CHECK_STATUS(mtp_bot_free(b), MTP_STATUS_OK);
+    }
+    CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
 }
 
 static void test_bots_play_legal_games(void) {
@@ -1391,6 +1417,7 @@ int main(int argc, char **argv) {
     RUN(test_objectives_through_a_seat_view);
     RUN(test_svg);
     RUN(test_bot_creation_errors);
+    RUN(test_bot_handles_are_checked);
     RUN(test_bots_play_legal_games);
     RUN(test_bots_are_reproducible_and_see_only_their_seat);
     if (argc > 1) {

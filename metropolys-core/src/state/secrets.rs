@@ -33,17 +33,35 @@ impl State {
     /// assert_ne!(a.redacted(1), b.redacted(1));
     /// ```
     pub fn redacted(&self, seat: Seat) -> State {
-        if self.over {
-            return *self;
-        }
         let mut s = *self;
         for p in 0..crate::types::MAX_PLAYERS {
-            if p != seat as usize {
+            if !self.shows_secrets(Some(seat), p as Seat) {
                 s.objectives[p] = NO_OBJECTIVE;
                 s.cards[p] = NO_CARD;
             }
         }
         s
+    }
+
+    /// Whether `viewer` may see the objectives and Metropolys card of
+    /// `seat` (R-21): a seat sees its own, and every card is shown once the
+    /// game is over. `None` is the whole state, which shows everything.
+    /// The one place this rule is written: views, redaction and the tensors
+    /// ask it.
+    ///
+    /// ```
+    /// use metropolys_core::{Config, State, Variant};
+    /// let s = State::new(&Config::new(3, Variant::Expert, 1)).unwrap();
+    /// assert!(s.shows_secrets(Some(1), 1));
+    /// assert!(!s.shows_secrets(Some(1), 2));
+    /// assert!(s.shows_secrets(None, 2));
+    /// ```
+    #[inline]
+    pub fn shows_secrets(&self, viewer: Option<Seat>, seat: Seat) -> bool {
+        match viewer {
+            None => true,
+            Some(v) => self.over || v == seat,
+        }
     }
 
     /// Every seat's objective, in seat order (secret: see [`State::view`]).
