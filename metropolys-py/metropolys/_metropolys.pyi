@@ -37,6 +37,7 @@ __all__ = [
     "OBSERVATION_PIECES",
     "DECISION_WIDTH",
     "information_state_size",
+    "max_decisions",
     "VectorEnv",
     "Action",
     "Game",
@@ -87,6 +88,11 @@ def information_state_size(players: int) -> int:
     """The size of ``Game.information_state`` for a ``players``-player
     game: ``OBSERVATION_SIZE`` plus one ``DECISION_WIDTH`` row per possible
     decision."""
+
+def max_decisions(players: int) -> int:
+    """An upper bound on the decisions in one game of ``players`` players: at
+    most ``12 * players + 1`` calls (R-17), each of at most 13 bids (R-9)
+    and ``players - 1`` voluntary passes (R-10)."""
 
 _VariantName = Literal["family", "expert"]
 _Reveal = str
@@ -655,7 +661,7 @@ def arena(
     ``len(bots)`` and must equal it.
 
     Everything random (deals and every bot's generator) derives from
-    ``seed``; a native bot's own ``seed`` is not used here. ``threads``
+    ``seed``; a native bot's own ``seed`` is not used here. ``threads`` (1 to 1024)
     plays games in parallel with the GIL released; the results do not
     depend on it (for bots with iteration budgets). Python bots need the
     GIL: their decisions run one at a time, while native bots in other

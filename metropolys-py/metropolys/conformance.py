@@ -37,18 +37,17 @@ import random as _random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from . import Game
+from . import ACTION_COUNT, PASS_ID, SCORE_CATEGORIES, Game
 from ._errors import IllegalActionError
 
 __all__ = ["CATEGORIES", "CheckResult", "ConformanceError", "check", "replay"]
 
-CATEGORIES = ("trendy", "subway", "subway_card", "archaeology", "archaeology_card",
-              "area", "neighborhood", "highest_building", "metropolys", "total",
-              "constructed")
-PASS_ID = 715
+# The score categories compared, in order: the package's own.
+CATEGORIES = SCORE_CATEGORIES
 
 # A step: ("choose", k) takes legal action k (modulo their number);
-# ("probe", id, seat) submits a pass when id % 8 == 0, else action id % 716,
+# ("probe", id, seat) submits a pass when id % 8 == 0, else action
+# id % ACTION_COUNT,
 # for another seat if it is legal.
 Step = Tuple[Any, ...]
 
@@ -188,7 +187,7 @@ def _run(factory: Callable[[], Any], config: Dict[str, Any], steps: List[Step],
             legal = game.legal_action_ids()
             player, action = to_act, legal[step[1] % len(legal)]
         else:
-            action = PASS_ID if step[1] % 8 == 0 else step[1] % 716
+            action = PASS_ID if step[1] % 8 == 0 else step[1] % ACTION_COUNT
             if to_act is None:
                 player = step[2] % game.players
             elif game.is_legal(action):

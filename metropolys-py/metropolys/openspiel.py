@@ -94,14 +94,9 @@ _GAME_TYPE = pyspiel.GameType(
 
 
 def max_player_moves(players: int) -> int:
-    """An upper bound on the decisions in one game.
-
-    Each call constructs one building and the game ends when a player has
-    built all 13 (R-17), so there are at most ``12 * players + 1`` calls. In
-    a call every bid is higher than the last (R-9), so at most 13 bids, and at
-    most ``players - 1`` voluntary passes (R-10).
-    """
-    return (12 * players + 1) * (13 + players - 1)
+    """An upper bound on the decisions in one game:
+    ``metropolys.max_decisions(players)``."""
+    return metropolys.max_decisions(players)
 
 
 T = TypeVar("T")

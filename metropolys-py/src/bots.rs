@@ -7,16 +7,20 @@
 use crate::action::{self, Action};
 use crate::errors;
 use crate::game::Game;
+use crate::ints::{Int, U64};
+use crate::simulate::MAX_THREADS;
 use metropolys_bots::{
     arena as run_arena, from_spec, ArenaOptions, Bot, BotError, BotFactory, Player, SeatView,
 };
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Action as CoreAction, Variant};
-use pyo3::exceptions::{PyKeyboardInterrupt, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use serde_json::{json, Map, Value};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 /// A native bot: its kind, its parameters (without the seed), its seed, and
 /// the player (bot and generator) that decides.
@@ -67,10 +71,9 @@ impl Native {
     fn factory(&self) -> BotFactory {
         let kind = self.kind;
         let text = Value::Object(self.params.clone()).to_string();
-        Box::new(move || match from_spec(kind, &text) {
-            Ok(b) => b,
-            // Validated when the Python object was made.
-            Err(_) => Box::new(metropolys_bots::Random),
+        // The spec was checked when the Python object was made (`new`).
+        Box::new(move || {
+            from_spec(kind, &text).expect("a native bot's spec is checked when the bot is made")
         })
     }
 
@@ -92,18 +95,36 @@ fn py_literal(v: &Value) -> String {
     }
 }
 
-/// A seed from any Python integer: `ValueError` outside 0 to 2^64-1.
-fn seed(kind: &str, seed: i128) -> PyResult<u64> {
-    u64::try_from(seed).map_err(|_| {
-        PyValueError::new_err(format!(
-            "bad parameters for the {kind} bot: seed must be an integer from 0 to 2^64-1, not {seed}"
-        ))
-    })
-}
-
 /// A bot error as a Python exception: bad parameters are `ValueError`.
 fn bot_error(e: BotError) -> PyErr {
     PyValueError::new_err(e.to_string())
+}
+
+/// The `#[pymethods]` block of a native bot class: the `#[new]` item given
+/// as tokens, then `choose` (with its docstring, given as a literal),
+/// `name` and `__repr__`, which are the same for every kind.
+macro_rules! bot_methods {
+    ($class:ident, $kind:literal, choose_doc = $choose_doc:literal, $($new:tt)*) => {
+        #[pymethods]
+        impl $class {
+            $($new)*
+
+            #[doc = $choose_doc]
+            fn choose(&self, py: Python<'_>, game: PyRef<'_, Game>) -> PyResult<Py<Action>> {
+                self.0.choose(py, &game)
+            }
+
+            #[doc = concat!("The bot's kind: ``\"", $kind, "\"``.")]
+            #[getter]
+            fn name(&self) -> &'static str {
+                self.0.kind
+            }
+
+            fn __repr__(&self) -> String {
+                self.0.repr(stringify!($class))
+            }
+        }
+    };
 }
 
 /// Uniformly random legal actions. ``seed`` seeds the bot's own generator
@@ -111,35 +132,16 @@ fn bot_error(e: BotError) -> PyErr {
 #[pyclass(frozen, module = "metropolys", name = "RandomBot")]
 pub struct RandomBot(Native);
 
-#[pymethods]
-impl RandomBot {
+bot_methods!(
+    RandomBot,
+    "random",
+    choose_doc = "The action this bot plays for the seat to act in ``game``, decided\nfrom that seat's view only (R-21). Raises ``IllegalActionError``\n(rule ``R-17``) when the game is over.",
     #[new]
-    #[pyo3(signature = (seed=0))]
-    fn new(seed: i128) -> PyResult<RandomBot> {
-        Ok(RandomBot(Native::new(
-            "random",
-            Map::new(),
-            self::seed("random", seed)?,
-        )?))
+    #[pyo3(signature = (seed=U64(0)), text_signature = "(seed=0)")]
+    fn new(seed: U64) -> PyResult<RandomBot> {
+        Ok(RandomBot(Native::new("random", Map::new(), seed.0)?))
     }
-
-    /// The action this bot plays for the seat to act in ``game``, decided
-    /// from that seat's view only. Raises ``IllegalActionError``
-    /// (rule ``R-17``) when the game is over.
-    fn choose(&self, py: Python<'_>, game: PyRef<'_, Game>) -> PyResult<Py<Action>> {
-        self.0.choose(py, &game)
-    }
-
-    /// The bot's kind: ``"random"``.
-    #[getter]
-    fn name(&self) -> &'static str {
-        self.0.kind
-    }
-
-    fn __repr__(&self) -> String {
-        self.0.repr("RandomBot")
-    }
-}
+);
 
 /// A one-ply evaluation of every legal action (immediate points, tokens and
 /// cards, progress on its own objectives, the cost of the building spent;
@@ -147,35 +149,16 @@ impl RandomBot {
 #[pyclass(frozen, module = "metropolys", name = "GreedyBot")]
 pub struct GreedyBot(Native);
 
-#[pymethods]
-impl GreedyBot {
+bot_methods!(
+    GreedyBot,
+    "greedy",
+    choose_doc = "The action this bot plays for the seat to act in ``game``, decided\nfrom that seat's view only (R-21). Raises ``IllegalActionError``\n(rule ``R-17``) when the game is over.",
     #[new]
-    #[pyo3(signature = (seed=0))]
-    fn new(seed: i128) -> PyResult<GreedyBot> {
-        Ok(GreedyBot(Native::new(
-            "greedy",
-            Map::new(),
-            self::seed("greedy", seed)?,
-        )?))
+    #[pyo3(signature = (seed=U64(0)), text_signature = "(seed=0)")]
+    fn new(seed: U64) -> PyResult<GreedyBot> {
+        Ok(GreedyBot(Native::new("greedy", Map::new(), seed.0)?))
     }
-
-    /// The action this bot plays for the seat to act in ``game``, decided
-    /// from that seat's view only. Raises ``IllegalActionError``
-    /// (rule ``R-17``) when the game is over.
-    fn choose(&self, py: Python<'_>, game: PyRef<'_, Game>) -> PyResult<Py<Action>> {
-        self.0.choose(py, &game)
-    }
-
-    /// The bot's kind: ``"greedy"``.
-    #[getter]
-    fn name(&self) -> &'static str {
-        self.0.kind
-    }
-
-    fn __repr__(&self) -> String {
-        self.0.repr("GreedyBot")
-    }
-}
+);
 
 /// Information-set Monte Carlo tree search (see docs/bots.md). Each
 /// iteration deals the opponents' secret cards at random among those the
@@ -193,22 +176,27 @@ impl GreedyBot {
 #[pyclass(frozen, module = "metropolys", name = "IsmctsBot")]
 pub struct IsmctsBot(Native);
 
-#[pymethods]
-impl IsmctsBot {
+bot_methods!(
+    IsmctsBot,
+    "ismcts",
+    choose_doc = "The action this bot plays for the seat to act in ``game``, decided\nfrom that seat's view only (R-21), with the GIL released while it\nsearches. Raises ``IllegalActionError`` (rule ``R-17``) when the game\nis over.",
     #[new]
-    #[pyo3(signature = (iterations=None, seconds=None, seed=0, threads=1, *, exploration=None, playout=None, reward=None))]
+    #[pyo3(
+        signature = (iterations=None, seconds=None, seed=U64(0), threads=Int(1), *, exploration=None, playout=None, reward=None),
+        text_signature = "(iterations=None, seconds=None, seed=0, threads=1, *, exploration=None, playout=None, reward=None)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn new(
-        iterations: Option<i64>,
+        iterations: Option<Int>,
         seconds: Option<f64>,
-        seed: i128,
-        threads: i64,
+        seed: U64,
+        threads: Int,
         exploration: Option<f64>,
         playout: Option<String>,
         reward: Option<String>,
     ) -> PyResult<IsmctsBot> {
         let mut params = Map::new();
-        if let Some(i) = iterations {
+        if let Some(Int(i)) = iterations {
             params.insert("iterations".into(), json!(i));
         }
         if let Some(s) = seconds {
@@ -219,8 +207,8 @@ impl IsmctsBot {
             }
             params.insert("seconds".into(), json!(s));
         }
-        if threads != 1 {
-            params.insert("threads".into(), json!(threads));
+        if threads.0 != 1 {
+            params.insert("threads".into(), json!(threads.0));
         }
         if let Some(c) = exploration {
             if !c.is_finite() {
@@ -236,31 +224,9 @@ impl IsmctsBot {
         if let Some(r) = reward {
             params.insert("reward".into(), json!(r));
         }
-        Ok(IsmctsBot(Native::new(
-            "ismcts",
-            params,
-            self::seed("ismcts", seed)?,
-        )?))
+        Ok(IsmctsBot(Native::new("ismcts", params, seed.0)?))
     }
-
-    /// The action this bot plays for the seat to act in ``game``, decided
-    /// from that seat's view only, with the GIL released while it
-    /// searches. Raises ``IllegalActionError`` (rule ``R-17``) when the game
-    /// is over.
-    fn choose(&self, py: Python<'_>, game: PyRef<'_, Game>) -> PyResult<Py<Action>> {
-        self.0.choose(py, &game)
-    }
-
-    /// The bot's kind: ``"ismcts"``.
-    #[getter]
-    fn name(&self) -> &'static str {
-        self.0.kind
-    }
-
-    fn __repr__(&self) -> String {
-        self.0.repr("IsmctsBot")
-    }
-}
+);
 
 /// The native bot behind a Python object, if it is one.
 fn native<'a>(obj: &'a Bound<'_, PyAny>) -> Option<&'a Native> {
@@ -295,7 +261,7 @@ impl Bot for PythonBot {
 
     fn choose(&mut self, view: &SeatView, _rng: &mut SplitMix64) -> Result<CoreAction, BotError> {
         Python::attach(|py| {
-            let game = Game::from_core_state(*view.position());
+            let game = Game::from_state(*view.position());
             let chosen = self
                 .object
                 .bind(py)
@@ -342,23 +308,35 @@ fn python_name(obj: &Bound<'_, PyAny>) -> PyResult<String> {
 /// ``len(bots)`` and must equal it.
 ///
 /// Everything random (deals and every bot's generator) derives from
-/// ``seed``; a native bot's own ``seed`` is not used here. ``threads``
+/// ``seed``; a native bot's own ``seed`` is not used here. ``threads`` (1 to 1024)
 /// plays games in parallel with the GIL released; the results do not
 /// depend on it (for bots with iteration budgets). Python bots need the
 /// GIL: their decisions run one at a time, while native bots in other
 /// games keep playing. An exception raised by a Python bot stops the run
 /// and is re-raised; Ctrl-C stops it with ``KeyboardInterrupt``.
 #[pyfunction]
-#[pyo3(signature = (bots, games, players=None, variant="expert", seed=0, threads=1))]
+#[pyo3(
+    signature = (bots, games, players=None, variant="expert", seed=U64(0), threads=Int(1)),
+    text_signature = "(bots, games, players=None, variant='expert', seed=0, threads=1)"
+)]
 pub fn arena<'py>(
     py: Python<'py>,
     bots: &Bound<'py, PyAny>,
-    games: u64,
-    players: Option<i64>,
+    games: U64,
+    players: Option<Int>,
     variant: &str,
-    seed: u64,
-    threads: usize,
+    seed: U64,
+    threads: Int,
 ) -> PyResult<Bound<'py, PyList>> {
+    let (games, seed) = (games.0, seed.0);
+    let threads = match threads.0 {
+        t if (1..=MAX_THREADS).contains(&t) => t as usize,
+        t => {
+            return Err(PyValueError::new_err(format!(
+                "arena: threads must be 1 to {MAX_THREADS}, not {t}"
+            )))
+        }
+    };
     let raised: Raised = Arc::new(Mutex::new(None));
     let mut factories: Vec<BotFactory> = Vec::new();
     for obj in bots.try_iter()? {
@@ -385,7 +363,7 @@ pub fn arena<'py>(
     }
     let players = match players {
         None => factories.len() as i64,
-        Some(p) => p,
+        Some(Int(p)) => p,
     };
     let players = u8::try_from(players).map_err(|_| {
         errors::raise(
@@ -408,27 +386,36 @@ pub fn arena<'py>(
         threads,
         ..ArenaOptions::default()
     };
-    let interrupted: Mutex<Option<PyErr>> = Mutex::new(None);
-    let progress = |_done: u64, _total: u64| -> bool {
-        // Ctrl-C: Python's signal handlers run only with the GIL.
-        Python::attach(|py| match py.check_signals() {
-            Ok(()) => true,
-            Err(e) => {
-                if let Ok(mut slot) = interrupted.lock() {
-                    slot.get_or_insert(e);
+    // Ctrl-C: CPython runs signal handlers on the main thread only, so the
+    // games run on a helper thread while this one, between short sleeps
+    // with the GIL released, checks for signals and cancels the run.
+    let cancel = AtomicBool::new(false);
+    let progress = |_done: u64, _total: u64| -> bool { !cancel.load(Ordering::Relaxed) };
+    let mut interrupted: Option<PyErr> = None;
+    let result = std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .name("metropolys-arena".into())
+            .spawn_scoped(scope, || run_arena(&factories, &options, &progress))
+            .map_err(|e| PyRuntimeError::new_err(format!("arena: cannot start its thread: {e}")))?;
+        while !worker.is_finished() {
+            py.detach(|| std::thread::sleep(Duration::from_millis(50)));
+            if interrupted.is_none() {
+                if let Err(e) = py.check_signals() {
+                    interrupted = Some(e);
+                    cancel.store(true, Ordering::Relaxed);
                 }
-                false
             }
-        })
-    };
-    let result = py.detach(|| run_arena(&factories, &options, &progress));
+        }
+        py.detach(|| worker.join())
+            .map_err(|_| PyRuntimeError::new_err("arena: its thread failed (internal error)"))
+    })?;
+    if let Some(err) = interrupted {
+        return Err(err);
+    }
     let rows = match result {
         Ok(rows) => rows,
         Err(e) => {
             if let Some(err) = raised.lock().ok().and_then(|mut s| s.take()) {
-                return Err(err);
-            }
-            if let Some(err) = interrupted.lock().ok().and_then(|mut s| s.take()) {
                 return Err(err);
             }
             return Err(match e {

@@ -135,7 +135,8 @@ impl Game {
         }
     }
 
-    /// A game at `state`, without history or events.
+    /// A game at `state` alone, without history or events (as
+    /// `Game.from_json` makes it).
     pub fn from_state(state: State) -> Game {
         Game {
             state,
@@ -145,9 +146,9 @@ impl Game {
     }
 
     /// `player`, or the seat to act when `None`.
-    fn seat_or_to_act(&self, player: Option<i64>) -> PyResult<Seat> {
+    fn seat_or_to_act(&self, player: Option<crate::ints::Int>) -> PyResult<Seat> {
         match (player, self.state.to_act()) {
-            (Some(p), _) => self.seat(p),
+            (Some(p), _) => self.seat(p.0),
             (None, Some(seat)) => Ok(seat),
             (None, None) => Err(errors::value_error(
                 "the game is over (R-17): nobody is to act; name the player".into(),
@@ -466,7 +467,7 @@ impl Game {
     fn observation<'py>(
         &self,
         py: Python<'py>,
-        player: Option<i64>,
+        player: Option<crate::ints::Int>,
         reveal: &str,
         out: Option<Bound<'py, PyArray1<f32>>>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
@@ -483,7 +484,7 @@ impl Game {
     fn information_state<'py>(
         &self,
         py: Python<'py>,
-        player: Option<i64>,
+        player: Option<crate::ints::Int>,
         reveal: &str,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let reveal = tensor::parse_reveal(reveal)?;
@@ -552,23 +553,13 @@ impl Game {
         player: crate::ints::Int,
         action: &Bound<'_, PyAny>,
     ) -> PyResult<Game> {
-        let player = player.0;
         // A seat not in the game is the same ValueError as `view`'s.
-        self.seat(player)?;
+        let seat = self.seat(player.0)?;
         let a = action::extract_valid(action)?;
-        match u8::try_from(player) {
-            Ok(p) => self.state.check_player(p),
-            Err(_) => self.state.check_player(u8::MAX),
-        }
-        .map_err(|e| match (e, self.state.to_act()) {
-            (metropolys_core::RuleError::WrongPlayer { .. }, Some(to_act)) => errors::raise(
-                py,
-                ErrKind::IllegalAction,
-                format!("R-8: it is seat {to_act}'s turn, not seat {player}'s"),
-                Some("R-8"),
-            ),
-            (e, _) => errors::rule_error(py, e),
-        })?;
+        // R-8 (or R-17 once the game is over), in core's words.
+        self.state
+            .check_player(seat)
+            .map_err(|e| errors::rule_error(py, e))?;
         self.apply_core(py, a)
     }
 
@@ -917,8 +908,7 @@ impl SplitMix64 {
     }
 }
 
-/// For the bots (`bots.rs`): the core position of a game, and a game of a
-/// bare position (no events, no history).
+/// For the bots (`bots.rs`): the core position and configuration of a game.
 impl Game {
     /// The core state.
     pub(crate) fn core_state(&self) -> &State {
@@ -928,14 +918,5 @@ impl Game {
     /// The configuration the game was set up from, when it has a history.
     pub(crate) fn core_config(&self) -> Option<&Config> {
         self.history.as_ref().map(|h| h.config())
-    }
-
-    /// A game of `state` alone, as `Game.from_json` makes it.
-    pub(crate) fn from_core_state(state: State) -> Game {
-        Game {
-            state,
-            events: Vec::new(),
-            history: None,
-        }
     }
 }

@@ -33,7 +33,7 @@ fn _metropolys(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_PLAYERS", metropolys_core::MAX_PLAYERS)?;
     m.add(
         "SCORE_CATEGORIES",
-        pyo3::types::PyTuple::new(m.py(), simulate::CATEGORIES)?,
+        pyo3::types::PyTuple::new(m.py(), metropolys_core::ScoreSheet::CATEGORIES)?,
     )?;
     m.add_class::<action::Action>()?;
     m.add_class::<game::Game>()?;

@@ -32,6 +32,9 @@ struct Outcome {
 /// milliseconds).
 const CHUNK: u64 = 1024;
 
+/// The most threads `simulate` and `arena` accept.
+pub const MAX_THREADS: i64 = 1024;
+
 /// Game `i` of a batch: configuration seed `seed + i`, moves drawn from
 /// `SplitMix64::new(seed + i)` (wrapping). A seed whose drawn setup does
 /// not fit the configuration (say, a 3-player layout given explicitly while
@@ -318,10 +321,10 @@ pub fn simulate<'py>(
     }
     let threads = match threads.0 {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        t if (1..=1024).contains(&t) => t as usize,
+        t if (1..=MAX_THREADS).contains(&t) => t as usize,
         t => {
             return Err(PyValueError::new_err(format!(
-                "threads must be 0 (one per CPU) to 1024, not {t}"
+                "threads must be 0 (one per CPU) to {MAX_THREADS}, not {t}"
             )))
         }
     };
@@ -385,23 +388,14 @@ pub fn simulate<'py>(
         categories,
     } = cols;
     out.set_item("calls", PyArray1::from_vec(py, calls))?;
-    // One shared list per distinct set of winners (at most 15).
-    let mut lists: [Option<Py<PyAny>>; 16] = Default::default();
-    let mut objects = Vec::new();
+    // A list of its own per row: mutating one row's list changes no other.
+    let mut objects: Vec<Py<PyAny>> = Vec::new();
     objects
         .try_reserve(winners.len())
         .map_err(|_| PyMemoryError::new_err("simulate: out of memory for the winners column"))?;
     for &w in &winners {
-        let slot = &mut lists[w as usize & 15];
-        if slot.is_none() {
-            let l = PyList::new(py, (0..p as u8).filter(|&s| w & (1 << s) != 0))?;
-            *slot = Some(l.into_any().unbind());
-        }
-        objects.push(
-            slot.as_ref()
-                .map(|o| o.clone_ref(py))
-                .unwrap_or_else(|| py.None()),
-        );
+        let l = PyList::new(py, (0..p as u8).filter(|&s| w & (1 << s) != 0))?;
+        objects.push(l.into_any().unbind());
     }
     out.set_item("winners", PyArray1::from_vec(py, objects))?;
     for seat in 0..p {

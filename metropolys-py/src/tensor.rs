@@ -2,6 +2,7 @@
 //! information state), written by `metropolys-tensor`.
 
 use crate::errors;
+use crate::ints::Int;
 use metropolys_core::{Area, Kind, Seat, State};
 use metropolys_tensor::{self as tensor, Reveal, TensorError, ACTION_COUNT, OBSERVATION_SIZE};
 use numpy::{PyArray1, PyArrayMethods};
@@ -107,15 +108,29 @@ pub fn information_state<'py>(
     Ok(PyArray1::from_vec(py, buf))
 }
 
-/// The size of the information-state tensor of a `players`-player game.
-#[pyfunction]
-pub fn information_state_size(players: i64) -> PyResult<usize> {
-    match u8::try_from(players) {
-        Ok(p @ 2..=4) => Ok(tensor::information_state_size(p)),
+/// `players` as a seat count of 2 to 4: `ValueError` otherwise.
+fn player_count(players: Int) -> PyResult<u8> {
+    match u8::try_from(players.0) {
+        Ok(p @ 2..=4) => Ok(p),
         _ => Err(errors::value_error(format!(
-            "R-1: a game has 2, 3 or 4 players, not {players}"
+            "R-1: a game has 2, 3 or 4 players, not {}",
+            players.0
         ))),
     }
+}
+
+/// The size of the information-state tensor of a `players`-player game.
+#[pyfunction]
+pub fn information_state_size(players: Int) -> PyResult<usize> {
+    Ok(tensor::information_state_size(player_count(players)?))
+}
+
+/// An upper bound on the decisions in one game of ``players`` players: at
+/// most ``12 * players + 1`` calls, each of at most 13 bids
+/// and ``players - 1`` voluntary passes.
+#[pyfunction]
+pub fn max_decisions(players: Int) -> PyResult<usize> {
+    Ok(tensor::max_decisions(player_count(players)?))
 }
 
 /// Module constants: the observation size, version and layout.
@@ -130,5 +145,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     }
     m.add("OBSERVATION_PIECES", pieces)?;
     m.add_function(wrap_pyfunction!(information_state_size, m)?)?;
+    m.add_function(wrap_pyfunction!(max_decisions, m)?)?;
     Ok(())
 }

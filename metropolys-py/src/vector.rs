@@ -142,13 +142,37 @@ fn actions_array<'py>(
             arr.getattr("dtype")?.str()?
         )));
     }
-    let arr = arr.call_method1("astype", ("int64",))?;
     let ndim: usize = arr.getattr("ndim")?.extract()?;
     if ndim != 1 {
         return Err(errors::value_error(format!(
             "actions must be a 1-D array of num_envs ids, not {ndim}-D"
         )));
     }
+    if kind == "u" {
+        // Casting to int64 would wrap an id of 2^63 or more to a negative
+        // one, and the error would name a different action.
+        let unsigned = arr
+            .call_method1("astype", ("uint64",))?
+            .extract::<PyReadonlyArray1<'py, u64>>()?;
+        let too_big = unsigned
+            .as_array()
+            .iter()
+            .enumerate()
+            .find(|&(_, &v)| i64::try_from(v).is_err())
+            .map(|(env, &v)| (env, v));
+        if let Some((env, v)) = too_big {
+            return Err(errors::raise(
+                py,
+                ErrKind::IllegalAction,
+                format!(
+                    "env {env}: action {v} is illegal: there is no action id {v}; ids are 0-{}",
+                    ACTION_COUNT - 1
+                ),
+                Some("§8"),
+            ));
+        }
+    }
+    let arr = arr.call_method1("astype", ("int64",))?;
     arr.extract::<PyReadonlyArray1<'py, i64>>()
 }
 
@@ -156,13 +180,13 @@ fn actions_array<'py>(
 impl VectorEnv {
     #[new]
     #[pyo3(
-        signature = (num_envs, players=4, variant="expert", seed=U64(0), threads=Int(1), opponents=None),
+        signature = (num_envs, players=Int(4), variant="expert", seed=U64(0), threads=Int(1), opponents=None),
         text_signature = "(num_envs, players=4, variant='expert', seed=0, threads=1, opponents=None)"
     )]
     fn new(
         py: Python<'_>,
         num_envs: Int,
-        players: i64,
+        players: Int,
         variant: &str,
         seed: U64,
         threads: Int,
@@ -180,7 +204,7 @@ impl VectorEnv {
             seed.0,
             size("threads", threads)?,
         );
-        let config = keyword_config(py, players, variant, seed, 0)?;
+        let config = keyword_config(py, players.0, variant, seed, 0)?;
         let opponents = parse_opponents(py, opponents)?;
         let inner = core_vector::VectorEnv::new(
             num_envs,
@@ -255,8 +279,9 @@ impl VectorEnv {
     fn reset<'py>(
         &mut self,
         py: Python<'py>,
-        seed: Option<u64>,
+        seed: Option<U64>,
     ) -> PyResult<(Bound<'py, PyArray2<f32>>, Bound<'py, PyDict>)> {
+        let seed = seed.map(|s| s.0);
         let (obs, _, _, _, info) = self.run(py, move |env, out| env.reset(seed, out))?;
         Ok((obs, info))
     }
@@ -290,9 +315,11 @@ impl VectorEnv {
 
     /// A ``metropolys.Game`` equal to game ``i``'s current position (without
     /// history).
-    fn game(&self, i: usize) -> PyResult<crate::game::Game> {
-        self.inner
-            .state(i)
+    fn game(&self, i: Int) -> PyResult<crate::game::Game> {
+        let i = i.0;
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| self.inner.state(i))
             .map(|s| crate::game::Game::from_state(*s))
             .ok_or_else(|| {
                 errors::value_error(format!(

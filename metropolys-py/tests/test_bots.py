@@ -328,3 +328,45 @@ def test_a_python_bot_that_cheats_is_stopped() -> None:
 
     with pytest.raises(ValueError, match="cheat"):
         metropolys.arena([Cheat(), bots.Random()], games=2)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_interrupts_a_long_arena_quickly(threads: int) -> None:
+    # As simulate's test: a real SIGINT to a separate interpreter deep in a
+    # run far too long to finish must stop it with KeyboardInterrupt within
+    # seconds (CPython handles signals on the main thread only, while the
+    # games are played on others).
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = (
+        "import signal, sys, metropolys\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+        "print('ready', flush=True)\n"
+        "try:\n"
+        "    metropolys.arena([metropolys.GreedyBot(), metropolys.GreedyBot()],\n"
+        f"                     games=10**6, threads={threads})\n"
+        "except KeyboardInterrupt:\n"
+        "    sys.exit(42)\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout is not None and child.stdout.readline().strip() == "ready"
+        time.sleep(0.5)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        status = child.wait(timeout=20)
+        assert status == 42
+        assert time.monotonic() - sent < 10
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+
+
+@pytest.mark.parametrize("threads", [0, -1, 1025, 10**6, 2**70])
+def test_arena_refuses_a_thread_count_out_of_range(threads: int) -> None:
+    with pytest.raises(ValueError, match="threads"):
+        metropolys.arena([bots.Greedy(), bots.Random()], games=2, threads=threads)

@@ -103,3 +103,11 @@ def test_unsupported_configurations_are_skipped() -> None:
 
     assert conformance.check(TwoOnly, games=10, seed=0).ok
     assert seen and all(c["players"] == 2 and "metropolys_deck" not in c for c in seen)
+
+
+def test_the_checker_uses_the_package_constants() -> None:
+    # One source for the score categories and the action ids: the checker
+    # takes the package's own objects, not copies of their values.
+    assert conformance.CATEGORIES is metropolys.SCORE_CATEGORIES
+    assert conformance.PASS_ID is metropolys.PASS_ID
+    assert conformance.ACTION_COUNT is metropolys.ACTION_COUNT

@@ -250,3 +250,15 @@ def test_record_errors() -> None:
         metropolys.load_record("[")
     with pytest.raises(RecordError, match="no record"):
         Game.from_json(game.to_json()).to_record()
+
+
+def test_apply_for_reports_core_turn_errors() -> None:
+    # R-8 in core's words, naming the seat to act and the seat given.
+    g = opened()
+    err = raises(IllegalActionError, "R-8", g.apply_for, 3, g.legal_actions()[0])
+    assert str(err).startswith("R-8: it is seat 1's turn, not seat 3's")
+    # R-17 once the game is over, for any seat of the game.
+    from conftest import play_out
+
+    end, _ = play_out(Game(players=2, seed=4), 4)
+    raises(IllegalActionError, "R-17", end.apply_for, 0, Action.PASS)

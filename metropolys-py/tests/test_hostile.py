@@ -271,3 +271,41 @@ def test_mutation_fuzzer_over_every_python_loader() -> None:
 
     total += fuzz(simulate, [{"n": 3, "seed": 1, "players": 2, "threads": 2}], 150, rng)
     assert total > 0  # the seeds themselves are accepted
+
+
+def _two_bots() -> list:  # type: ignore[type-arg]
+    return [metropolys.RandomBot(), metropolys.RandomBot()]
+
+
+# Every integer argument follows one rule: a bool is a TypeError, an
+# integer out of range (negative or beyond 64 bits) a ValueError, never an
+# OverflowError nor a silently different value.
+_INTEGER_ENTRY_POINTS = {
+    "Game.observation(player)": lambda v: Game().observation(v),
+    "Game.information_state(player)": lambda v: Game().information_state(v),
+    "VectorEnv(players)": lambda v: metropolys.VectorEnv(1, players=v),
+    "VectorEnv.reset(seed)": lambda v: metropolys.VectorEnv(1).reset(seed=v),
+    "VectorEnv.game(i)": lambda v: metropolys.VectorEnv(1).game(v),
+    "arena(games)": lambda v: metropolys.arena(_two_bots(), games=v),
+    "arena(seed)": lambda v: metropolys.arena(_two_bots(), games=2, seed=v),
+    "arena(threads)": lambda v: metropolys.arena(_two_bots(), games=2, threads=v),
+    "arena(players)": lambda v: metropolys.arena(_two_bots(), games=2, players=v),
+    "RandomBot(seed)": lambda v: metropolys.RandomBot(seed=v),
+    "GreedyBot(seed)": lambda v: metropolys.GreedyBot(seed=v),
+    "IsmctsBot(seed)": lambda v: metropolys.IsmctsBot(seed=v),
+    "IsmctsBot(iterations)": lambda v: metropolys.IsmctsBot(iterations=v),
+    "IsmctsBot(threads)": lambda v: metropolys.IsmctsBot(threads=v),
+}
+
+
+@pytest.mark.parametrize("value,error", [(True, TypeError), (-1, ValueError), (2**70, ValueError)])
+@pytest.mark.parametrize("entry", sorted(_INTEGER_ENTRY_POINTS))
+def test_one_integer_rule_everywhere(entry: str, value: int, error: type) -> None:
+    call = _INTEGER_ENTRY_POINTS[entry]
+    try:
+        call(value)
+    except OverflowError:
+        pytest.fail(f"{entry}: OverflowError is not a documented error")
+    except error:
+        return
+    pytest.fail(f"{entry}({value!r}) did not raise {error.__name__}")

@@ -358,3 +358,36 @@ def test_vector_env_absurd_sizes_and_wrong_types_are_errors(kwargs: dict, error:
     # Never an allocation that aborts the interpreter, never OverflowError.
     with pytest.raises(error):
         metropolys.VectorEnv(**kwargs)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_max_decisions_bounds_the_information_state(players: int) -> None:
+    # At most 12 * players + 1 calls of at most 13 bids and
+    # players - 1 voluntary passes.
+    assert metropolys.max_decisions(players) == (12 * players + 1) * (12 + players)
+    assert metropolys.information_state_size(players) == (
+        metropolys.OBSERVATION_SIZE + metropolys.max_decisions(players) * metropolys.DECISION_WIDTH
+    )
+
+
+@pytest.mark.parametrize("players,error", [(1, ValueError), (5, ValueError), (-1, ValueError),
+                                           (2**70, ValueError), (True, TypeError)])
+def test_max_decisions_refuses_a_player_count_out_of_r1(players: int, error: type) -> None:
+    with pytest.raises(error):
+        metropolys.max_decisions(players)
+    with pytest.raises(error):
+        metropolys.information_state_size(players)
+
+
+@pytest.mark.parametrize("big", [2**63, 2**64 - 1])
+def test_vector_env_names_a_huge_unsigned_action_as_given(big: int) -> None:
+    # A uint64 id of 2^63 or more is not wrapped to a negative id: the error
+    # names the env and the value given, and no game changes.
+    env = VectorEnv(3, players=2, seed=5)
+    obs, _ = env.reset()
+    first = env.game(0).to_json()
+    actions = np.array([0, big, 0], dtype=np.uint64)
+    with pytest.raises(IllegalActionError, match=f"env 1: action {big} is illegal") as info:
+        env.step(actions)
+    assert info.value.rule == "§8"
+    assert env.game(0).to_json() == first

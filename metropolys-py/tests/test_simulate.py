@@ -257,3 +257,14 @@ def test_simulate_result_loads_into_pandas_without_copying_lists() -> None:
     pd = pytest.importorskip("pandas")
     df = pd.DataFrame(metropolys.simulate(5000, threads=2))
     assert df.shape[0] == 5000 and str(df["total_0"].dtype) == "int16"
+
+
+def test_each_row_has_its_own_winners_list() -> None:
+    result = metropolys.simulate(50, players=2, seed=3)
+    winners = list(result["winners"])
+    assert len({id(w) for w in winners}) == len(winners)
+    same = [i for i, w in enumerate(winners) if w == winners[0]]
+    assert len(same) >= 2  # two seats: some rows share their winners
+    expected = list(winners[same[1]])
+    winners[same[0]].append(99)
+    assert result["winners"][same[1]] == expected
