@@ -87,7 +87,7 @@ impl Action {
                 building: (id % 13) as u8 + 1,
             })
         } else {
-            Err(RuleError::UnknownActionId(id as u32))
+            Err(RuleError::UnknownActionId(id as i64))
         }
     }
 }

@@ -67,7 +67,7 @@ pub enum RuleError {
     OpeningPass,
     /// An integer action id outside the action space.
     #[error("there is no action id {0}; ids are 0-715 (see Action::from_id)")]
-    UnknownActionId(u32),
+    UnknownActionId(i64),
 }
 
 impl RuleError {

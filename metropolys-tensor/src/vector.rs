@@ -359,7 +359,7 @@ impl VectorEnv {
                 continue;
             }
             let action = u16::try_from(a)
-                .map_err(|_| RuleError::UnknownActionId(u32::try_from(a).unwrap_or(u32::MAX)))
+                .map_err(|_| RuleError::UnknownActionId(a))
                 .and_then(Action::from_id)
                 .and_then(|action| {
                     // Single-agent mode: the caller plays the learner's seat

@@ -285,10 +285,10 @@ fn an_illegal_action_changes_no_env() {
         "{e}"
     );
     actions[2] = -1;
-    assert!(matches!(
-        env.step(&actions, b.out()),
-        Err(VectorError::Illegal { env: 2, .. })
-    ));
+    let e = env.step(&actions, b.out()).unwrap_err();
+    assert!(matches!(e, VectorError::Illegal { env: 2, .. }));
+    // The id is named as given.
+    assert!(e.to_string().contains("there is no action id -1;"), "{e}");
     actions[2] = 716;
     assert!(matches!(
         env.step(&actions, b.out()),
