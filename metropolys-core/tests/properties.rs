@@ -227,3 +227,39 @@ fn action_ids_reject_out_of_range() {
     assert_eq!(Action::bid(0, 0).id(), None);
     assert_eq!(Action::Pass.id(), Some(715));
 }
+
+/// Needs the `proptest` feature (the strategies of any configuration);
+/// `scripts/test-rust` runs with `--all-features`.
+#[cfg(feature = "proptest")]
+mod playout {
+    use super::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+        /// `play_random` is a fast path of its own (the turn handed on for
+        /// every seat at once, R-8, R-11, R-12; the call's end, R-13 … R-17):
+        /// from any position of any configuration (Metropolys cards and explicit
+        /// layouts included) and any generator, it draws the same actions and
+        /// reaches the same end as `random_action` and `play` step by step.
+        #[test]
+        fn play_random_is_the_step_by_step_random_game(
+            record in metropolys_core::strategies::game_prefix(120),
+            seed in any::<u64>(),
+        ) {
+            let mut start = State::new(&record.config).unwrap();
+            for ra in &record.actions {
+                start = start.play(ra.action).unwrap();
+            }
+            let mut rng = SplitMix64::new(seed);
+            let mut step = start;
+            while let Some(a) = step.random_action(&mut rng) {
+                step = step.play(a).unwrap();
+            }
+            let mut fast_rng = SplitMix64::new(seed);
+            let fast = metropolys_core::play_random(start, &mut fast_rng);
+            prop_assert_eq!(fast, step);
+            prop_assert_eq!(fast_rng.next_u64(), rng.next_u64());
+        }
+    }
+}
