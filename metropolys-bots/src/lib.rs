@@ -50,7 +50,10 @@ mod view;
 
 pub use arena::{arena, ArenaOptions, ArenaRow, BotFactory};
 pub use greedy::{Greedy, DEFAULT_BUILDING_VALUE, DEFAULT_COST_PER_NUMBER};
-pub use ismcts::{Ismcts, Playout, Reward, DEFAULT_EXPLORATION, DEFAULT_ITERATIONS};
+pub use ismcts::{
+    Ismcts, Playout, Reward, DEFAULT_EXPLORATION, DEFAULT_ITERATIONS, MAX_SECONDS, MAX_THREADS,
+    MAX_TREE_EDGES,
+};
 pub use random::Random;
 pub use spec::{from_spec, parse_specs, split_specs, KINDS};
 pub use view::{SeatView, ALL_METROPOLYS_CARDS};
