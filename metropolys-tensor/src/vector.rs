@@ -36,7 +36,7 @@
 //!   decision (single-agent mode: seat 0).
 
 use crate::{action_mask_into, observation_into, Reveal, ACTION_COUNT, OBSERVATION_SIZE};
-use metropolys_bots::{from_spec, Bot, BotError, SeatView};
+use metropolys_bots::{choose_checked, from_spec, Bot, BotError, SeatView};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Action, Config, ConfigError, RuleError, Seat, State, Variant};
 use std::sync::{Mutex, PoisonError};
@@ -591,15 +591,7 @@ fn move_opponents(ctx: &Ctx, env: &mut Env) -> Result<(), BotError> {
             Some(bot) => {
                 let bot = bot.get_mut().unwrap_or_else(PoisonError::into_inner);
                 let view = SeatView::new(&env.state, seat)?;
-                let action = bot.choose(&view, &mut env.rng)?;
-                env.state
-                    .check(action)
-                    .map_err(|error| BotError::IllegalAction {
-                        bot: bot.name().to_string(),
-                        action,
-                        error,
-                    })?;
-                action
+                choose_checked(bot.as_mut(), &view, &mut env.rng)?
             }
         };
         let _ = env.state.play_in_place(action);
