@@ -15,7 +15,10 @@ pub mod protocol;
 use crate::common::{self, Failure};
 use engine::{Engine, Process};
 use metropolys_core::record::ExpectedError;
-use metropolys_core::{strategies, Action, Config, Record, RecordedAction, State, Variant};
+use metropolys_core::{
+    strategies, Action, Config, Record, RecordedAction, Rules, State, Variant, MAX_PLAYERS,
+    MIN_PLAYERS, PLAYER_COUNTS,
+};
 use proptest::prelude::*;
 use proptest::test_runner::{RngAlgorithm, TestError, TestRng, TestRunner};
 use protocol::{rule_matches, Answer, Categories, Hello, Request, PROTOCOL_VERSION};
@@ -54,7 +57,7 @@ pub struct Args {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Only these player counts, e.g. 2 or 3,4 (default: all)
-    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u8).range(2..=4))]
+    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u8).range(i64::from(MIN_PLAYERS)..=MAX_PLAYERS as i64))]
     pub players: Vec<u8>,
     /// Only this variant (default: both)
     #[arg(long, value_parser = ["family", "expert"])]
@@ -426,7 +429,7 @@ fn compare_game(
                         &mut record,
                         &before,
                         "whether the action is legal",
-                        format!("it is illegal ({}: {e})", e.rule()),
+                        format!("it is illegal ({}: {e})", Rules(e.rule())),
                         match theirs {
                             Ok(()) => "it is legal (accepted)".into(),
                             Err(r) => format!("it is illegal for another ruling ({r})"),
@@ -436,10 +439,7 @@ fn compare_game(
                     )?;
                     if let Outcome::Disagree(d) = &mut d {
                         if let Some(x) = d.record.expected.as_mut() {
-                            x.error = Some(ExpectedError {
-                                index,
-                                rule: e.rule().to_string(),
-                            });
+                            x.error = Some(ExpectedError::new(index, e.rule()));
                         }
                     }
                     return Ok(d);
@@ -485,10 +485,7 @@ fn compare_position(
                 Ok(next) if legal => record.expect(&next),
                 Err(e) => {
                     if let Some(x) = record.expected.as_mut() {
-                        x.error = Some(ExpectedError {
-                            index,
-                            rule: e.rule().to_string(),
-                        });
+                        x.error = Some(ExpectedError::new(index, e.rule()));
                     }
                 }
                 Ok(_) => {}
@@ -633,7 +630,7 @@ pub fn selected(options: &Options, hello: &Hello, config: &Config) -> bool {
 /// options select and the engine supports, without Metropolys cards (which
 /// every player count and variant may be dealt without).
 pub fn any_selected(options: &Options, hello: &Hello) -> bool {
-    (2..=4).any(|n| {
+    PLAYER_COUNTS.into_iter().any(|n| {
         [Variant::Family, Variant::Expert]
             .into_iter()
             .any(|v| selected(options, hello, &Config::new(n, v, 0)))
@@ -916,7 +913,7 @@ mod tests {
                                 self.0 = Some(next);
                                 Answer::Verdict(Ok(()))
                             }
-                            Err(e) => Answer::Verdict(Err(e.rule().to_string())),
+                            Err(e) => Answer::Verdict(Err(Rules(e.rule()).to_string())),
                         }
                     }
                     Request::Scores => Answer::Scores(sheets(&self.0.unwrap())),

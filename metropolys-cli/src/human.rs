@@ -516,8 +516,8 @@ pub fn drive(
                 }
             }
         };
-        let events = match game.apply(action) {
-            Ok(events) => events.to_vec(),
+        game = match game.apply(action) {
+            Ok(next) => next,
             Err(e) => {
                 // A bot that breaks a rule is a bug of the bot: stop loudly.
                 return Err(io::Error::other(format!(
@@ -527,7 +527,7 @@ pub fn drive(
                 )));
             }
         };
-        write!(out, "{}", events_text(variant, &events, &names))?;
+        write!(out, "{}", events_text(variant, game.last_events(), &names))?;
     }
     Ok(Ending::Finished(game))
 }
@@ -792,7 +792,9 @@ pub fn run(
     };
     let _ = write!(out, "{}", ending_text(&ending, &names));
     if let (Some(path), Ending::Finished(game)) = (record, &ending) {
-        let r = game.to_record();
+        let r = game
+            .to_record()
+            .expect("a game set up from a configuration has a history");
         std::fs::write(path, r.to_json_readable())
             .map_err(|e| PlayError::Io(format!("cannot write {}: {e}", path.display())))?;
         let _ = writeln!(

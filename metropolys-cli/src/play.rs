@@ -108,11 +108,10 @@ pub fn run(args: Args) -> Outcome {
     let mut rng = SplitMix64::stream(config.seed, DECISION_STREAM);
     let mut narrator = Narrator::new(&initial);
     while let Some(action) = game.state().random_action(&mut rng) {
-        let events = game
+        game = game
             .apply(action)
-            .map_err(|e| Failure::Invalid(format!("engine refused its own legal action: {e}")))?
-            .to_vec();
-        narrator.feed(&events, game.state());
+            .map_err(|e| Failure::Invalid(format!("engine refused its own legal action: {e}")))?;
+        narrator.feed(game.last_events(), game.state());
     }
     let end = *game.state();
     let source = format!(
@@ -133,7 +132,9 @@ pub fn run(args: Args) -> Outcome {
     // Every file asked for is written, whatever happened to standard output
     // or to the other file; the first failure sets the status.
     let mut failures = Vec::new();
-    let record = game.to_record();
+    let record = game
+        .to_record()
+        .expect("a game set up from a configuration has a history");
     if let Some(path) = &args.record {
         match write(path, &record.to_json_readable()) {
             Ok(()) if !args.quiet => outln!(

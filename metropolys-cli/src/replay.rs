@@ -102,7 +102,10 @@ pub fn run(args: Args) -> Outcome {
                         RecordError::Illegal { index, .. } => *index,
                         _ => 0,
                     },
-                    r.rule().unwrap_or("?")
+                    match r.rule() {
+                        [] => "?".to_string(),
+                        rules => metropolys_core::Rules(rules).to_string(),
+                    }
                 ),
                 (Some(_), None) => "every expectation met".to_string(),
             };

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random as _random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from . import ACTION_COUNT, PASS_ID, SCORE_CATEGORIES, Game
 from ._errors import IllegalActionError
@@ -87,8 +87,27 @@ class CheckResult:
         return self
 
 
-def _rule_matches(ours: str, theirs: Optional[str]) -> bool:
-    return theirs is not None and (ours == theirs or theirs in ours.split("/"))
+def _rule_matches(expected: str, rules: Sequence[str], theirs: Optional[str]) -> bool:
+    """Whether an engine's ruling ``theirs`` matches ``expected``: equal to
+    it, or one of the reference's rulings ``rules`` when ``expected`` names
+    them all (their joined form, ``R-7/R-9``)."""
+    return theirs is not None and (
+        theirs == expected or (expected == "/".join(rules) and theirs in rules))
+
+
+def _rejection(record: Dict[str, Any], index: int) -> Tuple[str, ...]:
+    """The rulings the reference engine names when it rejects
+    ``record["actions"][index]`` after the actions before it (empty when it
+    accepts it)."""
+    from . import Action, load_record
+    prefix = {k: v for k, v in record.items() if k != "expected"}
+    prefix["actions"] = record["actions"][:index]
+    entry = record["actions"][index]
+    try:
+        load_record(prefix).apply_for(entry["player"], Action.from_json(entry["action"]))
+    except IllegalActionError as e:
+        return e.rules
+    return ()
 
 
 def _sheets(game: Game) -> List[Dict[str, int]]:
@@ -196,11 +215,12 @@ def _run(factory: Callable[[], Any], config: Dict[str, Any], steps: List[Step],
                 player = to_act
         decisions += 1
         where = f"Decision {decisions} (call {game.call_number}): action {action} for seat {player}"
+        ours_rules: Tuple[str, ...] = ()
         try:
             after: Optional[Game] = game.apply_for(player, action)
             ours: Optional[str] = None
         except IllegalActionError as e:
-            after, ours = None, e.rule or "illegal"
+            after, ours, ours_rules = None, e.rule or "illegal", e.rules
         theirs = engine.apply(player, action)
         if after is not None:
             actions.append((player, action))
@@ -212,7 +232,7 @@ def _run(factory: Callable[[], Any], config: Dict[str, Any], steps: List[Step],
             d = _compare(engine, game, ["to_act", "legal"] + (["scores"] if ended else []))
             if d:
                 return decisions, (f"{where}: {d}", _witness(engine, config, actions, game))
-        elif not _rule_matches(ours or "", theirs):
+        elif not _rule_matches(ours or "", ours_rules, theirs):
             index = len(actions)
             record = _record(config, actions + [(player, action)], game, (index, ours or ""))
             said = "accepts it" if theirs is None else f"refuses it for {theirs}"
@@ -311,7 +331,7 @@ def replay(engine: Any, record: Dict[str, Any]) -> Optional[str]:
         action = Action.from_json(entry["action"]).id
         rule = engine.apply(entry["player"], action)
         if error is not None and error["index"] == i:
-            if not _rule_matches(error["rule"], rule):
+            if not _rule_matches(error["rule"], _rejection(record, i), rule):
                 return f"action {i}: expected a rejection for {error['rule']}, got {rule or 'accepted'}"
             break
         if rule is not None:

@@ -13,7 +13,7 @@ use metropolys_bots::{
     arena as run_arena, from_spec, ArenaOptions, Bot, BotError, BotFactory, Player, SeatView,
 };
 use metropolys_core::rng::SplitMix64;
-use metropolys_core::{Action as CoreAction, Variant};
+use metropolys_core::{Action as CoreAction, Rule, Variant};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -370,13 +370,13 @@ pub fn arena<'py>(
             py,
             errors::Kind::InvalidConfig,
             format!("R-1: a game has 2, 3 or 4 players, not {players}"),
-            Some("R-1"),
+            &[Rule::R1],
         )
     })?;
     let variant: Variant = variant
         .parse()
         .map_err(|e: metropolys_core::ParseNameError| {
-            errors::raise(py, errors::Kind::InvalidConfig, e.to_string(), None)
+            errors::raise(py, errors::Kind::InvalidConfig, e.to_string(), &[])
         })?;
     let options = ArenaOptions {
         games,

@@ -38,7 +38,7 @@
 use crate::{action_mask_into, observation_into, Reveal, ACTION_COUNT, OBSERVATION_SIZE};
 use metropolys_bots::{choose_checked, from_spec, Bot, BotError, SeatView};
 use metropolys_core::rng::SplitMix64;
-use metropolys_core::{Action, Config, ConfigError, RuleError, Seat, State, Variant};
+use metropolys_core::{Action, Config, ConfigError, Rule, RuleError, Seat, State, Variant};
 use std::sync::{Mutex, PoisonError};
 
 /// The largest batch [`VectorEnv::new`] accepts (about 5 GB of buffers).
@@ -134,12 +134,13 @@ pub enum VectorError {
 }
 
 impl VectorError {
-    /// The ruling an illegal action breaks, if any.
-    pub fn rule(&self) -> Option<&'static str> {
+    /// The rulings an invalid configuration or an illegal action breaks
+    /// (empty for the other errors).
+    pub fn rule(&self) -> &'static [Rule] {
         match self {
-            VectorError::Config(e) => Some(e.rule()),
-            VectorError::Illegal { error, .. } => Some(error.rule()),
-            _ => None,
+            VectorError::Config(e) => e.rule(),
+            VectorError::Illegal { error, .. } => error.rule(),
+            _ => &[],
         }
     }
 }
