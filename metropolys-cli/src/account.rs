@@ -159,14 +159,10 @@ impl Narrator {
                 )),
                 Event::TokenTaken { player, token, .. } => {
                     self.flush_returned();
-                    let points = match token {
-                        Token::Trendy => "+3",
-                        Token::Subway => "+1",
-                        Token::Archaeology => "-1",
-                    };
                     let text = format!(
-                        "    {} takes the {token} token ({points})",
-                        seat_name(*player)
+                        "    {} takes the {token} token ({:+})",
+                        seat_name(*player),
+                        token.points()
                     );
                     self.line(text);
                 }

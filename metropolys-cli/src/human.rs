@@ -176,8 +176,11 @@ pub fn board_text(state: &State) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "Board (id kind token status; tokens: T trendy +3, S subway +1, A archaeology -1; \
-         . free)"
+        "Board (id kind token status; tokens: T trendy {:+}, S subway {:+}, A archaeology {:+}; \
+         . free)",
+        Token::Trendy.points(),
+        Token::Subway.points(),
+        Token::Archaeology.points()
     );
     let in_play = state.in_play();
     for d in District::ALL {
@@ -736,7 +739,7 @@ pub fn run(
     params: Option<&str>,
     record: Option<&std::path::Path>,
 ) -> Result<(), PlayError> {
-    if !(2..=4).contains(&seats.len()) {
+    if !u8::try_from(seats.len()).is_ok_and(|n| metropolys_core::PLAYER_COUNTS.contains(&n)) {
         return Err(PlayError::Usage(format!(
             "--seats names 2 to 4 seats (R-1), not {}",
             seats.len()
