@@ -19,8 +19,8 @@
 //! * [`generate`]: the games, from core's proptest strategies, with illegal
 //!   probes;
 //! * [`compare`]: one game compared, the disagreement written as a record;
-//! * [`check`]: a run over many games, with proptest's shrinking;
-//! * [`replay`]: a record replayed through an engine, against its
+//! * [`mod@check`]: a run over many games, with proptest's shrinking;
+//! * [`mod@replay`]: a record replayed through an engine, against its
 //!   `expected` part.
 //!
 //! ```
