@@ -17,8 +17,9 @@ use metropolys_conform::protocol::{answer_from_value, Answer, Hello, Request, PR
 use metropolys_conform::{any_selected, check, Engine, Options, MAX_STEPS};
 use metropolys_core::Record;
 use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyFloat, PyMapping, PyString};
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyMapping, PyString};
 use serde_json::{json, Map, Value};
 
 /// A Python object that answers protocol requests through its methods.
@@ -44,19 +45,40 @@ impl<'py> PyEngine<'py> {
                     self.engine = factory.call0()?;
                 }
                 let config = to_py(py, config)?;
-                verdict(&self.engine.call_method1("new_game", (config,))?)?
+                verdict(
+                    &self
+                        .engine
+                        .call_method1(intern!(py, "new_game"), (config,))?,
+                )?
             }
-            Request::ToAct => ok("to_act", value(&self.engine.call_method0("to_act")?)?),
-            Request::Legal => ok("legal", value(&self.engine.call_method0("legal")?)?),
-            Request::Apply { player, action } => {
-                verdict(&self.engine.call_method1("apply", (*player, *action))?)?
-            }
-            Request::Scores => ok("scores", value(&self.engine.call_method0("scores")?)?),
+            Request::ToAct => ok(
+                "to_act",
+                value(&self.engine.call_method0(intern!(py, "to_act"))?)?,
+            ),
+            Request::Legal => ok(
+                "legal",
+                value(&self.engine.call_method0(intern!(py, "legal"))?)?,
+            ),
+            Request::Apply { player, action } => verdict(
+                &self
+                    .engine
+                    .call_method1(intern!(py, "apply"), (*player, *action))?,
+            )?,
+            Request::Scores => ok(
+                "scores",
+                value(&self.engine.call_method0(intern!(py, "scores"))?)?,
+            ),
             Request::IsOver => {
-                let over = self.engine.call_method0("is_over")?.is_truthy()?;
+                let over = self
+                    .engine
+                    .call_method0(intern!(py, "is_over"))?
+                    .is_truthy()?;
                 ok("over", Value::Bool(over))
             }
-            Request::Winners => ok("winners", value(&self.engine.call_method0("winners")?)?),
+            Request::Winners => ok(
+                "winners",
+                value(&self.engine.call_method0(intern!(py, "winners"))?)?,
+            ),
             Request::Quit => json!({"ok": true}),
         })
     }
@@ -71,9 +93,10 @@ impl Engine for PyEngine<'_> {
                 self.raised.get_or_insert(e);
                 message
             })?;
-            let op = serde_json::to_string(r).unwrap_or_default();
-            let answer = answer_from_value(r, &response)
-                .map_err(|e| format!("malformed answer to {op}: {e}"))?;
+            let answer = answer_from_value(r, &response).map_err(|e| {
+                let op = serde_json::to_string(r).unwrap_or_default();
+                format!("malformed answer to {op}: {e}")
+            })?;
             answers.push(answer);
         }
         Ok(answers)
@@ -109,11 +132,21 @@ fn hello_response(engine: &Bound<'_, PyAny>) -> PyResult<Value> {
 /// object with `__index__`, numpy's too), floats, strings, mappings with
 /// string keys, and other iterables as lists.
 fn value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
+    // The common types first, by cheap type checks.
     if obj.is_none() {
         return Ok(Value::Null);
     }
     if let Ok(b) = obj.cast::<PyBool>() {
         return Ok(Value::Bool(b.is_true()));
+    }
+    if let Ok(i) = obj.cast::<PyInt>() {
+        return integer(i.as_any());
+    }
+    if let Ok(l) = obj.cast::<PyList>() {
+        return l.iter().map(|i| value(&i)).collect();
+    }
+    if let Ok(d) = obj.cast::<PyDict>() {
+        return mapping(d.items().try_iter()?);
     }
     if let Ok(s) = obj.cast::<PyString>() {
         return Ok(Value::String(s.extract()?));
@@ -121,29 +154,30 @@ fn value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
     if let Ok(f) = obj.cast::<PyFloat>() {
         return Ok(serde_json::Number::from_f64(f.value()).map_or(Value::Null, Value::Number));
     }
+    // numpy's booleans and integers, other mappings and iterables.
     if let Ok(b) = obj.extract::<bool>() {
         return Ok(Value::Bool(b));
     }
-    if let Ok(i) = obj.extract::<i64>() {
-        return Ok(Value::from(i));
-    }
-    if let Ok(i) = obj.extract::<u64>() {
-        return Ok(Value::from(i));
-    }
-    if let Ok(d) = obj.cast::<PyDict>() {
-        return mapping(d.items().try_iter()?);
+    if obj.hasattr("__index__")? {
+        return integer(obj);
     }
     if let Ok(m) = obj.cast::<PyMapping>() {
         return mapping(m.items()?.try_iter()?);
     }
     match obj.try_iter() {
-        Ok(items) => Ok(Value::Array(
-            items.map(|i| value(&i?)).collect::<PyResult<_>>()?,
-        )),
+        Ok(items) => items.map(|i| value(&i?)).collect(),
         Err(_) => Err(PyTypeError::new_err(format!(
             "an engine answered with a {}, which is not a JSON value",
             obj.get_type().name()?
         ))),
+    }
+}
+
+/// An integer (or an object with `__index__`) as a JSON number.
+fn integer(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
+    match obj.extract::<i64>() {
+        Ok(i) => Ok(Value::from(i)),
+        Err(_) => Ok(Value::from(obj.extract::<u64>()?)),
     }
 }
 
