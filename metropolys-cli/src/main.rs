@@ -70,6 +70,8 @@ pub enum Command {
     Completions(completions::Args),
     /// Play many games between bots and print their results
     Arena(arena::Args),
+    /// Run the game server with its web client (see docs/server.md)
+    Serve(metropolys_server::Args),
 }
 
 fn main() -> ExitCode {
@@ -84,6 +86,9 @@ fn main() -> ExitCode {
         Command::Completions(a) => common::exit_code(completions::run(a)),
         Command::Conform(a) => common::exit_code(conform::run(&a.into())),
         Command::Arena(a) => common::exit_code(arena::run_cli(a)),
+        Command::Serve(a) => common::exit_code(
+            metropolys_server::run(a).map_err(|e| common::Failure::Io(e.to_string())),
+        ),
     };
     common::finish(code)
 }
