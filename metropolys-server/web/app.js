@@ -459,7 +459,7 @@
       var sw = el('span', null, 'swatch');
       sw.style.background = HEX[p];
       name.appendChild(sw);
-      name.appendChild(document.createTextNode(seatName(p) + (s.kind === 'bot' ? ' · bot ' + s.bot : '')));
+      name.appendChild(document.createTextNode(COLORS[p] + (g.seat === p ? ' (you)' : '') + (s.kind === 'bot' ? ' · ' + s.bot : '')));
       tr.appendChild(name);
       var built = v.constructed.filter(function (c) { return c.player === p; }).length;
       tr.appendChild(el('td', String(built)));
@@ -524,7 +524,7 @@
     if (!g || !g.logQueue.length) return;
     appendLog(g.logQueue[0], true);
     var mine = g;
-    setTimeout(function () { if (g === mine) { g.logQueue.shift(); drainLog(); } }, 180);
+    setTimeout(function () { if (g === mine) { g.logQueue.shift(); drainLog(); } }, 120);
   }
   function appendLog(text, fresh) {
     var log = $('log');

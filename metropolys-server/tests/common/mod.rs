@@ -69,6 +69,16 @@ impl Running {
         }
     }
 
+    /// A server run by another process, at `addr`.
+    pub fn external(addr: SocketAddr) -> Running {
+        Running {
+            addr,
+            http: reqwest::Client::new(),
+            stop: None,
+            task: None,
+        }
+    }
+
     /// Stops the server and waits for it.
     pub async fn stop(mut self) {
         if let Some(s) = self.stop.take() {
