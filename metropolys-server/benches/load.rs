@@ -24,7 +24,11 @@ use tokio_tungstenite::tungstenite::Message;
 fn rss_kib() -> u64 {
     std::fs::read_to_string("/proc/self/statm")
         .ok()
-        .and_then(|s| s.split_whitespace().nth(1).and_then(|p| p.parse::<u64>().ok()))
+        .and_then(|s| {
+            s.split_whitespace()
+                .nth(1)
+                .and_then(|p| p.parse::<u64>().ok())
+        })
         .map_or(0, |pages| pages * 4)
 }
 
@@ -67,9 +71,11 @@ async fn human(
         if !legal.is_empty() {
             let a = legal[rng.below(legal.len() as u64) as usize].clone();
             timings.lock().unwrap().sent.insert(n, Instant::now());
-            ws.send(Message::Text(json!({"move": n, "action": a}).to_string().into()))
-                .await
-                .unwrap();
+            ws.send(Message::Text(
+                json!({"move": n, "action": a}).to_string().into(),
+            ))
+            .await
+            .unwrap();
         }
     }
     last

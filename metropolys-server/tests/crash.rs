@@ -32,7 +32,16 @@ fn start(db: &Path, pause_after: Option<u64>) -> Proc {
     let mut cmd = Command::new(bin);
     cmd.args(["serve", "--addr", "127.0.0.1:0", "--database"])
         .arg(db)
-        .args(["--bot-seconds", "0.2", "--rate", "1000", "--burst", "1000", "--http-rate", "10000"])
+        .args([
+            "--bot-seconds",
+            "0.2",
+            "--rate",
+            "1000",
+            "--burst",
+            "1000",
+            "--http-rate",
+            "10000",
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     match pause_after {
@@ -160,7 +169,10 @@ async fn sigkill_at_any_point_loses_no_acknowledged_move() {
     let id = server
         .create(json!({"players": 3, "variant": "expert", "seats": ["human", "greedy", "human"]}))
         .await;
-    let tokens = vec![(0u8, server.join(&id, 0).await), (2u8, server.join(&id, 2).await)];
+    let tokens = vec![
+        (0u8, server.join(&id, 0).await),
+        (2u8, server.join(&id, 2).await),
+    ];
     p.kill9();
 
     // 2. Restored with its credentials: play five human moves, kill.
@@ -182,7 +194,10 @@ async fn sigkill_at_any_point_loses_no_acknowledged_move() {
     let server = Running::external(p.addr);
     table.ws = Table::connect(&server, &id, &tokens).await;
     let before = table.server_move().await;
-    assert!(before > *table.acked.keys().last().unwrap(), "every acknowledged move is there");
+    assert!(
+        before > *table.acked.keys().last().unwrap(),
+        "every acknowledged move is there"
+    );
     assert!(before < 14, "the pause point is ahead ({before})");
     let paused = loop {
         table.play(1, true).await;
@@ -234,7 +249,11 @@ async fn sigkill_at_any_point_loses_no_acknowledged_move() {
         .arg(&file)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     p.kill9();
     let _: Value = record;
 }
