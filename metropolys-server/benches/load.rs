@@ -81,6 +81,11 @@ async fn human(
     last
 }
 
+async fn post(http: &reqwest::Client, url: String, body: Value) -> Value {
+    let r = http.post(url).body(body.to_string()).send().await.unwrap();
+    r.json().await.unwrap()
+}
+
 #[tokio::main(flavor = "multi_thread")]
 async fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
@@ -105,27 +110,17 @@ async fn main() {
     let rss0 = rss_kib();
     let mut seats = Vec::new();
     for _ in 0..matches {
-        let v: Value = http
-            .post(format!("{base}/matches"))
-            .body(json!({"players": 3, "seats": ["human", "human", "greedy"]}).to_string())
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let body = json!({"players": 3, "seats": ["human", "human", "greedy"]});
+        let v = post(&http, format!("{base}/matches"), body).await;
         let id = v["match"]["id"].as_str().unwrap().to_string();
         let mut tokens = Vec::new();
         for seat in 0..2 {
-            let j: Value = http
-                .post(format!("{base}/matches/{id}/join"))
-                .body(json!({ "seat": seat }).to_string())
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
+            let j = post(
+                &http,
+                format!("{base}/matches/{id}/join"),
+                json!({ "seat": seat }),
+            )
+            .await;
             tokens.push(j["token"].as_str().unwrap().to_string());
         }
         seats.push((id, tokens));

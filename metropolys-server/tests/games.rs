@@ -354,34 +354,42 @@ async fn wrong_and_missing_credentials_are_refused() {
     let ta = server.join(&a, 0).await;
     assert_eq!(ta.len(), 64, "256 bits as hex");
     // The bot's seat, a taken seat, a seat that does not exist.
-    let (s, v) = server
-        .request(
+    server
+        .expect_error(
             "POST",
             &format!("/api/v1/matches/{a}/join"),
             Some(json!({"seat": 1})),
+            409,
+            "bot_seat",
         )
         .await;
-    assert_eq!((s, v["error"]["code"].as_str()), (409, Some("bot_seat")));
-    let (s, v) = server
-        .request(
+    server
+        .expect_error(
             "POST",
             &format!("/api/v1/matches/{a}/join"),
             Some(json!({"seat": 0})),
+            409,
+            "seat_taken",
         )
         .await;
-    assert_eq!((s, v["error"]["code"].as_str()), (409, Some("seat_taken")));
-    let (s, v) = server
-        .request("POST", &format!("/api/v1/matches/{a}/join"), None)
+    server
+        .expect_error(
+            "POST",
+            &format!("/api/v1/matches/{a}/join"),
+            None,
+            409,
+            "match_full",
+        )
         .await;
-    assert_eq!((s, v["error"]["code"].as_str()), (409, Some("match_full")));
-    let (s, v) = server
-        .request(
+    server
+        .expect_error(
             "POST",
             &format!("/api/v1/matches/{a}/join"),
             Some(json!({"seat": 9})),
+            404,
+            "not_found",
         )
         .await;
-    assert_eq!((s, v["error"]["code"].as_str()), (404, Some("not_found")));
     // A WebSocket with a wrong credential, or another match's: 403, the same
     // answer.
     for (m, token) in [(&a, "00".repeat(32)), (&b, ta.clone()), (&a, "x".into())] {
@@ -397,13 +405,15 @@ async fn wrong_and_missing_credentials_are_refused() {
         }
     }
     // Leave: no credential 401, a wrong one 403, the right one frees the seat.
-    let (s, v) = server
-        .request("POST", &format!("/api/v1/matches/{b}/leave"), None)
+    server
+        .expect_error(
+            "POST",
+            &format!("/api/v1/matches/{b}/leave"),
+            None,
+            401,
+            "unauthorized",
+        )
         .await;
-    assert_eq!(
-        (s, v["error"]["code"].as_str()),
-        (401, Some("unauthorized"))
-    );
     let r = server
         .http
         .post(server.url(&format!("/api/v1/matches/{b}/leave")))

@@ -306,34 +306,31 @@ async fn bad_requests_get_documented_http_errors() {
     let v: Value = r.json().await.unwrap();
     assert_eq!(v["error"]["code"], "too_large");
     // Unknown paths and methods, unknown matches.
-    let (s, v) = server.request("GET", "/api/v1/nothing", None).await;
-    assert_eq!((s, v["error"]["code"].as_str()), (404, Some("not_found")));
-    let (s, v) = server.request("DELETE", "/api/v1/matches", None).await;
-    assert_eq!(
-        (s, v["error"]["code"].as_str()),
-        (405, Some("method_not_allowed"))
-    );
+    server
+        .expect_error("GET", "/api/v1/nothing", None, 404, "not_found")
+        .await;
+    server
+        .expect_error("DELETE", "/api/v1/matches", None, 405, "method_not_allowed")
+        .await;
     let long = "z".repeat(5000);
     for path in [
         "/api/v1/matches/nope",
         "/api/v1/matches/nope/record",
         &format!("/api/v1/matches/{long}/record"),
     ] {
-        let (s, v) = server.request("GET", path, None).await;
-        assert_eq!(
-            (s, v["error"]["code"].as_str()),
-            (404, Some("not_found")),
-            "{path}"
-        );
+        server
+            .expect_error("GET", path, None, 404, "not_found")
+            .await;
     }
-    let (s, v) = server
-        .request(
+    server
+        .expect_error(
             "POST",
             "/api/v1/matches/nope/join",
             Some(json!({"seat": "0"})),
+            404,
+            "not_found",
         )
         .await;
-    assert_eq!((s, v["error"]["code"].as_str()), (404, Some("not_found")));
     // Matches per server.
     let mut ids = Vec::new();
     for _ in 0..3 {
@@ -349,22 +346,24 @@ async fn bad_requests_get_documented_http_errors() {
     assert_eq!(r.status().as_u16(), 503);
     let v: Value = r.json().await.unwrap();
     assert_eq!(v["error"]["code"], "too_many_matches");
-    let (s, v) = server
-        .request(
+    server
+        .expect_error(
             "POST",
             &format!("/api/v1/matches/{}/join", ids[0]),
             Some(json!({"seat": "0"})),
+            400,
+            "bad_message",
         )
         .await;
-    assert_eq!((s, v["error"]["code"].as_str()), (400, Some("bad_message")));
-    let (s, v) = server
-        .request(
+    server
+        .expect_error(
             "POST",
             &format!("/api/v1/matches/{}/join", ids[0]),
             Some(json!({"seat": 1e100})),
+            400,
+            "bad_message",
         )
         .await;
-    assert_eq!((s, v["error"]["code"].as_str()), (400, Some("bad_message")));
     // Sockets per match: the third is told and closed.
     let _a = server.connect(&ids[0], None, None).await;
     let _b = server.connect(&ids[0], None, None).await;

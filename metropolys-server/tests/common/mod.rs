@@ -114,6 +114,24 @@ impl Running {
         )
     }
 
+    /// A request that must fail with `status` and error `code`: the body.
+    pub async fn expect_error(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+        status: u16,
+        code: &str,
+    ) -> Value {
+        let (s, v) = self.request(method, path, body).await;
+        assert_eq!(
+            (s, v["error"]["code"].as_str()),
+            (status, Some(code)),
+            "{method} {path}: {v}"
+        );
+        v
+    }
+
     /// Creates a match: its id.
     pub async fn create(&self, body: Value) -> String {
         let (status, v) = self.request("POST", "/api/v1/matches", Some(body)).await;
