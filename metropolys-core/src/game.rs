@@ -175,6 +175,12 @@ impl Game {
         self.history.as_ref().map(History::actions)
     }
 
+    /// The number of decisions so far (0 for a game loaded from a bare
+    /// state), without listing them.
+    pub fn decisions(&self) -> usize {
+        self.history.as_ref().map_or(0, |h| h.len)
+    }
+
     /// The game after the seat to act takes `action` (forced passes, R-11,
     /// and the end of the call, R-12 … R-17, are applied too); this game is
     /// unchanged. On error nothing is built: [`RuleError::GameOver`] once

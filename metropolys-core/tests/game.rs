@@ -27,6 +27,7 @@ fn applying_returns_a_new_game_and_a_rejected_action_builds_nothing() {
     assert_eq!(g.actions().unwrap(), vec![]);
     assert_eq!(g.last_events().len(), 1);
     assert_eq!(next.actions().unwrap().len(), 1);
+    assert_eq!((g.decisions(), next.decisions()), (0, 1));
     assert_eq!(next.actions().unwrap()[0].action, a);
     assert!(matches!(next.last_events()[0], Event::BidPlaced { .. }));
     // another seat's action is refused.
