@@ -89,9 +89,10 @@ STUBTEST_ALLOWLIST = [
     "metropolys\\.pettingzoo(\\..*)?",
     "metropolys\\._observation(\\..*)?",
     "metropolys\\.gym(\\..*)?",
-    # Python 3.9's typing makes these special forms, which stubtest misreads
-    # where a pure-Python module imports them (`from typing import Any`).
-    "metropolys\\.[a-z_]+\\.(Any|Protocol|TypedDict)",
+    # Python 3.9's typing makes these special forms (and its collections
+    # aliases generic aliases), which stubtest misreads where a pure-Python
+    # module imports them (`from typing import Any, Iterable`).
+    "metropolys\\.[a-z_]+\\.(Any|Protocol|TypedDict|Callable|Iterable|Mapping|Sequence)",
 ]
 
 
