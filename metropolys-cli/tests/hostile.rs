@@ -271,3 +271,162 @@ fn conform_with_no_shrink_time_does_not_shrink() {
     assert_eq!(o.status.code(), Some(1), "{out}");
     assert!(out.contains("shrunk in 0 step(s)"), "{out}");
 }
+
+/// Starts the binary with `args` under an address-space limit of `limit`
+/// MiB (`ulimit -v`), standard input piped, output captured.
+fn spawn_limited(limit: u64, args: &[&str], stdin: Stdio) -> std::process::Child {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {} && exec \"$0\" \"$@\"", limit * 1024))
+        .arg(env!("CARGO_BIN_EXE_metropolys"))
+        .args(args)
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Waits for a child, killing it (and failing) after 60 s.
+fn finish(mut child: std::process::Child, what: &str) -> Output {
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("{what} blocked");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// No abort, no panic text: the failure is one of ours.
+fn assert_clean_failure(o: &Output, status: i32, needle: &str) {
+    let err = String::from_utf8_lossy(&o.stderr);
+    let all = String::from_utf8_lossy(&o.stdout) + err.clone();
+    assert_eq!(o.status.code(), Some(status), "{err}");
+    assert!(all.contains(needle), "{all}");
+    for bad in [
+        "panicked",
+        "memory allocation",
+        "RUST_BACKTRACE",
+        "thread '",
+    ] {
+        assert!(!err.contains(bad), "{err}");
+    }
+}
+
+#[test]
+fn a_line_without_end_at_the_prompt_is_an_error_not_an_abort() {
+    // 640 MiB without a newline under a 1 GiB address-space limit: the
+    // prompt buffered the whole line and aborted (status 134). It reads at
+    // most 1 MiB of a line.
+    let mut child = spawn_limited(
+        1024,
+        &["play", "--seats", "human,random", "--seed", "3"],
+        Stdio::piped(),
+    );
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write as _;
+        let chunk = vec![b'7'; 1 << 20];
+        for _ in 0..640 {
+            if stdin.write_all(&chunk).is_err() {
+                return;
+            }
+        }
+    });
+    let o = finish(child, "play --seats with an endless line");
+    let _ = writer.join();
+    assert_clean_failure(&o, 1, "a line longer than 1 MiB");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("stops unfinished during call 1"));
+}
+
+#[test]
+fn files_larger_than_the_bound_are_refused_before_they_are_read() {
+    // A sparse 1.5 GiB file under a 1 GiB address-space limit: reading it
+    // whole aborted (status 134). Records and configurations are read up
+    // to 16 MiB.
+    let dir = scratch("huge");
+    let huge = dir.join("huge.json");
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(3 << 29)
+        .unwrap();
+    let path = huge.to_str().unwrap();
+    for args in [
+        vec!["replay", path],
+        vec!["verify", path],
+        vec!["play", "--config", path],
+    ] {
+        let o = finish(spawn_limited(1024, &args, Stdio::null()), "a huge file");
+        assert_clean_failure(&o, 1, "larger than 16 MiB");
+    }
+    // Standard input is read up to the bound too.
+    let stdin = Stdio::from(std::fs::File::open(&huge).unwrap());
+    let o = finish(spawn_limited(1024, &["replay", "-"], stdin), "replay -");
+    assert_clean_failure(&o, 1, "larger than 16 MiB");
+    // A file of exactly the bound is read (and is not a record).
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(16 << 20)
+        .unwrap();
+    let o = finish(
+        spawn_limited(1024, &["replay", path], Stdio::null()),
+        "16 MiB",
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(!err.contains("larger than"), "{err}");
+}
+#[test]
+fn threads_are_bounded_and_a_refused_thread_is_one_failure() {
+    for n in ["0", "1025", "100000"] {
+        let o = run(
+            &["arena", "--bots", "random,random", "--threads", n]
+                .iter()
+                .map(Path::new)
+                .collect::<Vec<_>>(),
+            false,
+        );
+        assert_clean_failure(&o, 2, "--threads");
+    }
+    // Threads the system refuses (stacks larger than the address space,
+    // then an address-space limit): status 4, one line, no panic.
+    let huge_stacks = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_metropolys"))
+            .args(args)
+            .env("RUST_MIN_STACK", "200000000000000")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_clean_failure(&o, 4, "cannot start a thread");
+    };
+    huge_stacks(&["arena", "--bots", "random,greedy", "--threads", "2"]);
+    huge_stacks(&[
+        "play",
+        "--seats",
+        r#"random,ismcts:{"iterations":50,"threads":2}"#,
+    ]);
+    let dir = scratch("thread");
+    let engine = rejecting_engine(&dir);
+    huge_stacks(&["conform", "--engine", &engine, "--games", "1"]);
+    let o = finish(
+        spawn_limited(
+            1024,
+            &[
+                "arena",
+                "--bots",
+                "random,random",
+                "--games",
+                "3000",
+                "--threads",
+                "1024",
+            ],
+            Stdio::null(),
+        ),
+        "arena with 1024 threads",
+    );
+    assert_clean_failure(&o, 4, "cannot start a thread");
+    assert_eq!(String::from_utf8_lossy(&o.stderr).lines().count(), 1);
+}

@@ -1,35 +1,23 @@
 //! An engine under test, as a child process speaking the protocol.
 
+use crate::lines::{self, Line};
 use crate::protocol::{parse_answer, Answer, Request};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
-/// The longest line an engine may write, in bytes (1 MiB, the newline not
-/// counted): a longer one is a protocol error, so that an engine writing
-/// without end cannot exhaust memory.
-pub const MAX_LINE: usize = 1 << 20;
+pub use crate::lines::MAX_LINE;
 
-/// Reads one line of at most [`MAX_LINE`] bytes, without its line ending
-/// (`\n` or `\r\n`); `None` at the end of the output. A last line without
-/// a newline counts.
+/// Reads one line of the engine's output of at most [`MAX_LINE`] bytes,
+/// without its line ending; `None` at the end of the output.
 fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<Option<String>, String> {
-    buf.clear();
-    let limit = MAX_LINE as u64 + 1;
-    let n = std::io::Read::take(&mut *reader, limit)
-        .read_until(b'\n', buf)
-        .map_err(|e| format!("cannot read the engine's output ({e})"))?;
-    if n == 0 {
-        return Ok(None);
-    }
-    if buf.last() == Some(&b'\n') {
-        buf.pop();
-        if buf.last() == Some(&b'\r') {
-            buf.pop();
-        }
-    } else if buf.len() > MAX_LINE {
-        return Err("the engine wrote a line longer than 1 MiB".into());
+    match lines::read_line(reader, buf, MAX_LINE)
+        .map_err(|e| format!("cannot read the engine's output ({e})"))?
+    {
+        Line::End => return Ok(None),
+        Line::TooLong => return Err("the engine wrote a line longer than 1 MiB".into()),
+        Line::Read => {}
     }
     String::from_utf8(std::mem::take(buf))
         .map(Some)

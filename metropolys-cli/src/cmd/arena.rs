@@ -10,6 +10,10 @@ use metropolys_bots::{
 use metropolys_core::Variant;
 use std::fmt::Write as _;
 
+/// The most games `--threads` plays in parallel (Python's `arena` takes the
+/// same range).
+pub const MAX_THREADS: u16 = 1024;
+
 /// Options of `metropolys arena`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
@@ -34,9 +38,11 @@ pub struct Args {
     /// seat equally often
     #[arg(short, long, value_name = "N", default_value_t = 100)]
     pub games: u64,
-    /// Games played in parallel; the results do not depend on it
-    #[arg(short, long, value_name = "T", default_value_t = 1)]
-    pub threads: usize,
+    /// Games played in parallel, 1 to 1024 (as Python's arena); the results
+    /// do not depend on it
+    #[arg(short, long, value_name = "T", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
+    pub threads: u16,
     /// 2, 3 or 4; must equal the number of bots [default: the number of bots]
     #[arg(short, long, value_name = "N")]
     pub players: Option<u8>,
@@ -97,7 +103,7 @@ pub fn run(args: Args) -> Outcome {
         players,
         variant,
         seed: args.seed,
-        threads: args.threads,
+        threads: usize::from(args.threads),
         ..ArenaOptions::default()
     };
     let bar = progress_bar(

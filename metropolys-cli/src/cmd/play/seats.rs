@@ -117,7 +117,10 @@ fn run(seats: &[String], config: &Config, params: Option<&str>, record: Option<&
         Ok(e) => e,
         // A closed output (`| head`) ends quietly, like the other commands.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::Other => return Err(Failure::Invalid(e.to_string())),
+        // A bot that failed, or a line too long to be a command.
+        Err(e) if matches!(e.kind(), io::ErrorKind::Other | io::ErrorKind::InvalidData) => {
+            return Err(Failure::Invalid(e.to_string()))
+        }
         Err(e) => return Err(Failure::Io(e.to_string())),
     };
     let _ = write!(out, "{}", ending_text(&ending, &names));
