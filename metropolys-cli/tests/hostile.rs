@@ -379,6 +379,161 @@ fn files_larger_than_the_bound_are_refused_before_they_are_read() {
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(!err.contains("larger than"), "{err}");
 }
+
+/// A conformance engine (a `sh` script) that first starts a grandchild
+/// (`sleep 300`, its process id written to `pidfile`), then answers like
+/// the rejecting engine, `new_game` after `delay` seconds.
+fn forking_engine(dir: &Path, delay: &str) -> (String, PathBuf) {
+    let pidfile = dir.join("grandchild.pid");
+    let script = dir.join("forker.sh");
+    std::fs::write(
+        &script,
+        format!(
+            r#"sleep 300 </dev/null >/dev/null 2>&1 &
+echo $! > {pidfile}.tmp && mv {pidfile}.tmp {pidfile}
+read line
+echo '{{"ok":true,"version":1,"name":"forker"}}'
+while read line; do
+  case "$line" in
+    *new_game*) sleep {delay}; echo '{{"ok":false,"error":"rejected","rule":"R-1"}}' ;;
+    *to_act*) echo '{{"ok":true,"to_act":0}}' ;;
+    *legal*) echo '{{"ok":true,"legal":[]}}' ;;
+    *) echo '{{"ok":true}}' ;;
+  esac
+done
+"#,
+            pidfile = pidfile.display()
+        ),
+    )
+    .unwrap();
+    (format!("sh {}", script.display()), pidfile)
+}
+
+/// Whether process `pid` is gone (or a zombie nobody reaped yet).
+fn gone(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit_once(") ")
+            .is_some_and(|(_, rest)| rest.starts_with('Z')),
+    }
+}
+
+/// Waits up to 10 s for `pidfile` and returns the process id it holds.
+fn pid_in(pidfile: &Path) -> String {
+    let start = Instant::now();
+    loop {
+        if let Ok(pid) = std::fs::read_to_string(pidfile) {
+            return pid.trim().to_string();
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "no grandchild");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Waits up to 5 s for a process to be gone.
+fn assert_gone(pid: &str, what: &str) {
+    let start = Instant::now();
+    while !gone(pid) {
+        assert!(start.elapsed() < Duration::from_secs(5), "{what} survived");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn conform_ends_the_engines_whole_process_group() {
+    let dir = scratch("group");
+    let (engine, pidfile) = forking_engine(&dir, "0");
+    let out = dir.join("failure.json");
+    let args = [
+        "conform",
+        "--engine",
+        &engine,
+        "--games",
+        "2",
+        "--shrink-time",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let args: Vec<&Path> = args.iter().map(Path::new).collect();
+    let o = run(&args, false);
+    assert_eq!(o.status.code(), Some(1));
+    assert_gone(&pid_in(&pidfile), "the engine's grandchild");
+}
+
+#[test]
+fn conform_interrupted_ends_the_engines_group_and_exits_130() {
+    let dir = scratch("sigint");
+    // The engine takes 300 s to answer new_game: conform waits for it.
+    let (engine, pidfile) = forking_engine(&dir, "300");
+    let child = Command::new(env!("CARGO_BIN_EXE_metropolys"))
+        .args(["conform", "--engine", &engine, "--timeout-ms", "600000"])
+        .arg("--out")
+        .arg(dir.join("failure.json"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let grandchild = pid_in(&pidfile);
+    // Ctrl-C, as the terminal sends it to the foreground group (here
+    // conform alone: the engine is in a group of its own).
+    std::thread::sleep(Duration::from_millis(200));
+    let st = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let o = finish(child, "conform after Ctrl-C");
+    assert_eq!(o.status.code(), Some(130), "{o:?}");
+    assert_gone(&grandchild, "the engine's grandchild");
+}
+
+#[test]
+fn conform_shrinks_within_its_time_and_says_nothing_of_proptest() {
+    // Each candidate game takes 0.3 s (the engine's new_game): proptest's
+    // own limit printed "proptest: Aborting shrinking … set
+    // PROPTEST_MAX_SHRINK_TIME".
+    let dir = scratch("slow-candidates");
+    let (engine, _) = forking_engine(&dir, "0.3");
+    let out = dir.join("failure.json");
+    let o = run(
+        &[
+            "conform",
+            "--engine",
+            &engine,
+            "--games",
+            "3",
+            "--shrink-time",
+            "1",
+            "--out",
+            out.to_str().unwrap(),
+        ]
+        .iter()
+        .map(Path::new)
+        .collect::<Vec<_>>(),
+        false,
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        !err.contains("proptest") && !text.contains("proptest"),
+        "{err}"
+    );
+    assert!(!err.to_lowercase().contains("shrink"), "{err}");
+    assert!(text.contains("shrunk in"), "{text}");
+}
+
+#[test]
+fn conform_refuses_a_timeout_of_zero() {
+    let o = conform_with("timeout", &["--games", "1", "--timeout-ms", "0"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("invalid value '0' for '--timeout-ms"), "{err}");
+}
+
 #[test]
 fn threads_are_bounded_and_a_refused_thread_is_one_failure() {
     for n in ["0", "1025", "100000"] {

@@ -11,6 +11,7 @@ use crate::protocol::{Answer, Categories, Hello, Request};
 use crate::rules::{rule_matches, rule_text};
 use metropolys_core::record::ExpectedError;
 use metropolys_core::{Action, Config, Record, RecordedAction, State, Variant};
+use std::time::Instant;
 
 /// The result of comparing one game.
 #[derive(Debug, Clone)]
@@ -22,6 +23,12 @@ pub enum Outcome {
     },
     /// The first disagreement.
     Disagree(Box<Disagreement>),
+    /// The deadline passed before the game was compared to its end (or to
+    /// its limit): nothing is known of the rest.
+    Unfinished {
+        /// Decisions compared, all agreeing.
+        decisions: usize,
+    },
 }
 
 /// Where two engines first disagreed.
@@ -108,15 +115,18 @@ pub fn sheets(state: &State) -> Vec<Categories> {
 /// Compares one game: `config`, then `steps`, against `engine`. With a
 /// `limit`, a game that agrees for `limit` decisions and has more to play
 /// counts as agreeing (shrinking looks only for earlier disagreements).
+/// With a `deadline`, a game still being compared when it passes stops
+/// before its next round trip ([`Outcome::Unfinished`]).
 pub fn compare_game(
     engine: &mut dyn Engine,
     hello: &Hello,
     config: &Config,
     steps: &[Step],
     limit: Option<usize>,
+    deadline: Option<Instant>,
 ) -> Result<Outcome, String> {
     let mut used = (0, false);
-    let mut outcome = play(engine, hello, config, steps, limit, &mut used)?;
+    let mut outcome = play(engine, hello, config, steps, (limit, deadline), &mut used)?;
     if let Outcome::Disagree(d) = &mut outcome {
         (d.used, d.exact) = used;
     }
@@ -128,9 +138,10 @@ fn play(
     hello: &Hello,
     config: &Config,
     steps: &[Step],
-    limit: Option<usize>,
+    (limit, deadline): (Option<usize>, Option<Instant>),
     used: &mut (usize, bool),
 ) -> Result<Outcome, String> {
+    let late = || deadline.is_some_and(|d| Instant::now() >= d);
     let Ok(mut state) = State::new(config) else {
         return Ok(Outcome::Agree { decisions: 0 });
     };
@@ -186,6 +197,9 @@ fn play(
     for (i, step) in steps.iter().enumerate() {
         if limit.is_some_and(|l| decisions >= l) {
             return Ok(Outcome::Agree { decisions });
+        }
+        if late() {
+            return Ok(Outcome::Unfinished { decisions });
         }
         *used = (i + 1, false);
         let to_act = state.to_act();
@@ -287,6 +301,9 @@ fn play(
     }
     if !broke && used.0 == steps.len() {
         used.1 = true;
+    }
+    if late() {
+        return Ok(Outcome::Unfinished { decisions });
     }
     // The end of the list (or of the game): the whole score sheet, game
     // over and winners.

@@ -76,7 +76,7 @@ mod testing;
 
 pub use check::{check, Progress, Report};
 pub use compare::{compare_game, Disagreement, Outcome};
-pub use engine::{Engine, Process};
+pub use engine::{kill_group, Engine, Process, StartError};
 pub use generate::{any_selected, games, selected, Step};
 pub use options::{Options, MAX_STEPS};
 pub use protocol::{Answer, Categories, Hello, Request, PROTOCOL_VERSION};
