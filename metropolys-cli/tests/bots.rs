@@ -323,3 +323,46 @@ fn arena_usage_errors() {
         assert!(stderr(&o).starts_with("metropolys: "), "{args:?}");
     }
 }
+
+#[test]
+fn empty_and_misspelt_seats_and_bots_are_named() {
+    for (args, needle) in [
+        (
+            vec!["play", "--seats", ""],
+            "--seats is empty: name 2 to 4 seats",
+        ),
+        (
+            vec!["play", "--seats", "human,,random"],
+            "--seats names no one for seat 1 (red)",
+        ),
+        (
+            vec!["play", "--seats", "human,ismtcs"],
+            "unknown seat \"ismtcs\"; did you mean \"ismcts\"?",
+        ),
+        (
+            vec!["play", "--seats", "humna,random"],
+            "did you mean \"human\"?",
+        ),
+        (vec!["arena", "--bots", ""], "--bots is empty"),
+        (
+            vec!["arena", "--bots", "grredy,random"],
+            "unknown bot kind \"grredy\"; did you mean \"greedy\"?",
+        ),
+        (
+            vec![
+                "arena",
+                "--bots",
+                "greedy,random",
+                "--params",
+                r#"{"ismcst": {}}"#,
+            ],
+            "did you mean \"ismcts\"?",
+        ),
+    ] {
+        let o = metropolys(&args);
+        let err = stderr(&o);
+        assert_eq!(code(&o), 2, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("not 1"), "{err}");
+    }
+}

@@ -269,6 +269,9 @@ fn play(
             (Err(e), theirs) => {
                 let rule = rule_text(e.rule());
                 let agree = matches!(theirs, Err(r) if rule_matches(&rule, r));
+                // Core's messages start with their ruling: said once.
+                let why = e.to_string();
+                let why = why.strip_prefix(&format!("{rule}: ")).unwrap_or(&why);
                 if !agree {
                     let index = record.actions.len();
                     record.actions.push(entry);
@@ -277,7 +280,7 @@ fn play(
                         &mut record,
                         &before,
                         "whether the action is legal",
-                        format!("it is illegal ({rule}: {e})"),
+                        format!("it is illegal ({rule}: {why})"),
                         match theirs {
                             Ok(()) => "it is legal (accepted)".into(),
                             Err(r) => format!("it is illegal for another ruling ({r})"),
@@ -392,10 +395,44 @@ fn compare_position(
                         (None, Some(&i)) => Some((seat, Action::from_id(i).expect("id"), false)),
                         (None, None) => None,
                     };
+                    // An id listed twice is a difference of its own (the
+                    // sets may be equal).
+                    let mut twice: Vec<u16> = theirs
+                        .windows(2)
+                        .filter(|w| w[0] == w[1])
+                        .map(|w| w[0])
+                        .collect();
+                    twice.dedup();
+                    let mut distinct = theirs.clone();
+                    distinct.dedup();
+                    let also = |only: &[u16]| {
+                        if only.is_empty() {
+                            String::new()
+                        } else {
+                            format!(", also {}", ids_text(only))
+                        }
+                    };
+                    let listed_twice = if twice.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            ", listing {} more than once ({} ids in all)",
+                            ids_text(&twice),
+                            theirs.len()
+                        )
+                    };
+                    let ours_text = match (only_ours.is_empty(), twice.is_empty()) {
+                        (true, false) => format!("{} legal, each listed once", ours.len()),
+                        _ => format!("{} legal{}", ours.len(), also(&only_ours)),
+                    };
                     return d(
                         "the legal actions",
-                        format!("{} legal, also {}", ours.len(), ids_text(&only_ours)),
-                        format!("{} legal, also {}", theirs.len(), ids_text(&only_theirs)),
+                        ours_text,
+                        format!(
+                            "{} legal{}{listed_twice}",
+                            distinct.len(),
+                            also(&only_theirs)
+                        ),
                         probe,
                     );
                 }
@@ -445,4 +482,73 @@ fn compare_position(
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::Ours;
+
+    /// Ours, but every `apply` is accepted, and the first legal id is
+    /// listed twice.
+    struct Sloppy(Ours, bool);
+
+    impl Engine for Sloppy {
+        fn batch(&mut self, requests: &[Request]) -> Result<Vec<Answer>, String> {
+            let mut answers = self.0.batch(requests)?;
+            for (r, a) in requests.iter().zip(&mut answers) {
+                match (r, a) {
+                    (Request::Apply { .. }, a) if self.1 => *a = Answer::Verdict(Ok(())),
+                    (Request::Legal, Answer::Legal(ids)) if !self.1 && !ids.is_empty() => {
+                        ids.insert(0, ids[0]);
+                    }
+                    _ => {}
+                }
+            }
+            Ok(answers)
+        }
+    }
+
+    fn diagnosis(engine: &mut Sloppy, steps: &[Step]) -> Disagreement {
+        let config = Config::new(2, Variant::Family, 3);
+        match compare_game(engine, &Hello::default(), &config, steps, None, None) {
+            Ok(Outcome::Disagree(d)) => *d,
+            other => panic!("no disagreement: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_refusal_names_its_ruling_once() {
+        // The opener's pass, accepted by the other engine.
+        let d = diagnosis(
+            &mut Sloppy(Ours(None), true),
+            &[Step::Probe { id: 0, seat: 0 }],
+        );
+        assert_eq!(
+            d.ours,
+            "it is illegal (R-7: the opening player of a call cannot pass)"
+        );
+        assert!(
+            !d.diagnosis("x").contains("R-7: R-7"),
+            "{}",
+            d.diagnosis("x")
+        );
+    }
+
+    #[test]
+    fn a_legal_id_listed_twice_is_named() {
+        let d = diagnosis(&mut Sloppy(Ours(None), false), &[]);
+        assert_eq!(d.what, "the legal actions");
+        assert!(
+            !d.ours.contains("none") && !d.theirs.contains("none"),
+            "{d:?}"
+        );
+        assert!(d.ours.ends_with("legal, each listed once"), "{}", d.ours);
+        assert!(
+            d.theirs
+                .contains("listing bid 1 on 0 (id 0) more than once"),
+            "{}",
+            d.theirs
+        );
+    }
 }

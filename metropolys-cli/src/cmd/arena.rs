@@ -68,6 +68,16 @@ pub fn run(args: Args) -> Outcome {
     // check each bot with its own parameters or those of --params.
     let bots = args.bots.join(",");
     let seats = split_specs(&bots);
+    if seats.iter().all(|(kind, _)| kind.is_empty()) {
+        return Err(Failure::Usage(
+            "--bots is empty: name one bot per seat, 2 to 4 of them, such as ismcts,greedy".into(),
+        ));
+    }
+    if let Some(p) = seats.iter().position(|(kind, _)| kind.is_empty()) {
+        return Err(Failure::Usage(format!(
+            "--bots names no bot for seat {p}: give one bot per seat, separated by commas"
+        )));
+    }
     let mut factories: Vec<BotFactory> = Vec::new();
     let mut names = Vec::new();
     for &(kind, own) in &seats {

@@ -3,10 +3,11 @@
 //! seat's own view, R-21), plays at the terminal ([`drive`]) on standard
 //! input and output, and writes the record of a finished game.
 
-use crate::args::{bot_params, kind_params, params_by_kind};
+use crate::args::{bot_params, kind_params, params_by_kind, unknown};
 use crate::cmd::play::table::{drive, ending_text, names, Controller, Decide, Ending};
 use crate::failure::{Failure, Outcome};
 use crate::io::write;
+use crate::narrate::seat_name;
 use metropolys_bots::{from_spec, split_specs, Player, KINDS};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Config, Game, State};
@@ -31,6 +32,23 @@ pub fn play(
         })
         .collect();
     let seats = &seats[..];
+    if let [only] = seats {
+        if only.is_empty() {
+            return Err(Failure::Usage(format!(
+                "--seats is empty: name 2 to 4 seats, separated by commas, such as \
+                 human,ismcts (seats are: {})",
+                seat_kinds().join(", ")
+            )));
+        }
+    }
+    if let Some(p) = seats.iter().position(String::is_empty) {
+        return Err(Failure::Usage(format!(
+            "--seats names no one for seat {p} ({}): give one name per seat, separated by \
+             commas (seats are: {})",
+            seat_name(p as u8),
+            seat_kinds().join(", ")
+        )));
+    }
     let n = seats.len() as u8;
     if players.is_some_and(|p| p != n) {
         return Err(Failure::Usage(format!(
@@ -42,11 +60,12 @@ pub fn play(
     run(seats, &config, params, record)
 }
 
-/// The seat kinds `play --seats` accepts: `human` and the bot kinds.
-fn seat_kinds() -> String {
+/// The seat kinds `play --seats` accepts: `human` and the bot kinds (of
+/// the bots crate).
+fn seat_kinds() -> Vec<&'static str> {
     let mut kinds = vec!["human"];
     kinds.extend(KINDS);
-    kinds.join(", ")
+    kinds
 }
 
 /// The seed of the bot at `seat`: the first draw of stream `5 + seat` of the
@@ -88,8 +107,14 @@ fn run(seats: &[String], config: &Config, params: Option<&str>, record: Option<&
             Some((kind, own)) => (kind, Some(own)),
             None => (seat.as_str(), None),
         };
-        let text = bot_params(kind, own, &params)
-            .map_err(|e| Failure::Usage(format!("--seats: {e} (seats are: {})", seat_kinds())))?;
+        if !KINDS.contains(&kind) {
+            return Err(Failure::Usage(format!(
+                "--seats: {}",
+                unknown("seat", kind, &seat_kinds())
+            )));
+        }
+        let text =
+            bot_params(kind, own, &params).map_err(|e| Failure::Usage(format!("--seats: {e}")))?;
         let bot = from_spec(kind, &text).map_err(|e| Failure::Usage(e.to_string()))?;
         let player = Player::new(bot, bot_seed(config.seed, 5 + p as u64));
         controllers.push(Controller::Bot {
