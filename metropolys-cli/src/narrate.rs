@@ -42,14 +42,9 @@ pub fn building_text(variant: Variant, number: u8, width: usize) -> String {
 }
 
 /// The prestige a token is worth (§4: trendy +3, subway +1, archaeological
-/// −1). The one place the command line names these points; the score
-/// sheets themselves come from core.
+/// −1), as core scores it.
 pub fn token_points(token: Token) -> i32 {
-    match token {
-        Token::Trendy => 3,
-        Token::Subway => 1,
-        Token::Archaeology => -1,
-    }
+    metropolys_core::scoring::token_points(token)
 }
 
 /// The line that ends a game of `calls` calls.

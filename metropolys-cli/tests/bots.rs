@@ -79,7 +79,7 @@ fn a_person_plays_a_whole_game_against_bots_from_a_script() {
     let rec = dir.join("game.json");
     // A mistyped move, an unknown neighborhood, a hint, help, then an
     // illegal move (the opener's pass, R-7) and the robot script.
-    let mut input = String::from("twelve seven\n99 3\nhint\nhelp\n");
+    let mut input = String::from("twelve seven\n99 3\nhint\nhelp\nmap\n");
     input.push_str(&robot_script());
     let o = metropolys_with_input(
         &[
@@ -117,6 +117,10 @@ fn a_person_plays_a_whole_game_against_bots_from_a_script() {
         "R-7/R-9: there is no neighborhood 99",
         "Hint: ",
         "Commands:",
+        "Scoring (at the end, R-17): each trendy token +3",
+        "Where your cards score (blue)",
+        "As the position stands: area card 0",
+        "supply small 1 2 3 4 5, medium 6 7 8 9, tall 10 11 12 13",
         "Illegal move: R-7: the opening player of a call cannot pass",
         "red (ismcts) bids",
         "white (greedy) ",
@@ -365,4 +369,61 @@ fn empty_and_misspelt_seats_and_bots_are_named() {
         assert!(err.contains(needle), "{args:?}: {err}");
         assert!(!err.contains("not 1"), "{err}");
     }
+}
+
+#[test]
+fn a_game_at_the_terminal_writes_its_html_replay() {
+    let dir = scratch();
+    let html = dir.join("game.html");
+    let rec = dir.join("game.json");
+    // Played to the end: the record and the replay.
+    let o = metropolys_with_input(
+        &[
+            "play",
+            "--seats",
+            "human,greedy",
+            "--seed",
+            "8",
+            "--html",
+            html.to_str().unwrap(),
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        &robot_script(),
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("HTML replay written to"));
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("replay-data") && page.contains("Final score"));
+    assert!(rec.is_file());
+    // Stopped by the end of input: the replay of the game so far.
+    std::fs::remove_file(&html).unwrap();
+    let o = metropolys_with_input(
+        &[
+            "play",
+            "--seats",
+            "human,greedy",
+            "--html",
+            html.to_str().unwrap(),
+        ],
+        "3 5\n",
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        page.contains("Game not over"),
+        "the replay of an unfinished game"
+    );
+    // An unwritable replay is status 3, after the game.
+    let o = metropolys_with_input(
+        &[
+            "play",
+            "--seats",
+            "human,greedy",
+            "--html",
+            dir.join("no/such/dir.html").to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
 }

@@ -3,16 +3,28 @@
 //! seat's own view, R-21), plays at the terminal ([`drive`]) on standard
 //! input and output, and writes the record of a finished game.
 
+use crate::account::{header, score_table};
 use crate::args::{bot_params, kind_params, params_by_kind, unknown};
 use crate::cmd::play::table::{drive, ending_text, names, Controller, Decide, Ending};
-use crate::failure::{Failure, Outcome};
+use crate::failure::{first_of, Failure, Outcome};
+use crate::html;
 use crate::io::write;
 use crate::narrate::seat_name;
 use metropolys_bots::{from_spec, split_specs, Player, KINDS};
 use metropolys_core::rng::SplitMix64;
-use metropolys_core::{Config, Game, State};
+use metropolys_core::{Config, Game, RecordedAction, State};
 use std::io::{self, Write};
 use std::path::Path;
+
+/// The files `play --seats` writes at the end: the record of a finished
+/// game, the HTML replay of the game as it stopped.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Files<'a> {
+    /// `--record`.
+    pub record: Option<&'a Path>,
+    /// `--html`.
+    pub html: Option<&'a Path>,
+}
 
 /// `metropolys play --seats ...`: checks the seat count against
 /// `--players`, then [`run`].
@@ -21,7 +33,7 @@ pub fn play(
     players: Option<u8>,
     mut config: Config,
     params: Option<&str>,
-    record: Option<&Path>,
+    files: Files<'_>,
 ) -> Outcome {
     // Commas inside a bot's JSON do not separate seats.
     let seats: Vec<String> = split_specs(&seats.join(","))
@@ -57,7 +69,7 @@ pub fn play(
         )));
     }
     config.players = n;
-    run(seats, &config, params, record)
+    run(seats, &config, params, files)
 }
 
 /// The seat kinds `play --seats` accepts: `human` and the bot kinds (of
@@ -85,10 +97,10 @@ fn bot_decide(mut player: Player, config: Config) -> Decide<'static> {
 
 /// `metropolys play --seats human,ismcts,greedy`: builds the bots (with
 /// their parameters from `--params`, a JSON object keyed by kind), plays on
-/// standard input and output, and writes the record to `record` when given
-/// and the game was played to its end. `config.players` must already be the
-/// number of seats.
-fn run(seats: &[String], config: &Config, params: Option<&str>, record: Option<&Path>) -> Outcome {
+/// standard input and output, and writes the record when asked and the
+/// game was played to its end, and the HTML replay when asked.
+/// `config.players` must already be the number of seats.
+fn run(seats: &[String], config: &Config, params: Option<&str>, files: Files<'_>) -> Outcome {
     if !(2..=4).contains(&seats.len()) {
         return Err(Failure::Usage(format!(
             "--seats names 2 to 4 seats (R-1), not {}",
@@ -149,18 +161,45 @@ fn run(seats: &[String], config: &Config, params: Option<&str>, record: Option<&
         Err(e) => return Err(Failure::Io(e.to_string())),
     };
     let _ = write!(out, "{}", ending_text(&ending, &names));
-    if let (Some(path), Ending::Finished(game)) = (record, &ending) {
-        let r = game.to_record();
-        write(path, &r.to_json_readable())?;
-        let _ = writeln!(
-            out,
-            "Record written to {} ({} decisions).",
-            path.display(),
-            r.actions.len()
-        );
+    // Each file asked for is written, the first failure sets the status.
+    let mut failures = Vec::new();
+    let (Ending::Finished(game) | Ending::Abandoned { game, .. }) = &ending;
+    let r = game.to_record();
+    if let (Some(path), Ending::Finished(_)) = (files.record, &ending) {
+        match write(path, &r.to_json_readable()) {
+            Ok(()) => {
+                let _ = writeln!(
+                    out,
+                    "Record written to {} ({} decisions).",
+                    path.display(),
+                    r.actions.len()
+                );
+            }
+            Err(f) => failures.push(f),
+        }
+    }
+    if let Some(path) = files.html {
+        match write(path, &replay_page(config, &r.actions, game.state())) {
+            Ok(()) => {
+                let _ = writeln!(out, "HTML replay written to {}.", path.display());
+            }
+            Err(f) => failures.push(f),
+        }
     }
     let _ = out.flush();
-    Ok(())
+    first_of(failures)
+}
+
+/// The HTML replay of a game played at the terminal (finished or not).
+fn replay_page(config: &Config, actions: &[RecordedAction], end: &State) -> String {
+    let initial = State::new(config).expect("the game was played from it");
+    let title = format!(
+        "Metropolys · {} players · {} · seed {}",
+        config.players, config.variant, config.seed
+    );
+    let source = format!("seed {} · played at the terminal", config.seed);
+    let head = header(config, &initial, &source);
+    html::page(&title, &head, &initial, actions, &score_table(end))
 }
 
 #[cfg(test)]

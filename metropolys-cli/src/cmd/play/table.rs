@@ -4,6 +4,7 @@
 //! each bot seat is a closure from the position to an action.
 
 use crate::account::score_table;
+use crate::cmd::play::map::{map_text, scoring_text};
 use crate::cmd::play::prompt::{parse, Command, HELP};
 use crate::cmd::play::screen::{action_text, list, turn_text};
 use crate::narrate::{game_over, seat_name, variant_name, Narrator, Voice};
@@ -198,7 +199,8 @@ fn ask(
         let line = String::from_utf8_lossy(&bytes);
         match parse(&line) {
             Ok(Command::Nothing) => {}
-            Ok(Command::Help) => writeln!(out, "{HELP}")?,
+            Ok(Command::Help) => writeln!(out, "{HELP}\n\n{}", scoring_text(state))?,
+            Ok(Command::Map) => write!(out, "{}", map_text(state, seat))?,
             Ok(Command::Board) => write!(out, "{}", turn_text(state, seat, names))?,
             Ok(Command::Quit) => return Ok(Answer::Quit),
             Ok(Command::Hint) => {
