@@ -87,7 +87,7 @@ pub fn run(args: Args) -> Outcome {
         let title = format!("Metropolys · {shown}");
         match write(
             out,
-            &html::page(&title, &head, &initial, &record.actions, &scores),
+            &html::page(&title, &head, &initial, &record.actions, &scores, &[]),
         ) {
             Ok(()) if !args.quiet => outln!("\nHTML replay written to {}.", out.display()),
             Ok(()) => {}

@@ -150,7 +150,7 @@ pub fn run(args: Args) -> Outcome {
         );
         match write(
             path,
-            &html::page(&title, &head, &initial, &record.actions, &scores),
+            &html::page(&title, &head, &initial, &record.actions, &scores, &[]),
         ) {
             Ok(()) if !args.quiet => outln!("HTML replay written to {}.", path.display()),
             Ok(()) => {}

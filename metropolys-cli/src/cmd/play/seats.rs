@@ -199,7 +199,7 @@ fn replay_page(config: &Config, actions: &[RecordedAction], end: &State) -> Stri
     );
     let source = format!("seed {} · played at the terminal", config.seed);
     let head = header(config, &initial, &source);
-    html::page(&title, &head, &initial, actions, &score_table(end))
+    html::page(&title, &head, &initial, actions, &score_table(end), &[])
 }
 
 #[cfg(test)]
