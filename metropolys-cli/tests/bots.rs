@@ -427,3 +427,68 @@ fn a_game_at_the_terminal_writes_its_html_replay() {
     );
     assert_eq!(code(&o), 3, "{}", stderr(&o));
 }
+
+#[test]
+fn records_say_who_played_each_seat_and_replays_show_it() {
+    let dir = scratch();
+    let (rec, html) = (dir.join("who.json"), dir.join("who.html"));
+    let o = metropolys_with_input(
+        &[
+            "play",
+            "--seats",
+            r#"human,greedy:{"cost_per_number":1},random"#,
+            "--seed",
+            "6",
+            "--record",
+            rec.to_str().unwrap(),
+            "--html",
+            html.to_str().unwrap(),
+        ],
+        &robot_script(),
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let text = std::fs::read_to_string(&rec).unwrap();
+    assert!(
+        text.contains(r#"{"kind": "greedy", "params": {"cost_per_number": 1}},"#),
+        "{text}"
+    );
+    let record = Record::from_json(&text).unwrap();
+    let who: Vec<String> = record
+        .seats
+        .iter()
+        .flatten()
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(who, ["human", r#"greedy:{"cost_per_number":1}"#, "random"]);
+    assert!(record.verify().unwrap().is_over());
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        page.contains(r#"1 red: greedy:{&quot;cost_per_number&quot;:1}</span>"#),
+        "the legend"
+    );
+    let o = metropolys(&["replay", rec.to_str().unwrap()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains(
+            r#"seats:               0 blue (human), 1 red (greedy:{"cost_per_number":1}), 2 white (random)"#
+        ),
+        "{}",
+        stdout(&o)
+    );
+    // A record without the field is told as before; a malformed one fails.
+    let mut bare = record.clone();
+    bare.seats = None;
+    let bare_path = dir.join("bare.json");
+    std::fs::write(&bare_path, bare.to_json_readable()).unwrap();
+    let o = metropolys(&["replay", bare_path.to_str().unwrap()]);
+    assert!(stdout(&o).contains("  seats:               0 blue, 1 red, 2 white\n"));
+    let bad = dir.join("bad.json");
+    std::fs::write(
+        &bad,
+        text.replace(r#"{"kind": "random"}"#, r#"{"kind": ""}"#),
+    )
+    .unwrap();
+    let o = metropolys(&["verify", bad.to_str().unwrap()]);
+    assert_eq!(code(&o), 1);
+    assert!(stdout(&o).contains("seats[2]"), "{}", stdout(&o));
+}

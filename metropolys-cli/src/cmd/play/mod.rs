@@ -8,14 +8,14 @@ mod screen;
 mod seats;
 mod table;
 
-use crate::account::{header, score_table, tell};
+use crate::account::{header, players, score_table, tell};
 use crate::args::VariantArg;
 use crate::failure::{first_of, Failure, Outcome};
 use crate::html;
 use crate::io::{read, say, shown, write};
 use crate::narrate::{Narrator, Voice};
 use metropolys_core::rng::SplitMix64;
-use metropolys_core::{Config, Game, Variant};
+use metropolys_core::{Config, Game, SeatPlayer, Variant};
 use std::path::PathBuf;
 
 /// The setup streams 1–4 belong to core (`metropolys_core::rng`); `play`
@@ -117,7 +117,14 @@ pub fn run(args: Args) -> Outcome {
         "seed {} · random decisions (SplitMix64 stream {DECISION_STREAM})",
         config.seed
     );
-    let head = header(&config, &initial, &source);
+    // Every seat plays uniformly random legal decisions.
+    let mut record = game.to_record();
+    record.seats = Some(vec![
+        SeatPlayer::bot("random", None);
+        usize::from(config.players)
+    ]);
+    let who = players(&record);
+    let head = header(&config, &initial, &source, &who);
     let (calls, ending) = narrator.finish();
     let scores = score_table(&end);
     if !args.quiet {
@@ -131,7 +138,6 @@ pub fn run(args: Args) -> Outcome {
     // Every file asked for is written, whatever happened to standard output
     // or to the other file; the first failure sets the status.
     let mut failures = Vec::new();
-    let record = game.to_record();
     if let Some(path) = &args.record {
         match write(path, &record.to_json_readable()) {
             Ok(()) if !args.quiet => outln!(
@@ -150,7 +156,7 @@ pub fn run(args: Args) -> Outcome {
         );
         match write(
             path,
-            &html::page(&title, &head, &initial, &record.actions, &scores, &[]),
+            &html::page(&title, &head, &initial, &record.actions, &scores, &who),
         ) {
             Ok(()) if !args.quiet => outln!("HTML replay written to {}.", path.display()),
             Ok(()) => {}

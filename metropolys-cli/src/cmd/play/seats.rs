@@ -3,7 +3,7 @@
 //! seat's own view, R-21), plays at the terminal ([`drive`]) on standard
 //! input and output, and writes the record of a finished game.
 
-use crate::account::{header, score_table};
+use crate::account::{header, players, score_table};
 use crate::args::{bot_params, kind_params, params_by_kind, unknown};
 use crate::cmd::play::table::{drive, ending_text, names, Controller, Decide, Ending};
 use crate::failure::{first_of, Failure, Outcome};
@@ -12,7 +12,7 @@ use crate::io::write;
 use crate::narrate::seat_name;
 use metropolys_bots::{from_spec, split_specs, Player, KINDS};
 use metropolys_core::rng::SplitMix64;
-use metropolys_core::{Config, Game, RecordedAction, State};
+use metropolys_core::{Config, Game, Record, SeatPlayer, State};
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -109,9 +109,12 @@ fn run(seats: &[String], config: &Config, params: Option<&str>, files: Files<'_>
     }
     let params = params_by_kind(params).map_err(Failure::Usage)?;
     let mut controllers = Vec::new();
+    // Who plays each seat, for the record.
+    let mut who = Vec::new();
     for (p, seat) in seats.iter().enumerate() {
         if seat == "human" {
             controllers.push(Controller::Human);
+            who.push(SeatPlayer::human());
             continue;
         }
         // `kind` or `kind:JSON` (its own parameters).
@@ -128,6 +131,7 @@ fn run(seats: &[String], config: &Config, params: Option<&str>, files: Files<'_>
         let text =
             bot_params(kind, own, &params).map_err(|e| Failure::Usage(format!("--seats: {e}")))?;
         let bot = from_spec(kind, &text).map_err(|e| Failure::Usage(e.to_string()))?;
+        who.push(SeatPlayer::bot(kind, serde_json::from_str(&text).ok()));
         let player = Player::new(bot, bot_seed(config.seed, 5 + p as u64));
         controllers.push(Controller::Bot {
             name: kind.to_string(),
@@ -164,7 +168,8 @@ fn run(seats: &[String], config: &Config, params: Option<&str>, files: Files<'_>
     // Each file asked for is written, the first failure sets the status.
     let mut failures = Vec::new();
     let (Ending::Finished(game) | Ending::Abandoned { game, .. }) = &ending;
-    let r = game.to_record();
+    let mut r = game.to_record();
+    r.seats = Some(who);
     if let (Some(path), Ending::Finished(_)) = (files.record, &ending) {
         match write(path, &r.to_json_readable()) {
             Ok(()) => {
@@ -179,7 +184,7 @@ fn run(seats: &[String], config: &Config, params: Option<&str>, files: Files<'_>
         }
     }
     if let Some(path) = files.html {
-        match write(path, &replay_page(config, &r.actions, game.state())) {
+        match write(path, &replay_page(&r, game.state())) {
             Ok(()) => {
                 let _ = writeln!(out, "HTML replay written to {}.", path.display());
             }
@@ -190,16 +195,26 @@ fn run(seats: &[String], config: &Config, params: Option<&str>, files: Files<'_>
     first_of(failures)
 }
 
-/// The HTML replay of a game played at the terminal (finished or not).
-fn replay_page(config: &Config, actions: &[RecordedAction], end: &State) -> String {
+/// The HTML replay of a game played at the terminal (finished or not),
+/// from its record.
+fn replay_page(record: &Record, end: &State) -> String {
+    let config = &record.config;
     let initial = State::new(config).expect("the game was played from it");
     let title = format!(
         "Metropolys · {} players · {} · seed {}",
         config.players, config.variant, config.seed
     );
     let source = format!("seed {} · played at the terminal", config.seed);
-    let head = header(config, &initial, &source);
-    html::page(&title, &head, &initial, actions, &score_table(end), &[])
+    let who = players(record);
+    let head = header(config, &initial, &source, &who);
+    html::page(
+        &title,
+        &head,
+        &initial,
+        &record.actions,
+        &score_table(end),
+        &who,
+    )
 }
 
 #[cfg(test)]
