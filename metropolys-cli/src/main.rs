@@ -68,11 +68,11 @@ pub enum Command {
 }
 
 fn main() -> ExitCode {
+    failure::panic_hook();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
-    failure::panic_hook();
     // A panic unwinds to here: a thread the system refused is a failure
     // of its own (status 4); anything else is a bug, told in one line.
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| dispatch(cli)));
