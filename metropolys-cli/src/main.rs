@@ -13,7 +13,7 @@
 //!   score table), `html` (the HTML replay).
 //!
 //! Adding a subcommand is one module in `cmd/`, one variant of [`Command`]
-//! and one arm in [`main`].
+//! and one arm in [`dispatch`].
 
 #[macro_use]
 mod io;
@@ -65,6 +65,8 @@ pub enum Command {
     Completions(cmd::completions::Args),
     /// Play many games between bots and print their results
     Arena(cmd::arena::Args),
+    /// Run the game server with its web client (see docs/server.md)
+    Serve(metropolys_server::Args),
 }
 
 fn main() -> ExitCode {
@@ -94,6 +96,9 @@ fn dispatch(cli: Cli) -> failure::Outcome {
         Command::Conform(a) => cmd::conform::run(a),
         Command::Completions(a) => cmd::completions::run(a, Cli::command()),
         Command::Arena(a) => cmd::arena::run(a),
+        Command::Serve(a) => {
+            metropolys_server::run(a).map_err(|e| failure::Failure::Io(e.to_string()))
+        }
     }
 }
 
