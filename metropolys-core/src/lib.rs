@@ -58,6 +58,7 @@ pub mod error;
 pub mod record;
 pub mod rng;
 pub mod scoring;
+mod seat_player;
 pub mod state;
 #[cfg(feature = "proptest")]
 pub mod strategies;
