@@ -96,6 +96,47 @@ fn browse(browser: &str, profile: &Path, args: &[&str], url: &str) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// A 4-player Expert game of `seed` played by `metropolys play`, its record
+/// and HTML replay written to `rec` and `html`; the record.
+fn play_expert(seed: &str, rec: &Path, html: &Path) -> Record {
+    let o = Command::new(env!("CARGO_BIN_EXE_metropolys"))
+        .args([
+            "play",
+            "--players",
+            "4",
+            "--variant",
+            "expert",
+            "--seed",
+            seed,
+        ])
+        .arg("--record")
+        .arg(rec)
+        .arg("--html")
+        .arg(html)
+        .arg("--quiet")
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    Record::from_json(&std::fs::read_to_string(rec).unwrap()).unwrap()
+}
+
+/// Loads a harness page that writes `RESULT<json>END` and returns the JSON.
+fn harness_result(browser: &str, profile: &Path, harness: &Path, args: &[&str]) -> String {
+    let mut all = vec!["--dump-dom"];
+    all.extend_from_slice(args);
+    let dom = browse(
+        browser,
+        profile,
+        &all,
+        &format!("file://{}", harness.display()),
+    );
+    dom.split("RESULT")
+        .nth(1)
+        .and_then(|s| s.split("END").next())
+        .unwrap_or_else(|| panic!("the harness did not run: {dom}"))
+        .to_string()
+}
+
 /// The pieces drawn in a dumped DOM: (buildings, tokens, bids, highlight).
 fn pieces_in(dom: &str) -> (usize, usize, usize, usize) {
     let layer = dom
@@ -124,25 +165,7 @@ fn the_replay_in_headless_chromium() {
     let dir = work_dir();
     let profile = dir.join("profile");
     let (rec, html) = (dir.join("game.json"), dir.join("game.html"));
-    let o = Command::new(env!("CARGO_BIN_EXE_metropolys"))
-        .args([
-            "play",
-            "--players",
-            "4",
-            "--variant",
-            "expert",
-            "--seed",
-            "2008",
-        ])
-        .arg("--record")
-        .arg(&rec)
-        .arg("--html")
-        .arg(&html)
-        .arg("--quiet")
-        .output()
-        .unwrap();
-    assert!(o.status.success());
-    let record = Record::from_json(&std::fs::read_to_string(&rec).unwrap()).unwrap();
+    let record = play_expert("2008", &rec, &html);
     let expected = expected_steps(&record);
     let last = expected.len() - 1;
     let url = format!("file://{}", html.display());
@@ -238,18 +261,8 @@ f.onload = function () {{
         ),
     )
     .unwrap();
-    let dom = browse(
-        &browser,
-        &profile,
-        &["--dump-dom"],
-        &format!("file://{}", harness.display()),
-    );
-    let json = dom
-        .split("RESULT")
-        .nth(1)
-        .and_then(|s| s.split("END").next())
-        .unwrap_or_else(|| panic!("the harness did not run: {dom}"));
-    let log: Vec<(String, usize, usize, usize, bool)> = serde_json::from_str(json).unwrap();
+    let json = harness_result(&browser, &profile, &harness, &[]);
+    let log: Vec<(String, usize, usize, usize, bool)> = serde_json::from_str(&json).unwrap();
     let steps: Vec<(&str, usize)> = log.iter().map(|l| (l.0.as_str(), l.1)).collect();
     assert_eq!(
         steps,
@@ -317,18 +330,8 @@ next();
         ),
     )
     .unwrap();
-    let dom = browse(
-        browser,
-        profile,
-        &["--dump-dom", "--window-size=1300,1100"],
-        &format!("file://{}", harness.display()),
-    );
-    let json = dom
-        .split("RESULT")
-        .nth(1)
-        .and_then(|s| s.split("END").next())
-        .unwrap_or_else(|| panic!("the layout harness did not run: {dom}"));
-    serde_json::from_str(json).unwrap()
+    let json = harness_result(browser, profile, &harness, &["--window-size=1300,1100"]);
+    serde_json::from_str(&json).unwrap()
 }
 
 #[test]
@@ -340,25 +343,7 @@ fn the_score_stays_beside_the_board_and_in_view() {
     // A played game, and a record with a long description (told in the
     // setup at step 0).
     let (rec, html) = (dir.join("layout.json"), dir.join("layout.html"));
-    let o = Command::new(env!("CARGO_BIN_EXE_metropolys"))
-        .args([
-            "play",
-            "--players",
-            "4",
-            "--variant",
-            "expert",
-            "--seed",
-            "7",
-        ])
-        .arg("--record")
-        .arg(&rec)
-        .arg("--html")
-        .arg(&html)
-        .arg("--quiet")
-        .output()
-        .unwrap();
-    assert!(o.status.success());
-    let mut record = Record::from_json(&std::fs::read_to_string(&rec).unwrap()).unwrap();
+    let mut record = play_expert("7", &rec, &html);
     record.description = Some(format!("A long description: {}", "of the game ".repeat(40)));
     let described = dir.join("described.json");
     std::fs::write(&described, record.to_json_readable()).unwrap();

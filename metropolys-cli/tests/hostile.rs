@@ -17,7 +17,7 @@ fn vector() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/conformance/r14-subway-card-tie.json")
 }
 
-/// Runs the binary, killing it (and failing) if it takes over 30 s.
+/// Runs the binary, killing it (and failing) if it takes over 60 s.
 fn run(args: &[&Path], closed_stdout: bool) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_metropolys"))
         .args(args)
@@ -29,15 +29,7 @@ fn run(args: &[&Path], closed_stdout: bool) -> Output {
     if closed_stdout {
         drop(child.stdout.take());
     }
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(30) {
-            child.kill().unwrap();
-            panic!("metropolys {args:?} blocked");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
+    finish(child, &format!("metropolys {args:?}"))
 }
 
 fn mkfifo(path: &Path) {
@@ -121,25 +113,32 @@ done
     format!("sh {}", script.display())
 }
 
+/// `metropolys conform --engine ENGINE --out OUT --shrink-time 1` with
+/// `extra` options (`--shrink-time` among them replaces the default),
+/// standard output closed when `closed_stdout`.
+fn conform(engine: &str, out: &Path, extra: &[&str], closed_stdout: bool) -> Output {
+    let mut args = vec![
+        "conform",
+        "--engine",
+        engine,
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    if !extra.contains(&"--shrink-time") {
+        args.extend_from_slice(&["--shrink-time", "1"]);
+    }
+    args.extend_from_slice(extra);
+    let args: Vec<&Path> = args.iter().map(Path::new).collect();
+    run(&args, closed_stdout)
+}
+
 #[test]
 fn conform_into_a_closed_pipe_still_writes_its_record_and_fails() {
     // `metropolys conform --engine E | head -1`.
     let dir = scratch("conform-pipe");
     let engine = rejecting_engine(&dir);
     let out = dir.join("failure.json");
-    let args = [
-        "conform",
-        "--engine",
-        &engine,
-        "--games",
-        "3",
-        "--shrink-time",
-        "1",
-        "--out",
-        out.to_str().unwrap(),
-    ];
-    let args: Vec<&Path> = args.iter().map(Path::new).collect();
-    let o = run(&args, true);
+    let o = conform(&engine, &out, &["--games", "3"], true);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(!err.contains("panicked"), "{err}");
@@ -151,19 +150,7 @@ fn conform_that_cannot_write_its_record_exits_3() {
     let dir = scratch("conform-out");
     let engine = rejecting_engine(&dir);
     let out = dir.join("no-such-dir").join("failure.json");
-    let args = [
-        "conform",
-        "--engine",
-        &engine,
-        "--games",
-        "3",
-        "--shrink-time",
-        "1",
-        "--out",
-        out.to_str().unwrap(),
-    ];
-    let args: Vec<&Path> = args.iter().map(Path::new).collect();
-    let o = run(&args, false);
+    let o = conform(&engine, &out, &["--games", "3"], false);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(3), "{err}");
     assert!(err.contains("cannot write"), "{err}");
@@ -175,20 +162,7 @@ fn conform_that_cannot_write_its_record_exits_3() {
 fn conform_with(name: &str, extra: &[&str]) -> Output {
     let dir = scratch(name);
     let engine = rejecting_engine(&dir);
-    let out = dir.join("failure.json");
-    let mut args = vec![
-        "conform",
-        "--engine",
-        &engine,
-        "--out",
-        out.to_str().unwrap(),
-    ];
-    if !extra.contains(&"--shrink-time") {
-        args.extend_from_slice(&["--shrink-time", "1"]);
-    }
-    args.extend_from_slice(extra);
-    let args: Vec<&Path> = args.iter().map(Path::new).collect();
-    run(&args, false)
+    conform(&engine, &dir.join("failure.json"), extra, false)
 }
 
 #[test]
@@ -444,20 +418,7 @@ fn assert_gone(pid: &str, what: &str) {
 fn conform_ends_the_engines_whole_process_group() {
     let dir = scratch("group");
     let (engine, pidfile) = forking_engine(&dir, "0");
-    let out = dir.join("failure.json");
-    let args = [
-        "conform",
-        "--engine",
-        &engine,
-        "--games",
-        "2",
-        "--shrink-time",
-        "1",
-        "--out",
-        out.to_str().unwrap(),
-    ];
-    let args: Vec<&Path> = args.iter().map(Path::new).collect();
-    let o = run(&args, false);
+    let o = conform(&engine, &dir.join("failure.json"), &["--games", "2"], false);
     assert_eq!(o.status.code(), Some(1));
     assert_gone(&pid_in(&pidfile), "the engine's grandchild");
 }
@@ -497,24 +458,7 @@ fn conform_shrinks_within_its_time_and_says_nothing_of_proptest() {
     // PROPTEST_MAX_SHRINK_TIME".
     let dir = scratch("slow-candidates");
     let (engine, _) = forking_engine(&dir, "0.3");
-    let out = dir.join("failure.json");
-    let o = run(
-        &[
-            "conform",
-            "--engine",
-            &engine,
-            "--games",
-            "3",
-            "--shrink-time",
-            "1",
-            "--out",
-            out.to_str().unwrap(),
-        ]
-        .iter()
-        .map(Path::new)
-        .collect::<Vec<_>>(),
-        false,
-    );
+    let o = conform(&engine, &dir.join("failure.json"), &["--games", "3"], false);
     let err = String::from_utf8_lossy(&o.stderr);
     let text = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(1), "{err}");

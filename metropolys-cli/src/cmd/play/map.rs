@@ -84,6 +84,20 @@ fn districts_in_play(state: &State) -> Vec<District> {
         .collect()
 }
 
+/// One line per statue or lake touching a district in play, as `line`
+/// writes it.
+fn features(
+    s: &mut String,
+    state: &State,
+    all: &[board::Feature],
+    line: impl Fn(&board::Feature) -> String,
+) {
+    let in_play = state.in_play().0;
+    for f in all.iter().filter(|f| f.neighborhoods.0 & in_play != 0) {
+        let _ = writeln!(s, "    {}", line(f));
+    }
+}
+
 /// The area card, where it scores.
 fn area_text(state: &State, seat: Seat, area: Area) -> String {
     let variant = state.variant();
@@ -125,18 +139,13 @@ fn area_text(state: &State, seat: Seat, area: Area) -> String {
                 "  statues card: {points:+} per statue whose three neighborhoods all hold\n    \
                  your buildings (a building serves one statue, R-19):"
             );
-            let in_play = state.in_play().0;
-            for f in board::statues()
-                .iter()
-                .filter(|f| f.neighborhoods.0 & in_play != 0)
-            {
-                let _ = writeln!(
-                    s,
-                    "    statue {:>2}: {}",
+            features(&mut s, state, board::statues(), |f| {
+                format!(
+                    "statue {:>2}: {}",
                     f.id,
                     whole_group(state, seat, f.neighborhoods)
-                );
-            }
+                )
+            });
         }
         Area::Lakes => {
             let _ = writeln!(
@@ -144,18 +153,9 @@ fn area_text(state: &State, seat: Seat, area: Area) -> String {
                 "  lakes card: {points:+} per lake with three of your buildings on its shore\n    \
                  (a building serves one lake, R-19):"
             );
-            let in_play = state.in_play().0;
-            for f in board::lakes()
-                .iter()
-                .filter(|f| f.neighborhoods.0 & in_play != 0)
-            {
-                let _ = writeln!(
-                    s,
-                    "    lake {}: {}",
-                    f.id,
-                    marks(state, seat, f.neighborhoods)
-                );
-            }
+            features(&mut s, state, board::lakes(), |f| {
+                format!("lake {}: {}", f.id, marks(state, seat, f.neighborhoods))
+            });
         }
         Area::Districts => {
             let _ = writeln!(
