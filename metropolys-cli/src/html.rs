@@ -10,7 +10,7 @@
 //! and Page Down) a call, Home and End. `?step=N` in the address opens step
 //! N. No network: styles and script are inline.
 
-use crate::account::{seat_name, Narrator};
+use crate::narrate::{seat_name, Narrator, Voice};
 use metropolys_core::svg::{self, xml_escape, SvgOptions};
 use metropolys_core::{Event, Kind, NeighborhoodId, RecordedAction, State, Token, Variant};
 use serde_json::{json, Value};
@@ -89,7 +89,7 @@ pub fn page(
     scores: &str,
 ) -> String {
     let totals = |s: &State| -> Vec<i32> { s.totals().totals().to_vec() };
-    let mut narrator = Narrator::new(initial);
+    let mut narrator = Narrator::new(initial, Voice::Account);
     let mut steps = vec![Step {
         call: None,
         lines: 0,

@@ -4,6 +4,7 @@ PyO3). Everything here is re-exported by ``metropolys``."""
 import random
 from typing import (
     Any,
+    Callable,
     Dict,
     Iterable,
     List,
@@ -730,3 +731,14 @@ def _arena_rows(
     """The rows of ``arena`` from exact sums over games (for
     ``metropolys.dask``)."""
 
+# Private: the Rust side of ``metropolys.conformance`` (not in ``__all__``).
+
+def _conformance_check(
+    factory: Callable[[], Any], games: int, seed: int, max_steps: int
+) -> Dict[str, Any]:
+    """Compares the engines ``factory()`` makes with the reference engine;
+    see ``metropolys.conformance.check``."""
+
+def _conformance_replay(engine: Any, record: _JsonLike) -> Optional[str]:
+    """Replays a record through ``engine``; see
+    ``metropolys.conformance.replay``."""

@@ -303,7 +303,7 @@ impl Bot for PythonBot {
 
 /// A Python bot's name: its ``name`` attribute if it is a string, else its
 /// class name.
-fn python_name(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+pub(crate) fn python_name(obj: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(n) = obj.getattr("name") {
         if let Ok(s) = n.extract::<String>() {
             return Ok(s);

@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 mod action;
 mod board;
 mod bots;
+mod conform;
 mod convert;
 mod errors;
 mod game;
@@ -46,5 +47,6 @@ fn _metropolys(m: &Bound<'_, PyModule>) -> PyResult<()> {
     tensor::register(m)?;
     m.add_class::<vector::VectorEnv>()?;
     bots::register(m)?;
+    conform::register(m)?;
     Ok(())
 }

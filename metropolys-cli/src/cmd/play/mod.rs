@@ -1,9 +1,18 @@
 //! `metropolys play`: a whole game with uniformly random legal decisions,
-//! told, and optionally recorded and drawn.
+//! told, and optionally recorded and drawn; or, with `--seats`, a game at
+//! the terminal between people and bots ([`seats`]).
 
-use crate::account::{header, score_table, Narrator};
-use crate::common::{first_of, read, say, shown, tell, write, Failure, Outcome};
+mod prompt;
+mod screen;
+mod seats;
+mod table;
+
+use crate::account::{header, score_table, tell};
+use crate::args::VariantArg;
+use crate::failure::{first_of, Failure, Outcome};
 use crate::html;
+use crate::io::{read, say, shown, write};
+use crate::narrate::{Narrator, Voice};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Config, Game, Variant};
 use std::path::PathBuf;
@@ -11,24 +20,6 @@ use std::path::PathBuf;
 /// The setup streams 1–4 belong to core (`metropolys_core::rng`); `play`
 /// draws its decisions from stream 5 of the configuration's seed.
 pub const DECISION_STREAM: u64 = 5;
-
-/// The variants, as the command line names them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum VariantArg {
-    /// The Family game
-    Family,
-    /// The Expert game (building sizes, Metropolys cards)
-    Expert,
-}
-
-impl From<VariantArg> for Variant {
-    fn from(v: VariantArg) -> Variant {
-        match v {
-            VariantArg::Family => Variant::Family,
-            VariantArg::Expert => Variant::Expert,
-        }
-    }
-}
 
 /// Options of `metropolys play`.
 #[derive(Debug, clap::Args)]
@@ -100,13 +91,19 @@ pub fn run(args: Args) -> Outcome {
         config.start_player = s;
     }
     if let Some(seats) = &args.seats {
-        return crate::human::play(seats, args.players, config, &args);
+        return seats::play(
+            seats,
+            args.players,
+            config,
+            args.params.as_deref(),
+            args.record.as_deref(),
+        );
     }
     let mut game = Game::new(config.clone())
         .map_err(|e| Failure::Invalid(format!("illegal configuration: {e}")))?;
     let initial = *game.state();
     let mut rng = SplitMix64::stream(config.seed, DECISION_STREAM);
-    let mut narrator = Narrator::new(&initial);
+    let mut narrator = Narrator::new(&initial, Voice::Account);
     while let Some(action) = game.state().random_action(&mut rng) {
         let events = game
             .apply(action)

@@ -1,6 +1,6 @@
 //! An engine under test, as a child process speaking the protocol.
 
-use super::protocol::{parse_answer, Answer, Request};
+use crate::protocol::{parse_answer, Answer, Request};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
