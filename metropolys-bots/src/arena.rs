@@ -109,6 +109,96 @@ pub fn arena(
     options: &ArenaOptions,
     progress: &(dyn Fn(u64, u64) -> bool + Sync),
 ) -> Result<Vec<ArenaRow>, BotError> {
+    check_options(bots, options, 0)?;
+    let names: Vec<String> = bots.iter().map(|f| f().name().to_string()).collect();
+    // Each thread sums its games' results exactly (integers), so the sums
+    // need no per-game storage and do not depend on the thread count or on
+    // the order in which games finish.
+    let tallies = play_all(
+        bots,
+        options,
+        0,
+        progress,
+        &|t: &mut ArenaTally, _, game| t.add(&game),
+    )?;
+    let mut tally = ArenaTally::default();
+    for t in &tallies {
+        tally.merge(t);
+    }
+    Ok(tally.rows(&names))
+}
+
+/// Plays games `first .. first + options.games` on `options.threads`
+/// threads, which take the next game in turn; each thread adds the games it
+/// plays (with their offset in the run) to an accumulator of its own, and
+/// the accumulators are returned. The first error stops every thread and
+/// is returned; `progress(done, total)` returning `false` stops them with
+/// [`BotError::Cancelled`].
+fn play_all<A: Default + Send>(
+    bots: &[BotFactory],
+    options: &ArenaOptions,
+    first: u64,
+    progress: &(dyn Fn(u64, u64) -> bool + Sync),
+    add: &(dyn Fn(&mut A, u64, ArenaGame) + Sync),
+) -> Result<Vec<A>, BotError> {
+    let total = options.games;
+    let next = AtomicU64::new(0);
+    let done = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let first_error: Mutex<Option<BotError>> = Mutex::new(None);
+    let threads = options
+        .threads
+        .min(usize::try_from(total).unwrap_or(usize::MAX))
+        .max(1);
+    let parts: Vec<A> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = A::default();
+                    while !stop.load(Ordering::Relaxed) {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= total {
+                            break;
+                        }
+                        match play_game(bots, options, first + i) {
+                            Ok(game) => {
+                                add(&mut mine, i, game);
+                                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                                if !progress(d, total) {
+                                    stop.store(true, Ordering::Relaxed);
+                                }
+                            }
+                            Err(e) => {
+                                if let Ok(mut f) = first_error.lock() {
+                                    f.get_or_insert(e);
+                                }
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                    mine
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    if let Some(e) = first_error.into_inner().ok().flatten() {
+        return Err(e);
+    }
+    let done = done.load(Ordering::Relaxed);
+    if done < total {
+        return Err(BotError::Cancelled { done, total });
+    }
+    Ok(parts)
+}
+
+/// The options of a run of games `first ..`, checked before any thread
+/// starts: one bot per seat, at least one game and one thread, game
+/// indices within `u64`, and a configuration the rules allow.
+fn check_options(bots: &[BotFactory], options: &ArenaOptions, first: u64) -> Result<(), BotError> {
     let n = options.players;
     if bots.len() != usize::from(n) {
         return Err(BotError::Arena(format!(
@@ -122,103 +212,15 @@ pub fn arena(
     if options.threads == 0 {
         return Err(BotError::Arena("at least one thread".into()));
     }
-    // Validate the configuration once, before any thread starts.
-    State::new(&config_of(options, 0))?;
-    let names: Vec<String> = bots.iter().map(|f| f().name().to_string()).collect();
-    let total = options.games;
-    let next = AtomicU64::new(0);
-    let done = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let first_error: Mutex<Option<BotError>> = Mutex::new(None);
-    let threads = options
-        .threads
-        .min(usize::try_from(total).unwrap_or(usize::MAX))
-        .max(1);
-    // Each thread sums its games' results exactly (integers), so the sums
-    // need no per-game storage and do not depend on the thread count or on
-    // the order in which games finish.
-    let sums: Vec<Sums> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut sums = Sums::default();
-                    loop {
-                        if stop.load(Ordering::Relaxed) {
-                            return sums;
-                        }
-                        let g = next.fetch_add(1, Ordering::Relaxed);
-                        if g >= total {
-                            return sums;
-                        }
-                        match play_game(bots, options, g) {
-                            Ok(r) => {
-                                sums.add(&r);
-                                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                                if !progress(d, total) {
-                                    stop.store(true, Ordering::Relaxed);
-                                }
-                            }
-                            Err(e) => {
-                                if let Ok(mut f) = first_error.lock() {
-                                    f.get_or_insert(e);
-                                }
-                                stop.store(true, Ordering::Relaxed);
-                                return sums;
-                            }
-                        }
-                    }
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .collect()
-    });
-    if let Some(e) = first_error.into_inner().ok().flatten() {
-        return Err(e);
+    if first.checked_add(options.games - 1).is_none() {
+        return Err(BotError::Arena(format!(
+            "games {first} + {} go past game {}, the last there is",
+            options.games,
+            u64::MAX
+        )));
     }
-    let mut sum = Sums::default();
-    for s in &sums {
-        sum.merge(s);
-    }
-    if sum.games < total {
-        return Err(BotError::Cancelled {
-            done: done.load(Ordering::Relaxed),
-            total,
-        });
-    }
-    Ok(ArenaTally::from(&sum).rows(&names))
-}
-
-/// Exact sums over games, per bot index: wins in twelfths of a game (a
-/// victory shared by `k <= 4` seats, R-20, is `12 / k` twelfths, an
-/// integer) and final totals.
-#[derive(Debug, Default, Clone)]
-struct Sums {
-    games: u64,
-    twelfths: [u64; 4],
-    totals: [i64; 4],
-}
-
-impl Sums {
-    fn add(&mut self, r: &GameResult) {
-        self.games += 1;
-        for (i, &(twelfths, total)) in r.per_bot.iter().enumerate() {
-            self.twelfths[i] += twelfths;
-            self.totals[i] += i64::from(total);
-        }
-    }
-
-    fn merge(&mut self, other: &Sums) {
-        self.games += other.games;
-        for (mine, theirs) in self.twelfths.iter_mut().zip(other.twelfths) {
-            *mine += theirs;
-        }
-        for (mine, theirs) in self.totals.iter_mut().zip(other.totals) {
-            *mine += theirs;
-        }
-    }
+    State::new(&config_of(options, first))?;
+    Ok(())
 }
 
 /// The Wilson score interval at 95 % for `wins` out of `n`.
@@ -229,14 +231,6 @@ fn wilson(wins: f64, n: f64) -> [f64; 2] {
     let centre = (p + z2n / 2.0) / (1.0 + z2n);
     let half = z * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt() / (1.0 + z2n);
     [(centre - half).max(0.0), (centre + half).min(1.0)]
-}
-
-/// Per bot index: (win share in twelfths of a game, final total); and the
-/// game as played.
-#[derive(Debug, Clone)]
-struct GameResult {
-    per_bot: [(u64, i32); 4],
-    played: ArenaGame,
 }
 
 /// The configuration of game `g`: the rotation's deal, the run's deck.
@@ -251,7 +245,7 @@ fn config_of(options: &ArenaOptions, g: u64) -> Config {
     c
 }
 
-fn play_game(bots: &[BotFactory], options: &ArenaOptions, g: u64) -> Result<GameResult, BotError> {
+fn play_game(bots: &[BotFactory], options: &ArenaOptions, g: u64) -> Result<ArenaGame, BotError> {
     let n = options.players;
     let config = config_of(options, g);
     let mut state = State::new(&config)?;
@@ -274,16 +268,12 @@ fn play_game(bots: &[BotFactory], options: &ArenaOptions, g: u64) -> Result<Game
                 error,
             })?;
     }
-    let played = ArenaGame {
+    Ok(ArenaGame {
         game: g,
         config,
         seats: (0..n).map(|s| seat_of(g, s, n)).collect(),
         start,
         end: state,
-    };
-    Ok(GameResult {
-        per_bot: per_bot(&played),
-        played,
     })
 }
 
@@ -356,80 +346,15 @@ pub fn arena_games(
     first: u64,
     progress: &(dyn Fn(u64, u64) -> bool + Sync),
 ) -> Result<Vec<ArenaGame>, BotError> {
-    let n = options.players;
-    if bots.len() != usize::from(n) {
-        return Err(BotError::Arena(format!(
-            "{} bots for {n} players: give one bot per seat",
-            bots.len()
-        )));
-    }
-    if options.games == 0 {
-        return Err(BotError::Arena("at least one game".into()));
-    }
-    if options.threads == 0 {
-        return Err(BotError::Arena("at least one thread".into()));
-    }
-    if first.checked_add(options.games - 1).is_none() {
-        return Err(BotError::Arena(format!(
-            "games {first} + {} go past game {}, the last there is",
-            options.games,
-            u64::MAX
-        )));
-    }
-    State::new(&config_of(options, first))?;
-    let total = options.games;
-    let threads = options
-        .threads
-        .min(usize::try_from(total).unwrap_or(usize::MAX))
-        .max(1);
-    let next = AtomicU64::new(0);
-    let done = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let first_error: Mutex<Option<BotError>> = Mutex::new(None);
-    let mut played: Vec<(u64, ArenaGame)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Vec::new();
-                    while !stop.load(Ordering::Relaxed) {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= total {
-                            break;
-                        }
-                        match play_game(bots, options, first + i) {
-                            Ok(r) => {
-                                mine.push((i, r.played));
-                                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                                if !progress(d, total) {
-                                    stop.store(true, Ordering::Relaxed);
-                                }
-                            }
-                            Err(e) => {
-                                if let Ok(mut f) = first_error.lock() {
-                                    f.get_or_insert(e);
-                                }
-                                stop.store(true, Ordering::Relaxed);
-                            }
-                        }
-                    }
-                    mine
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .collect()
-    });
-    if let Some(e) = first_error.into_inner().ok().flatten() {
-        return Err(e);
-    }
-    if (played.len() as u64) < total {
-        return Err(BotError::Cancelled {
-            done: done.load(Ordering::Relaxed),
-            total,
-        });
-    }
+    check_options(bots, options, first)?;
+    let parts = play_all(
+        bots,
+        options,
+        first,
+        progress,
+        &|v: &mut Vec<(u64, ArenaGame)>, i, game| v.push((i, game)),
+    )?;
+    let mut played: Vec<(u64, ArenaGame)> = parts.into_iter().flatten().collect();
     played.sort_unstable_by_key(|&(i, _)| i);
     Ok(played.into_iter().map(|(_, g)| g).collect())
 }
@@ -492,15 +417,5 @@ impl ArenaTally {
                 }
             })
             .collect()
-    }
-}
-
-impl From<&Sums> for ArenaTally {
-    fn from(s: &Sums) -> ArenaTally {
-        ArenaTally {
-            games: s.games,
-            twelfths: s.twelfths,
-            totals: s.totals,
-        }
     }
 }

@@ -38,7 +38,7 @@ https://github.com/metropolys/metropolys/blob/main/docs/scale.md.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Literal, Optional, Sequence, Tuple, Union
 
 try:
     import dask as _dask  # type: ignore[import-untyped, import-not-found, unused-ignore]
@@ -165,17 +165,8 @@ def _simulate_part(
     columns: Optional[List[str]] = None,
 ) -> Any:
     lo, hi = bounds
-    result = _metropolys.simulate(
-        hi - lo,
-        seed=seed,
-        players=players,
-        variant=variant,
-        threads=threads,
-        config=config,
-        format="arrow",
-        first=lo,
-    )
-    frame = _frame(result, lo, hi)
+    table = _metropolys.simulate(hi - lo, seed, players, variant, threads, config, format="arrow", first=lo)
+    frame = _frame(table, lo, hi)
     return frame if columns is None else frame[columns]
 
 
@@ -209,16 +200,7 @@ def simulate(
     # An empty batch at game n checks every argument as the local function
     # does (n as a count, seed, players, variant, config, threads) and gives
     # the columns and dtypes.
-    meta_columns = _metropolys.simulate(
-        0,
-        seed=seed,
-        players=players,
-        variant=variant,
-        threads=threads,
-        config=config,
-        format="arrow",
-        first=n,
-    )
+    meta_columns = _metropolys.simulate(0, seed, players, variant, threads, config, format="arrow", first=n)
     size = _partition_size(partition_size, "partition_size")
     if isinstance(config, dict):
         config = dict(config)
@@ -244,42 +226,37 @@ def _native(bots: Iterable[object]) -> List[_NativeBot]:
     return out
 
 
-def _arena_part(
+def _arena_games(
+    format: Literal["numpy", "arrow"],
     bounds: Tuple[int, int],
     bots: List[_NativeBot],
     players: Optional[int],
     variant: str,
     seed: int,
     deck: Any,
-    columns: Optional[List[str]] = None,
 ) -> Any:
+    """Games ``bounds`` of the run, one row each (local ``arena``)."""
     lo, hi = bounds
-    result = _metropolys.arena(
-        bots, hi - lo, players, variant, seed, 1, metropolys_deck=deck, per_game=True, format="arrow", first=lo
+    return _metropolys.arena(
+        bots, hi - lo, players, variant, seed, 1, metropolys_deck=deck, per_game=True, format=format, first=lo
     )
-    frame = _frame(result, lo, hi)
+
+
+def _arena_part(bounds: Tuple[int, int], *args: Any, columns: Optional[List[str]] = None) -> Any:
+    frame = _frame(_arena_games("arrow", bounds, *args), *bounds)
     return frame if columns is None else frame[columns]
 
 
-def _arena_tally(
-    bounds: Tuple[int, int],
-    bots: List[_NativeBot],
-    players: Optional[int],
-    variant: str,
-    seed: int,
-    deck: Any,
-) -> Tuple[int, List[int], List[int]]:
+def _arena_tally(bounds: Tuple[int, int], *args: Any) -> Tuple[int, List[int], List[int]]:
     """Games, per bot the wins in twelfths of a game and the sum of final
     totals, over the games of ``bounds`` (exact integers, so the sums of
     any split of a run are the run's)."""
-    lo, hi = bounds
-    rows = _metropolys.arena(
-        bots, hi - lo, players, variant, seed, 1, metropolys_deck=deck, per_game=True, first=lo
-    )
-    k = len(bots)
+    rows = _arena_games("numpy", bounds, *args)
+    games = len(rows["game"])
+    k = len(args[0])
     twelfths = [0] * k
     totals = [0] * k
-    for g in range(hi - lo):
+    for g in range(games):
         winners = rows["winners"][g]
         for seat in range(k):
             bot = int(rows[f"bot_{seat}"][g])
@@ -287,7 +264,7 @@ def _arena_tally(
             if seat in winners:
                 # A victory shared by k seats counts 1/k (R-20): 12/k twelfths.
                 twelfths[bot] += 12 // len(winners)
-    return hi - lo, twelfths, totals
+    return games, twelfths, totals
 
 
 def arena(
