@@ -63,6 +63,8 @@ pub enum Command {
     Completions(cmd::completions::Args),
     /// Play many games between bots and print their results
     Arena(cmd::arena::Args),
+    /// Run the game server with its web client (see docs/server.md)
+    Serve(metropolys_server::Args),
 }
 
 fn main() -> ExitCode {
@@ -77,6 +79,9 @@ fn main() -> ExitCode {
         Command::Conform(a) => cmd::conform::run(a),
         Command::Completions(a) => cmd::completions::run(a, Cli::command()),
         Command::Arena(a) => cmd::arena::run(a),
+        Command::Serve(a) => {
+            metropolys_server::run(a).map_err(|e| failure::Failure::Io(e.to_string()))
+        }
     };
     io::finish(failure::exit_code(outcome))
 }
