@@ -148,6 +148,18 @@ pub fn from_panic(payload: &(dyn std::any::Any + Send)) -> Option<Failure> {
     Some(thread_failure(why))
 }
 
+/// The failure a bot's error stands for: a thread the system refused
+/// (the bots report it as `cannot start a thread: …`) is
+/// [`Failure::Thread`], like the same refusal anywhere in the tool; any
+/// other error of a bot is [`Failure::Invalid`].
+pub fn bot_failure(message: String) -> Failure {
+    const REFUSED: &str = "cannot start a thread: ";
+    match message.split_once(REFUSED) {
+        Some((_, why)) => thread_failure(why),
+        None => Failure::Invalid(message),
+    }
+}
+
 /// A thread the system refused, in words.
 pub fn thread_failure(why: &str) -> Failure {
     Failure::Thread(format!(
@@ -167,4 +179,22 @@ pub fn describe(e: &RecordError) -> String {
 /// The ruling a record failure names, as records write it (`R-9`), or `?`.
 pub fn ruling(e: &RecordError) -> String {
     e.rule().map_or_else(|| "?".to_string(), rule_text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bot_that_cannot_start_a_thread_is_a_thread_failure() {
+        let f = bot_failure(
+            "red (ismcts) failed: cannot start a thread: Resource temporarily unavailable".into(),
+        );
+        assert_eq!(f.code(), 4);
+        assert!(
+            f.message().contains("(Resource temporarily unavailable)"),
+            "{f}"
+        );
+        assert_eq!(bot_failure("no legal action".into()).code(), 1);
+    }
 }

@@ -2,7 +2,7 @@
 //! the table of their results (all from `metropolys_bots::arena`).
 
 use crate::args::{bot_params, params_by_kind, VariantArg};
-use crate::failure::{Failure, Outcome};
+use crate::failure::{bot_failure, Failure, Outcome};
 use crate::io::progress_bar;
 use metropolys_bots::{
     arena, from_spec, split_specs, ArenaOptions, ArenaRow, BotError, BotFactory,
@@ -128,7 +128,7 @@ pub fn run(args: Args) -> Outcome {
     bar.finish_and_clear();
     let rows = rows.map_err(|e| match e {
         BotError::Arena(_) | BotError::Config(_) => Failure::Usage(e.to_string()),
-        other => Failure::Invalid(other.to_string()),
+        other => bot_failure(other.to_string()),
     })?;
     let rows: Vec<ArenaRow> = rows
         .into_iter()

@@ -6,7 +6,7 @@
 use crate::account::{header, players, score_table};
 use crate::args::{bot_params, kind_params, params_by_kind, unknown};
 use crate::cmd::play::table::{drive, ending_text, names, Controller, Decide, Ending};
-use crate::failure::{first_of, Failure, Outcome};
+use crate::failure::{bot_failure, first_of, Failure, Outcome};
 use crate::html;
 use crate::io::write;
 use crate::narrate::seat_name;
@@ -160,7 +160,7 @@ fn run(seats: &[String], config: &Config, params: Option<&str>, files: Files<'_>
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
         // A bot that failed, or a line too long to be a command.
         Err(e) if matches!(e.kind(), io::ErrorKind::Other | io::ErrorKind::InvalidData) => {
-            return Err(Failure::Invalid(e.to_string()))
+            return Err(bot_failure(e.to_string()))
         }
         Err(e) => return Err(Failure::Io(e.to_string())),
     };
