@@ -41,12 +41,6 @@ pub fn building_text(variant: Variant, number: u8, width: usize) -> String {
     }
 }
 
-/// The prestige a token is worth (§4: trendy +3, subway +1, archaeological
-/// −1), as core scores it.
-pub fn token_points(token: Token) -> i32 {
-    metropolys_core::scoring::token_points(token)
-}
-
 /// The line that ends a game of `calls` calls.
 pub fn game_over(calls: u16) -> String {
     format!("Game over after {calls} calls: a player has built all 13 buildings (R-17).")
@@ -159,7 +153,7 @@ impl Voice {
             Voice::Account => format!(
                 "    {} takes the {token} token ({:+})",
                 seat_name(seat),
-                token_points(token)
+                token.points()
             ),
             Voice::Table(_) => format!("   {} takes the {token} token.", seat_name(seat)),
         }

@@ -14,31 +14,6 @@ use crate::types::{
 };
 use serde::{Deserialize, Serialize};
 
-/// The prestige of a token taken (§4): trendy +3, subway +1,
-/// archaeological −1. What [`score`] counts, for front ends that explain
-/// the scoring.
-///
-/// ```
-/// use metropolys_core::{scoring::token_points, Token};
-/// assert_eq!(token_points(Token::Trendy), 3);
-/// ```
-pub const fn token_points(token: Token) -> i32 {
-    match token {
-        Token::Trendy => 3,
-        Token::Subway => 1,
-        Token::Archaeology => -1,
-    }
-}
-
-/// The prestige of a special card held at the end (§4, R-14, R-15):
-/// subway +3, archaeological −2.
-pub const fn card_points(card: Card) -> i32 {
-    match card {
-        Card::Subway => 3,
-        Card::Archaeology => -2,
-    }
-}
-
 /// The prestige an area card gives per scoring unit: in the Family game
 /// (§4) +3 per qualifying building; in the Expert game (R-19) +4 per
 /// bridge pair, +7 per statue, +5 per lake, +4 per district with three or
@@ -278,20 +253,21 @@ fn score_seat<const GROUPS: bool>(state: &State, p: usize, highest: &[u8; 4], s:
     let owned = state.owned_mask(p);
     let taken = state.taken_counts(p);
     let obj = state.objective_of(p);
+    let holds = |holder: Option<Seat>| holder == Some(p as Seat);
     s.player = p as Seat;
-    let tokens = |t: Token| token_points(t) * taken[t.index()] as i32;
-    let card = |c: Card| {
-        if state.card_holder(c) == Some(p as Seat) {
-            card_points(c)
-        } else {
-            0
-        }
+    s.trendy = Token::Trendy.points() * i32::from(taken[Token::Trendy.index()]);
+    s.subway = Token::Subway.points() * i32::from(taken[Token::Subway.index()]);
+    s.subway_card = if holds(state.card_holder(Card::Subway)) {
+        Card::Subway.points()
+    } else {
+        0
     };
-    s.trendy = tokens(Token::Trendy);
-    s.subway = tokens(Token::Subway);
-    s.subway_card = card(Card::Subway);
-    s.archaeology = tokens(Token::Archaeology);
-    s.archaeology_card = card(Card::Archaeology);
+    s.archaeology = Token::Archaeology.points() * i32::from(taken[Token::Archaeology.index()]);
+    s.archaeology_card = if holds(state.card_holder(Card::Archaeology)) {
+        Card::Archaeology.points()
+    } else {
+        0
+    };
     s.constructed = owned.count_ones() as u8;
     s.area = match state.variant() {
         Variant::Family => family_area::<GROUPS>(obj.area, owned, &mut s.area_groups),

@@ -5,8 +5,7 @@
 
 use crate::narrate::seat_name;
 use metropolys_core::scoring::{
-    area_points, card_points, token_points, HIGHEST_BUILDING_POINTS, METROPOLYS_GROUP_POINTS,
-    NEIGHBORHOOD_CARD_POINTS,
+    area_points, HIGHEST_BUILDING_POINTS, METROPOLYS_GROUP_POINTS, NEIGHBORHOOD_CARD_POINTS,
 };
 use metropolys_core::{
     board, board::NeighborhoodSet, Area, Card, District, Kind, NeighborhoodId, Seat, Size, State,
@@ -267,11 +266,11 @@ pub fn scoring_text(state: &State) -> String {
         "Scoring (at the end, R-17): each trendy token {:+}, subway token {:+},\n\
          archaeological token {:+}; the subway card {:+} (R-14), the archaeological\n\
          card {:+} (R-15).\n",
-        token_points(Token::Trendy),
-        token_points(Token::Subway),
-        token_points(Token::Archaeology),
-        card_points(Card::Subway),
-        card_points(Card::Archaeology),
+        Token::Trendy.points(),
+        Token::Subway.points(),
+        Token::Archaeology.points(),
+        Card::Subway.points(),
+        Card::Archaeology.points(),
     );
     match variant {
         Variant::Family => {

@@ -4,7 +4,7 @@
 //! moves.
 
 use crate::account::objectives_of;
-use crate::narrate::{building_text, place, seat_name, token_points};
+use crate::narrate::{building_text, place, seat_name};
 use metropolys_core::{
     board, Action, District, Kind, NeighborhoodId, Seat, Size, State, Token, Variant,
 };
@@ -32,7 +32,7 @@ fn token_letter(t: Token) -> char {
 fn token_key() -> String {
     Token::ALL
         .iter()
-        .map(|&t| format!("{} {t} {:+}", token_letter(t), token_points(t)))
+        .map(|&t| format!("{} {t} {:+}", token_letter(t), t.points()))
         .collect::<Vec<_>>()
         .join(", ")
 }
