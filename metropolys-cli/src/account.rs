@@ -4,7 +4,8 @@
 
 use crate::narrate::{seat_name, variant_name, CallLog};
 use metropolys_core::{
-    Config, NeighborhoodId, ScoreSheet, Seat, State, Token, Variant, NEIGHBORHOOD_COUNT,
+    Config, NeighborhoodId, Record, ScoreSheet, Seat, SeatPlayer, State, Token, Variant,
+    NEIGHBORHOOD_COUNT,
 };
 use std::fmt::Write as _;
 
@@ -23,8 +24,21 @@ pub fn tell(head: &str, calls: &[CallLog]) -> String {
     s
 }
 
-/// The header: configuration and setup.
-pub fn header(config: &Config, initial: &State, source: &str) -> String {
+/// Who played each seat, as the header, the account and the HTML legend
+/// name them (`human`, `ismcts:{"iterations":500}`); empty when the record
+/// does not say.
+pub fn players(record: &Record) -> Vec<String> {
+    record
+        .seats
+        .iter()
+        .flatten()
+        .map(SeatPlayer::to_string)
+        .collect()
+}
+
+/// The header: configuration and setup, and who played each seat when
+/// `who` says (one entry per seat, or none).
+pub fn header(config: &Config, initial: &State, source: &str, who: &[String]) -> String {
     let mut s = String::new();
     let variant = variant_name(config.variant);
     let _ = writeln!(
@@ -33,7 +47,10 @@ pub fn header(config: &Config, initial: &State, source: &str) -> String {
         config.players
     );
     let seats: Vec<String> = (0..initial.players())
-        .map(|p| format!("{p} {}", seat_name(p)))
+        .map(|p| match who.get(p as usize) {
+            Some(w) => format!("{p} {} ({w})", seat_name(p)),
+            None => format!("{p} {}", seat_name(p)),
+        })
         .collect();
     let _ = writeln!(s, "  seats:               {}", seats.join(", "));
     let _ = writeln!(

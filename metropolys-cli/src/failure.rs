@@ -19,6 +19,9 @@ pub enum Failure {
     /// Exit 2: `conform`'s engine broke the protocol (hung, crashed, wrote
     /// a malformed answer) or supports none of the selected games.
     Protocol(String),
+    /// Exit 4: the system refused a thread the command needed (its limit
+    /// on threads or on memory).
+    Thread(String),
 }
 
 impl Failure {
@@ -28,13 +31,18 @@ impl Failure {
             Failure::Invalid(_) => 1,
             Failure::Usage(_) | Failure::Protocol(_) => 2,
             Failure::Io(_) => 3,
+            Failure::Thread(_) => 4,
         }
     }
 
     /// The message, without the `metropolys:` prefix.
     pub fn message(&self) -> &str {
         match self {
-            Failure::Invalid(m) | Failure::Usage(m) | Failure::Io(m) | Failure::Protocol(m) => m,
+            Failure::Invalid(m)
+            | Failure::Usage(m)
+            | Failure::Io(m)
+            | Failure::Protocol(m)
+            | Failure::Thread(m) => m,
         }
     }
 }
@@ -48,15 +56,23 @@ impl std::fmt::Display for Failure {
 /// What a subcommand returns.
 pub type Outcome = Result<(), Failure>;
 
+/// Writes one line on standard error, prefixed `metropolys: `; a standard
+/// error that cannot be written is ignored (never a panic).
+pub fn complain(message: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr().lock(), "metropolys: {message}");
+}
+
 /// Reports a failure on standard error and turns an outcome into an exit
 /// status.
 pub fn exit_code(outcome: Outcome) -> ExitCode {
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => {
-            eprintln!("metropolys: {f}");
+            complain(f.message());
             if let Failure::Usage(_) = f {
-                eprintln!("Try 'metropolys --help'.");
+                use std::io::Write as _;
+                let _ = writeln!(std::io::stderr(), "Try 'metropolys --help'.");
             }
             ExitCode::from(f.code())
         }
@@ -69,9 +85,87 @@ pub fn first_of(failures: Vec<Failure>) -> Outcome {
     let mut failures = failures.into_iter();
     let first = failures.next();
     for f in failures {
-        eprintln!("metropolys: {f}");
+        complain(f.message());
     }
     first.map_or(Ok(()), Err)
+}
+
+/// The exit status of a panic (a bug): no Rust panic text reaches the
+/// user, only the one line [`panic_hook`] writes.
+pub const INTERNAL_ERROR: u8 = 101;
+
+/// The text of a panic's payload (`panic!`'s message).
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> &str {
+    payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("")
+}
+
+/// Whether a panic is the standard library's failure to start a thread
+/// (`std::thread::spawn` and the scoped threads of the bots and arenas
+/// panic so when the system refuses one).
+fn is_thread_start(text: &str) -> bool {
+    text.starts_with("failed to spawn thread")
+}
+
+/// Replaces Rust's panic message (text, location, backtrace hint) with one
+/// line: `metropolys: internal error: …`. A failure to start a thread
+/// prints nothing here: the command reports it as [`Failure::Thread`]
+/// ([`from_panic`]).
+pub fn panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let text = panic_text(info.payload());
+        if is_thread_start(text) {
+            return;
+        }
+        let at = info
+            .location()
+            .map(|l| format!(" ({}:{})", l.file(), l.line()))
+            .unwrap_or_default();
+        let text = text.lines().next().unwrap_or("");
+        complain(&format!(
+            "internal error{at}: {text}; this is a bug, please report it"
+        ));
+    }));
+}
+
+/// The failure a command's panic stands for: a thread the system refused
+/// is [`Failure::Thread`]; any other panic is a bug, already told by the
+/// hook (`None`: exit with [`INTERNAL_ERROR`]).
+pub fn from_panic(payload: &(dyn std::any::Any + Send)) -> Option<Failure> {
+    let text = panic_text(payload);
+    if !is_thread_start(text) {
+        return None;
+    }
+    // `failed to spawn thread: Os { code: 11, kind: WouldBlock, message:
+    // "Resource temporarily unavailable" }`: the system's words.
+    let why = text
+        .split_once("message: \"")
+        .and_then(|(_, m)| m.split('"').next())
+        .unwrap_or_else(|| text.trim_start_matches("failed to spawn thread: "));
+    Some(thread_failure(why))
+}
+
+/// The failure a bot's error stands for: a thread the system refused
+/// (the bots report it as `cannot start a thread: …`) is
+/// [`Failure::Thread`], like the same refusal anywhere in the tool; any
+/// other error of a bot is [`Failure::Invalid`].
+pub fn bot_failure(message: String) -> Failure {
+    const REFUSED: &str = "cannot start a thread: ";
+    match message.split_once(REFUSED) {
+        Some((_, why)) => thread_failure(why),
+        None => Failure::Invalid(message),
+    }
+}
+
+/// A thread the system refused, in words.
+pub fn thread_failure(why: &str) -> Failure {
+    Failure::Thread(format!(
+        "cannot start a thread ({why}): the system's limit on threads or memory; \
+         use fewer threads (--threads, a bot's \"threads\")"
+    ))
 }
 
 /// A record failure in words, naming the rule when there is one.
@@ -87,5 +181,23 @@ pub fn ruling(e: &RecordError) -> String {
     match e.rule() {
         [] => "?".to_string(),
         rules => rule_text(rules),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bot_that_cannot_start_a_thread_is_a_thread_failure() {
+        let f = bot_failure(
+            "red (ismcts) failed: cannot start a thread: Resource temporarily unavailable".into(),
+        );
+        assert_eq!(f.code(), 4);
+        assert!(
+            f.message().contains("(Resource temporarily unavailable)"),
+            "{f}"
+        );
+        assert_eq!(bot_failure("no legal action".into()).code(), 1);
     }
 }

@@ -52,7 +52,7 @@ pub fn say(text: &str) {
 pub fn finish(code: ExitCode) -> ExitCode {
     match STDOUT_ERROR.get() {
         Some(e) if code == ExitCode::SUCCESS => {
-            eprintln!("metropolys: {e}");
+            crate::failure::complain(e);
             ExitCode::from(3)
         }
         _ => code,
@@ -87,21 +87,46 @@ pub fn regular_file(path: &Path) -> Result<(), String> {
     }
 }
 
-/// Reads a whole file, or standard input for `-`; the message is bare (no
-/// file name) for callers that name the file themselves. A file that cannot
-/// be read is [`Failure::Io`]; one that is not UTF-8 text is a malformed
-/// record or configuration, [`Failure::Invalid`].
+/// The largest file read whole (a record or a configuration), in bytes:
+/// 16 MiB, some 200 times the longest game's record. A larger file (or
+/// standard input running on past it) is refused after reading at most
+/// this much, so that no input can exhaust memory.
+pub const MAX_FILE: u64 = 16 << 20;
+
+/// Reads a whole file, or standard input for `-`, of at most [`MAX_FILE`]
+/// bytes; the message is bare (no file name) for callers that name the
+/// file themselves. A file that cannot be read is [`Failure::Io`]; one that
+/// is larger than [`MAX_FILE`] or not UTF-8 text is a malformed record or
+/// configuration, [`Failure::Invalid`].
 pub fn read_text(path: &Path) -> Result<String, Failure> {
-    let bytes = if is_stdin(path) {
-        let mut b = Vec::new();
+    let too_large = || {
+        Failure::Invalid(format!(
+            "malformed: larger than {} MiB, too large for a record or configuration",
+            MAX_FILE >> 20
+        ))
+    };
+    let cannot = |e: std::io::Error| Failure::Io(format!("cannot read: {e}"));
+    let mut bytes = Vec::new();
+    if is_stdin(path) {
         std::io::stdin()
-            .read_to_end(&mut b)
-            .map_err(|e| Failure::Io(format!("cannot read: {e}")))?;
-        b
+            .lock()
+            .take(MAX_FILE + 1)
+            .read_to_end(&mut bytes)
+            .map_err(cannot)?;
     } else {
         regular_file(path).map_err(Failure::Io)?;
-        std::fs::read(path).map_err(|e| Failure::Io(format!("cannot read: {e}")))?
-    };
+        let file = std::fs::File::open(path).map_err(cannot)?;
+        if file.metadata().map_err(cannot)?.len() > MAX_FILE {
+            return Err(too_large());
+        }
+        // The file may grow between the check and the read.
+        file.take(MAX_FILE + 1)
+            .read_to_end(&mut bytes)
+            .map_err(cannot)?;
+    }
+    if bytes.len() as u64 > MAX_FILE {
+        return Err(too_large());
+    }
     String::from_utf8(bytes).map_err(|e| {
         Failure::Invalid(format!(
             "malformed: not UTF-8 text (invalid byte at offset {})",

@@ -13,7 +13,7 @@
 //!   score table), `html` (the HTML replay).
 //!
 //! Adding a subcommand is one module in `cmd/`, one variant of [`Command`]
-//! and one arm in [`main`].
+//! and one arm in [`dispatch`].
 
 #[macro_use]
 mod io;
@@ -34,6 +34,8 @@ Exit status:
      expectation, malformed or unknown record content
   2  usage error (unknown option, missing or bad argument)
   3  a file could not be read or written (play, replay, conform --out)
+  4  the system refused a thread (arena --threads, a bot's threads)
+  101 an internal error (a bug), told in one line
 
 Where a command reads a file, '-' stands for standard input.";
 
@@ -68,11 +70,26 @@ pub enum Command {
 }
 
 fn main() -> ExitCode {
+    failure::panic_hook();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
-    let outcome = match cli.command {
+    // A panic unwinds to here: a thread the system refused is a failure
+    // of its own (status 4); anything else is a bug, told in one line.
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| dispatch(cli)));
+    match outcome {
+        Ok(outcome) => io::finish(failure::exit_code(outcome)),
+        Err(payload) => match failure::from_panic(&*payload) {
+            Some(f) => failure::exit_code(Err(f)),
+            None => ExitCode::from(failure::INTERNAL_ERROR),
+        },
+    }
+}
+
+/// Runs the command asked for.
+fn dispatch(cli: Cli) -> failure::Outcome {
+    match cli.command {
         Command::Play(a) => cmd::play::run(a),
         Command::Replay(a) => cmd::replay::run(a),
         Command::Verify(a) => cmd::verify::run(a),
@@ -82,27 +99,31 @@ fn main() -> ExitCode {
         Command::Serve(a) => {
             metropolys_server::run(a).map_err(|e| failure::Failure::Io(e.to_string()))
         }
-    };
-    io::finish(failure::exit_code(outcome))
+    }
 }
 
 /// Help and version go to standard output with status 0; usage errors to
 /// standard error, prefixed `metropolys:` like every other error, status 2.
 fn usage_error(e: clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
+    use std::io::Write as _;
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             io::say(&e.render().to_string());
             ExitCode::SUCCESS
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            eprint!("metropolys: no command given\n\n{}", e.render());
+            let _ = write!(
+                std::io::stderr(),
+                "metropolys: no command given\n\n{}",
+                e.render()
+            );
             ExitCode::from(2)
         }
         _ => {
             let text = e.render().to_string();
             let text = text.strip_prefix("error: ").unwrap_or(&text);
-            eprint!("metropolys: {text}");
+            let _ = write!(std::io::stderr(), "metropolys: {text}");
             ExitCode::from(2)
         }
     }

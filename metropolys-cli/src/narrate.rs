@@ -195,9 +195,9 @@ pub struct Narrator {
     returned: Vec<String>,
     told: String,
     ending: Option<String>,
-    /// One mark per decision told (every bid and pass, forced passes
-    /// included): the index of its call among the calls told, and the
-    /// number of that call's lines once the decision's line was added.
+    /// One mark per bid or pass told (forced passes included): the index
+    /// of its call among the calls told, and the number of that call's
+    /// lines once its line was added.
     pub marks: Vec<(usize, usize)>,
 }
 
@@ -324,6 +324,16 @@ impl Narrator {
             }
         }
         self.flush_returned();
+    }
+
+    /// How many lines the call at `index` (among the calls told, the one
+    /// going on last) has so far.
+    pub fn lines_told(&self, index: usize) -> usize {
+        match (self.calls.get(index), &self.current) {
+            (Some(c), _) => c.lines.len(),
+            (None, Some(c)) if index == self.calls.len() => c.lines.len(),
+            _ => 0,
+        }
     }
 
     /// The text told since the last call (each call's title after an empty

@@ -1,6 +1,9 @@
 //! A run of the tester: many generated games compared one after the other
-//! (proptest's runner, with a seed of its own), the first disagreement
-//! shrunk by proptest within a time budget.
+//! (the games proptest's runner generates, with a seed of its own), the
+//! first disagreement shrunk with proptest's value trees within a time
+//! budget that holds: a candidate game still being compared when it runs
+//! out is cut short. Nothing here prints; proptest's runner (which reports
+//! its own limits on standard error) is used only to generate.
 
 use crate::compare::{compare_game, Disagreement, Outcome};
 use crate::engine::Engine;
@@ -8,10 +11,8 @@ use crate::generate::{games, Step};
 use crate::options::Options;
 use crate::protocol::Hello;
 use metropolys_core::Config;
-use proptest::test_runner::{
-    Config as ProptestConfig, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner,
-};
-use std::cell::RefCell;
+use proptest::strategy::{Strategy, ValueTree};
+use proptest::test_runner::{Config as ProptestConfig, RngAlgorithm, TestRng, TestRunner};
 use std::time::{Duration, Instant};
 
 /// What a run found.
@@ -27,8 +28,8 @@ pub struct Report {
     pub shrunk: Option<Disagreement>,
     /// Shrinking steps that still disagreed.
     pub shrink_steps: u32,
-    /// Candidate games tried while shrinking (those that disagreed, counted
-    /// in `shrink_steps`, and those that did not).
+    /// Candidate games played while shrinking (those that disagreed,
+    /// counted in `shrink_steps`, and those that did not).
     pub shrink_runs: u32,
     /// A protocol error that ended the run.
     pub protocol_error: Option<String>,
@@ -37,7 +38,8 @@ pub struct Report {
     pub gave_up: Option<String>,
     /// Wall time of the search (before shrinking).
     pub search_time: Duration,
-    /// Wall time of shrinking.
+    /// Wall time of shrinking (at most the options' `shrink_time` and one
+    /// round trip with the engine).
     pub shrink_time: Duration,
 }
 
@@ -52,8 +54,37 @@ pub enum Progress {
 
 /// The smallest failing game so far: its configuration, the steps it used,
 /// whether only exactly those steps fail (see [`Disagreement::exact`]), and
-/// the decision that disagreed.
-type Smallest = (Config, Vec<Step>, bool, usize);
+/// the disagreement.
+struct Smallest {
+    config: Config,
+    steps: Vec<Step>,
+    exact: bool,
+    disagreement: Disagreement,
+}
+
+impl Smallest {
+    fn new(config: Config, steps: &[Step], d: Disagreement) -> Smallest {
+        Smallest {
+            config,
+            steps: steps[..d.used.min(steps.len())].to_vec(),
+            exact: d.exact,
+            disagreement: d,
+        }
+    }
+
+    /// Whether a candidate fails as this game does without being played:
+    /// the same configuration and steps that start with this game's (or,
+    /// when the disagreement depends on where the list ends, these very
+    /// steps).
+    fn covers(&self, config: &Config, steps: &[Step]) -> bool {
+        *config == self.config
+            && if self.exact {
+                steps == self.steps
+            } else {
+                steps.starts_with(&self.steps)
+            }
+    }
+}
 
 /// Compares `engine` with this one over the games the options select,
 /// shrinking the first disagreement; `progress` hears of every agreeing game
@@ -79,97 +110,106 @@ pub fn check(
         // (the narrowest, one player count and variant without Metropolys
         // cards, is about one in 12).
         max_local_rejects: options.games.saturating_mul(64).saturating_add(1 << 12),
-        // proptest reads a time limit of 0 as none: no time, no shrinking.
-        max_shrink_iters: if options.shrink_time.is_zero() {
-            0
-        } else {
-            4096
-        },
-        max_shrink_time: u32::try_from(options.shrink_time.as_millis()).unwrap_or(u32::MAX),
         ..ProptestConfig::default()
     };
     let mut runner =
         TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &seed));
-    let report = RefCell::new(Report::default());
-    let engine = RefCell::new(engine);
-    let progress = RefCell::new(progress);
-    let started = Instant::now();
     let strategy = games(options, hello);
-    // The smallest failing game so far: while shrinking, a candidate that
-    // starts with the same steps fails the same way without being played,
-    // and a candidate is played only as far as that game's disagreement.
-    let best: RefCell<Option<Smallest>> = RefCell::new(None);
-    let result = runner.run(&strategy, |(config, steps)| {
-        let mut r = report.borrow_mut();
-        if r.protocol_error.is_some() {
-            return Ok(());
-        }
-        let limit = if let Some((c, prefix, exact, decisions)) = &*best.borrow() {
-            let same = *c == config
-                && if *exact {
-                    steps == *prefix
-                } else {
-                    steps.starts_with(prefix)
-                };
-            if same {
-                r.shrink_steps += 1;
-                return Err(TestCaseError::fail("disagreement"));
+    let mut report = Report::default();
+    let started = Instant::now();
+    while report.games < options.games {
+        // Each game from a generator of its own drawn from the runner's, as
+        // `TestRunner::run` draws them: the same games.
+        let fresh = runner.new_rng();
+        *runner.rng() = fresh;
+        let mut tree = match strategy.new_tree(&mut runner) {
+            Ok(tree) => tree,
+            Err(why) => {
+                report.gave_up = Some(why.to_string());
+                break;
             }
-            Some(*decisions)
-        } else {
-            None
         };
-        if r.found.is_some() {
-            r.shrink_runs += 1;
-        }
-        let outcome = compare_game(&mut **engine.borrow_mut(), hello, &config, &steps, limit);
-        match outcome {
-            Ok(Outcome::Agree { decisions }) => {
-                if r.found.is_none() {
-                    r.games += 1;
-                    r.decisions += decisions;
-                    (*progress.borrow_mut())(Progress::Agreed);
-                }
-                Ok(())
+        let (config, steps) = tree.current();
+        match compare_game(engine, hello, &config, &steps, None, None) {
+            Ok(Outcome::Agree { decisions } | Outcome::Unfinished { decisions }) => {
+                report.games += 1;
+                report.decisions += decisions;
+                progress(Progress::Agreed);
             }
             Ok(Outcome::Disagree(d)) => {
-                *best.borrow_mut() = Some((config, steps[..d.used].to_vec(), d.exact, d.decisions));
-                if r.found.is_none() {
-                    r.decisions += d.decisions;
-                    r.search_time = started.elapsed();
-                    (*progress.borrow_mut())(Progress::Shrinking);
-                    r.found = Some(*d);
-                } else {
-                    r.shrink_steps += 1;
-                }
-                Err(TestCaseError::fail("disagreement"))
+                report.decisions += d.decisions;
+                report.search_time = started.elapsed();
+                progress(Progress::Shrinking);
+                report.found = Some((*d).clone());
+                let first = Smallest::new(config, &steps, *d);
+                shrink(engine, hello, options, &mut tree, first, &mut report);
+                return report;
             }
             Err(e) => {
-                r.protocol_error = Some(e);
-                Ok(())
+                report.protocol_error = Some(e);
+                break;
             }
         }
-    });
-    let mut report = report.into_inner();
-    let engine = engine.into_inner();
-    if report.found.is_none() {
-        report.search_time = started.elapsed();
     }
-    if report.protocol_error.is_none() {
-        match result {
-            Ok(()) => {}
-            Err(TestError::Fail(_, (config, steps))) => {
-                report.shrink_time = started.elapsed() - report.search_time;
-                match compare_game(engine, hello, &config, &steps, None) {
-                    Ok(Outcome::Disagree(d)) => report.shrunk = Some(*d),
-                    Ok(Outcome::Agree { .. }) => report.shrunk = report.found.clone(),
-                    Err(e) => report.protocol_error = Some(e),
-                }
-            }
-            Err(TestError::Abort(why)) => report.gave_up = Some(why.to_string()),
-        }
-    }
+    report.search_time = started.elapsed();
     report
+}
+
+/// Shrinks a failing game within `options.shrink_time` (proptest's
+/// algorithm on the game's value tree: simplify while the candidate still
+/// disagrees, else complicate), keeping the smallest disagreement seen in
+/// `report.shrunk`. A candidate still being compared at the deadline is
+/// cut short and ends the shrinking.
+fn shrink(
+    engine: &mut dyn Engine,
+    hello: &Hello,
+    options: &Options,
+    tree: &mut impl ValueTree<Value = (Config, Vec<Step>)>,
+    first: Smallest,
+    report: &mut Report,
+) {
+    let start = Instant::now();
+    // A deadline past what `Instant` can hold is none.
+    let deadline = start.checked_add(options.shrink_time);
+    let mut best = first;
+    if !options.shrink_time.is_zero() && tree.simplify() {
+        loop {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            let (config, steps) = tree.current();
+            let fails = if best.covers(&config, &steps) {
+                report.shrink_steps += 1;
+                true
+            } else {
+                report.shrink_runs += 1;
+                let limit = Some(best.disagreement.decisions);
+                match compare_game(engine, hello, &config, &steps, limit, deadline) {
+                    Ok(Outcome::Disagree(d)) => {
+                        report.shrink_steps += 1;
+                        best = Smallest::new(config, &steps, *d);
+                        true
+                    }
+                    Ok(Outcome::Agree { .. }) => false,
+                    Ok(Outcome::Unfinished { .. }) => break,
+                    Err(e) => {
+                        report.protocol_error = Some(e);
+                        break;
+                    }
+                }
+            };
+            let more = if fails {
+                tree.simplify()
+            } else {
+                tree.complicate()
+            };
+            if !more {
+                break;
+            }
+        }
+    }
+    report.shrink_time = start.elapsed();
+    report.shrunk = Some(best.disagreement);
 }
 
 #[cfg(test)]
@@ -231,5 +271,57 @@ mod tests {
         assert!(why.contains("reject"), "{why}");
         assert_eq!(report.games, 0);
         assert!(report.found.is_none() && report.protocol_error.is_none());
+    }
+
+    /// `Off`, slow while shrinking (30 ms a round trip), noting when each
+    /// round trip starts.
+    struct SlowWhenShrinking<'a> {
+        inner: Off,
+        shrinking: &'a std::cell::Cell<Option<Instant>>,
+        starts: Vec<Instant>,
+    }
+
+    impl Engine for SlowWhenShrinking<'_> {
+        fn batch(&mut self, requests: &[crate::Request]) -> Result<Vec<crate::Answer>, String> {
+            if self.shrinking.get().is_some() {
+                self.starts.push(Instant::now());
+                std::thread::sleep(Duration::from_millis(30));
+            }
+            self.inner.batch(requests)
+        }
+    }
+
+    #[test]
+    fn shrinking_stops_at_its_time_limit_cutting_a_candidate_short() {
+        // A candidate game here takes about a second (30 ms for each of
+        // its dozens of decisions): the limit of 200 ms is kept by cutting
+        // the candidate short, not by waiting for it to end.
+        let shrinking = std::cell::Cell::new(None);
+        let mut engine = SlowWhenShrinking {
+            inner: Off(Ours(None)),
+            shrinking: &shrinking,
+            starts: Vec::new(),
+        };
+        let options = Options {
+            shrink_time: Duration::from_millis(200),
+            ..options(100)
+        };
+        let report = check(&mut engine, &Hello::default(), &options, &mut |p| {
+            if p == Progress::Shrinking {
+                shrinking.set(Some(Instant::now()));
+            }
+        });
+        let found = report.found.expect("the perturbation is found");
+        assert!(found.decisions > 20, "{}", found.decisions);
+        let deadline = shrinking.get().unwrap() + options.shrink_time;
+        let last = *engine.starts.last().expect("shrinking played");
+        // No round trip starts after the deadline (the margin is for a
+        // machine that pauses the test between the check and the batch).
+        assert!(
+            last < deadline + Duration::from_millis(100),
+            "a round trip started {:?} after the deadline",
+            last - deadline
+        );
+        assert!(report.shrunk.is_some() && report.protocol_error.is_none());
     }
 }

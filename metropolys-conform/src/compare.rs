@@ -11,6 +11,7 @@ use crate::protocol::{Answer, Categories, Hello, Request};
 use crate::rules::{rule_matches, rule_text};
 use metropolys_core::record::ExpectedError;
 use metropolys_core::{Action, Config, Record, RecordedAction, State, Variant};
+use std::time::Instant;
 
 /// The result of comparing one game.
 #[derive(Debug, Clone)]
@@ -22,6 +23,12 @@ pub enum Outcome {
     },
     /// The first disagreement.
     Disagree(Box<Disagreement>),
+    /// The deadline passed before the game was compared to its end (or to
+    /// its limit): nothing is known of the rest.
+    Unfinished {
+        /// Decisions compared, all agreeing.
+        decisions: usize,
+    },
 }
 
 /// Where two engines first disagreed.
@@ -108,15 +115,18 @@ pub fn sheets(state: &State) -> Vec<Categories> {
 /// Compares one game: `config`, then `steps`, against `engine`. With a
 /// `limit`, a game that agrees for `limit` decisions and has more to play
 /// counts as agreeing (shrinking looks only for earlier disagreements).
+/// With a `deadline`, a game still being compared when it passes stops
+/// before its next round trip ([`Outcome::Unfinished`]).
 pub fn compare_game(
     engine: &mut dyn Engine,
     hello: &Hello,
     config: &Config,
     steps: &[Step],
     limit: Option<usize>,
+    deadline: Option<Instant>,
 ) -> Result<Outcome, String> {
     let mut used = (0, false);
-    let mut outcome = play(engine, hello, config, steps, limit, &mut used)?;
+    let mut outcome = play(engine, hello, config, steps, (limit, deadline), &mut used)?;
     if let Outcome::Disagree(d) = &mut outcome {
         (d.used, d.exact) = used;
     }
@@ -128,9 +138,10 @@ fn play(
     hello: &Hello,
     config: &Config,
     steps: &[Step],
-    limit: Option<usize>,
+    (limit, deadline): (Option<usize>, Option<Instant>),
     used: &mut (usize, bool),
 ) -> Result<Outcome, String> {
+    let late = || deadline.is_some_and(|d| Instant::now() >= d);
     let Ok(mut state) = State::new(config) else {
         return Ok(Outcome::Agree { decisions: 0 });
     };
@@ -186,6 +197,9 @@ fn play(
     for (i, step) in steps.iter().enumerate() {
         if limit.is_some_and(|l| decisions >= l) {
             return Ok(Outcome::Agree { decisions });
+        }
+        if late() {
+            return Ok(Outcome::Unfinished { decisions });
         }
         *used = (i + 1, false);
         let to_act = state.to_act();
@@ -255,6 +269,9 @@ fn play(
             (Err(e), theirs) => {
                 let rule = rule_text(e.rule());
                 let agree = matches!(theirs, Err(r) if rule_matches(e.rule(), r));
+                // Core's messages start with their ruling: said once.
+                let why = e.to_string();
+                let why = why.strip_prefix(&format!("{rule}: ")).unwrap_or(&why);
                 if !agree {
                     let index = record.actions.len();
                     record.actions.push(entry);
@@ -263,7 +280,7 @@ fn play(
                         &mut record,
                         &before,
                         "whether the action is legal",
-                        format!("it is illegal ({rule}: {e})"),
+                        format!("it is illegal ({rule}: {why})"),
                         match theirs {
                             Ok(()) => "it is legal (accepted)".into(),
                             Err(r) => format!("it is illegal for another ruling ({r})"),
@@ -287,6 +304,9 @@ fn play(
     }
     if !broke && used.0 == steps.len() {
         used.1 = true;
+    }
+    if late() {
+        return Ok(Outcome::Unfinished { decisions });
     }
     // The end of the list (or of the game): the whole score sheet, game
     // over and winners.
@@ -375,10 +395,44 @@ fn compare_position(
                         (None, Some(&i)) => Some((seat, Action::from_id(i).expect("id"), false)),
                         (None, None) => None,
                     };
+                    // An id listed twice is a difference of its own (the
+                    // sets may be equal).
+                    let mut twice: Vec<u16> = theirs
+                        .windows(2)
+                        .filter(|w| w[0] == w[1])
+                        .map(|w| w[0])
+                        .collect();
+                    twice.dedup();
+                    let mut distinct = theirs.clone();
+                    distinct.dedup();
+                    let also = |only: &[u16]| {
+                        if only.is_empty() {
+                            String::new()
+                        } else {
+                            format!(", also {}", ids_text(only))
+                        }
+                    };
+                    let listed_twice = if twice.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            ", listing {} more than once ({} ids in all)",
+                            ids_text(&twice),
+                            theirs.len()
+                        )
+                    };
+                    let ours_text = match (only_ours.is_empty(), twice.is_empty()) {
+                        (true, false) => format!("{} legal, each listed once", ours.len()),
+                        _ => format!("{} legal{}", ours.len(), also(&only_ours)),
+                    };
                     return d(
                         "the legal actions",
-                        format!("{} legal, also {}", ours.len(), ids_text(&only_ours)),
-                        format!("{} legal, also {}", theirs.len(), ids_text(&only_theirs)),
+                        ours_text,
+                        format!(
+                            "{} legal{}{listed_twice}",
+                            distinct.len(),
+                            also(&only_theirs)
+                        ),
                         probe,
                     );
                 }
@@ -428,4 +482,73 @@ fn compare_position(
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::Ours;
+
+    /// Ours, but every `apply` is accepted, and the first legal id is
+    /// listed twice.
+    struct Sloppy(Ours, bool);
+
+    impl Engine for Sloppy {
+        fn batch(&mut self, requests: &[Request]) -> Result<Vec<Answer>, String> {
+            let mut answers = self.0.batch(requests)?;
+            for (r, a) in requests.iter().zip(&mut answers) {
+                match (r, a) {
+                    (Request::Apply { .. }, a) if self.1 => *a = Answer::Verdict(Ok(())),
+                    (Request::Legal, Answer::Legal(ids)) if !self.1 && !ids.is_empty() => {
+                        ids.insert(0, ids[0]);
+                    }
+                    _ => {}
+                }
+            }
+            Ok(answers)
+        }
+    }
+
+    fn diagnosis(engine: &mut Sloppy, steps: &[Step]) -> Disagreement {
+        let config = Config::new(2, Variant::Family, 3);
+        match compare_game(engine, &Hello::default(), &config, steps, None, None) {
+            Ok(Outcome::Disagree(d)) => *d,
+            other => panic!("no disagreement: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_refusal_names_its_ruling_once() {
+        // The opener's pass, accepted by the other engine.
+        let d = diagnosis(
+            &mut Sloppy(Ours(None), true),
+            &[Step::Probe { id: 0, seat: 0 }],
+        );
+        assert_eq!(
+            d.ours,
+            "it is illegal (R-7: the opening player of a call cannot pass)"
+        );
+        assert!(
+            !d.diagnosis("x").contains("R-7: R-7"),
+            "{}",
+            d.diagnosis("x")
+        );
+    }
+
+    #[test]
+    fn a_legal_id_listed_twice_is_named() {
+        let d = diagnosis(&mut Sloppy(Ours(None), false), &[]);
+        assert_eq!(d.what, "the legal actions");
+        assert!(
+            !d.ours.contains("none") && !d.theirs.contains("none"),
+            "{d:?}"
+        );
+        assert!(d.ours.ends_with("legal, each listed once"), "{}", d.ours);
+        assert!(
+            d.theirs
+                .contains("listing bid 1 on 0 (id 0) more than once"),
+            "{}",
+            d.theirs
+        );
+    }
 }

@@ -11,6 +11,8 @@
 //!
 //! The modules, each importing only those listed before it:
 //!
+//! * [`lines`]: lines read with a bound (the engine's answers, the
+//!   command line's prompt);
 //! * [`rules`]: rulings as text (the one place a core error's ruling
 //!   becomes text) and how an engine's ruling matches ours;
 //! * [`protocol`]: requests, answers and their checking;
@@ -64,6 +66,7 @@ pub mod check;
 pub mod compare;
 pub mod engine;
 pub mod generate;
+pub mod lines;
 pub mod options;
 pub mod protocol;
 pub mod replay;
@@ -73,7 +76,7 @@ mod testing;
 
 pub use check::{check, Progress, Report};
 pub use compare::{compare_game, Disagreement, Outcome};
-pub use engine::{Engine, Process};
+pub use engine::{kill_group, Engine, Process, StartError};
 pub use generate::{any_selected, games, selected, Step};
 pub use options::{Options, MAX_STEPS};
 pub use protocol::{Answer, Categories, Hello, Request, PROTOCOL_VERSION};

@@ -75,9 +75,11 @@ pub mod scoring;
 // L3: the state (struct and queries, legality, transitions, the playout,
 // snapshots, validation, secrets).
 pub mod state;
-// L4: records, the game with its history, pictures and text.
+// L4: records (and who played each seat), the game with its history,
+// pictures and text.
 pub mod game;
 pub mod record;
+mod seat_player;
 pub mod svg;
 pub mod text;
 // L5: JSON loading and writing with the catch-all error; proptest strategies.
@@ -99,7 +101,7 @@ pub use action::{Action, Bid, Event};
 pub use config::{Config, Setup};
 pub use error::{ActionError, ConfigError, Error, RuleError, StateError, TurnOrder};
 pub use game::{Game, PartsError};
-pub use record::{ExpectedError, Record, RecordError, RecordedAction};
+pub use record::{ExpectedError, Record, RecordError, RecordedAction, SeatPlayer};
 pub use scoring::Holdings;
 pub use sheet::{Categories, ScoreSheet, Totals};
 pub use state::{play_random, Constructed, LegalMoves, Snapshot, State, TokenCounts};

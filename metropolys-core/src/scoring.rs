@@ -16,6 +16,37 @@ use crate::types::{
 
 pub use crate::sheet::{winners, ScoreSheet, Totals};
 
+/// The prestige an area card gives per scoring unit: in the Family game
+/// (§4) +3 per qualifying building; in the Expert game (R-19) +4 per
+/// bridge pair, +7 per statue, +5 per lake, +4 per district with three or
+/// more buildings, +4 per chain (the border card is Family only and scores
+/// as there).
+///
+/// ```
+/// use metropolys_core::{scoring::area_points, Area, Variant};
+/// assert_eq!(area_points(Variant::Family, Area::Statues), 3);
+/// assert_eq!(area_points(Variant::Expert, Area::Statues), 7);
+/// ```
+pub const fn area_points(variant: Variant, area: Area) -> i32 {
+    match (variant, area) {
+        (Variant::Family, _) | (Variant::Expert, Area::Border) => 3,
+        (Variant::Expert, Area::Bridges | Area::Districts | Area::Chains) => 4,
+        (Variant::Expert, Area::Statues) => 7,
+        (Variant::Expert, Area::Lakes) => 5,
+    }
+}
+
+/// The prestige of the Expert neighborhood card per building on its kind
+/// (§5).
+pub const NEIGHBORHOOD_CARD_POINTS: i32 = 2;
+
+/// The prestige of each highest-building token (R-18).
+pub const HIGHEST_BUILDING_POINTS: i32 = 5;
+
+/// The prestige of the Metropolys card per group of three buildings in one
+/// district on its three kinds (§9).
+pub const METROPOLYS_GROUP_POINTS: i32 = 9;
+
 /// What scoring reads of a position, and nothing else: every seat's
 /// constructed buildings (where and which number), the tokens it took, the
 /// holders of the special cards and every seat's secret cards. Scoring is a
@@ -116,10 +147,10 @@ fn score_seat<const GROUPS: bool>(
         Variant::Expert => expert_area::<GROUPS>(obj.area, owned, &mut s.area_groups),
     };
     s.neighborhood = match obj.neighborhood {
-        Some(kind) => 2 * count_kind(owned, kind) as i32,
+        Some(kind) => NEIGHBORHOOD_CARD_POINTS * count_kind(owned, kind) as i32,
         None => 0,
     };
-    s.highest_building = 5 * highest[p].count_ones() as i32;
+    s.highest_building = HIGHEST_BUILDING_POINTS * highest[p].count_ones() as i32;
     if GROUPS {
         s.highest_building_districts.extend(
             District::ALL
@@ -186,7 +217,7 @@ fn family_area<const GROUPS: bool>(
     if GROUPS {
         groups.extend(BitIter(qualifying).map(|i| vec![i]));
     }
-    3 * qualifying.count_ones() as i32
+    area_points(Variant::Family, area) * qualifying.count_ones() as i32
 }
 
 /// Expert area card (R-19): the exact maximum (with `GROUPS`, its groups
@@ -205,7 +236,7 @@ fn expert_area<const GROUPS: bool>(
                     candidates.push(m);
                 }
             }
-            4 * packed::<GROUPS>(candidates.as_slice(), groups)
+            area_points(Variant::Expert, area) * packed::<GROUPS>(candidates.as_slice(), groups)
         }
         Area::Statues => {
             let mut candidates = FeatureCandidates::EMPTY;
@@ -215,17 +246,17 @@ fn expert_area<const GROUPS: bool>(
                     candidates.push(m);
                 }
             }
-            7 * packed::<GROUPS>(candidates.as_slice(), groups)
+            area_points(Variant::Expert, area) * packed::<GROUPS>(candidates.as_slice(), groups)
         }
         Area::Lakes => {
             let mut candidates = Candidates::EMPTY;
             lake_candidates(owned, &mut candidates);
-            5 * packed::<GROUPS>(candidates.as_slice(), groups)
+            area_points(Variant::Expert, area) * packed::<GROUPS>(candidates.as_slice(), groups)
         }
         Area::Chains => {
             let mut candidates = Candidates::EMPTY;
             chain_candidates(owned, &mut candidates);
-            4 * packed::<GROUPS>(candidates.as_slice(), groups)
+            area_points(Variant::Expert, area) * packed::<GROUPS>(candidates.as_slice(), groups)
         }
         Area::Districts => {
             let mut count = 0;
@@ -238,7 +269,7 @@ fn expert_area<const GROUPS: bool>(
                     }
                 }
             }
-            4 * count
+            area_points(Variant::Expert, area) * count
         }
         Area::Border => family_area::<GROUPS>(Area::Border, owned, groups),
     }
@@ -521,7 +552,7 @@ fn metropolys<const GROUPS: bool>(
             }
         }
     }
-    9 * count
+    METROPOLYS_GROUP_POINTS * count
 }
 
 #[cfg(test)]

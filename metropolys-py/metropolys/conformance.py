@@ -8,7 +8,7 @@ written by ``metropolys conform``) through an engine and reports the first
 difference from its ``expected``.
 
 The engine object has the operations of the conformance protocol
-(docs/conformance-protocol.md) as methods; actions are integer ids
+(https://github.com/metropolys/metropolys/blob/main/docs/conformance-protocol.md) as methods; actions are integer ids
 (``neighborhood * 13 + building - 1``, 715 for a pass)::
 
     new_game(config: dict) -> None | str     # None, or the ruling refusing it

@@ -42,9 +42,8 @@ pub fn json_text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
 }
 
 fn parse_variant(py: Python<'_>, variant: &str) -> PyResult<Variant> {
-    variant
-        .parse::<Variant>()
-        .map_err(|e| errors::raise(py, ErrKind::InvalidConfig, e.to_string(), &[]))
+    crate::names::parse::<Variant>(variant)
+        .map_err(|e| errors::raise(py, ErrKind::InvalidConfig, e, &[]))
 }
 
 fn parse_players(py: Python<'_>, players: i64) -> PyResult<u8> {

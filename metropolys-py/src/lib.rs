@@ -14,6 +14,7 @@ mod convert;
 mod errors;
 mod game;
 mod ints;
+mod names;
 mod rngs;
 mod simulate;
 mod tensor;

@@ -2,13 +2,17 @@
 //! the table of their results (all from `metropolys_bots::arena`).
 
 use crate::args::{bot_params, params_by_kind, VariantArg};
-use crate::failure::{Failure, Outcome};
+use crate::failure::{bot_failure, Failure, Outcome};
 use crate::io::progress_bar;
 use metropolys_bots::{
     arena, from_spec, split_specs, ArenaOptions, ArenaRow, BotError, BotFactory,
 };
 use metropolys_core::Variant;
 use std::fmt::Write as _;
+
+/// The most games `--threads` plays in parallel (Python's `arena` takes the
+/// same range).
+pub const MAX_THREADS: u16 = 1024;
 
 /// Options of `metropolys arena`.
 #[derive(Debug, clap::Args)]
@@ -34,9 +38,11 @@ pub struct Args {
     /// seat equally often
     #[arg(short, long, value_name = "N", default_value_t = 100)]
     pub games: u64,
-    /// Games played in parallel; the results do not depend on it
-    #[arg(short, long, value_name = "T", default_value_t = 1)]
-    pub threads: usize,
+    /// Games played in parallel, 1 to 1024 (as Python's arena); the results
+    /// do not depend on it
+    #[arg(short, long, value_name = "T", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
+    pub threads: u16,
     /// 2, 3 or 4; must equal the number of bots [default: the number of bots]
     #[arg(short, long, value_name = "N")]
     pub players: Option<u8>,
@@ -62,6 +68,16 @@ pub fn run(args: Args) -> Outcome {
     // check each bot with its own parameters or those of --params.
     let bots = args.bots.join(",");
     let seats = split_specs(&bots);
+    if seats.iter().all(|(kind, _)| kind.is_empty()) {
+        return Err(Failure::Usage(
+            "--bots is empty: name one bot per seat, 2 to 4 of them, such as ismcts,greedy".into(),
+        ));
+    }
+    if let Some(p) = seats.iter().position(|(kind, _)| kind.is_empty()) {
+        return Err(Failure::Usage(format!(
+            "--bots names no bot for seat {p}: give one bot per seat, separated by commas"
+        )));
+    }
     let mut factories: Vec<BotFactory> = Vec::new();
     let mut names = Vec::new();
     for &(kind, own) in &seats {
@@ -97,7 +113,7 @@ pub fn run(args: Args) -> Outcome {
         players,
         variant,
         seed: args.seed,
-        threads: args.threads,
+        threads: usize::from(args.threads),
         ..ArenaOptions::default()
     };
     let bar = progress_bar(
@@ -112,7 +128,7 @@ pub fn run(args: Args) -> Outcome {
     bar.finish_and_clear();
     let rows = rows.map_err(|e| match e {
         BotError::Arena(_) | BotError::Config(_) => Failure::Usage(e.to_string()),
-        other => Failure::Invalid(other.to_string()),
+        other => bot_failure(other.to_string()),
     })?;
     let rows: Vec<ArenaRow> = rows
         .into_iter()

@@ -4,10 +4,12 @@
 //! progress bar, writes the shrunk record of the first disagreement and
 //! tells the diagnosis.
 
-use crate::failure::{Failure, Outcome};
+use crate::failure::{thread_failure, Failure, Outcome};
 use crate::io::{progress_bar, write};
 use metropolys_conform::protocol::{Answer, Request, PROTOCOL_VERSION};
-use metropolys_conform::{any_selected, check, Engine, Options, Process, Progress, MAX_STEPS};
+use metropolys_conform::{
+    any_selected, check, kill_group, Engine, Options, Process, Progress, StartError, MAX_STEPS,
+};
 use metropolys_core::Variant;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -21,10 +23,14 @@ strategies; the first disagreement is shrunk, written as a game record with
 \"expected\" from this engine (`metropolys verify FILE` replays it), and
 diagnosed in one paragraph.
 
+The engine runs in a process group of its own, ended whole (SIGKILL) when
+conform exits, Ctrl-C included: nothing it started outlives it. Shrinking
+stops at --shrink-time, cutting short the game being compared.
+
 Exit status: 0 the engines agreed on every decision; 1 they disagreed (the
 record is written); 2 protocol error (the engine hung past --timeout-ms,
 crashed or wrote a malformed line) or usage error; 3 the record cannot be
-written to --out.")]
+written to --out; 4 a thread could not be started; 130 Ctrl-C.")]
 pub struct Args {
     /// The engine's command line (split on spaces), e.g. "python3 my_engine.py"
     #[arg(long, value_name = "CMD ARGS")]
@@ -44,8 +50,9 @@ pub struct Args {
     /// Where to write the shrunk record of a disagreement
     #[arg(long, value_name = "FILE", default_value = "conform-failure.json")]
     pub out: PathBuf,
-    /// Longest wait for one answer, in milliseconds
-    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    /// Longest wait for one answer, in milliseconds (at least 1)
+    #[arg(long, value_name = "MS", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u64).range(1..))]
     pub timeout_ms: u64,
     /// Most decisions per generated game, 1 to 10000 (a game has at most
     /// 784, with 4 players)
@@ -90,7 +97,19 @@ impl Args {
 pub fn run(args: Args) -> Outcome {
     let options = args.options();
     let timeout = Duration::from_millis(args.timeout_ms);
-    let mut process = Process::spawn(&args.engine, timeout).map_err(Failure::Protocol)?;
+    let mut process = Process::spawn(&args.engine, timeout).map_err(|e| match e {
+        StartError::Thread(why) => thread_failure(&why),
+        StartError::Engine(why) => Failure::Protocol(why),
+    })?;
+    // Ctrl-C (or SIGTERM, SIGHUP) ends the engine's process group before
+    // the tester exits (status 130); every other exit drops `process`,
+    // which ends it.
+    let group = process.group();
+    ctrlc::set_handler(move || {
+        kill_group(group);
+        std::process::exit(130);
+    })
+    .map_err(|e| thread_failure(&format!("cannot watch for Ctrl-C: {e}")))?;
     let hello = match process.batch(&[Request::Hello {
         version: PROTOCOL_VERSION,
     }]) {

@@ -1,7 +1,7 @@
 //! `metropolys replay`: tells the game a record holds and checks its
 //! expectations.
 
-use crate::account::{header, score_table, tell};
+use crate::account::{header, players, score_table, tell};
 use crate::failure::{describe, first_of, ruling, Failure, Outcome};
 use crate::html;
 use crate::io::{read, say, shown, write};
@@ -61,7 +61,8 @@ pub fn run(args: Args) -> Outcome {
     if let Some(d) = &record.description {
         source = format!("{source}\n  {d}");
     }
-    let head = header(&record.config, &initial, &source);
+    let who = players(&record);
+    let head = header(&record.config, &initial, &source, &who);
     let (calls, ending) = narrator.finish();
     let scores = score_table(&state);
     if !args.quiet {
@@ -87,7 +88,7 @@ pub fn run(args: Args) -> Outcome {
         let title = format!("Metropolys · {shown}");
         match write(
             out,
-            &html::page(&title, &head, &initial, &record.actions, &scores),
+            &html::page(&title, &head, &initial, &record.actions, &scores, &who),
         ) {
             Ok(()) if !args.quiet => outln!("\nHTML replay written to {}.", out.display()),
             Ok(()) => {}

@@ -14,6 +14,8 @@ pub const RECORD_FORMAT: &str = "metropolys-record";
 /// The record version this engine writes and reads.
 pub const RECORD_VERSION: u32 = 1;
 
+use crate::seat_player::SeatPlayer;
+
 /// One recorded decision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, try_from = "serde_json::Value")]
@@ -108,6 +110,9 @@ pub struct Record {
     /// replaying).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rules: Option<Vec<String>>,
+    /// Who played each seat, in seat order (ignored when replaying).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seats: Option<Vec<SeatPlayer>>,
     /// The configuration of the game.
     #[serde(deserialize_with = "crate::strict::field")]
     pub config: Config,
@@ -232,6 +237,7 @@ impl Record {
             version: RECORD_VERSION,
             description: None,
             rules: None,
+            seats: None,
             config,
             actions: Vec::new(),
             expected: None,
@@ -250,6 +256,19 @@ impl Record {
                 "version {} is not supported (this engine reads version {RECORD_VERSION})",
                 self.version
             )));
+        }
+        if let Some(seats) = &self.seats {
+            if seats.len() != usize::from(self.config.players) {
+                return Err(RecordError::Format(format!(
+                    "seats names {} seat(s) for a game of {} players: one entry per seat",
+                    seats.len(),
+                    self.config.players
+                )));
+            }
+            for (i, seat) in seats.iter().enumerate() {
+                seat.check()
+                    .map_err(|e| RecordError::Format(format!("seats[{i}]: {e}")))?;
+            }
         }
         Ok(())
     }

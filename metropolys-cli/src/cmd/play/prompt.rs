@@ -11,8 +11,10 @@ pub enum Command {
     /// A move (already checked to name a neighborhood and a building that
     /// exist, not yet checked against the rules).
     Move(Action),
-    /// Show the commands.
+    /// Show the commands and the scoring.
     Help,
+    /// Show where the person's own cards score.
+    Map,
     /// Ask the strongest bot what it would play.
     Hint,
     /// Show the board again.
@@ -24,7 +26,8 @@ pub enum Command {
 }
 
 /// Reads one typed line: `12 7` (neighborhood, building; also `12,7`),
-/// `pass`, `help`, `hint`, `board`, `quit`. The error is the message to show.
+/// `pass`, `help`, `hint`, `board`, `map`, `quit`. The error is the message
+/// to show.
 pub fn parse(line: &str) -> Result<Command, String> {
     let lower = line.trim().to_ascii_lowercase();
     let words: Vec<&str> = lower
@@ -44,6 +47,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         ["help" | "h" | "?"] => Ok(Command::Help),
         ["hint"] => Ok(Command::Hint),
         ["board" | "b"] => Ok(Command::Board),
+        ["map" | "m" | "objective" | "objectives" | "cards"] => Ok(Command::Map),
         ["quit" | "q" | "exit"] => Ok(Command::Quit),
         // Core reads the move and knows the board's ranges (R-7, R-9).
         [n, b] => match parse_action(&format!("{n} {b}")) {
@@ -63,11 +67,13 @@ pub fn parse(line: &str) -> Result<Command, String> {
     }
 }
 
-/// The help shown by `help`.
+/// The help shown by `help` (followed by the scoring of the game played).
 pub const HELP: &str = "\
 Commands:
   12 7      bid: place your building 7 on neighborhood 12
   pass      take no further part in this call (not allowed when opening, R-7)
+  map       where your secret cards score: their neighborhoods and areas
+            (also `objective`)
   hint      what the strongest bot (ismcts) would play in your place
   board     show the board again
   help      this text
@@ -94,6 +100,8 @@ mod tests {
         assert_eq!(parse("?"), Ok(Command::Help));
         assert_eq!(parse(""), Ok(Command::Nothing));
         assert_eq!(parse("quit"), Ok(Command::Quit));
+        assert_eq!(parse("map"), Ok(Command::Map));
+        assert_eq!(parse("Objective"), Ok(Command::Map));
     }
 
     #[test]

@@ -5,7 +5,9 @@
 
 use crate::account::objectives_of;
 use crate::narrate::{building_text, place, seat_name};
-use metropolys_core::{board, Action, District, Kind, NeighborhoodId, Seat, State, Token, Variant};
+use metropolys_core::{
+    board, Action, District, Kind, NeighborhoodId, Seat, Size, State, Token, Variant,
+};
 use std::fmt::Write as _;
 
 fn kind_short(k: Kind) -> &'static str {
@@ -43,7 +45,11 @@ pub fn list(items: impl IntoIterator<Item = impl ToString>) -> String {
         .join(" ")
 }
 
-/// One neighborhood as a board cell: `12 admin T bid red 5`.
+/// The widest status of a board cell: `bid white 13`.
+const STATUS_WIDTH: usize = 12;
+
+/// One neighborhood as a board cell: `12 admin   T bid red 5`, each part
+/// in a column of its own width, so that cells line up.
 fn cell(state: &State, id: NeighborhoodId) -> String {
     let kind = board::kind(id).map_or("", kind_short);
     let token = state.token_at(id).map_or(' ', token_letter);
@@ -54,7 +60,27 @@ fn cell(state: &State, id: NeighborhoodId) -> String {
     } else {
         ".".to_string()
     };
-    format!("{id:>2} {kind:<7} {token} {status}")
+    format!("{id:>2} {kind:<7} {token} {status:<STATUS_WIDTH$}")
+}
+
+/// Building numbers as a supply lists them; in the Expert game grouped
+/// by size (`small 1 2 5, medium 6 9, tall 10 13`, core's `Size::of`).
+pub fn supply_text(variant: Variant, numbers: &[u8]) -> String {
+    if variant == Variant::Family {
+        return list(numbers);
+    }
+    Size::ALL
+        .iter()
+        .filter_map(|&size| {
+            let of: Vec<u8> = numbers
+                .iter()
+                .copied()
+                .filter(|&n| Size::of(n) == size)
+                .collect();
+            (!of.is_empty()).then(|| format!("{size} {}", list(of)))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The board as text: one block per district, three neighborhoods a row.
@@ -71,20 +97,19 @@ pub fn board_text(state: &State) -> String {
         if !ids.iter().any(|&i| in_play.contains(i)) {
             let _ = writeln!(
                 s,
-                "  {:<7} out of play (R-2): {}-{}",
+                "{}: out of play (R-2), {}-{}",
                 d.name(),
                 ids[0],
                 ids[ids.len() - 1]
             );
             continue;
         }
-        for (row, chunk) in ids.chunks(3).enumerate() {
-            let label = if row == 0 { d.name() } else { "" };
-            let cells: Vec<String> = chunk
-                .iter()
-                .map(|&i| format!("{:<24}", cell(state, i)))
-                .collect();
-            let _ = writeln!(s, "  {label:<7} {}", cells.join(" ").trim_end());
+        // The district's name on a line of its own, so that three cells fit
+        // in 80 columns.
+        let _ = writeln!(s, "{}:", d.name());
+        for chunk in ids.chunks(3) {
+            let cells: Vec<String> = chunk.iter().map(|&i| cell(state, i)).collect();
+            let _ = writeln!(s, " {}", cells.join("  ").trim_end());
         }
     }
     s
@@ -115,7 +140,7 @@ fn seats_text(state: &State, names: &[String]) -> String {
                 format!("  {}", cards.join(", "))
             },
             if state.has_passed(p) { "  passed" } else { "" },
-            list(state.supply(p)),
+            supply_text(state.variant(), &state.supply(p)),
         );
     }
     s
@@ -191,7 +216,7 @@ pub fn moves_text(state: &State) -> String {
             s,
             "  neighborhoods: {}\n  buildings:     {}\n  type e.g. `{} {}`{}",
             list(&neighborhoods),
-            list(&buildings),
+            supply_text(state.variant(), &buildings),
             example.0,
             example.1,
             if can_pass { ", or `pass`" } else { "" }
@@ -254,7 +279,7 @@ mod tests {
         assert!(text.contains(" 3 "), "{text}");
         assert!(text.contains("bid blue 7"), "{text}");
         for id in s.in_play().iter() {
-            assert!(text.contains(&cell(&s, id)), "{id}");
+            assert!(text.contains(cell(&s, id).trim_end()), "{id}");
         }
     }
 
@@ -274,5 +299,45 @@ mod tests {
             }
         }
         assert!(text.contains("`pass`"));
+    }
+
+    #[test]
+    fn board_cells_line_up_in_columns_within_80() {
+        // White's bid: the widest status, followed by the next cell.
+        let mut config = Config::new(4, Variant::Family, 2);
+        config.start_player = 2;
+        let s = State::new(&config)
+            .unwrap()
+            .play(Action::bid(36, 11))
+            .unwrap();
+        let text = board_text(&s);
+        assert!(text.contains(" bid white 11  37 housing"), "{text}");
+        let rows: Vec<&str> = text
+            .lines()
+            .skip(1)
+            .filter(|l| l.starts_with(' '))
+            .collect();
+        assert!(rows.len() >= 15, "{text}");
+        for l in &rows {
+            assert!(l.len() <= 80, "{l:?}");
+            // Cells start at columns 1, 28 and 55: an id, right-aligned.
+            for (k, cell) in [1usize, 28, 55].into_iter().enumerate() {
+                if l.len() > cell {
+                    let id: String = l[cell..cell + 2].trim().to_string();
+                    assert!(id.parse::<u8>().is_ok(), "cell {k} of {l:?}");
+                    assert_eq!(&l[cell - 1..cell], " ", "{l:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_expert_supply_shows_sizes() {
+        assert_eq!(
+            supply_text(Variant::Expert, &[1, 2, 5, 6, 9, 10, 13]),
+            "small 1 2 5, medium 6 9, tall 10 13"
+        );
+        assert_eq!(supply_text(Variant::Expert, &[11]), "tall 11");
+        assert_eq!(supply_text(Variant::Family, &[1, 11]), "1 11");
     }
 }

@@ -3,15 +3,28 @@
 //! seat's own view, R-21), plays at the terminal ([`drive`]) on standard
 //! input and output, and writes the record of a finished game.
 
-use crate::args::{bot_params, kind_params, params_by_kind};
+use crate::account::{header, players, score_table};
+use crate::args::{bot_params, kind_params, params_by_kind, unknown};
 use crate::cmd::play::table::{drive, ending_text, names, Controller, Decide, Ending};
-use crate::failure::{Failure, Outcome};
+use crate::failure::{bot_failure, first_of, Failure, Outcome};
+use crate::html;
 use crate::io::write;
+use crate::narrate::seat_name;
 use metropolys_bots::{from_spec, split_specs, Player, KINDS};
 use metropolys_core::rng::SplitMix64;
-use metropolys_core::{Config, Game, State};
+use metropolys_core::{Config, Game, Record, SeatPlayer, State};
 use std::io::{self, Write};
 use std::path::Path;
+
+/// The files `play --seats` writes at the end: the record of a finished
+/// game, the HTML replay of the game as it stopped.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Files<'a> {
+    /// `--record`.
+    pub record: Option<&'a Path>,
+    /// `--html`.
+    pub html: Option<&'a Path>,
+}
 
 /// `metropolys play --seats ...`: checks the seat count against
 /// `--players`, then [`run`].
@@ -20,7 +33,7 @@ pub fn play(
     players: Option<u8>,
     mut config: Config,
     params: Option<&str>,
-    record: Option<&Path>,
+    files: Files<'_>,
 ) -> Outcome {
     // Commas inside a bot's JSON do not separate seats.
     let seats: Vec<String> = split_specs(&seats.join(","))
@@ -31,6 +44,23 @@ pub fn play(
         })
         .collect();
     let seats = &seats[..];
+    if let [only] = seats {
+        if only.is_empty() {
+            return Err(Failure::Usage(format!(
+                "--seats is empty: name 2 to 4 seats, separated by commas, such as \
+                 human,ismcts (seats are: {})",
+                seat_kinds().join(", ")
+            )));
+        }
+    }
+    if let Some(p) = seats.iter().position(String::is_empty) {
+        return Err(Failure::Usage(format!(
+            "--seats names no one for seat {p} ({}): give one name per seat, separated by \
+             commas (seats are: {})",
+            seat_name(p as u8),
+            seat_kinds().join(", ")
+        )));
+    }
     let n = seats.len() as u8;
     if players.is_some_and(|p| p != n) {
         return Err(Failure::Usage(format!(
@@ -39,14 +69,15 @@ pub fn play(
         )));
     }
     config.players = n;
-    run(seats, &config, params, record)
+    run(seats, &config, params, files)
 }
 
-/// The seat kinds `play --seats` accepts: `human` and the bot kinds.
-fn seat_kinds() -> String {
+/// The seat kinds `play --seats` accepts: `human` and the bot kinds (of
+/// the bots crate).
+fn seat_kinds() -> Vec<&'static str> {
     let mut kinds = vec!["human"];
     kinds.extend(KINDS);
-    kinds.join(", ")
+    kinds
 }
 
 /// The seed of the bot at `seat`: the first draw of stream `5 + seat` of the
@@ -66,10 +97,10 @@ fn bot_decide(mut player: Player, config: Config) -> Decide<'static> {
 
 /// `metropolys play --seats human,ismcts,greedy`: builds the bots (with
 /// their parameters from `--params`, a JSON object keyed by kind), plays on
-/// standard input and output, and writes the record to `record` when given
-/// and the game was played to its end. `config.players` must already be the
-/// number of seats.
-fn run(seats: &[String], config: &Config, params: Option<&str>, record: Option<&Path>) -> Outcome {
+/// standard input and output, and writes the record when asked and the
+/// game was played to its end, and the HTML replay when asked.
+/// `config.players` must already be the number of seats.
+fn run(seats: &[String], config: &Config, params: Option<&str>, files: Files<'_>) -> Outcome {
     if !u8::try_from(seats.len()).is_ok_and(|n| metropolys_core::PLAYER_COUNTS.contains(&n)) {
         return Err(Failure::Usage(format!(
             "--seats names 2 to 4 seats (R-1), not {}",
@@ -78,9 +109,12 @@ fn run(seats: &[String], config: &Config, params: Option<&str>, record: Option<&
     }
     let params = params_by_kind(params).map_err(Failure::Usage)?;
     let mut controllers = Vec::new();
+    // Who plays each seat, for the record.
+    let mut who = Vec::new();
     for (p, seat) in seats.iter().enumerate() {
         if seat == "human" {
             controllers.push(Controller::Human);
+            who.push(SeatPlayer::human());
             continue;
         }
         // `kind` or `kind:JSON` (its own parameters).
@@ -88,9 +122,16 @@ fn run(seats: &[String], config: &Config, params: Option<&str>, record: Option<&
             Some((kind, own)) => (kind, Some(own)),
             None => (seat.as_str(), None),
         };
-        let text = bot_params(kind, own, &params)
-            .map_err(|e| Failure::Usage(format!("--seats: {e} (seats are: {})", seat_kinds())))?;
+        if !KINDS.contains(&kind) {
+            return Err(Failure::Usage(format!(
+                "--seats: {}",
+                unknown("seat", kind, &seat_kinds())
+            )));
+        }
+        let text =
+            bot_params(kind, own, &params).map_err(|e| Failure::Usage(format!("--seats: {e}")))?;
         let bot = from_spec(kind, &text).map_err(|e| Failure::Usage(e.to_string()))?;
+        who.push(SeatPlayer::bot(kind, serde_json::from_str(&text).ok()));
         let player = Player::new(bot, bot_seed(config.seed, 5 + p as u64));
         controllers.push(Controller::Bot {
             name: kind.to_string(),
@@ -117,24 +158,65 @@ fn run(seats: &[String], config: &Config, params: Option<&str>, record: Option<&
         Ok(e) => e,
         // A closed output (`| head`) ends quietly, like the other commands.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::Other => return Err(Failure::Invalid(e.to_string())),
+        // A bot that failed, or a line too long to be a command.
+        Err(e) if matches!(e.kind(), io::ErrorKind::Other | io::ErrorKind::InvalidData) => {
+            return Err(bot_failure(e.to_string()))
+        }
         Err(e) => return Err(Failure::Io(e.to_string())),
     };
     let _ = write!(out, "{}", ending_text(&ending, &names));
-    if let (Some(path), Ending::Finished(game)) = (record, &ending) {
-        let r = game
-            .to_record()
-            .expect("a game set up from a configuration has a history");
-        write(path, &r.to_json_readable())?;
-        let _ = writeln!(
-            out,
-            "Record written to {} ({} decisions).",
-            path.display(),
-            r.actions.len()
-        );
+    // Each file asked for is written, the first failure sets the status.
+    let mut failures = Vec::new();
+    let (Ending::Finished(game) | Ending::Abandoned { game, .. }) = &ending;
+    let mut r = game
+        .to_record()
+        .expect("a game set up from a configuration has a history");
+    r.seats = Some(who);
+    if let (Some(path), Ending::Finished(_)) = (files.record, &ending) {
+        match write(path, &r.to_json_readable()) {
+            Ok(()) => {
+                let _ = writeln!(
+                    out,
+                    "Record written to {} ({} decisions).",
+                    path.display(),
+                    r.actions.len()
+                );
+            }
+            Err(f) => failures.push(f),
+        }
+    }
+    if let Some(path) = files.html {
+        match write(path, &replay_page(&r, game.state())) {
+            Ok(()) => {
+                let _ = writeln!(out, "HTML replay written to {}.", path.display());
+            }
+            Err(f) => failures.push(f),
+        }
     }
     let _ = out.flush();
-    Ok(())
+    first_of(failures)
+}
+
+/// The HTML replay of a game played at the terminal (finished or not),
+/// from its record.
+fn replay_page(record: &Record, end: &State) -> String {
+    let config = &record.config;
+    let initial = State::new(config).expect("the game was played from it");
+    let title = format!(
+        "Metropolys · {} players · {} · seed {}",
+        config.players, config.variant, config.seed
+    );
+    let source = format!("seed {} · played at the terminal", config.seed);
+    let who = players(record);
+    let head = header(config, &initial, &source, &who);
+    html::page(
+        &title,
+        &head,
+        &initial,
+        &record.actions,
+        &score_table(end),
+        &who,
+    )
 }
 
 #[cfg(test)]

@@ -4,9 +4,11 @@
 //! each bot seat is a closure from the position to an action.
 
 use crate::account::score_table;
+use crate::cmd::play::map::{map_text, scoring_text};
 use crate::cmd::play::prompt::{parse, Command, HELP};
 use crate::cmd::play::screen::{action_text, list, turn_text};
 use crate::narrate::{game_over, seat_name, variant_name, Narrator, Voice};
+use metropolys_conform::lines::{read_line, Line, MAX_LINE};
 use metropolys_core::{Action, Config, Game, RuleError, Seat, State};
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
@@ -124,6 +126,16 @@ pub fn drive(
                             end_of_input: true,
                         })
                     }
+                    Answer::TooLong => {
+                        return Err(io::Error::new(
+                            io::ErrorKind::InvalidData,
+                            format!(
+                                "standard input: a line longer than 1 MiB ({MAX_LINE} bytes); \
+                                 the game stops unfinished during call {}",
+                                state.call_number()
+                            ),
+                        ))
+                    }
                 }
             }
         };
@@ -152,6 +164,8 @@ enum Answer {
     Quit,
     /// The input ended.
     EndOfInput,
+    /// A line longer than [`MAX_LINE`].
+    TooLong,
 }
 
 /// Asks the person at `seat` until they type a legal move or `quit`, or
@@ -167,17 +181,26 @@ fn ask(
     loop {
         write!(out, "{} ({}) > ", seat_name(seat), names[seat as usize])?;
         out.flush()?;
-        // Bytes, not `read_line`: a line that is not UTF-8 is a mistyped
-        // move like any other, not an I/O failure.
+        // Bytes: a line that is not UTF-8 is a mistyped move like any
+        // other, not an I/O failure. A line without end is read only up
+        // to the bound (1 MiB), never buffered whole.
         let mut bytes = Vec::new();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
-            writeln!(out)?;
-            return Ok(Answer::EndOfInput);
+        match read_line(input, &mut bytes, MAX_LINE)? {
+            Line::Read => {}
+            Line::End => {
+                writeln!(out)?;
+                return Ok(Answer::EndOfInput);
+            }
+            Line::TooLong => {
+                writeln!(out)?;
+                return Ok(Answer::TooLong);
+            }
         }
         let line = String::from_utf8_lossy(&bytes);
         match parse(&line) {
             Ok(Command::Nothing) => {}
-            Ok(Command::Help) => writeln!(out, "{HELP}")?,
+            Ok(Command::Help) => writeln!(out, "{HELP}\n\n{}", scoring_text(state))?,
+            Ok(Command::Map) => write!(out, "{}", map_text(state, seat))?,
             Ok(Command::Board) => write!(out, "{}", turn_text(state, seat, names))?,
             Ok(Command::Quit) => return Ok(Answer::Quit),
             Ok(Command::Hint) => {
