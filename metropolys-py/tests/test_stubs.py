@@ -92,7 +92,7 @@ STUBTEST_ALLOWLIST = [
     "metropolys\\.dask(\\..*)?",
     # Python 3.9's typing makes these special forms, which stubtest misreads
     # where a pure-Python module imports them (`from typing import Any`).
-    "metropolys\\.[a-z_]+\\.(Any|Protocol|TypedDict)",
+    "metropolys\\.[a-z_]+\\.(Any|Callable|Dict|Iterable|Iterator|List|Mapping|Optional|Protocol|Sequence|Tuple|TypedDict|Union)",
 ]
 
 
