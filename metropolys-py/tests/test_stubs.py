@@ -90,10 +90,9 @@ STUBTEST_ALLOWLIST = [
     "metropolys\\._observation(\\..*)?",
     "metropolys\\.gym(\\..*)?",
     "metropolys\\.dask(\\..*)?",
-    # Python 3.9's typing makes these special forms (and its collections
-    # aliases generic aliases), which stubtest misreads where a pure-Python
-    # module imports them (`from typing import Any, Iterable`).
-    "metropolys\\.[a-z_]+\\.(Any|Protocol|TypedDict|Callable|Iterable|Mapping|Sequence)",
+    # Python 3.9's typing makes these special forms, which stubtest misreads
+    # where a pure-Python module imports them (`from typing import Any`).
+    "metropolys\\.[a-z_]+\\.(Any|Callable|Dict|Iterable|Iterator|List|Mapping|Optional|Protocol|Sequence|Tuple|TypedDict|Union)",
 ]
 
 
