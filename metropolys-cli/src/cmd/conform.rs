@@ -12,6 +12,7 @@ use metropolys_conform::{
 };
 use metropolys_core::Variant;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// Options of `metropolys conform` (the command line).
@@ -95,6 +96,21 @@ impl Args {
 /// be written. Standard output goes through `outln!`, so a closed pipe only
 /// silences it.
 pub fn run(args: Args) -> Outcome {
+    let outcome = run_tester(args);
+    // After Ctrl-C the engine dies of the handler's SIGKILL, and this
+    // thread may see that death before the handler exits: it is the
+    // interruption (130), not a protocol error.
+    if INTERRUPTED.load(Ordering::SeqCst) {
+        std::process::exit(130);
+    }
+    outcome
+}
+
+/// Set by the Ctrl-C handler before it ends the engine's process group.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// The tester's run, from spawning the engine to the last game.
+fn run_tester(args: Args) -> Outcome {
     let options = args.options();
     let timeout = Duration::from_millis(args.timeout_ms);
     let mut process = Process::spawn(&args.engine, timeout).map_err(|e| match e {
@@ -106,6 +122,7 @@ pub fn run(args: Args) -> Outcome {
     // which ends it.
     let group = process.group();
     ctrlc::set_handler(move || {
+        INTERRUPTED.store(true, Ordering::SeqCst);
         kill_group(group);
         std::process::exit(130);
     })
