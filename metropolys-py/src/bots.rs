@@ -14,7 +14,7 @@ use metropolys_bots::{
     BotError, BotFactory, Player, SeatView,
 };
 use metropolys_core::rng::SplitMix64;
-use metropolys_core::{Action as CoreAction, Variant};
+use metropolys_core::{Action as CoreAction, Rule, Variant};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -409,11 +409,11 @@ pub fn arena<'py>(
             py,
             errors::Kind::InvalidConfig,
             format!("R-1: a game has 2, 3 or 4 players, not {players}"),
-            Some("R-1"),
+            &[Rule::R1],
         )
     })?;
     let variant: Variant = crate::names::parse(variant)
-        .map_err(|e| errors::raise(py, errors::Kind::InvalidConfig, e, None))?;
+        .map_err(|e| errors::raise(py, errors::Kind::InvalidConfig, e, &[]))?;
     let metropolys_deck = match metropolys_deck {
         None => None,
         Some(d) if d.is_none() => None,
@@ -428,7 +428,7 @@ pub fn arena<'py>(
                     format!(
                         "R-22: metropolys_deck must be four cards of three neighborhood kinds: {e}"
                     ),
-                    Some("R-22"),
+                    &[Rule::R22],
                 )
             })?,
         ),

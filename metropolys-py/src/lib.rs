@@ -39,7 +39,7 @@ fn _metropolys(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add_class::<action::Action>()?;
     m.add_class::<game::Game>()?;
-    m.add_class::<game::SplitMix64>()?;
+    m.add_class::<rngs::SplitMix64>()?;
     m.add_function(wrap_pyfunction!(game::load_record, m)?)?;
     m.add_function(wrap_pyfunction!(game::verify_record, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
