@@ -199,8 +199,14 @@ class Game:
     """A game of Metropolys: an immutable value. ``apply`` returns a new
     game and leaves this one untouched.
 
-    Games compare equal (and hash alike) when their positions are the same;
-    the events and the history do not take part.
+    A game is whole, or one seat's view (``viewer`` set): what a bot
+    receives. A view knows the other seats' objectives and Metropolys cards
+    only once the game is over (R-21): ``objective``, ``metropolys_card``,
+    ``scores()``, ``totals()`` and ``winners`` answer ``None`` for what it
+    does not know, and the queries that would show it raise ``ValueError``.
+
+    Games compare equal (and hash alike) when their positions and viewers
+    are the same; the events and the history do not take part.
     """
 
     def __new__(
@@ -223,9 +229,10 @@ class Game:
         ``InvalidConfigError``."""
     @staticmethod
     def from_json(text: str) -> Game:
-        """Loads a position from the JSON of ``to_json`` (a whole state, not
-        a view). The game has no history (``to_record`` raises) and no
-        events. Raises ``InvalidStateError``."""
+        """Loads a position from the JSON of ``to_json``: a whole state, or
+        a seat's view (then the game is that view, ``viewer`` set). The game
+        has no history (``to_record`` raises) and no events. Raises
+        ``InvalidStateError``."""
     @staticmethod
     def from_dict(value: _JsonLike) -> Game:
         """Like ``from_json``, from the dict of ``to_dict``."""
@@ -234,6 +241,10 @@ class Game:
         """Same as ``metropolys.load_record``."""
     @staticmethod
     def _from_pickle(data: str) -> Game: ...
+    @property
+    def viewer(self) -> Optional[int]:
+        """The seat whose view this game is (what a bot receives), or
+        ``None`` for a whole game."""
     @property
     def players(self) -> int:
         """The number of players (2-4)."""
@@ -265,9 +276,10 @@ class Game:
         a ``type`` key, the core JSON shape). A new game has its opening
         ``call_started``; a game loaded with ``from_json`` has none."""
     @property
-    def winners(self) -> List[int]:
+    def winners(self) -> Optional[List[int]]:
         """The winning seats (R-20) of the position (final once the game is
-        over)."""
+        over); ``None`` in a seat's view that does not know every seat's
+        cards (before the end)."""
     @property
     def config(self) -> Optional[Dict[str, Any]]:
         """The configuration this game was set up from (a dict), or ``None``
@@ -331,37 +343,41 @@ class Game:
         (``randrange``), or ``None`` (the ``random`` module). Any other
         object raises ``TypeError``; a generator answering outside
         ``range(n)`` raises ``ValueError``."""
-    def scores(self) -> List[ScoreSheet]:
+    def scores(self) -> List[Optional[ScoreSheet]]:
         """The score sheets of every seat as the position stands (final once
-        the game is over): dicts with the core category names (``player``,
+        the game is over); in a seat's view, ``None`` for a seat whose cards
+        the view does not know (never scored from made-up cards). Sheets are
+        dicts with the core category names (``player``,
         ``trendy``, ``subway``, ``subway_card``, ``archaeology``,
         ``archaeology_card``, ``area``, ``neighborhood``,
         ``highest_building``, ``metropolys``, ``total``, ``constructed``,
         ``area_groups``, ``highest_building_districts``,
         ``metropolys_groups``)."""
-    def totals(self) -> List[int]:
-        """Each seat's total (``[s["total"] for s in scores()]``)."""
+    def totals(self) -> List[Optional[int]]:
+        """Each seat's total (``None`` where ``scores()`` has no sheet)."""
     def view(self, player: int) -> Dict[str, Any]:
         """What ``player`` may see (R-21): the state as a dict with the other
         seats' objectives and Metropolys cards replaced by ``None`` until
         the game ends. Raises ``ValueError`` for a seat not in the game."""
     def to_json(self) -> str:
-        """The whole state as JSON (the core snapshot shape; secrets
-        included)."""
+        """The position as JSON (the core snapshot shape): the whole state,
+        secrets included, or for a seat's view that view (``viewer`` set,
+        hidden cards ``null``). ``from_json`` loads either back."""
     def to_dict(self) -> Dict[str, Any]:
-        """The whole state as a dict (``json.loads(self.to_json())``)."""
+        """The position as a dict (``json.loads(self.to_json())``)."""
     def to_record(self) -> Dict[str, Any]:
         """The game record (a dict: ``format``, ``version``, ``config``,
         ``actions``, ``expected`` filled from this position). Raises
         ``RecordError`` for a game loaded with ``from_json`` (no
         history)."""
-    def objective(self, player: int) -> Dict[str, str]:
+    def objective(self, player: int) -> Optional[Dict[str, str]]:
         """The objective cards of ``player`` (a secret of that seat, R-21:
         ``view`` shows a player what they may see): ``{"area": ...}`` plus
-        ``"neighborhood"`` for Expert neighborhood cards."""
+        ``"neighborhood"`` for Expert neighborhood cards; ``None`` in a
+        seat's view that does not know them."""
     def metropolys_card(self, player: int) -> Optional[List[str]]:
         """The Metropolys card of ``player`` (three kinds), or ``None``
-        without the module."""
+        without the module or in a seat's view that does not know it."""
     def tokens_taken(self, player: int, token: Optional[str] = None) -> Any:
         """The tokens ``player`` has taken: a dict ``{"trendy": n,
         "subway": n, "archaeology": n}``, or the count (an int) of one kind
@@ -534,9 +550,14 @@ class VectorEnv:
     @property
     def threads(self) -> int:
         """The number of threads a step uses."""
-    def reset(self, seed: Optional[int] = None) -> Tuple[_F32, Dict[str, Any]]:
+    def reset(
+        self, seed: Union[None, int, Sequence[Optional[int]]] = None
+    ) -> Tuple[_F32, Dict[str, Any]]:
         """Starts every game afresh; returns ``(observations [N, D], info)``
-        with ``action_mask`` [N, 716], ``to_act`` [N] and ``seed`` [N]."""
+        with ``action_mask`` [N, 716], ``to_act`` [N] and ``seed`` [N].
+        ``seed``: one int, or at most one per env (``None``: the batch's
+        seed); env ``i`` starts as if the batch were reset with
+        ``seed[i]``."""
     def step(
         self, actions: Union[_I64, Sequence[int], npt.NDArray[Any]]
     ) -> Tuple[_F32, _F32, _Bool, _Bool, Dict[str, Any]]:
@@ -546,7 +567,8 @@ class VectorEnv:
         Raises ``IllegalActionError`` naming the env and the ruling; then no
         game has changed."""
     def game(self, i: int) -> Game:
-        """Game ``i``'s current position as a ``Game`` (without history)."""
+        """Game ``i``'s current position as a ``Game`` (without history).
+        Raises ``ValueError`` before ``reset()``."""
 
 def neighborhood_kind(id: int) -> str:
     """The kind of neighborhood ``id``: ``"industry"``, ``"park"``,

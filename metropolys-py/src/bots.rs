@@ -48,6 +48,15 @@ impl Native {
     /// the bot thinks.
     fn choose(&self, py: Python<'_>, game: &Game) -> PyResult<Py<Action>> {
         let state = *game.core_state();
+        // A seat's view knows only its viewer's cards: a bot can
+        // decide in it only for the viewer.
+        if let (Some(v), Some(p)) = (game.core_viewer(), state.to_act()) {
+            if v != p {
+                return Err(errors::value_error(format!(
+                    "this is seat {v}'s view; seat {p} is to act and its cards are not known (R-21)"
+                )));
+            }
+        }
         // The configuration (it may give the Metropolys deck, R-22) is part
         // of the seat's view; a game from `Game.from_json` has none.
         let config = game.core_config().cloned();
@@ -266,8 +275,8 @@ fn native<'a>(obj: &'a Bound<'_, PyAny>) -> Option<&'a Native> {
 type Raised = Arc<Mutex<Option<PyErr>>>;
 
 /// A Python object with a `choose(game)` method, seated in the arena. It is
-/// handed a `Game` of its seat's view: the position with the other seats'
-/// secret cards replaced by placeholders.
+/// handed its seat's view as a `Game` (`viewer` set; the other seats'
+/// secret cards unknown, R-21).
 struct PythonBot {
     name: String,
     object: Py<PyAny>,
@@ -281,11 +290,10 @@ impl Bot for PythonBot {
 
     fn choose(&mut self, view: &SeatView, _rng: &mut SplitMix64) -> Result<CoreAction, BotError> {
         Python::attach(|py| {
-            let game = Game::from_state(*view.position());
-            let chosen = self
-                .object
-                .bind(py)
-                .call_method1("choose", (game,))
+            // A view's seat is in its game.
+            let chosen = Game::seat_view(*view.position(), view.seat())
+                .ok_or_else(|| errors::value_error(format!("no seat {}", view.seat())))
+                .and_then(|game| self.object.bind(py).call_method1("choose", (game,)))
                 .and_then(|a| action::extract_valid(&a));
             chosen.map_err(|e| {
                 let reason = e.to_string();

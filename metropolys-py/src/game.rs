@@ -10,7 +10,8 @@ use crate::rngs::SplitMix64;
 use crate::tensor;
 use metropolys_core::rng::SplitMix64 as CoreRng;
 use metropolys_core::{
-    Action as CoreAction, Card, Config, Event, Game as CoreGame, RecordedAction, Seat, State, Token,
+    Action as CoreAction, Card, Config, Event, Game as CoreGame, RecordedAction, Seat, Snapshot,
+    State, Token,
 };
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -25,14 +26,17 @@ pub fn ints(v: impl IntoIterator<Item = u8>) -> Vec<u32> {
 }
 
 /// A game of Metropolys: an immutable value. ``apply`` returns a new game
-/// and leaves this one untouched.
+/// and leaves this one untouched. A game is whole, or one seat's view
+/// (``viewer``; what a bot receives): a view answers ``None`` for the
+/// secrets it does not know.
 #[pyclass(frozen, module = "metropolys", name = "Game")]
 pub struct Game(CoreGame);
 
-/// The compact form of a game for pickling.
+/// The compact form of a game for pickling (`state` is a whole state or a
+/// seat's view: core's snapshot of the game).
 #[derive(Serialize, Deserialize)]
 struct Pickled {
-    state: State,
+    state: Snapshot,
     events: Vec<Event>,
     #[serde(default)]
     config: Option<Config>,
@@ -113,9 +117,34 @@ impl Game {
             .map_err(|e| errors::rule_error(py, e))
     }
 
+    /// Raises ``ValueError`` unless this game knows the secrets of
+    /// every seat in `seats` (a view knows only its viewer's until the end).
+    fn require_secrets(&self, seats: impl IntoIterator<Item = Seat>, what: &str) -> PyResult<()> {
+        match seats.into_iter().find(|&p| !self.0.knows_secrets(p)) {
+            None => Ok(()),
+            Some(p) => Err(errors::value_error(format!(
+                "{what} needs seat {p}'s objectives, which seat {}'s view does not know (R-21)",
+                self.0.viewer().unwrap_or_default()
+            ))),
+        }
+    }
+
+    /// The seats whose secrets an observation of `seat` with `reveal` shows.
+    fn revealed(&self, seat: Seat, reveal: metropolys_tensor::Reveal) -> Vec<Seat> {
+        let all = (0..self.state().players()).collect();
+        if self.state().is_over() {
+            return all;
+        }
+        match reveal {
+            metropolys_tensor::Reveal::Own => vec![seat],
+            metropolys_tensor::Reveal::None => vec![],
+            metropolys_tensor::Reveal::All => all,
+        }
+    }
+
     fn pickled(&self) -> Pickled {
         Pickled {
-            state: *self.state(),
+            state: self.0.snapshot(),
             events: self.0.last_events().to_vec(),
             config: self.0.config().cloned(),
             actions: self.0.actions().unwrap_or_default(),
@@ -159,12 +188,13 @@ impl Game {
         Game::from_core_config(py, config)
     }
 
-    /// Loads a position from the JSON of ``to_json`` (a whole state, not a
-    /// view). The game has no history (``to_record`` raises) and no events.
-    /// Raises ``InvalidStateError``.
+    /// Loads a position from the JSON of ``to_json``: a whole state, or a
+    /// seat's view (then the game is that view, ``viewer`` set). The game
+    /// has no history (``to_record`` raises) and no events. Raises
+    /// ``InvalidStateError``.
     #[staticmethod]
     fn from_json(py: Python<'_>, text: &str) -> PyResult<Game> {
-        let state = State::from_json(text).map_err(|e| match e {
+        let game = CoreGame::from_json(text).map_err(|e| match e {
             metropolys_core::Error::Json(_) | metropolys_core::Error::InvalidState(_) => {
                 errors::error(py, e, ErrKind::InvalidState)
             }
@@ -178,7 +208,7 @@ impl Game {
                 )
             }
         })?;
-        Ok(Game::from_state(state))
+        Ok(Game(game))
     }
 
     /// Like ``from_json``, from the dict of ``to_dict``.
@@ -210,7 +240,7 @@ impl Game {
             ));
         }
         let history = p.config.map(|config| (config, p.actions.as_slice()));
-        CoreGame::from_parts(p.state, p.events, history)
+        CoreGame::from_snapshot_parts(p.state, p.events, history)
             .map(Game)
             .map_err(|e| {
                 errors::raise(py, ErrKind::InvalidState, format!("pickled game: {e}"), &[])
@@ -218,6 +248,14 @@ impl Game {
     }
 
     // ----- queries ---------------------------------------------------------
+
+    /// The seat whose view this game is (what a bot receives: it knows the
+    /// other seats' objectives and Metropolys cards only once the game is
+    /// over, R-21), or ``None`` for a whole game.
+    #[getter]
+    fn viewer(&self) -> Option<u8> {
+        self.0.viewer()
+    }
 
     /// The number of players (2–4).
     #[getter]
@@ -280,10 +318,12 @@ impl Game {
         to_py(py, self.0.last_events())
     }
 
-    /// The winning seats of the position (final once the game is over).
+    /// The winning seats of the position (final once the game is
+    /// over); ``None`` in a seat's view that does not know every seat's
+    /// cards (before the end).
     #[getter]
-    fn winners(&self) -> Vec<u32> {
-        ints(self.state().winners())
+    fn winners(&self) -> Option<Vec<u32>> {
+        self.0.winners().map(ints)
     }
 
     /// The configuration this game was set up from (a dict), or ``None`` for
@@ -362,7 +402,9 @@ impl Game {
         out: Option<Bound<'py, PyArray1<f32>>>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let seat = self.seat_or_to_act(player)?;
-        tensor::observation(py, self.state(), seat, tensor::parse_reveal(reveal)?, out)
+        let reveal = tensor::parse_reveal(reveal)?;
+        self.require_secrets(self.revealed(seat, reveal), "this observation")?;
+        tensor::observation(py, self.state(), seat, reveal, out)
     }
 
     /// The information-state tensor of ``player`` (default: the seat to
@@ -380,6 +422,7 @@ impl Game {
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let reveal = tensor::parse_reveal(reveal)?;
         let seat = self.seat_or_to_act(player)?;
+        self.require_secrets(self.revealed(seat, reveal), "this information state")?;
         let Some(actions) = self.0.actions() else {
             return Err(errors::value_error(
                 "this game has no history (loaded from a state), so no information state".into(),
@@ -497,18 +540,21 @@ impl Game {
     }
 
     /// The score sheets of every seat as the position stands (final once the
-    /// game is over): dicts with the core category names (``player``,
+    /// game is over). In a seat's view, the sheet of a seat whose cards the
+    /// view does not know is ``None`` (R-21: never scored from made-up
+    /// cards). Sheets are dicts with the core category names (``player``,
     /// ``trendy``, ``subway``, ``subway_card``, ``archaeology``,
     /// ``archaeology_card``, ``area``, ``neighborhood``,
     /// ``highest_building``, ``metropolys``, ``total``, ``constructed``,
     /// ``area_groups``, ``highest_building_districts``, ``metropolys_groups``).
     fn scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &self.state().scores())
+        to_py(py, &self.0.scores())
     }
 
-    /// Each seat's total (``[s["total"] for s in scores()]``).
-    fn totals(&self) -> Vec<i32> {
-        self.state().totals().totals().to_vec()
+    /// Each seat's total (``[s and s["total"] for s in scores()]``: ``None``
+    /// where a view does not know the seat's cards).
+    fn totals(&self) -> Vec<Option<i32>> {
+        self.0.totals()
     }
 
     /// What ``player`` may see: the state as a dict with the other
@@ -517,17 +563,20 @@ impl Game {
     fn view<'py>(&self, py: Python<'py>, player: crate::ints::Int) -> PyResult<Bound<'py, PyAny>> {
         let player = player.0;
         let seat = self.seat(player)?;
+        self.require_secrets([seat], &format!("seat {seat}'s view"))?;
         to_py(py, &self.state().view(seat))
     }
 
-    /// The whole state as JSON (the core snapshot shape; secrets included).
+    /// The position as JSON (the core snapshot shape): the whole state,
+    /// secrets included, or for a seat's view that view (``viewer`` set,
+    /// hidden cards ``null``). ``from_json`` loads either back.
     fn to_json(&self) -> String {
-        self.state().to_json()
+        self.0.to_json()
     }
 
-    /// The whole state as a dict (``json.loads(self.to_json())``).
+    /// The position as a dict (``json.loads(self.to_json())``).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &self.state().snapshot())
+        to_py(py, &self.0.snapshot())
     }
 
     /// The game record (a dict: ``format``, ``version``, ``config``,
@@ -547,7 +596,8 @@ impl Game {
 
     /// The objective cards of ``player`` (a secret of that seat, R-21:
     /// ``view`` shows a player what they may see): ``{"area": ...}`` plus
-    /// ``"neighborhood"`` for Expert neighborhood cards.
+    /// ``"neighborhood"`` for Expert neighborhood cards; ``None`` in a seat's
+    /// view that does not know them.
     fn objective<'py>(
         &self,
         py: Python<'py>,
@@ -555,16 +605,16 @@ impl Game {
     ) -> PyResult<Bound<'py, PyAny>> {
         let player = player.0;
         let seat = self.seat(player)?;
-        to_py(py, &self.state().objective(seat))
+        to_py(py, &self.0.objective(seat))
     }
 
     /// The Metropolys card of ``player`` (three kinds), or ``None`` without
-    /// the module.
+    /// the module or in a seat's view that does not know it.
     fn metropolys_card(&self, player: crate::ints::Int) -> PyResult<Option<Vec<&'static str>>> {
         let player = player.0;
         let seat = self.seat(player)?;
         Ok(self
-            .state()
+            .0
             .metropolys_card(seat)
             .map(|c| c.iter().map(|k| k.name()).collect()))
     }
@@ -676,15 +726,22 @@ impl Game {
 
     /// The board as fixed-width text (drawn by core, ``metropolys_core::text``)
     /// as ``player`` may see it, or the whole state when ``player`` is
-    /// ``None``; ``str(game)`` is ``game.text()``. Raises ``ValueError`` for
-    /// a seat not in the game.
+    /// ``None`` (a view: its viewer's); ``str(game)`` is ``game.text()``.
+    /// Raises ``ValueError`` for a seat not in the game, or whose cards a
+    /// view does not know.
     #[pyo3(signature = (player=None))]
     fn text(&self, player: Option<crate::ints::Int>) -> PyResult<String> {
-        crate::text::board(self.state(), player.map(|p| p.0))
+        let player = player.map(|p| p.0).or(self.0.viewer().map(i64::from));
+        if let Some(seat) = player.and_then(|p| Seat::try_from(p).ok()) {
+            if seat < self.state().players() {
+                self.require_secrets([seat], &format!("seat {seat}'s board"))?;
+            }
+        }
+        crate::text::board(self.state(), player)
     }
 
     fn __str__(&self) -> PyResult<String> {
-        crate::text::board(self.state(), None)
+        self.text(None)
     }
 
     fn _repr_svg_(&self) -> String {
@@ -696,9 +753,14 @@ impl Game {
         let built: usize = (0..s.players())
             .map(|p| s.constructed_count(p) as usize)
             .sum();
+        let view = self
+            .0
+            .viewer()
+            .map(|v| format!(" viewer={v}"))
+            .unwrap_or_default();
         match s.to_act() {
             Some(p) => format!(
-                "<metropolys.Game players={} variant={} call={} to_act={} bids={} constructed={}>",
+                "<metropolys.Game{view} players={} variant={} call={} to_act={} bids={} constructed={}>",
                 s.players(),
                 s.variant(),
                 s.call_number(),
@@ -707,25 +769,27 @@ impl Game {
                 built
             ),
             None => format!(
-                "<metropolys.Game players={} variant={} over totals={:?} winners={:?}>",
+                "<metropolys.Game{view} players={} variant={} over totals={:?} winners={:?}>",
                 s.players(),
                 s.variant(),
-                s.totals().totals(),
-                s.winners()
+                self.0.totals(),
+                self.0.winners()
             ),
         }
     }
 
-    /// Games are equal when their positions are (events and history aside).
+    /// Games are equal when their positions, as known, are (events and
+    /// history aside): a seat's view equals only the same seat's view.
     fn __eq__(&self, other: PyRef<'_, Self>) -> bool {
         // Core states are equal exactly when they are the same position
         // (a state and its JSON round trip compare equal).
-        self.state() == other.state()
+        self.state() == other.state() && self.0.viewer() == other.0.viewer()
     }
 
     fn __hash__(&self) -> u64 {
         let mut h = DefaultHasher::new();
         self.state().hash(&mut h);
+        self.0.viewer().hash(&mut h);
         h.finish()
     }
 
@@ -768,5 +832,16 @@ impl Game {
     /// The configuration the game was set up from, when it has a history.
     pub(crate) fn core_config(&self) -> Option<&Config> {
         self.0.config()
+    }
+
+    /// The seat whose view this game is (`None`: a whole game).
+    pub(crate) fn core_viewer(&self) -> Option<Seat> {
+        self.0.viewer()
+    }
+
+    /// What `seat` may know of `state`, as a game: what a Python
+    /// bot receives.
+    pub(crate) fn seat_view(state: State, seat: Seat) -> Option<Game> {
+        CoreGame::from_state(state).view(seat).map(Game)
     }
 }

@@ -391,3 +391,66 @@ def test_vector_env_names_a_huge_unsigned_action_as_given(big: int) -> None:
         env.step(actions)
     assert info.value.rule == "§8"
     assert env.game(0).to_json() == first
+
+
+@pytest.mark.parametrize("big", [2**64, -(2**63) - 1, 10**30])
+def test_vector_env_integers_beyond_int64_are_illegal_actions(big: int) -> None:
+    # numpy makes such a list dtype object: still IllegalActionError (as
+    # docs/errors.md promises), naming the env and the integer given.
+    env = VectorEnv(4, players=2, seed=5)
+    env.reset()
+    first = env.game(0).to_json()
+    with pytest.raises(IllegalActionError, match=f"env 0: action {big} is illegal") as info:
+        env.step([big] * 4)
+    assert info.value.rule == "§8"
+    with pytest.raises(IllegalActionError, match=f"env 2: action {big}"):
+        env.step([0, 0, big, 0])
+    with pytest.raises(TypeError):
+        env.step([0, None, big, 0])
+    with pytest.raises(TypeError):
+        env.step([0, True, big, 0])
+    assert env.game(0).to_json() == first
+
+
+def test_vector_env_takes_its_own_arrays_back() -> None:
+    # Passing the env's own info["to_act"] (or any array it returned) back
+    # is an ordinary (here illegal) action array, not "already borrowed".
+    env = VectorEnv(3, players=2, seed=1)
+    obs, info = env.reset()
+    try:  # the seats to act, as action ids: legal or not, never a borrow error
+        env.step(info["to_act"])
+    except IllegalActionError:
+        pass
+    obs, info = env.reset()
+    info["to_act"][:] = metropolys.PASS_ID  # an opening pass
+    with pytest.raises(IllegalActionError, match="R-7"):
+        env.step(info["to_act"])
+    legal = np.array([np.flatnonzero(m)[0] for m in info["action_mask"]])
+    info["to_act"][:] = legal
+    env.step(info["to_act"])
+
+
+def test_vector_env_game_before_reset_is_an_error() -> None:
+    env = VectorEnv(2, players=3, seed=7)
+    with pytest.raises(ValueError, match="reset"):
+        env.game(0)
+    env.reset()
+    assert env.game(1) == Game(players=3, seed=int(env.reset()[1]["seed"][1]))
+
+
+def test_vector_env_reset_takes_one_seed_per_env() -> None:
+    env = VectorEnv(3, players=2, seed=0)
+    _, one = env.reset(seed=9)
+    seeds = one["seed"].copy()
+    _, same = env.reset(seed=[9, 9, 9])
+    np.testing.assert_array_equal(same["seed"], seeds)
+    _, mixed = env.reset(seed=[9, 4])  # env 2: the batch's seed (now 9)
+    assert mixed["seed"][0] == seeds[0] and mixed["seed"][2] == seeds[2]
+    _, four = env.reset(seed=4)
+    assert mixed["seed"][1] == four["seed"][1] != seeds[1]
+    _, nones = env.reset(seed=np.array([9, 9, 9], dtype=np.uint64))
+    np.testing.assert_array_equal(nones["seed"], seeds)
+    for bad, error in (([1, 2, 3, 4], ValueError), ([-1], ValueError), ([1.5], TypeError),
+                       ("12", TypeError), ([True], TypeError)):
+        with pytest.raises(error):
+            env.reset(seed=bad)
