@@ -95,6 +95,11 @@ def max_decisions(players: int) -> int:
     most ``12 * players + 1`` calls (R-17), each of at most 13 bids (R-9)
     and ``players - 1`` voluntary passes (R-10)."""
 
+def _sample_legal(masks: npt.NDArray[np.bool_], rng: SplitMix64) -> npt.NDArray[np.int64]:
+    """One uniformly random legal action per row of ``masks`` (``[N,
+    ACTION_COUNT]`` bool), drawn from ``rng``; 0 for a row with no legal
+    action."""
+
 _VariantName = Literal["family", "expert"]
 _Reveal = str
 """``"own"``, ``"none"`` or ``"all"``."""
@@ -201,9 +206,11 @@ class Game:
 
     A game is whole, or one seat's view (``viewer`` set): what a bot
     receives. A view knows the other seats' objectives and Metropolys cards
-    only once the game is over (R-21): ``objective``, ``metropolys_card``,
-    ``scores()``, ``totals()`` and ``winners`` answer ``None`` for what it
-    does not know, and the queries that would show it raise ``ValueError``.
+    only once the game is over (R-21): ``objective`` and ``metropolys_card``
+    answer ``None`` for what it does not know, ``known_scores()`` holds
+    ``None`` for the sheets it cannot compute, and ``scores()``,
+    ``totals()``, ``winners`` and the queries that would show a hidden card
+    raise ``ValueError`` naming R-21.
 
     Games compare equal (and hash alike) when their positions and viewers
     are the same; the events and the history do not take part.
@@ -276,10 +283,10 @@ class Game:
         a ``type`` key, the core JSON shape). A new game has its opening
         ``call_started``; a game loaded with ``from_json`` has none."""
     @property
-    def winners(self) -> Optional[List[int]]:
+    def winners(self) -> List[int]:
         """The winning seats (R-20) of the position (final once the game is
-        over); ``None`` in a seat's view that does not know every seat's
-        cards (before the end)."""
+        over). Raises ``ValueError`` (R-21) in a seat's view that does not
+        know every seat's cards (see ``known_scores``)."""
     @property
     def config(self) -> Optional[Dict[str, Any]]:
         """The configuration this game was set up from (a dict), or ``None``
@@ -343,18 +350,24 @@ class Game:
         (``randrange``), or ``None`` (the ``random`` module). Any other
         object raises ``TypeError``; a generator answering outside
         ``range(n)`` raises ``ValueError``."""
-    def scores(self) -> List[Optional[ScoreSheet]]:
+    def scores(self) -> List[ScoreSheet]:
         """The score sheets of every seat as the position stands (final once
-        the game is over); in a seat's view, ``None`` for a seat whose cards
-        the view does not know (never scored from made-up cards). Sheets are
-        dicts with the core category names (``player``,
+        the game is over). Raises ``ValueError`` (R-21) in a seat's view
+        that does not know every seat's cards: use ``known_scores``. Sheets
+        are dicts with the core category names (``player``,
         ``trendy``, ``subway``, ``subway_card``, ``archaeology``,
         ``archaeology_card``, ``area``, ``neighborhood``,
         ``highest_building``, ``metropolys``, ``total``, ``constructed``,
         ``area_groups``, ``highest_building_districts``,
         ``metropolys_groups``)."""
-    def totals(self) -> List[Optional[int]]:
-        """Each seat's total (``None`` where ``scores()`` has no sheet)."""
+    def known_scores(self) -> List[Optional[ScoreSheet]]:
+        """The score sheets this game knows: ``scores()`` with ``None`` for a
+        seat whose cards a seat's view does not know (R-21: a sheet is never
+        computed from cards it does not know); for a whole game,
+        ``scores()``."""
+    def totals(self) -> List[int]:
+        """Each seat's total (``[s["total"] for s in scores()]``); raises
+        like ``scores()``."""
     def view(self, player: int) -> Dict[str, Any]:
         """What ``player`` may see (R-21): the state as a dict with the other
         seats' objectives and Metropolys cards replaced by ``None`` until
@@ -747,10 +760,15 @@ def arena(
     (objectives, Metropolys cards, ``calls``, ``winners``, ``win_{p}``, the
     score categories). ``games=0`` gives the empty columns."""
 
+def _arena_tally(columns: Dict[str, Any]) -> Tuple[int, List[int], List[int]]:
+    """The exact sums ``(games, twelfths, totals)`` (one entry per bot) of
+    the games of ``arena(..., per_game=True, format="numpy")``'s columns (for
+    ``metropolys.dask``)."""
+
 def _arena_rows(
-    names: List[str], games: int, twelfths: List[int], totals: List[int]
+    names: List[str], parts: Sequence[Tuple[int, List[int], List[int]]]
 ) -> List[Dict[str, Any]]:
-    """The rows of ``arena`` from exact sums over games (for
+    """The rows of ``arena`` from the exact sums of parts of a run (for
     ``metropolys.dask``)."""
 
 # Private: the Rust side of ``metropolys.conformance`` (not in ``__all__``).

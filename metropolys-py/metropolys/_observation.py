@@ -116,18 +116,3 @@ def text(view: Dict[str, Any], objectives: Optional[Sequence[Any]] = None) -> st
             + (" " + " ".join(flags) if flags else "")
         )
     return "\n".join(lines)
-
-
-def final_totals(game: metropolys.Game) -> list[int]:
-    """Every seat's total in a whole game (the adapters' games are whole,
-    never a seat's view, so every total is known)."""
-    totals = [t for t in game.totals() if t is not None]
-    assert len(totals) == game.players, "a whole game knows every total"
-    return totals
-
-
-def final_winners(game: metropolys.Game) -> list[int]:
-    """The winners (R-20) of a whole game."""
-    winners = game.winners
-    assert winners is not None, "a whole game knows its winners"
-    return [int(w) for w in winners]

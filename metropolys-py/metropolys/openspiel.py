@@ -307,8 +307,8 @@ class MetropolysState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         if engine is None or not engine.is_over:
             return [0.0] * g.players
         if g.returns_mode == "score":
-            return [float(t) for t in obs.final_totals(engine)]
-        winners = set(obs.final_winners(engine))
+            return [float(s["total"]) for s in engine.scores()]
+        winners = set(int(w) for w in engine.winners)
         return [1.0 if p in winners else -1.0 for p in range(g.players)]
 
     def __str__(self) -> str:

@@ -269,8 +269,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc, unused-ignore]
         self.game = self.game.apply(int(action))
         if self.game.is_over:
             values = self._final_rewards()
-            winners = obs.final_winners(self.game)
-            totals = obs.final_totals(self.game)
+            winners = [int(w) for w in self.game.winners]
+            totals = [s["total"] for s in self.game.scores()]
             for i, a in enumerate(self.possible_agents):
                 self.rewards[a] = values[i]
                 self.terminations[a] = True
@@ -284,8 +284,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc, unused-ignore]
     def _final_rewards(self) -> List[float]:
         assert self.game is not None
         if self.reward_mode == "score":
-            return [float(t) for t in obs.final_totals(self.game)]
-        winners = set(obs.final_winners(self.game))
+            return [float(s["total"]) for s in self.game.scores()]
+        winners = {int(w) for w in self.game.winners}
         return [1.0 if i in winners else -1.0 for i in range(self.players)]
 
     def render(self) -> Union[str, npt.NDArray[np.uint8], None]:

@@ -14,7 +14,7 @@ use metropolys_bots::{
     BotError, BotFactory, Player, SeatView,
 };
 use metropolys_core::rng::SplitMix64;
-use metropolys_core::{Action as CoreAction, Rule, Variant};
+use metropolys_core::{Action as CoreAction, Rule, Seat, Variant};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -602,34 +602,83 @@ fn empty_game_columns<'py>(
     )
 }
 
-/// The rows of ``arena`` from exact sums over games (the cluster's
-/// ``arena`` adds its parts' sums and asks for the rows here, so they are
-/// those of a run played at once): ``games``, per bot the wins in twelfths
-/// of a game and the sum of final totals.
+/// Exact sums over arena games as ``(games, twelfths, totals)``, one
+/// entry per bot: the Python form of the bots crate's `ArenaTally`.
+type TallyTuple = (u64, Vec<u64>, Vec<i64>);
+
+fn tally_tuple(tally: &ArenaTally, bots: usize) -> TallyTuple {
+    (
+        tally.games,
+        tally.twelfths[..bots].to_vec(),
+        tally.totals[..bots].to_vec(),
+    )
+}
+
+/// The exact sums (``(games, twelfths, totals)``, one entry per bot) of
+/// the games of ``arena(..., per_game=True, format="numpy")``'s columns,
+/// added by the bots crate's `ArenaTally` (a victory shared by ``k`` seats
+/// is ``12 // k`` twelfths, R-20): what each task of the cluster's
+/// ``arena`` returns.
+#[pyfunction]
+#[pyo3(name = "_arena_tally")]
+pub fn arena_tally(columns: &Bound<'_, PyDict>) -> PyResult<TallyTuple> {
+    let column = |name: String| -> PyResult<Bound<'_, PyAny>> {
+        columns
+            .get_item(&name)?
+            .ok_or_else(|| PyValueError::new_err(format!("_arena_tally: no column {name}")))
+    };
+    let winners: Vec<Vec<Seat>> = column("winners".into())?.extract()?;
+    let mut seats_columns: Vec<Vec<usize>> = Vec::new();
+    let mut total_columns: Vec<Vec<i32>> = Vec::new();
+    while let Some(c) = columns.get_item(format!("bot_{}", seats_columns.len()))? {
+        seats_columns.push(c.extract()?);
+        total_columns.push(column(format!("total_{}", total_columns.len()))?.extract()?);
+    }
+    let n = seats_columns.len();
+    let mut tally = ArenaTally::default();
+    for (g, won) in winners.iter().enumerate() {
+        let cell = |c: &Vec<usize>| c.get(g).copied();
+        let seats: Option<Vec<usize>> = seats_columns.iter().map(cell).collect();
+        let totals: Option<Vec<i32>> = total_columns.iter().map(|c| c.get(g).copied()).collect();
+        let (Some(seats), Some(totals)) = (seats, totals) else {
+            return Err(PyValueError::new_err(
+                "_arena_tally: columns of different lengths",
+            ));
+        };
+        tally
+            .add_result(&seats, &totals, won)
+            .map_err(|e| PyValueError::new_err(format!("_arena_tally: game {g}: {e}")))?;
+    }
+    Ok(tally_tuple(&tally, n))
+}
+
+/// The rows of ``arena`` from the exact sums of parts of a run (each
+/// ``(games, twelfths, totals)`` as ``_arena_tally`` gives them), merged
+/// by `ArenaTally`: the cluster's ``arena`` asks for its rows here, so
+/// they are those of a run played at once.
 #[pyfunction]
 #[pyo3(name = "_arena_rows")]
 pub fn arena_rows(
     py: Python<'_>,
     names: Vec<String>,
-    games: u64,
-    twelfths: Vec<u64>,
-    totals: Vec<i64>,
+    parts: Vec<TallyTuple>,
 ) -> PyResult<Bound<'_, PyAny>> {
-    if names.is_empty()
-        || names.len() > 4
-        || twelfths.len() != names.len()
-        || totals.len() != names.len()
-    {
-        return Err(PyValueError::new_err(
-            "_arena_rows: one name, twelfths and totals entry per bot (1 to 4)",
-        ));
+    let n = names.len();
+    let mut tally = ArenaTally::default();
+    for (games, twelfths, totals) in parts {
+        if n == 0 || n > 4 || twelfths.len() != n || totals.len() != n {
+            return Err(PyValueError::new_err(
+                "_arena_rows: one name, twelfths and totals entry per bot (1 to 4)",
+            ));
+        }
+        let mut part = ArenaTally {
+            games,
+            ..ArenaTally::default()
+        };
+        part.twelfths[..n].copy_from_slice(&twelfths);
+        part.totals[..n].copy_from_slice(&totals);
+        tally.merge(&part);
     }
-    let mut tally = ArenaTally {
-        games,
-        ..ArenaTally::default()
-    };
-    tally.twelfths[..names.len()].copy_from_slice(&twelfths);
-    tally.totals[..names.len()].copy_from_slice(&totals);
     row_dicts(py, tally.rows(&names))
 }
 
@@ -641,5 +690,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arena, m)?)?;
     // Private (for `metropolys.dask`): an attribute, not in `__all__`.
     m.setattr("_arena_rows", wrap_pyfunction!(arena_rows, m)?)?;
+    m.setattr("_arena_tally", wrap_pyfunction!(arena_tally, m)?)?;
     Ok(())
 }

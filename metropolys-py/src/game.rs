@@ -129,6 +129,15 @@ impl Game {
         }
     }
 
+    /// Raises ``ValueError`` unless this game knows every seat's
+    /// secrets, naming `what` needs them and ``known_scores``.
+    fn require_all_secrets(&self, what: &str) -> PyResult<()> {
+        self.require_secrets(0..self.state().players(), what)
+            .map_err(|e| {
+                errors::value_error(format!("{e}; known_scores() has the sheets it knows"))
+            })
+    }
+
     /// The seats whose secrets an observation of `seat` with `reveal` shows.
     fn revealed(&self, seat: Seat, reveal: metropolys_tensor::Reveal) -> Vec<Seat> {
         let all = (0..self.state().players()).collect();
@@ -319,11 +328,12 @@ impl Game {
     }
 
     /// The winning seats of the position (final once the game is
-    /// over); ``None`` in a seat's view that does not know every seat's
-    /// cards (before the end).
+    /// over). Raises ``ValueError`` in a seat's view that does not
+    /// know every seat's cards (see ``known_scores``).
     #[getter]
-    fn winners(&self) -> Option<Vec<u32>> {
-        self.0.winners().map(ints)
+    fn winners(&self) -> PyResult<Vec<u32>> {
+        self.require_all_secrets("winners")?;
+        Ok(ints(self.state().winners()))
     }
 
     /// The configuration this game was set up from (a dict), or ``None`` for
@@ -540,21 +550,30 @@ impl Game {
     }
 
     /// The score sheets of every seat as the position stands (final once the
-    /// game is over). In a seat's view, the sheet of a seat whose cards the
-    /// view does not know is ``None`` (R-21: never scored from made-up
-    /// cards). Sheets are dicts with the core category names (``player``,
+    /// game is over). Raises ``ValueError`` in a seat's view that does
+    /// not know every seat's cards: use ``known_scores``. Sheets are dicts
+    /// with the core category names (``player``,
     /// ``trendy``, ``subway``, ``subway_card``, ``archaeology``,
     /// ``archaeology_card``, ``area``, ``neighborhood``,
     /// ``highest_building``, ``metropolys``, ``total``, ``constructed``,
     /// ``area_groups``, ``highest_building_districts``, ``metropolys_groups``).
     fn scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.require_all_secrets("scores()")?;
+        to_py(py, &self.state().scores())
+    }
+
+    /// The score sheets this game knows: ``scores()`` with ``None`` for a
+    /// seat whose cards a seat's view does not know (R-21: a sheet is never
+    /// computed from cards it does not know); for a whole game, ``scores()``.
+    fn known_scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         to_py(py, &self.0.scores())
     }
 
-    /// Each seat's total (``[s and s["total"] for s in scores()]``: ``None``
-    /// where a view does not know the seat's cards).
-    fn totals(&self) -> Vec<Option<i32>> {
-        self.0.totals()
+    /// Each seat's total (``[s["total"] for s in scores()]``); raises like
+    /// ``scores()``.
+    fn totals(&self) -> PyResult<Vec<i32>> {
+        self.require_all_secrets("totals()")?;
+        Ok(self.state().totals().totals().to_vec())
     }
 
     /// What ``player`` may see: the state as a dict with the other
@@ -768,13 +787,20 @@ impl Game {
                 s.bids().len(),
                 built
             ),
-            None => format!(
-                "<metropolys.Game{view} players={} variant={} over totals={:?} winners={:?}>",
-                s.players(),
-                s.variant(),
-                self.0.totals(),
-                self.0.winners()
-            ),
+            None => {
+                let known = |t: Option<i32>| t.map_or_else(|| "?".to_string(), |t| t.to_string());
+                let totals: Vec<String> = self.0.totals().into_iter().map(known).collect();
+                let winners = self
+                    .0
+                    .winners()
+                    .map_or_else(|| "?".to_string(), |w| format!("{w:?}"));
+                format!(
+                    "<metropolys.Game{view} players={} variant={} over totals=[{}] winners={winners}>",
+                    s.players(),
+                    s.variant(),
+                    totals.join(", "),
+                )
+            }
         }
     }
 

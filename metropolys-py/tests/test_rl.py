@@ -332,6 +332,63 @@ def test_gymnasium_wrapper():
         MetropolysVectorEnv(2, opponents="none")
 
 
+def test_gymnasium_vector_spaces_sample_legal_actions() -> None:
+    pytest.importorskip("gymnasium")
+    from metropolys.gym import MetropolysVectorEnv
+
+    envs = MetropolysVectorEnv(8, players=3, seed=2)
+    obs, info = envs.reset(seed=[5, 6, None])  # the Gymnasium vector API's list
+    for _ in range(150):
+        mask = info["action_mask"]
+        for actions in (envs.action_space.sample(mask=mask), envs.action_space.sample(),
+                        envs.sample_legal(mask)):
+            live = mask.any(axis=1)
+            assert mask[live, actions[live]].all()
+        one = envs.single_action_space.sample(mask=mask[0]) if mask[0].any() else 0
+        assert not mask[0].any() or mask[0, one]
+        obs, rewards, terminated, truncated, info = envs.step(actions)
+    # Seeded: the same draws again.
+    envs.reset(seed=1)
+    first = envs.sample_legal(info["action_mask"])
+    envs.reset(seed=1)
+    np.testing.assert_array_equal(envs.sample_legal(info["action_mask"]), first)
+
+
+def test_gymnasium_single_env_is_registered_and_passes_the_env_checker() -> None:
+    gym = pytest.importorskip("gymnasium")
+    from gymnasium.utils.env_checker import check_env
+
+    import metropolys.gym as mgym
+
+    env = gym.make("metropolys/Metropolys-v0", players=2, opponents="greedy")
+    assert isinstance(env.unwrapped, mgym.MetropolysEnv)
+    check_env(env.unwrapped, skip_render_check=True)
+    obs, info = env.reset(seed=3)
+    assert obs in env.observation_space and info["action_mask"].dtype == np.bool_
+    first = env.unwrapped.game()
+    assert first == Game(players=2, seed=info["seed"])
+    total, steps = 0.0, 0
+    terminated = False
+    while not terminated:
+        mask = info["action_mask"]
+        action = env.action_space.sample(mask=mask if steps % 2 else mask.astype(np.int8))
+        assert mask[action]
+        obs, reward, terminated, truncated, info = env.step(action)
+        total += reward
+        steps += 1
+    assert total in (-1.0, 1.0) and not truncated
+    with pytest.raises(ValueError, match="reset"):
+        env.step(0)
+    obs, info = env.reset()
+    assert env.action_space.contains(int(env.action_space.sample()))
+    assert info["action_mask"][env.action_space.sample()]  # no mask: the current one
+    assert env.unwrapped.game() != first
+    with pytest.raises(ValueError, match="single-agent"):
+        gym.make("metropolys/Metropolys-v0", opponents=None)
+    with pytest.raises(IllegalActionError):
+        env.step(metropolys.PASS_ID)  # an opening pass
+
+
 def test_rl_example_quick_mode():
     out = subprocess.run(
         [sys.executable, str(ROOT / "examples" / "python" / "rl_policy_gradient.py"), "--quick"],
@@ -341,6 +398,15 @@ def test_rl_example_quick_mode():
     )
     summary = json.loads(out.stdout.strip().splitlines()[-1])
     assert summary["steps"] > 0 and summary["games"] > 0
+    # --steps counts game-steps, as the summary does (32 games a batch).
+    assert (summary["steps"], summary["batches"]) == (3200, 100)
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "python" / "rl_policy_gradient.py"),
+         "--envs", "8", "--steps", "20"],
+        check=True, capture_output=True, text=True,
+    )
+    summary = json.loads(out.stdout.strip().splitlines()[-1])
+    assert (summary["steps"], summary["batches"]) == (24, 3)
 
 
 @pytest.mark.parametrize(

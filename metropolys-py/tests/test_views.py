@@ -80,22 +80,23 @@ def test_r21_a_bots_game_is_its_seats_view_and_round_trips(
     for game in keeper.seen[:25]:
         seat = game.viewer
         assert seat == game.to_act and "viewer=" in repr(game)
-        assert game.winners is None
         for p in range(players):
             known = p == seat
             # None for what the view hides, never a made-up card.
             assert (game.objective(p) is not None) == known
             assert (game.metropolys_card(p) is not None) == (known and deck is not None)
-            assert (game.scores()[p] is not None) == known
-            assert (game.totals()[p] is not None) == known
-        assert game.scores()[seat]["total"] == game.totals()[seat]
+            assert (game.known_scores()[p] is not None) == known
+        # What needs every seat's cards is refused, not made up.
+        for needs_all in (game.scores, game.totals, lambda: game.winners):
+            with pytest.raises(ValueError, match="R-21.*known_scores"):
+                needs_all()
         # Its JSON is the seat's view, and both it and a pickle load back as
         # the same view.
         assert game.to_dict() == game.view(seat)
         for back in (pickle.loads(pickle.dumps(game)), Game.from_json(game.to_json()),
                      Game.from_dict(game.to_dict())):
             assert back == game and back.viewer == seat
-            assert back.scores() == game.scores()
+            assert back.known_scores() == game.known_scores()
         # What would show a hidden card is refused, not made up.
         other = (seat + 1) % players
         for refused in (lambda: game.view(other), lambda: game.text(other),
@@ -113,11 +114,15 @@ def test_r21_a_view_played_to_the_end_makes_up_no_scores() -> None:
     game = keeper.seen[0]
     seat = game.viewer
     end, _ = play_out(game, 2)
-    assert end.is_over and end.viewer == seat
-    assert end.winners is None and end.scores()[1 - seat] is None
-    assert end.scores()[seat] is not None
+    assert end.is_over and end.viewer == seat and "winners=?" in repr(end)
+    assert end.known_scores()[1 - seat] is None and end.known_scores()[seat] is not None
+    with pytest.raises(ValueError, match="R-21"):
+        end.winners
     assert not any(e["type"] == "game_ended" for e in end.events)
     assert Game.from_json(end.to_json()) == end
+    # A whole game knows every sheet: known_scores() is scores().
+    whole, _ = play_out(Game(players=2, seed=8), 2)
+    assert whole.known_scores() == whole.scores()
 
 
 def test_r21_loading_a_view_checks_what_it_hides() -> None:
