@@ -330,9 +330,10 @@ pub(crate) fn python_name(obj: &Bound<'_, PyAny>) -> PyResult<String> {
 ///
 /// ``bots`` holds native bots (``RandomBot``, ``GreedyBot``, ``IsmctsBot``)
 /// and/or Python objects with a ``choose(game) -> Action`` method (and
-/// optionally a ``name``). A Python bot is handed a ``Game`` of its seat's
-/// view: the other seats' secret cards are placeholders, so use
-/// ``game.view(game.to_act)`` to see what is known. ``players`` defaults to
+/// optionally a ``name``). A Python bot is handed its seat's view as a
+/// ``Game`` (``game.viewer`` is its seat): the other seats' objectives and
+/// Metropolys cards are ``None`` until the end, and it pickles and
+/// round-trips through ``to_json``. ``players`` defaults to
 /// ``len(bots)`` and must equal it. ``metropolys_deck`` (four Metropolys
 /// cards, each a list of three neighborhood kinds) deals the Metropolys
 /// cards from that deck.
