@@ -4,19 +4,16 @@
 //! pickles are core's; this module converts arguments and results.
 
 use crate::action::{self, Action, Given};
-use crate::convert::{json_text, keyword_config, parse_record, to_py};
+use crate::convert::{json_text, keyword_config, to_py};
 use crate::errors::{self, Kind as ErrKind};
+use crate::persist;
 use crate::rngs::SplitMix64;
 use crate::tensor;
 use metropolys_core::rng::SplitMix64 as CoreRng;
-use metropolys_core::{
-    Action as CoreAction, Card, Config, Event, Game as CoreGame, RecordedAction, Seat, Snapshot,
-    State, Token,
-};
+use metropolys_core::{Action as CoreAction, Card, Config, Game as CoreGame, Seat, State, Token};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList, PyTuple, PyType};
-use serde::{Deserialize, Serialize};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
@@ -32,27 +29,12 @@ pub fn ints(v: impl IntoIterator<Item = u8>) -> Vec<u32> {
 #[pyclass(frozen, module = "metropolys", name = "Game")]
 pub struct Game(CoreGame);
 
-/// The compact form of a game for pickling (`state` is a whole state or a
-/// seat's view: core's snapshot of the game).
-#[derive(Serialize, Deserialize)]
-struct Pickled {
-    state: Snapshot,
-    events: Vec<Event>,
-    #[serde(default)]
-    config: Option<Config>,
-    #[serde(default)]
-    actions: Vec<RecordedAction>,
-}
-
 /// Replays a game record (``str`` JSON or the decoded ``dict``) and returns
 /// the game it reaches, with its history. The record's ``expected`` part is
 /// not checked (see ``verify_record``). Raises ``RecordError``.
 #[pyfunction]
 pub fn load_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Game> {
-    let record = parse_record(py, record)?;
-    CoreGame::from_record(&record)
-        .map(Game)
-        .map_err(|e| errors::record_error(py, e))
+    persist::load_record(py, record, false).map(Game)
 }
 
 /// Replays a game record and checks its ``expected`` part (game over,
@@ -62,10 +44,7 @@ pub fn load_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Game> 
 /// or mismatch.
 #[pyfunction]
 pub fn verify_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Game> {
-    let record = parse_record(py, record)?;
-    CoreGame::from_verified_record(&record)
-        .map(Game)
-        .map_err(|e| errors::record_error(py, e))
+    persist::load_record(py, record, true).map(Game)
 }
 
 fn card_name(card: &str) -> PyResult<Card> {
@@ -150,15 +129,6 @@ impl Game {
             metropolys_tensor::Reveal::All => all,
         }
     }
-
-    fn pickled(&self) -> Pickled {
-        Pickled {
-            state: self.0.snapshot(),
-            events: self.0.last_events().to_vec(),
-            config: self.0.config().cloned(),
-            actions: self.0.actions().unwrap_or_default(),
-        }
-    }
 }
 
 #[pymethods]
@@ -203,21 +173,7 @@ impl Game {
     /// ``InvalidStateError``.
     #[staticmethod]
     fn from_json(py: Python<'_>, text: &str) -> PyResult<Game> {
-        let game = CoreGame::from_json(text).map_err(|e| match e {
-            metropolys_core::Error::Json(_) | metropolys_core::Error::InvalidState(_) => {
-                errors::error(py, e, ErrKind::InvalidState)
-            }
-            other => {
-                let rule = other.rule();
-                errors::raise(
-                    py,
-                    ErrKind::InvalidState,
-                    format!("invalid state: {other}"),
-                    rule,
-                )
-            }
-        })?;
-        Ok(Game(game))
+        persist::from_json(py, text).map(Game)
     }
 
     /// Like ``from_json``, from the dict of ``to_dict``.
@@ -235,25 +191,7 @@ impl Game {
 
     #[staticmethod]
     fn _from_pickle(py: Python<'_>, data: &str) -> PyResult<Game> {
-        // The state is validated by its own loader (every invariant); the
-        // configuration, history and events are checked against it: the
-        // history must replay to exactly this state and these events.
-        let p: Pickled = serde_json::from_str(data)
-            .map_err(|e| errors::raise(py, ErrKind::InvalidState, e.to_string(), &[]))?;
-        if p.config.is_none() && !p.actions.is_empty() {
-            return Err(errors::raise(
-                py,
-                ErrKind::InvalidState,
-                "pickled actions without a configuration".into(),
-                &[],
-            ));
-        }
-        let history = p.config.map(|config| (config, p.actions.as_slice()));
-        CoreGame::from_snapshot_parts(p.state, p.events, history)
-            .map(Game)
-            .map_err(|e| {
-                errors::raise(py, ErrKind::InvalidState, format!("pickled game: {e}"), &[])
-            })
+        persist::unpickle(py, data).map(Game)
     }
 
     // ----- queries ---------------------------------------------------------
@@ -768,40 +706,7 @@ impl Game {
     }
 
     fn __repr__(&self) -> String {
-        let s = self.state();
-        let built: usize = (0..s.players())
-            .map(|p| s.constructed_count(p) as usize)
-            .sum();
-        let view = self
-            .0
-            .viewer()
-            .map(|v| format!(" viewer={v}"))
-            .unwrap_or_default();
-        match s.to_act() {
-            Some(p) => format!(
-                "<metropolys.Game{view} players={} variant={} call={} to_act={} bids={} constructed={}>",
-                s.players(),
-                s.variant(),
-                s.call_number(),
-                p,
-                s.bids().len(),
-                built
-            ),
-            None => {
-                let known = |t: Option<i32>| t.map_or_else(|| "?".to_string(), |t| t.to_string());
-                let totals: Vec<String> = self.0.totals().into_iter().map(known).collect();
-                let winners = self
-                    .0
-                    .winners()
-                    .map_or_else(|| "?".to_string(), |w| format!("{w:?}"));
-                format!(
-                    "<metropolys.Game{view} players={} variant={} over totals=[{}] winners={winners}>",
-                    s.players(),
-                    s.variant(),
-                    totals.join(", "),
-                )
-            }
-        }
+        persist::repr(&self.0)
     }
 
     /// Games are equal when their positions, as known, are (events and
@@ -831,8 +736,7 @@ impl Game {
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let cls: Bound<'py, PyType> = slf.get_type();
-        let data = serde_json::to_string(&slf.get().pickled())
-            .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))?;
+        let data = persist::pickle(&slf.get().0)?;
         Ok((
             cls.getattr("_from_pickle")?,
             PyTuple::new(slf.py(), [data])?,
