@@ -845,18 +845,8 @@ impl RoomState {
     /// The view a client may see: its seat's, or the public one.
     fn view_for(&self, seat: Option<Seat>) -> Snapshot {
         let state = self.game.state();
-        match seat.and_then(|s| state.view(s)) {
-            Some(v) => v,
-            None if state.is_over() => state.snapshot(),
-            None => {
-                // The public view: no seat's secrets.
-                let mut v = state.view(0).unwrap_or_else(|| state.snapshot());
-                v.viewer = None;
-                v.objectives.iter_mut().for_each(|o| *o = None);
-                v.metropolys_cards.iter_mut().for_each(|c| *c = None);
-                v
-            }
-        }
+        seat.and_then(|s| state.view(s))
+            .unwrap_or_else(|| state.public_view())
     }
 
     /// The update for client `i`, then marks it sent.
