@@ -1,6 +1,6 @@
 //! Many games between bots, rotated over the seats.
 
-use crate::{choose_checked, Bot, BotError, SeatView};
+use crate::{choose_checked, spawn_scoped, Bot, BotError, Cancel, SeatView};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Config, MetropolysCard, State, Variant};
 use serde::Serialize;
@@ -30,6 +30,10 @@ pub struct ArenaOptions {
     /// Games played in parallel (at least 1). The results do not depend on
     /// it.
     pub threads: usize,
+    /// When given and raised ([`Cancel::cancel`]), the run stops within a
+    /// decision (a search stops within a few iterations) with
+    /// [`BotError::Cancelled`]; the games in progress are dropped.
+    pub cancel: Option<Cancel>,
 }
 
 impl Default for ArenaOptions {
@@ -41,6 +45,7 @@ impl Default for ArenaOptions {
             metropolys_deck: None,
             seed: 0,
             threads: 1,
+            cancel: None,
         }
     }
 }
@@ -88,9 +93,12 @@ pub fn seat_of(game: u64, seat: u8, players: u8) -> usize {
 /// decisions depend only on their generator, i.e. not on wall time).
 ///
 /// `progress(done, total)` is called after each game (from the worker
-/// threads); returning `false` stops the run with [`BotError::Cancelled`].
-/// A bot returning an illegal action stops the run with
-/// [`BotError::IllegalAction`].
+/// threads); returning `false` stops the run with [`BotError::Cancelled`]
+/// once the games in progress end. Raising `options.cancel` stops it with
+/// the same error between two decisions (or inside a search, which watches
+/// the flag). A bot returning an illegal action stops the run with
+/// [`BotError::IllegalAction`]; a thread that cannot be started, with
+/// [`BotError::Thread`] (no game is played then).
 ///
 /// ```
 /// use metropolys_bots::{arena, ArenaOptions, BotFactory, Greedy, Random};
@@ -135,46 +143,59 @@ pub fn arena(
     // Each thread sums its games' results exactly (integers), so the sums
     // need no per-game storage and do not depend on the thread count or on
     // the order in which games finish.
-    let sums: Vec<Sums> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut sums = Sums::default();
-                    loop {
-                        if stop.load(Ordering::Relaxed) {
-                            return sums;
-                        }
-                        let g = next.fetch_add(1, Ordering::Relaxed);
-                        if g >= total {
-                            return sums;
-                        }
-                        match play_game(bots, options, g) {
-                            Ok(r) => {
-                                sums.add(&r);
-                                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                                if !progress(d, total) {
-                                    stop.store(true, Ordering::Relaxed);
-                                }
-                            }
-                            Err(e) => {
-                                if let Ok(mut f) = first_error.lock() {
-                                    f.get_or_insert(e);
-                                }
-                                stop.store(true, Ordering::Relaxed);
-                                return sums;
-                            }
-                        }
+    let worker = || {
+        let mut sums = Sums::default();
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                return sums;
+            }
+            let g = next.fetch_add(1, Ordering::Relaxed);
+            if g >= total {
+                return sums;
+            }
+            match play_game(bots, options, g) {
+                Ok(r) => {
+                    sums.add(&r);
+                    let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    if !progress(d, total) {
+                        stop.store(true, Ordering::Relaxed);
                     }
-                })
-            })
-            .collect();
+                }
+                Err(e) => {
+                    if let Ok(mut f) = first_error.lock() {
+                        f.get_or_insert(e);
+                    }
+                    stop.store(true, Ordering::Relaxed);
+                    return sums;
+                }
+            }
+        }
+    };
+    let sums: Vec<Sums> = std::thread::scope(|scope| {
+        let mut workers = Vec::with_capacity(threads);
+        for i in 0..threads {
+            match spawn_scoped(scope, &format!("metropolys-arena-{i}"), worker) {
+                Ok(w) => workers.push(w),
+                Err(e) => {
+                    // The workers started stop before their first game.
+                    stop.store(true, Ordering::Relaxed);
+                    if let Ok(mut f) = first_error.lock() {
+                        *f = Some(e);
+                    }
+                    break;
+                }
+            }
+        }
         workers
             .into_iter()
             .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
             .collect()
     });
-    if let Some(e) = first_error.into_inner().ok().flatten() {
-        return Err(e);
+    // A decision interrupted by the cancel flag ends the run as cancelled
+    // (below); any other failure is the run's error.
+    match first_error.into_inner().ok().flatten() {
+        None | Some(BotError::Interrupted) => {}
+        Some(e) => return Err(e),
     }
     let mut sum = Sums::default();
     for s in &sums {
@@ -247,12 +268,12 @@ fn wilson(wins: f64, n: f64) -> [f64; 2] {
 
 /// Per bot index: (win share in twelfths of a game, final total).
 #[derive(Debug, Clone)]
-struct GameResult {
-    per_bot: [(u64, i32); 4],
+pub(crate) struct GameResult {
+    pub(crate) per_bot: [(u64, i32); 4],
 }
 
 /// The configuration of game `g`: the rotation's deal, the run's deck.
-fn config_of(options: &ArenaOptions, g: u64) -> Config {
+pub(crate) fn config_of(options: &ArenaOptions, g: u64) -> Config {
     let round = g / u64::from(options.players.max(1));
     let mut c = Config::new(
         options.players,
@@ -263,17 +284,28 @@ fn config_of(options: &ArenaOptions, g: u64) -> Config {
     c
 }
 
-fn play_game(bots: &[BotFactory], options: &ArenaOptions, g: u64) -> Result<GameResult, BotError> {
+pub(crate) fn play_game(
+    bots: &[BotFactory],
+    options: &ArenaOptions,
+    g: u64,
+) -> Result<GameResult, BotError> {
     let n = options.players;
     let config = config_of(options, g);
     let mut state = State::new(&config)?;
+    let cancel = options.cancel.as_ref();
     let mut seats: Vec<(Box<dyn Bot>, SplitMix64)> = (0..n)
         .map(|s| {
-            let bot = bots[seat_of(g, s, n)]();
+            let mut bot = bots[seat_of(g, s, n)]();
+            if let Some(c) = cancel {
+                bot.set_cancel(c);
+            }
             (bot, SplitMix64::new(mix(options.seed, g, u64::from(s) + 1)))
         })
         .collect();
     while let Some(seat) = state.to_act() {
+        if cancel.is_some_and(Cancel::is_cancelled) {
+            return Err(BotError::Interrupted);
+        }
         let view = SeatView::with_config(&state, seat, &config)?;
         let (bot, rng) = &mut seats[seat as usize];
         let action = choose_checked(bot.as_mut(), &view, rng)?;

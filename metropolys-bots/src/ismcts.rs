@@ -1,10 +1,12 @@
 //! Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling,
 //! Powley and Whitehouse 2012), described in docs/bots.md.
 
+use crate::belief::Belief;
 use crate::eval::{Ctx, Tables};
-use crate::{Bot, BotError, SeatView};
+use crate::{spawn_scoped, Bot, BotError, Cancel, SeatView};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{play_random, Action, Seat, State, MAX_PLAYERS};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// How a playout chooses its moves.
@@ -17,6 +19,10 @@ pub enum Playout {
     /// the seat to act (by the greedy evaluation, with that seat's sampled
     /// objective) is played.
     Greedy,
+    /// Evaluated: the best legal action by the greedy evaluation (with the
+    /// sampled objective of the seat to act), or with probability
+    /// `epsilon` a uniformly random one.
+    Eval,
 }
 
 /// What a finished playout is worth to a seat, in `0..=1`.
@@ -83,6 +89,30 @@ pub struct Ismcts {
     pub playout: Playout,
     /// The reward backed up.
     pub reward: Reward,
+    /// The chance of a random move in an evaluated playout.
+    pub epsilon: f64,
+    /// Progressive widening: `widen_base + widen_rate √n` children are
+    /// admitted after `n` visits of their parent.
+    pub widen_base: f64,
+    /// See `widen_base`.
+    pub widen_rate: f64,
+    /// The weight of the progressive bias: `prior × p / (n + 1)` is added
+    /// to a visited child's UCT score, `p` its prior probability (a softmax
+    /// of the greedy evaluation among its siblings), `n` its visits.
+    pub prior: f64,
+    /// In random playouts, the chance of passing when a pass is legal.
+    pub pass_rate: f64,
+    /// The weight `β` of the evidence in the belief over the opponents'
+    /// secret cards (0: dealt uniformly, [`SeatView::determinize`]).
+    pub belief: f64,
+    /// How the root action is chosen: 0 plays the most visited; above 0,
+    /// an action is drawn with probability ∝ `visits^(1 / temperature)`
+    /// (a weaker, more human player).
+    pub temperature: f64,
+    /// The name shown in arena tables.
+    label: &'static str,
+    /// Raised, it interrupts the search ([`Bot::set_cancel`]).
+    cancel: Option<Cancel>,
     tables: Tables,
     /// The edge cap of a decision's search ([`MAX_TREE_EDGES`]; smaller in
     /// tests).
@@ -98,6 +128,15 @@ impl Default for Ismcts {
             exploration: DEFAULT_EXPLORATION,
             playout: Playout::Random,
             reward: Reward::Win,
+            epsilon: 0.1,
+            widen_base: 4.0,
+            widen_rate: 2.0,
+            belief: 0.0,
+            prior: 0.0,
+            pass_rate: 0.0,
+            temperature: 0.0,
+            label: "ismcts",
+            cancel: None,
             tables: Tables::new(),
             max_edges: MAX_TREE_EDGES,
         }
@@ -116,6 +155,9 @@ struct Edge {
     avail: u32,
     /// The sum of `player`'s rewards.
     reward: f64,
+    /// The prior probability of the action among its siblings (a softmax
+    /// of the greedy evaluation), for the progressive bias.
+    prior: f32,
     /// The children, `first..first + len`, in decreasing prior; `len == 0`
     /// until expanded.
     first: u32,
@@ -126,6 +168,8 @@ struct Edge {
 struct Search<'a> {
     bot: &'a Ismcts,
     view: &'a SeatView,
+    /// Where determinizations come from (`None`: uniform).
+    belief: Option<&'a Belief>,
     edges: Vec<Edge>,
     path: Vec<u32>,
     scratch: Vec<(Action, f32)>,
@@ -135,19 +179,26 @@ struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    fn new(bot: &'a Ismcts, view: &'a SeatView, max_edges: usize) -> Self {
+    fn new(
+        bot: &'a Ismcts,
+        view: &'a SeatView,
+        belief: Option<&'a Belief>,
+        max_edges: usize,
+    ) -> Self {
         let root = Edge {
             action: Action::Pass,
             player: view.seat(),
             visits: 0,
             avail: 0,
             reward: 0.0,
+            prior: 1.0,
             first: 0,
             len: 0,
         };
         Search {
             bot,
             view,
+            belief,
             edges: vec![root],
             path: Vec::with_capacity(64),
             scratch: Vec::new(),
@@ -183,13 +234,16 @@ impl<'a> Search<'a> {
         if first.checked_add(len).is_none() {
             return false;
         }
-        for &(action, _) in self.scratch.iter() {
+        let top = self.scratch.first().map_or(0.0, |x| x.1);
+        let norm: f32 = self.scratch.iter().map(|x| (x.1 - top).exp()).sum();
+        for &(action, value) in self.scratch.iter() {
             self.edges.push(Edge {
                 action,
                 player: p,
                 visits: 0,
                 avail: 0,
                 reward: 0.0,
+                prior: (value - top).exp() / norm,
                 first: 0,
                 len: 0,
             });
@@ -200,8 +254,12 @@ impl<'a> Search<'a> {
     }
 
     fn iterate(&mut self, rng: &mut SplitMix64) {
-        let mut s = self.view.determinize(rng);
+        let mut s = match self.belief {
+            Some(b) => b.sample(self.view, rng),
+            None => self.view.determinize(rng),
+        };
         let c = self.bot.exploration;
+        let bias = self.bot.prior;
         self.path.clear();
         let mut e = 0usize;
         loop {
@@ -220,7 +278,8 @@ impl<'a> Search<'a> {
             let Edge {
                 first, len, visits, ..
             } = self.edges[e];
-            let width = (4.0 + 2.0 * f64::from(visits).sqrt()) as u32;
+            let width =
+                (self.bot.widen_base + self.bot.widen_rate * f64::from(visits).sqrt()) as u32;
             let end = first + len.min(width.max(1));
             let mut best = first;
             let mut best_score = f64::NEG_INFINITY;
@@ -239,7 +298,9 @@ impl<'a> Search<'a> {
                     continue;
                 }
                 let n = f64::from(child.visits);
-                let score = child.reward / n + c * (f64::from(child.avail).ln() / n).sqrt();
+                let score = child.reward / n
+                    + c * (f64::from(child.avail).ln() / n).sqrt()
+                    + bias * f64::from(child.prior) / (n + 1.0);
                 if score > best_score {
                     best = i;
                     best_score = score;
@@ -267,6 +328,24 @@ impl<'a> Search<'a> {
 
     fn playout(&self, mut s: State, rng: &mut SplitMix64) -> State {
         match self.bot.playout {
+            Playout::Random if self.bot.pass_rate > 0.0 => {
+                let threshold = (self.bot.pass_rate * (1u64 << 32) as f64) as u64;
+                while s.to_act().is_some() {
+                    let pass = s.is_legal(Action::Pass) && rng.next_u64() >> 32 < threshold;
+                    let a = if pass {
+                        Action::Pass
+                    } else {
+                        match s.random_action(rng) {
+                            Some(a) => a,
+                            None => break,
+                        }
+                    };
+                    if s.play_in_place(a).is_err() {
+                        break;
+                    }
+                }
+                s
+            }
             Playout::Random => play_random(s, rng),
             Playout::Greedy => {
                 let tables = &self.bot.tables;
@@ -283,6 +362,34 @@ impl<'a> Search<'a> {
                         } else {
                             a
                         }
+                    };
+                    if s.play_in_place(choice).is_err() {
+                        break;
+                    }
+                }
+                s
+            }
+            Playout::Eval => {
+                let tables = &self.bot.tables;
+                let threshold = (self.bot.epsilon * (1u64 << 32) as f64) as u64;
+                while let Some(p) = s.to_act() {
+                    let choice = if rng.next_u64() >> 32 < threshold {
+                        match s.random_action(rng) {
+                            Some(a) => a,
+                            None => break,
+                        }
+                    } else {
+                        let ctx = Ctx::new(&s, p, Some((s_objective(&s, p), s.metropolys_card(p))));
+                        let mut best = Action::Pass;
+                        let mut best_v = f32::NEG_INFINITY;
+                        s.for_each_legal(|a| {
+                            let v = crate::greedy::default_value(&ctx, tables, &s, a);
+                            if v > best_v {
+                                best_v = v;
+                                best = a;
+                            }
+                        });
+                        best
                     };
                     if s.play_in_place(choice).is_err() {
                         break;
@@ -340,11 +447,43 @@ fn reward(end: &State, kind: Reward) -> [f64; MAX_PLAYERS] {
 }
 
 impl Ismcts {
+    /// The search as it was first released (the `ismcts-v1` bot kind):
+    /// 3,000 iterations, uniform determinizations, `4 + 2√n` children
+    /// admitted, random playouts, the win reward, no progressive bias. Kept
+    /// so that comparisons with it stay reproducible.
+    pub fn v1() -> Ismcts {
+        Ismcts {
+            iterations: Some(DEFAULT_ITERATIONS),
+            seconds: None,
+            threads: 1,
+            exploration: DEFAULT_EXPLORATION,
+            playout: Playout::Random,
+            reward: Reward::Win,
+            epsilon: 0.1,
+            widen_base: 4.0,
+            widen_rate: 2.0,
+            belief: 0.0,
+            prior: 0.0,
+            pass_rate: 0.0,
+            temperature: 0.0,
+            label: "ismcts-v1",
+            cancel: None,
+            tables: Tables::new(),
+            max_edges: MAX_TREE_EDGES,
+        }
+    }
+
+    /// The same search under another name (what arena tables show).
+    pub(crate) fn named(mut self, label: &'static str) -> Ismcts {
+        self.label = label;
+        self
+    }
+
     /// The budget is usable: an iteration or a time budget, a time budget
     /// in `0 < s <= 3600`, at most [`MAX_THREADS`] threads.
     fn check(&self) -> Result<(), BotError> {
         let bad = |reason: &str| BotError::BadParameters {
-            kind: "ismcts".to_string(),
+            kind: self.label.to_string(),
             reason: reason.to_string(),
         };
         if self.iterations.is_none() && self.seconds.is_none() {
@@ -370,21 +509,30 @@ impl Ismcts {
 
     /// Runs the search and returns the root's statistics summed over the
     /// threads: (action, visits, reward sum), in the order of the first
-    /// thread's tree.
-    fn search(&self, view: &SeatView, rng: &mut SplitMix64) -> Vec<(Action, u64, f64)> {
+    /// thread's tree. [`BotError::Interrupted`] when the cancel flag was
+    /// raised, [`BotError::Thread`] when a thread could not start.
+    fn search(
+        &self,
+        view: &SeatView,
+        rng: &mut SplitMix64,
+    ) -> Result<Vec<(Action, u64, f64)>, BotError> {
         let threads = self.threads.max(1);
         let max_edges = self.max_edges / threads;
         let seeds: Vec<u64> = (0..threads).map(|_| rng.next_u64()).collect();
         let deadline = self
             .seconds
             .map(|s| Instant::now() + Duration::from_secs_f64(s));
+        let cancel = self.cancel.as_ref();
+        let belief = (self.belief > 0.0).then(|| Belief::new(view, &self.tables, self.belief));
+        // Raised when a thread cannot start: the others stop at once.
+        let abort = AtomicBool::new(false);
         let run = |t: usize, seed: u64| {
             let budget = self.iterations.map(|n| {
                 let n = n.max(1);
                 n / threads as u64 + u64::from((t as u64) < n % threads as u64)
             });
             let mut rng = SplitMix64::new(seed);
-            let mut search = Search::new(self, view, max_edges);
+            let mut search = Search::new(self, view, belief.as_ref(), max_edges);
             let mut i = 0u64;
             loop {
                 // The visit counters are `u32`: a time budget cannot
@@ -392,29 +540,50 @@ impl Ismcts {
                 if budget.is_some_and(|b| i >= b) || i >= u64::from(u32::MAX) {
                     break;
                 }
-                if i.is_multiple_of(16) && deadline.is_some_and(|d| Instant::now() >= d) && i > 0 {
-                    break;
+                if i.is_multiple_of(16) {
+                    if cancel.is_some_and(Cancel::is_cancelled) || abort.load(Ordering::Relaxed) {
+                        return Err(BotError::Interrupted);
+                    }
+                    if deadline.is_some_and(|d| Instant::now() >= d) && i > 0 {
+                        break;
+                    }
                 }
                 search.iterate(&mut rng);
                 i += 1;
             }
-            search.root_stats()
+            Ok(search.root_stats())
         };
-        let mut per_thread: Vec<Vec<(Action, u64, f64)>> = if threads == 1 {
+        let per_thread: Vec<Result<Vec<(Action, u64, f64)>, BotError>> = if threads == 1 {
             vec![run(0, seeds[0])]
         } else {
             std::thread::scope(|scope| {
-                let handles: Vec<_> = seeds
-                    .iter()
-                    .enumerate()
-                    .map(|(t, &seed)| scope.spawn(move || run(t, seed)))
-                    .collect();
+                let mut handles = Vec::with_capacity(threads);
+                let mut failed = None;
+                for (t, &seed) in seeds.iter().enumerate() {
+                    match spawn_scoped(scope, "metropolys-search", move || run(t, seed)) {
+                        Ok(h) => handles.push(h),
+                        Err(e) => {
+                            failed = Some(e);
+                            break;
+                        }
+                    }
+                }
+                if let Some(e) = failed {
+                    // The threads started stop at once: their results are
+                    // not wanted.
+                    abort.store(true, Ordering::Relaxed);
+                    for h in handles {
+                        let _ = h.join();
+                    }
+                    return vec![Err(e)];
+                }
                 handles
                     .into_iter()
                     .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
                     .collect()
             })
         };
+        let mut per_thread = per_thread.into_iter().collect::<Result<Vec<_>, _>>()?;
         let mut total = per_thread.remove(0);
         for other in per_thread {
             for (a, v, r) in other {
@@ -426,13 +595,17 @@ impl Ismcts {
                 }
             }
         }
-        total
+        Ok(total)
     }
 }
 
 impl Bot for Ismcts {
     fn name(&self) -> &str {
-        "ismcts"
+        self.label
+    }
+
+    fn set_cancel(&mut self, cancel: &Cancel) {
+        self.cancel = Some(cancel.clone());
     }
 
     fn choose(&mut self, view: &SeatView, rng: &mut SplitMix64) -> Result<Action, BotError> {
@@ -447,7 +620,23 @@ impl Bot for Ismcts {
             }
             _ => {}
         }
-        let stats = self.search(view, rng);
+        let stats = self.search(view, rng)?;
+        if self.temperature > 0.0 {
+            // Drawn with probability ∝ visits^(1/temperature).
+            let top = stats.iter().map(|x| x.1).max().unwrap_or(1).max(1) as f64;
+            let weights: Vec<f64> = stats
+                .iter()
+                .map(|x| (x.1 as f64 / top).powf(1.0 / self.temperature))
+                .collect();
+            let total: f64 = weights.iter().sum();
+            let mut x = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+            for (w, s) in weights.iter().zip(&stats) {
+                if x < *w {
+                    return Ok(s.0);
+                }
+                x -= w;
+            }
+        }
         // The most visited action; ties by mean reward, then by action id.
         stats
             .iter()
@@ -477,7 +666,7 @@ mod tests {
         let bot = Ismcts::default();
         let root_children = state.legal_action_count();
         let cap = root_children + 300;
-        let mut search = Search::new(&bot, &view, cap);
+        let mut search = Search::new(&bot, &view, None, cap);
         let mut rng = SplitMix64::new(1);
         for _ in 0..2_000 {
             search.iterate(&mut rng);
@@ -490,7 +679,7 @@ mod tests {
         let visits: u64 = search.root_stats().iter().map(|x| x.1).sum();
         assert_eq!(visits, 2_000);
         // Without a cap the same search grows far beyond it.
-        let mut free = Search::new(&bot, &view, MAX_TREE_EDGES);
+        let mut free = Search::new(&bot, &view, None, MAX_TREE_EDGES);
         let mut rng = SplitMix64::new(1);
         for _ in 0..2_000 {
             free.iterate(&mut rng);
@@ -569,5 +758,12 @@ mod tests {
         };
         let a = timed.choose(&view, &mut rng).unwrap();
         assert!(state.is_legal(a));
+    }
+}
+#[cfg(test)]
+mod size {
+    #[test]
+    fn an_edge_is_32_bytes() {
+        assert_eq!(std::mem::size_of::<super::Edge>(), 32);
     }
 }

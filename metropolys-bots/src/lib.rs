@@ -41,14 +41,20 @@
 #![forbid(unsafe_code)]
 
 pub mod arena;
+mod belief;
+mod cancel;
 mod eval;
 mod greedy;
 mod ismcts;
+pub mod presets;
 mod random;
+pub mod rating;
 mod spec;
+pub mod sprt;
 mod view;
 
 pub use arena::{arena, ArenaOptions, ArenaRow, BotFactory};
+pub use cancel::Cancel;
 pub use greedy::{Greedy, DEFAULT_BUILDING_VALUE, DEFAULT_COST_PER_NUMBER};
 pub use ismcts::{
     Ismcts, Playout, Reward, DEFAULT_EXPLORATION, DEFAULT_ITERATIONS, MAX_SECONDS, MAX_THREADS,
@@ -88,6 +94,16 @@ pub trait Bot: Send {
 
     /// The action to play for the seat of `view`, which is to act.
     fn choose(&mut self, view: &SeatView, rng: &mut SplitMix64) -> Result<Action, BotError>;
+
+    /// Hands the bot a flag to watch while it decides: once it is raised
+    /// ([`Cancel::cancel`]), a bot that thinks long stops and returns
+    /// [`BotError::Interrupted`]. Front ends that can be interrupted (the
+    /// arena, Python's `VectorEnv` and bots on Ctrl-C) call it before the
+    /// bot decides. The default ignores the flag: right for bots that decide
+    /// at once.
+    fn set_cancel(&mut self, cancel: &Cancel) {
+        let _ = cancel;
+    }
 }
 
 /// Why a bot could not be built or could not play.
@@ -95,9 +111,10 @@ pub trait Bot: Send {
 #[non_exhaustive]
 pub enum BotError {
     /// [`from_spec`] was given a kind it does not know.
-    #[error("unknown bot kind {kind:?}; expected one of: random, greedy, ismcts")]
+    #[error("unknown bot kind {kind:?}; expected one of: {}", KINDS.join(", "))]
     UnknownKind {
-        /// The kind given.
+        /// The kind given (at most its first 60 bytes and its length, when
+        /// it is longer).
         kind: String,
     },
     /// [`from_spec`] was given JSON that is not an object, an
@@ -165,6 +182,14 @@ pub enum BotError {
         /// Games asked for.
         total: u64,
     },
+    /// The decision was interrupted: the bot's [`Cancel`] flag was raised
+    /// while it was thinking ([`Bot::set_cancel`]). Nothing was decided.
+    #[error("the decision was interrupted")]
+    Interrupted,
+    /// A thread could not be started (the system's limit on threads or
+    /// memory was reached): the search or arena did not run.
+    #[error("cannot start a thread: {0}")]
+    Thread(String),
     /// A user-written bot failed (e.g. a Python bot raised an exception).
     #[error("the {bot} bot failed: {reason}")]
     Failed {
@@ -211,6 +236,12 @@ impl Player {
     /// The bot's name.
     pub fn name(&self) -> &str {
         self.bot.name()
+    }
+
+    /// Hands the bot a flag that interrupts its decisions
+    /// ([`Bot::set_cancel`]).
+    pub fn set_cancel(&mut self, cancel: &Cancel) {
+        self.bot.set_cancel(cancel);
     }
 
     /// The bot's decision for the seat of `view`, checked: the seat must be
@@ -268,6 +299,37 @@ pub(crate) fn choose_checked(
             error,
         })?;
     Ok(action)
+}
+
+/// At most the first [`ECHO`] bytes of `text` (cut at a character
+/// boundary), followed by its length when it is longer: what an error
+/// message echoes of a value it refuses, so that a huge value never becomes
+/// a huge message.
+pub(crate) fn excerpt(text: &str) -> String {
+    if text.len() <= ECHO {
+        return text.to_string();
+    }
+    let mut end = ECHO;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}… ({} bytes)", &text[..end], text.len())
+}
+
+/// The most bytes of a refused value an error message echoes.
+pub(crate) const ECHO: usize = 60;
+
+/// Starts a scoped thread, a failure to start it being
+/// [`BotError::Thread`] (never a panic).
+pub(crate) fn spawn_scoped<'scope, 'env, T: Send + 'scope>(
+    scope: &'scope std::thread::Scope<'scope, 'env>,
+    name: &str,
+    f: impl FnOnce() -> T + Send + 'scope,
+) -> Result<std::thread::ScopedJoinHandle<'scope, T>, BotError> {
+    std::thread::Builder::new()
+        .name(name.to_string())
+        .spawn_scoped(scope, f)
+        .map_err(|e| BotError::Thread(e.to_string()))
 }
 
 impl std::fmt::Debug for dyn Bot + '_ {

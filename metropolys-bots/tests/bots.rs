@@ -301,6 +301,7 @@ fn the_arena_rotates_seats_checks_its_options_and_can_be_cancelled() {
         metropolys_deck: Some(DECK.to_vec()),
         seed: 1,
         threads: 2,
+        cancel: None,
     };
     let rows = arena(&bots, &options, &|_, _| true).unwrap();
     assert_eq!(rows.len(), 3);
@@ -374,5 +375,70 @@ fn a_huge_arena_cancelled_at_once_stops_at_once() {
             assert!((1..=3).contains(&done), "{done}");
         }
         other => panic!("{other:?}"),
+    }
+}
+
+/// `ismcts-v1` is the search as first released: the decisions of seeded
+/// games recorded with that release (action ids, one game per line) are
+/// reproduced exactly.
+#[test]
+fn ismcts_v1_plays_as_the_first_release_did() {
+    #[allow(clippy::type_complexity)]
+    let games: &[(u8, Variant, u64, &str, &[u16])] = &[
+        (
+            2,
+            Variant::Expert,
+            11,
+            "{\"iterations\": 300, \"seed\": 5}",
+            &[
+                640, 680, 710, 715, 469, 164, 180, 715, 639, 22, 715, 638, 618, 595, 610, 468, 457,
+                642, 686, 715, 82, 72, 715, 79, 572, 563, 558, 26, 48, 63, 3, 32, 47, 126, 715,
+                574, 562, 0, 27, 49, 4, 31, 498, 515, 0, 95, 163, 575, 500, 585, 615, 96, 110,
+            ],
+        ),
+        (
+            3,
+            Variant::Family,
+            12,
+            "{\"iterations\": 200, \"seed\": 6, \"threads\": 2}",
+            &[
+                158, 476, 687, 714, 160, 98, 116, 485, 538, 527, 700, 715, 157, 93, 680, 642, 619,
+                608, 596, 207, 508, 553, 568, 715, 715, 615, 592, 606, 715, 635, 611, 641, 683,
+                478, 492, 613, 643, 683, 99, 166, 599, 619, 647, 69, 135, 176, 502, 555, 543, 123,
+                46, 8, 35, 130, 70, 84, 319, 307, 715, 508, 188, 138, 152, 130, 119, 46, 715, 60,
+                41, 7, 715, 611, 606, 617, 715, 512, 552, 501, 122, 45, 137, 118, 273, 715, 262,
+                252, 68, 83, 65, 508, 549, 170, 186, 513, 14, 96, 313, 173, 665, 680, 663, 651, 15,
+                185, 290,
+            ],
+        ),
+        (
+            4,
+            Variant::Expert,
+            13,
+            "{\"iterations\": 150, \"seed\": 7, \"playout\": \"greedy\", \"reward\": \"score\"}",
+            &[
+                390, 66, 54, 45, 11, 715, 715, 298, 260, 214, 715, 715, 203, 258, 0, 27, 41, 127,
+                715, 142, 651, 666, 683, 649, 666, 686, 715, 479, 235, 347, 715, 715, 335, 572,
+                567, 438, 519, 533, 482, 715, 504, 180, 494, 547, 566, 437, 191, 430, 424, 413,
+                401, 598, 618, 715, 715, 632, 715, 653, 673, 339, 243, 309, 234, 341, 383, 358,
+                372, 261, 210, 203, 594, 608, 234, 345, 386, 339, 243, 339, 416, 443, 576, 565,
+                715, 438, 650, 691, 523, 537, 488, 502, 677, 708, 696, 658, 222, 213, 267, 13, 97,
+                163, 351, 535, 715, 525, 696, 539, 488, 576, 448, 534, 525, 575, 715, 564, 715,
+                575, 535, 549, 612, 591, 534, 679, 706, 2, 32, 455, 418, 407, 613, 417, 143, 83,
+                318, 18, 54, 43, 122,
+            ],
+        ),
+    ];
+    for &(players, variant, seed, params, want) in games {
+        let mut s = State::new(&Config::new(players, variant, seed)).unwrap();
+        let mut p = Player::from_spec("ismcts-v1", params).unwrap();
+        assert_eq!(p.name(), "ismcts-v1");
+        let mut ids = Vec::new();
+        while !s.is_over() {
+            let a = p.choose_for(&s).unwrap();
+            ids.push(a.id().unwrap());
+            s = s.play(a).unwrap();
+        }
+        assert_eq!(ids, want, "{players} players, {variant:?}, {params}");
     }
 }
