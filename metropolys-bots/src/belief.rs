@@ -291,7 +291,7 @@ fn loglik<T>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Bot, Greedy, Player};
+    use crate::{Bot, Greedy};
     use metropolys_core::{Config, Variant};
 
     impl<T: Copy + PartialEq> Deals<T> {
@@ -372,11 +372,9 @@ mod tests {
         let uniform = mean_log_probability(0.0, &pos);
         // 4 area cards and 4 kinds left for each opponent: ln(1/4) each.
         assert!((uniform - 2.0 * (0.25f64).ln()).abs() < 1e-9, "{uniform}");
-        for b in [0.05, 0.1, 0.2, 0.3, 0.5, 1.0, 2.0] {
-            eprintln!("beta {b}: {}", mean_log_probability(b, &pos));
-        }
-        let informed = mean_log_probability(1.0, &pos);
+        // β = 0.2 is about the best for these games (0.1: -2.63, 0.2:
+        // -2.61, 0.5: -3.13, 1: -5.38: larger weights are overconfident).
+        let informed = mean_log_probability(0.2, &pos);
         assert!(informed > uniform + 0.1, "{informed} vs {uniform}");
-        let _ = Player::from_spec("greedy", "{}");
     }
 }

@@ -61,7 +61,7 @@ pub use ismcts::{
     MAX_TREE_EDGES,
 };
 pub use random::Random;
-pub use spec::{from_spec, parse_specs, split_specs, KINDS};
+pub use spec::{from_spec, parse_specs, searches, split_specs, KINDS};
 pub use view::{SeatView, ALL_METROPOLYS_CARDS};
 
 use metropolys_core::rng::SplitMix64;
@@ -301,11 +301,17 @@ pub(crate) fn choose_checked(
     Ok(action)
 }
 
-/// At most the first [`ECHO`] bytes of `text` (cut at a character
-/// boundary), followed by its length when it is longer: what an error
-/// message echoes of a value it refuses, so that a huge value never becomes
-/// a huge message.
-pub(crate) fn excerpt(text: &str) -> String {
+/// At most the first 60 bytes of `text` (cut at a character boundary),
+/// followed by its length when it is longer: what an error message echoes
+/// of a value it refuses, so that a huge value never becomes a huge
+/// message. The front ends use it for what they echo themselves.
+///
+/// ```
+/// let long = "x".repeat(1 << 20);
+/// assert_eq!(metropolys_bots::excerpt(&long), format!("{}… (1048576 bytes)", "x".repeat(60)));
+/// assert_eq!(metropolys_bots::excerpt("expert"), "expert");
+/// ```
+pub fn excerpt(text: &str) -> String {
     if text.len() <= ECHO {
         return text.to_string();
     }

@@ -18,6 +18,23 @@ pub const KINDS: [&str; 8] = [
     "ismcts-v1",
 ];
 
+/// Whether bots of `kind` search: `ismcts`, `ismcts-v1`, `casual`,
+/// `strong` and `expert` think for as long as their budget says (and watch
+/// a [`crate::Cancel`] flag); `random`, `greedy` and `beginner` decide in
+/// microseconds. Front ends that can be interrupted watch for Ctrl-C only
+/// around bots that search.
+///
+/// ```
+/// assert!(metropolys_bots::searches("expert"));
+/// assert!(!metropolys_bots::searches("greedy"));
+/// ```
+pub fn searches(kind: &str) -> bool {
+    matches!(
+        kind,
+        "ismcts" | "ismcts-v1" | "casual" | "strong" | "expert"
+    )
+}
+
 /// The parameters of `ismcts-v1`: those the first search took.
 const V1_PARAMETERS: [&str; 6] = [
     "iterations",
@@ -310,6 +327,7 @@ pub(crate) fn build(kind: &str, params: &Map<String, Value>) -> Result<Box<dyn B
             "belief",
             "prior",
             "pass_rate",
+            "temperature",
         ],
         "ismcts-v1" => &V1_PARAMETERS,
         "greedy" => &["cost_per_number", "building_value"],
@@ -441,6 +459,9 @@ pub(crate) fn build(kind: &str, params: &Map<String, Value>) -> Result<Box<dyn B
             }
             if let Some(e) = num("pass_rate", 0.0, 1.0, false)? {
                 b.pass_rate = e;
+            }
+            if let Some(e) = num("temperature", 0.0, 100.0, false)? {
+                b.temperature = e;
             }
             Box::new(b)
         }

@@ -2,8 +2,8 @@
 //! greedy beating random in a seeded arena.
 
 use metropolys_bots::{
-    arena, from_spec, ArenaOptions, Bot, BotError, BotFactory, Player, SeatView,
-    ALL_METROPOLYS_CARDS,
+    arena, from_spec, searches, ArenaOptions, Bot, BotError, BotFactory, Cancel, Player, SeatView,
+    ALL_METROPOLYS_CARDS, KINDS,
 };
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::strategies::game_prefix;
@@ -17,18 +17,30 @@ const DECK: [[Kind; 3]; 4] = [
     [Kind::Administration, Kind::Park, Kind::Housing],
 ];
 
-/// Every bot kind, with tiny search budgets.
+/// Every bot kind and every component of the search, with tiny search
+/// budgets: the presets (`strong` and `expert` are the default search
+/// with larger budgets: `ismcts` stands for them), the first release's
+/// search, the belief over the opponents' cards, the progressive bias,
+/// each playout and reward, the root temperature and threads.
 fn bots() -> Vec<Box<dyn Bot>> {
     vec![
         from_spec("random", "{}").unwrap(),
         from_spec("greedy", "{}").unwrap(),
+        from_spec("beginner", "{}").unwrap(),
+        from_spec("casual", "{}").unwrap(),
+        from_spec("ismcts-v1", r#"{"iterations": 60}"#).unwrap(),
         from_spec("ismcts", r#"{"iterations": 60}"#).unwrap(),
         from_spec(
             "ismcts",
-            r#"{"iterations": 60, "playout": "greedy", "reward": "score"}"#,
+            r#"{"iterations": 60, "belief": 1.5, "prior": 2, "playout": "eval", "reward": "score"}"#,
         )
         .unwrap(),
-        from_spec("ismcts", r#"{"iterations": 60, "threads": 2}"#).unwrap(),
+        from_spec(
+            "ismcts",
+            r#"{"iterations": 60, "playout": "greedy", "pass_rate": 0.3, "temperature": 0.7, "belief": 0.3}"#,
+        )
+        .unwrap(),
+        from_spec("ismcts", r#"{"iterations": 60, "threads": 2, "belief": 0.5}"#).unwrap(),
     ]
 }
 
@@ -441,4 +453,148 @@ fn ismcts_v1_plays_as_the_first_release_did() {
         }
         assert_eq!(ids, want, "{players} players, {variant:?}, {params}");
     }
+}
+
+#[test]
+fn presets_are_bot_kinds_with_their_own_names() {
+    for kind in ["beginner", "casual", "strong", "expert", "ismcts-v1"] {
+        assert!(KINDS.contains(&kind));
+        assert_eq!(from_spec(kind, "{}").unwrap().name(), kind);
+        assert_eq!(
+            Player::from_spec(kind, r#"{"seed": 4}"#).unwrap().name(),
+            kind
+        );
+    }
+    // The presets take no parameters but the seed.
+    let e = from_spec("expert", r#"{"iterations": 5}"#).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("unknown parameter \"iterations\"; expected none"),
+        "{e}"
+    );
+    // ismcts-v1 takes the first release's parameters only.
+    assert!(from_spec("ismcts-v1", r#"{"belief": 1}"#).is_err());
+    assert!(from_spec("ismcts-v1", r#"{"playout": "eval"}"#).is_err());
+    assert!(searches("expert") && searches("casual") && searches("ismcts-v1"));
+    assert!(!searches("beginner") && !searches("greedy") && !searches("random"));
+    let e = from_spec("grandmaster", "{}").unwrap_err().to_string();
+    assert!(e.contains("beginner, casual, strong, expert"), "{e}");
+}
+
+/// The weaker presets make plausible mistakes, not random moves: over the
+/// positions of Expert games, `beginner` and `casual` often play another
+/// move than the greedy bot, but far more often than a random player a
+/// move in the better half of its evaluation.
+#[test]
+fn weak_presets_err_plausibly() {
+    let share = |kind: &str| {
+        let (mut same, mut good, mut n) = (0, 0, 0);
+        for s in positions().into_iter().filter(|s| s.variant() == Variant::Expert) {
+            let view = SeatView::to_act(&s).unwrap();
+            let values = metropolys_bots::Greedy::default().values(&view);
+            let best = values.iter().map(|x| x.1).fold(f32::MIN, f32::max);
+            let worst = values.iter().map(|x| x.1).fold(f32::MAX, f32::min);
+            let mut bot = from_spec(kind, "{}").unwrap();
+            let a = bot.choose(&view, &mut SplitMix64::new(n)).unwrap();
+            let v = values.iter().find(|x| x.0 == a).unwrap().1;
+            same += u32::from(v >= best - 1e-4);
+            // In the better half of the range of values.
+            good += u32::from(v >= (best + worst) / 2.0);
+            n += 1;
+        }
+        (f64::from(same) / n as f64, f64::from(good) / n as f64)
+    };
+    let (_, random) = share("random");
+    for kind in ["beginner", "casual"] {
+        let (same, good) = share(kind);
+        assert!(same < 0.9, "{kind}: nearly always greedy's move ({same})");
+        assert!(good > random + 0.25, "{kind}: {good} good, random {random}");
+    }
+}
+
+#[test]
+fn bad_parameters_are_named_briefly_and_duplicates_refused() {
+    let e = from_spec("ismcts", r#"{"iterations": 5, "iterations": 6}"#).unwrap_err();
+    assert!(matches!(e, BotError::InvalidJson { .. }), "{e}");
+    assert!(
+        e.to_string().contains("duplicate parameter \"iterations\""),
+        "{e}"
+    );
+    assert!(Player::from_spec("greedy", r#"{"seed": 1, "seed": 2}"#).is_err());
+    // Nested too (no parameter takes an object, but the JSON is refused
+    // before its meaning is looked at).
+    assert!(matches!(
+        from_spec("ismcts", r#"{"playout": {"a": 1, "a": 2}}"#),
+        Err(BotError::InvalidJson { .. })
+    ));
+    let huge = "y".repeat(1 << 22);
+    for (kind, params) in [
+        ("ismcts".to_string(), format!(r#"{{"playout": "{huge}"}}"#)),
+        ("ismcts".to_string(), format!(r#"{{"reward": ["{huge}"]}}"#)),
+        ("ismcts".to_string(), format!(r#"{{"{huge}": 1}}"#)),
+        (huge.clone(), "{}".to_string()),
+    ] {
+        let message = from_spec(&kind, &params).unwrap_err().to_string();
+        assert!(message.len() < 400, "{} bytes", message.len());
+        assert!(message.contains("yyyy"), "{message}");
+    }
+    let e = Player::from_spec("random", &format!(r#"{{"seed": "{huge}"}}"#)).unwrap_err();
+    assert!(e.to_string().len() < 400);
+}
+
+/// A search stops soon after its cancel flag is raised from another thread
+/// (it checks it every 16 iterations), with `Interrupted`, and decides
+/// normally again once the flag is lowered.
+#[test]
+fn a_cancelled_search_stops_with_interrupted() {
+    let s = State::new(&Config::new(4, Variant::Expert, 6)).unwrap();
+    let view = SeatView::to_act(&s).unwrap();
+    for threads in [1, 3] {
+        let mut bot = from_spec(
+            "ismcts",
+            &format!(r#"{{"seconds": 3600, "threads": {threads}}}"#),
+        )
+        .unwrap();
+        let cancel = Cancel::new();
+        bot.set_cancel(&cancel);
+        let flag = cancel.clone();
+        let raiser = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            flag.cancel();
+        });
+        assert_eq!(
+            bot.choose(&view, &mut SplitMix64::new(1)),
+            Err(BotError::Interrupted)
+        );
+        raiser.join().unwrap();
+        cancel.reset();
+        let mut quick = from_spec("ismcts", r#"{"iterations": 50}"#).unwrap();
+        quick.set_cancel(&cancel);
+        assert!(s.is_legal(quick.choose(&view, &mut SplitMix64::new(1)).unwrap()));
+    }
+}
+
+/// The arena's cancel flag stops a run within a decision, even in the
+/// middle of hour-long searches.
+#[test]
+fn a_cancelled_arena_stops_within_a_decision() {
+    let bots = factories(&[("ismcts", r#"{"seconds": 3600}"#), ("greedy", "{}")]);
+    let cancel = Cancel::new();
+    let options = ArenaOptions {
+        games: 4,
+        players: 2,
+        threads: 2,
+        cancel: Some(cancel.clone()),
+        ..Default::default()
+    };
+    let flag = cancel.clone();
+    let raiser = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        flag.cancel();
+    });
+    match arena(&bots, &options, &|_, _| true) {
+        Err(BotError::Cancelled { done: 0, total: 4 }) => {}
+        other => panic!("{other:?}"),
+    }
+    raiser.join().unwrap();
 }

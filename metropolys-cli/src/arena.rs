@@ -53,6 +53,12 @@ pub struct Args {
     /// No progress bar (none is drawn when standard error is not a terminal)
     #[arg(long)]
     pub no_progress: bool,
+    /// A sequential test of the first bot against the second (2 bots):
+    /// play pairs of games (one deal, seats swapped) until the first is
+    /// shown ELO1 stronger or at most ELO0 stronger (alpha and beta default
+    /// to 0.05); --games is then the most games played
+    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]")]
+    pub sprt: Option<String>,
 }
 
 /// `metropolys arena`: runs [`run`] and prints the table.
@@ -71,6 +77,7 @@ pub fn run_cli(args: Args) -> Outcome {
         threads: args.threads,
         params: args.params,
         progress: !args.no_progress,
+        sprt: args.sprt,
     };
     match run(&a) {
         Ok(table) => {
@@ -104,6 +111,9 @@ pub struct ArenaArgs {
     pub params: Option<String>,
     /// Draw a progress bar on standard error (when it is a terminal).
     pub progress: bool,
+    /// A sequential test (`ELO0,ELO1[,ALPHA,BETA]`) instead of a fixed
+    /// number of games ([`metropolys_bots::sprt`]).
+    pub sprt: Option<String>,
 }
 
 /// Why the arena could not run: a usage error (exit 2) or a failure while
@@ -212,6 +222,29 @@ pub fn run(args: &ArenaArgs) -> Result<String, ArenaError> {
         threads: args.threads,
         ..ArenaOptions::default()
     };
+    if let Some(test) = &args.sprt {
+        let test: metropolys_bots::sprt::Sprt = test
+            .parse()
+            .map_err(|e| ArenaError::Usage(format!("--sprt: {e}")))?;
+        let bar = progress_bar(args.progress, args.games);
+        let report = metropolys_bots::sprt::sprt_match(&factories, &options, &test, &|r| {
+            if let Some(b) = &bar {
+                b.set_position(2 * r.counts.pairs());
+            }
+            true
+        });
+        if let Some(b) = &bar {
+            b.finish_and_clear();
+        }
+        let report = report.map_err(|e| match e {
+            BotError::Arena(_) | BotError::Config(_) => ArenaError::Usage(e.to_string()),
+            other => ArenaError::Failed(other.to_string()),
+        })?;
+        return Ok(format!(
+            "SPRT · {} vs {} · {} · seed {} · H0: {} Elo, H1: {} Elo, alpha {}, beta {}\n{report}\n",
+            names[0], names[1], args.variant, args.seed, test.elo0, test.elo1, test.alpha, test.beta
+        ));
+    }
     let bar = progress_bar(args.progress, args.games);
     let rows = arena(&factories, &options, &|done, _| {
         if let Some(b) = &bar {

@@ -10,33 +10,37 @@ use crate::game::Game;
 use crate::ints::{Int, U64};
 use crate::simulate::MAX_THREADS;
 use metropolys_bots::{
-    arena as run_arena, from_spec, ArenaOptions, Bot, BotError, BotFactory, Player, SeatView,
+    arena as run_arena, excerpt, from_spec, searches, split_specs, ArenaOptions, Bot, BotError,
+    BotFactory, Cancel, Player, SeatView,
 };
 use metropolys_core::rng::SplitMix64;
-use metropolys_core::{Action as CoreAction, Variant};
+use metropolys_core::{Action as CoreAction, State, Variant};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyBool, PyDict, PyList, PyString};
 use serde_json::{json, Map, Value};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::mpsc;
+use std::sync::Mutex;
 use std::time::Duration;
+
+/// How often a thread waiting for native work checks for Ctrl-C.
+const SIGNAL_POLL: Duration = Duration::from_millis(20);
 
 /// A native bot: its kind, its parameters (without the seed), its seed, and
 /// the player (bot and generator) that decides.
 struct Native {
-    kind: &'static str,
+    kind: String,
     params: Map<String, Value>,
     seed: u64,
     player: Mutex<Player>,
 }
 
 impl Native {
-    fn new(kind: &'static str, params: Map<String, Value>, seed: u64) -> PyResult<Native> {
+    fn new(kind: &str, params: Map<String, Value>, seed: u64) -> PyResult<Native> {
         let text = Value::Object(params.clone()).to_string();
         let bot = from_spec(kind, &text).map_err(bot_error)?;
         Ok(Native {
-            kind,
+            kind: kind.to_string(),
             params,
             seed,
             player: Mutex::new(Player::new(bot, seed)),
@@ -44,21 +48,37 @@ impl Native {
     }
 
     /// The decision for the seat to act in `game`, the GIL released while
-    /// the bot thinks.
+    /// the bot thinks. A bot that searches thinks on a helper thread while
+    /// this one watches for Ctrl-C (CPython runs signal handlers on the
+    /// main thread only): `KeyboardInterrupt` within a fraction of a
+    /// second, the game unchanged.
     fn choose(&self, py: Python<'_>, game: &Game) -> PyResult<Py<Action>> {
         let state = *game.core_state();
         // The configuration (it may give the Metropolys deck, R-22) is part
         // of the seat's view; a game from `Game.from_json` has none.
         let config = game.core_config().cloned();
-        let decided = py.detach(|| {
+        let decide = |cancel: Option<&Cancel>| {
             // A panic inside a decision poisons the lock; the player (a bot
             // and a generator) is still whole.
             let mut p = self.player.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(c) = cancel {
+                p.set_cancel(c);
+            }
             match &config {
                 Some(config) => p.choose_in(&state, config),
                 None => p.choose_for(&state),
             }
-        });
+        };
+        let decided = if searches(&self.kind) {
+            let cancel = Cancel::new();
+            let watched = watch(py, &cancel, || decide(Some(&cancel)))?;
+            match watched {
+                Watched::Done(d) => d,
+                Watched::Interrupted(e) => return Err(e),
+            }
+        } else {
+            py.detach(|| decide(None))
+        };
         let a = decided.map_err(|e| match e {
             BotError::GameOver => errors::rule_error(py, metropolys_core::RuleError::GameOver),
             other => bot_error(other),
@@ -69,11 +89,11 @@ impl Native {
     /// A factory of fresh bots of the same kind and parameters, for the
     /// arena (which seeds each bot's generator itself).
     fn factory(&self) -> BotFactory {
-        let kind = self.kind;
+        let kind = self.kind.clone();
         let text = Value::Object(self.params.clone()).to_string();
         // The spec was checked when the Python object was made (`new`).
         Box::new(move || {
-            from_spec(kind, &text).expect("a native bot's spec is checked when the bot is made")
+            from_spec(&kind, &text).expect("a native bot's spec is checked when the bot is made")
         })
     }
 
@@ -88,6 +108,74 @@ impl Native {
     }
 }
 
+/// What [`watch`] saw: the work's result, or Ctrl-C (the work was
+/// cancelled and has stopped).
+enum Watched<T> {
+    Done(T),
+    Interrupted(PyErr),
+}
+
+/// Runs `work` on a helper thread, the GIL released, while this thread
+/// checks for signals every [`SIGNAL_POLL`]; on Ctrl-C it raises `cancel`
+/// (which `work` watches), waits for `work` to stop and reports the
+/// signal's exception. A helper thread that cannot start is a
+/// `RuntimeError`.
+fn watch<T: Send>(
+    py: Python<'_>,
+    cancel: &Cancel,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<Watched<T>> {
+    let mut interrupted: Option<PyErr> = None;
+    let out = std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .name("metropolys-bot".into())
+            .spawn_scoped(scope, work)
+            .map_err(|e| thread_error(&e.to_string()))?;
+        while !worker.is_finished() {
+            py.detach(|| std::thread::park_timeout(SIGNAL_POLL));
+            if interrupted.is_none() {
+                if let Err(e) = py.check_signals() {
+                    interrupted = Some(e);
+                    cancel.cancel();
+                }
+            }
+        }
+        py.detach(|| worker.join())
+            .map_err(|_| PyRuntimeError::new_err("a bot's thread failed (internal error)"))
+    })?;
+    Ok(match interrupted {
+        Some(e) => Watched::Interrupted(e),
+        None => Watched::Done(out),
+    })
+}
+
+/// A thread that could not start: `RuntimeError`, as `simulate` raises
+/// (docs/errors.md).
+fn thread_error(reason: &str) -> PyErr {
+    PyRuntimeError::new_err(BotError::Thread(reason.to_string()).to_string())
+}
+
+/// A number argument (a seconds budget, a UCT constant): an `int` or a
+/// `float` (or an object with `__float__`); a `bool` is not a number here
+/// (`TypeError`), as a bool is not an integer (docs/errors.md).
+struct Number(f64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Number {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if obj.is_instance_of::<PyBool>() {
+            return Err(PyTypeError::new_err(
+                "a bool is not a number here; give an int or a float",
+            ));
+        }
+        if obj.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err("a number is expected, not str"));
+        }
+        obj.extract::<f64>().map(Number)
+    }
+}
+
 fn py_literal(v: &Value) -> String {
     match v {
         Value::String(s) => format!("{s:?}"),
@@ -97,7 +185,10 @@ fn py_literal(v: &Value) -> String {
 
 /// A bot error as a Python exception: bad parameters are `ValueError`.
 fn bot_error(e: BotError) -> PyErr {
-    PyValueError::new_err(e.to_string())
+    match e {
+        BotError::Thread(_) => PyRuntimeError::new_err(e.to_string()),
+        _ => PyValueError::new_err(e.to_string()),
+    }
 }
 
 /// The `#[pymethods]` block of a native bot class: the `#[new]` item given
@@ -116,8 +207,8 @@ macro_rules! bot_methods {
 
             #[doc = concat!("The bot's kind: ``\"", $kind, "\"``.")]
             #[getter]
-            fn name(&self) -> &'static str {
-                self.0.kind
+            fn name(&self) -> String {
+                self.0.kind.clone()
             }
 
             fn __repr__(&self) -> String {
@@ -188,10 +279,10 @@ bot_methods!(
     #[allow(clippy::too_many_arguments)]
     fn new(
         iterations: Option<Int>,
-        seconds: Option<f64>,
+        seconds: Option<Number>,
         seed: U64,
         threads: Int,
-        exploration: Option<f64>,
+        exploration: Option<Number>,
         playout: Option<String>,
         reward: Option<String>,
     ) -> PyResult<IsmctsBot> {
@@ -199,7 +290,7 @@ bot_methods!(
         if let Some(Int(i)) = iterations {
             params.insert("iterations".into(), json!(i));
         }
-        if let Some(s) = seconds {
+        if let Some(Number(s)) = seconds {
             if !s.is_finite() {
                 return Err(PyValueError::new_err(format!(
                     "bad parameters for the ismcts bot: seconds must be a finite number, not {s}"
@@ -210,7 +301,7 @@ bot_methods!(
         if threads.0 != 1 {
             params.insert("threads".into(), json!(threads.0));
         }
-        if let Some(c) = exploration {
+        if let Some(Number(c)) = exploration {
             if !c.is_finite() {
                 return Err(PyValueError::new_err(format!(
                     "bad parameters for the ismcts bot: exploration must be a finite number, not {c}"
@@ -228,6 +319,78 @@ bot_methods!(
     }
 );
 
+/// Any bot of the bots crate by its spec: a kind (``"random"``,
+/// ``"greedy"``, ``"ismcts"``, the difficulty presets ``"beginner"``,
+/// ``"casual"``, ``"strong"``, ``"expert"``, or ``"ismcts-v1"``) and its
+/// parameters (a dict, a JSON object as text, or ``None`` for the
+/// defaults), as the command line's ``--bots`` and C's ``mtp_bot_new`` take
+/// them (docs/bots.md lists every kind and parameter). ``seed`` seeds the
+/// bot's own generator. Raises ``ValueError`` naming what is wrong.
+#[pyclass(frozen, module = "metropolys", name = "SpecBot")]
+pub struct SpecBot(Native);
+
+#[pymethods]
+impl SpecBot {
+    #[new]
+    #[pyo3(signature = (kind, params=None, seed=U64(0)), text_signature = "(kind, params=None, seed=0)")]
+    fn new(
+        py: Python<'_>,
+        kind: &Bound<'_, PyAny>,
+        params: Option<&Bound<'_, PyAny>>,
+        seed: U64,
+    ) -> PyResult<SpecBot> {
+        let kind: String = kind.extract().map_err(|_| {
+            PyTypeError::new_err("kind must be a str such as \"expert\" or \"ismcts\"")
+        })?;
+        let text = match params {
+            None => String::new(),
+            Some(p) if p.is_none() => String::new(),
+            Some(p) if p.is_instance_of::<PyString>() => p.extract::<String>()?,
+            Some(p) if p.is_instance_of::<PyDict>() => py
+                .import("json")?
+                .call_method1("dumps", (p,))?
+                .extract()?,
+            Some(p) => {
+                return Err(PyTypeError::new_err(format!(
+                    "params must be a dict, a JSON object as str, or None, not {}",
+                    p.get_type().name()?
+                )))
+            }
+        };
+        // Checked (unknown kinds, duplicate keys, ranges) before it is kept.
+        from_spec(&kind, &text).map_err(bot_error)?;
+        let params = match serde_json::from_str::<Value>(&text) {
+            Ok(Value::Object(m)) => m,
+            _ => Map::new(),
+        };
+        Ok(SpecBot(Native::new(&kind, params, seed.0)?))
+    }
+
+    /// The action this bot plays for the seat to act in ``game``, decided
+    /// from that seat's view only, with the GIL released while it
+    /// thinks (a bot that searches stops on Ctrl-C with
+    /// ``KeyboardInterrupt``). Raises ``IllegalActionError`` (rule
+    /// ``R-17``) when the game is over.
+    fn choose(&self, py: Python<'_>, game: PyRef<'_, Game>) -> PyResult<Py<Action>> {
+        self.0.choose(py, &game)
+    }
+
+    /// The bot's kind, as given.
+    #[getter]
+    fn name(&self) -> String {
+        self.0.kind.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        let mut parts = vec![format!("{:?}", self.0.kind)];
+        if !self.0.params.is_empty() {
+            parts.push(Value::Object(self.0.params.clone()).to_string());
+        }
+        parts.push(format!("seed={}", self.0.seed));
+        format!("SpecBot({})", parts.join(", "))
+    }
+}
+
 /// The native bot behind a Python object, if it is one.
 fn native<'a>(obj: &'a Bound<'_, PyAny>) -> Option<&'a Native> {
     if let Ok(b) = obj.cast::<RandomBot>() {
@@ -239,19 +402,31 @@ fn native<'a>(obj: &'a Bound<'_, PyAny>) -> Option<&'a Native> {
     if let Ok(b) = obj.cast::<IsmctsBot>() {
         return Some(&b.get().0);
     }
+    if let Ok(b) = obj.cast::<SpecBot>() {
+        return Some(&b.get().0);
+    }
     None
 }
 
-/// The first Python exception raised in an arena run, re-raised at the end.
-type Raised = Arc<Mutex<Option<PyErr>>>;
+/// A Python bot's decision asked of the thread that runs `arena` (the
+/// main thread, where Python code can be interrupted by Ctrl-C): which
+/// object decides, the position of its seat's view, and where the answer
+/// goes.
+struct Request {
+    bot: usize,
+    position: State,
+    reply: mpsc::SyncSender<Result<CoreAction, BotError>>,
+}
 
-/// A Python object with a `choose(game)` method, seated in the arena. It is
-/// handed a `Game` of its seat's view: the position with the other seats'
-/// secret cards replaced by placeholders.
+/// A Python object with a `choose(game)` method, seated in the arena. Its
+/// decisions are made on the thread that called `arena`: the game threads
+/// send it a [`Request`] and wait for the answer. It is handed a `Game` of
+/// its seat's view: the position with the other seats' secret cards
+/// replaced by placeholders.
 struct PythonBot {
     name: String,
-    object: Py<PyAny>,
-    raised: Raised,
+    bot: usize,
+    requests: mpsc::Sender<Request>,
 }
 
 impl Bot for PythonBot {
@@ -260,24 +435,15 @@ impl Bot for PythonBot {
     }
 
     fn choose(&mut self, view: &SeatView, _rng: &mut SplitMix64) -> Result<CoreAction, BotError> {
-        Python::attach(|py| {
-            let game = Game::from_state(*view.position());
-            let chosen = self
-                .object
-                .bind(py)
-                .call_method1("choose", (game,))
-                .and_then(|a| action::extract_valid(&a));
-            chosen.map_err(|e| {
-                let reason = e.to_string();
-                if let Ok(mut slot) = self.raised.lock() {
-                    slot.get_or_insert(e);
-                }
-                BotError::Failed {
-                    bot: self.name.clone(),
-                    reason,
-                }
+        let (reply, answer) = mpsc::sync_channel(1);
+        self.requests
+            .send(Request {
+                bot: self.bot,
+                position: *view.position(),
+                reply,
             })
-        })
+            .map_err(|_| BotError::Interrupted)?;
+        answer.recv().unwrap_or(Err(BotError::Interrupted))
     }
 }
 
@@ -300,20 +466,23 @@ fn python_name(obj: &Bound<'_, PyAny>) -> PyResult<String> {
 /// A victory shared by ``k`` seats counts ``1/k`` of a win;
 /// ``ci95`` is the Wilson 95 % interval of the win rate.
 ///
-/// ``bots`` holds native bots (``RandomBot``, ``GreedyBot``, ``IsmctsBot``)
-/// and/or Python objects with a ``choose(game) -> Action`` method (and
-/// optionally a ``name``). A Python bot is handed a ``Game`` of its seat's
-/// view: the other seats' secret cards are placeholders, so use
-/// ``game.view(game.to_act)`` to see what is known. ``players`` defaults to
-/// ``len(bots)`` and must equal it.
+/// ``bots`` holds native bots (``RandomBot``, ``GreedyBot``, ``IsmctsBot``,
+/// ``SpecBot``), bot specs as the command line writes them (``"expert"``,
+/// ``'ismcts:{"iterations": 500}'``) and/or Python objects with a
+/// ``choose(game) -> Action`` method (and optionally a ``name``). A Python
+/// bot is handed a ``Game`` of its seat's view: the other seats' secret
+/// cards are placeholders, so use ``game.view(game.to_act)`` to see what
+/// is known. ``players`` defaults to ``len(bots)`` and must equal it.
 ///
 /// Everything random (deals and every bot's generator) derives from
 /// ``seed``; a native bot's own ``seed`` is not used here. ``threads`` (1 to 1024)
 /// plays games in parallel with the GIL released; the results do not
-/// depend on it (for bots with iteration budgets). Python bots need the
-/// GIL: their decisions run one at a time, while native bots in other
+/// depend on it (for bots with iteration budgets). Python bots decide on
+/// the calling thread, one decision at a time, while native bots in other
 /// games keep playing. An exception raised by a Python bot stops the run
-/// and is re-raised; Ctrl-C stops it with ``KeyboardInterrupt``.
+/// and is re-raised; Ctrl-C stops it with ``KeyboardInterrupt`` within a
+/// fraction of a second, also inside a slow or blocked Python bot or a
+/// long search. A thread that cannot start raises ``RuntimeError``.
 #[pyfunction]
 #[pyo3(
     signature = (bots, games, players=None, variant="expert", seed=U64(0), threads=Int(1)),
@@ -337,30 +506,52 @@ pub fn arena<'py>(
             )))
         }
     };
-    let raised: Raised = Arc::new(Mutex::new(None));
+    let raised: Mutex<Option<PyErr>> = Mutex::new(None);
+    let (requests, decisions) = mpsc::channel::<Request>();
+    let mut objects: Vec<Py<PyAny>> = Vec::new();
     let mut factories: Vec<BotFactory> = Vec::new();
     for obj in bots.try_iter()? {
         let obj = obj?;
         if let Some(n) = native(&obj) {
             factories.push(n.factory());
+        } else if obj.is_instance_of::<PyString>() {
+            let spec: String = obj.extract()?;
+            let parts = split_specs(&spec);
+            let [(kind, own)] = parts.as_slice() else {
+                return Err(PyValueError::new_err(format!(
+                    "arena: {:?} is not one bot spec (kind or kind:JSON)",
+                    excerpt(&spec)
+                )));
+            };
+            let text = own.unwrap_or("").to_string();
+            from_spec(kind, &text).map_err(|e| bot_error(e))?;
+            let kind = kind.to_string();
+            factories.push(Box::new(move || {
+                from_spec(&kind, &text).expect("a bot spec checked when the arena started")
+            }));
         } else if obj.hasattr("choose")? {
             let name = python_name(&obj)?;
-            let object = obj.unbind();
-            let raised = raised.clone();
+            let bot = objects.len();
+            objects.push(obj.unbind());
+            let requests = requests.clone();
             factories.push(Box::new(move || {
                 Box::new(PythonBot {
                     name: name.clone(),
-                    object: Python::attach(|py| object.clone_ref(py)),
-                    raised: raised.clone(),
+                    bot,
+                    requests: requests.clone(),
                 })
             }));
         } else {
             return Err(PyTypeError::new_err(format!(
-                "arena: {} is not a bot: give RandomBot, GreedyBot, IsmctsBot or an object with a choose(game) method",
-                obj.repr()?
+                "arena: {} is not a bot: give RandomBot, GreedyBot, IsmctsBot, SpecBot, a bot spec such as \"expert\", or an object with a choose(game) method",
+                excerpt(&obj.repr()?.to_string())
             )));
         }
     }
+    drop(requests);
+    // Only this thread receives; the lock makes the receiver shareable with
+    // the GIL-free wait.
+    let decisions = Mutex::new(decisions);
     let players = match players {
         None => factories.len() as i64,
         Some(Int(p)) => p,
@@ -378,50 +569,89 @@ pub fn arena<'py>(
         .map_err(|e: metropolys_core::ParseNameError| {
             errors::raise(py, errors::Kind::InvalidConfig, e.to_string(), None)
         })?;
+    let cancel = Cancel::new();
     let options = ArenaOptions {
         games,
         players,
         variant,
         seed,
         threads,
+        cancel: Some(cancel.clone()),
         ..ArenaOptions::default()
     };
-    // Ctrl-C: CPython runs signal handlers on the main thread only, so the
-    // games run on a helper thread while this one, between short sleeps
-    // with the GIL released, checks for signals and cancels the run.
-    let cancel = AtomicBool::new(false);
-    let progress = |_done: u64, _total: u64| -> bool { !cancel.load(Ordering::Relaxed) };
+    // CPython runs signal handlers on the main thread only, and a Python
+    // bot blocked in a call (time.sleep, a lock, input) is interrupted only
+    // there: so the games run on a helper thread, and this thread answers
+    // the Python bots' requests and, between them, checks for signals. On
+    // Ctrl-C or a bot's exception it raises the cancel flag, which the
+    // games (between decisions) and the searches (every few iterations)
+    // watch, and answers the requests still coming with "interrupted".
     let mut interrupted: Option<PyErr> = None;
+    let progress = |_done: u64, _total: u64| -> bool { !cancel.is_cancelled() };
     let result = std::thread::scope(|scope| {
         let worker = std::thread::Builder::new()
             .name("metropolys-arena".into())
             .spawn_scoped(scope, || run_arena(&factories, &options, &progress))
-            .map_err(|e| PyRuntimeError::new_err(format!("arena: cannot start its thread: {e}")))?;
-        while !worker.is_finished() {
-            py.detach(|| std::thread::sleep(Duration::from_millis(50)));
+            .map_err(|e| thread_error(&e.to_string()))?;
+        loop {
+            let next = py.detach(|| {
+                decisions
+                    .lock()
+                    .map_err(|_| mpsc::RecvTimeoutError::Disconnected)
+                    .and_then(|d| d.recv_timeout(SIGNAL_POLL))
+            });
+            if let Ok(request) = next {
+                let answer = if cancel.is_cancelled() {
+                    Err(BotError::Interrupted)
+                } else {
+                    let object = objects[request.bot].bind(py);
+                    let game = Game::from_state(request.position);
+                    match object
+                        .call_method1("choose", (game,))
+                        .and_then(|a| action::extract_valid(&a))
+                    {
+                        Ok(a) => Ok(a),
+                        Err(e) => {
+                            let reason = e.to_string();
+                            if let Ok(mut slot) = raised.lock() {
+                                slot.get_or_insert(e);
+                            }
+                            cancel.cancel();
+                            Err(BotError::Failed {
+                                bot: python_name(object).unwrap_or_default(),
+                                reason,
+                            })
+                        }
+                    }
+                };
+                let _ = request.reply.send(answer);
+            }
+            if worker.is_finished() {
+                break;
+            }
             if interrupted.is_none() {
                 if let Err(e) = py.check_signals() {
                     interrupted = Some(e);
-                    cancel.store(true, Ordering::Relaxed);
+                    cancel.cancel();
                 }
             }
         }
         py.detach(|| worker.join())
             .map_err(|_| PyRuntimeError::new_err("arena: its thread failed (internal error)"))
     })?;
+    if let Some(err) = raised.lock().ok().and_then(|mut s| s.take()) {
+        return Err(err);
+    }
     if let Some(err) = interrupted {
         return Err(err);
     }
     let rows = match result {
         Ok(rows) => rows,
         Err(e) => {
-            if let Some(err) = raised.lock().ok().and_then(|mut s| s.take()) {
-                return Err(err);
-            }
             return Err(match e {
                 BotError::Config(c) => errors::config_error(py, c),
                 BotError::Cancelled { .. } => PyKeyboardInterrupt::new_err(e.to_string()),
-                other => PyValueError::new_err(other.to_string()),
+                other => bot_error(other),
             });
         }
     };
@@ -444,6 +674,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<RandomBot>()?;
     m.add_class::<GreedyBot>()?;
     m.add_class::<IsmctsBot>()?;
+    m.add_class::<SpecBot>()?;
     m.add_function(wrap_pyfunction!(arena, m)?)?;
     Ok(())
 }
