@@ -22,9 +22,9 @@ pub const STRONG_ITERATIONS: u64 = 1_000;
 /// The search of the `expert` preset: iterations per decision.
 pub const EXPERT_ITERATIONS: u64 = 10_000;
 /// The search of the `casual` preset: iterations per decision.
-pub const CASUAL_ITERATIONS: u64 = 150;
+pub const CASUAL_ITERATIONS: u64 = 300;
 /// The `casual` preset's root temperature (visits^(1/t)).
-pub const CASUAL_TEMPERATURE: f64 = 1.0;
+pub const CASUAL_TEMPERATURE: f64 = 0.5;
 /// The `beginner` preset's softmax temperature, in points of the greedy
 /// evaluation.
 pub const BEGINNER_TEMPERATURE: f32 = 1.5;

@@ -321,13 +321,11 @@ pub(crate) fn build(kind: &str, params: &Map<String, Value>) -> Result<Box<dyn B
             "exploration",
             "playout",
             "reward",
-            "epsilon",
             "widen_base",
             "widen_rate",
             "belief",
-            "prior",
-            "pass_rate",
             "temperature",
+            "playout_temperature",
         ],
         "ismcts-v1" => &V1_PARAMETERS,
         "greedy" => &["cost_per_number", "building_value"],
@@ -426,13 +424,13 @@ pub(crate) fn build(kind: &str, params: &Map<String, Value>) -> Result<Box<dyn B
             let playouts: &[&str] = if v1 {
                 &["random", "greedy"]
             } else {
-                &["random", "greedy", "eval"]
+                &["random", "greedy", "softmax"]
             };
             if let Some(p) = choice("playout", playouts)? {
                 b.playout = match p.as_str() {
                     "random" => Playout::Random,
                     "greedy" => Playout::Greedy,
-                    _ => Playout::Eval,
+                    _ => Playout::Softmax,
                 };
             }
             if let Some(r) = choice("reward", &["win", "score"])? {
@@ -441,9 +439,6 @@ pub(crate) fn build(kind: &str, params: &Map<String, Value>) -> Result<Box<dyn B
                 } else {
                     Reward::Score
                 };
-            }
-            if let Some(e) = num("epsilon", 0.0, 1.0, false)? {
-                b.epsilon = e;
             }
             if let Some(e) = num("widen_base", 1.0, 1000.0, false)? {
                 b.widen_base = e;
@@ -454,14 +449,11 @@ pub(crate) fn build(kind: &str, params: &Map<String, Value>) -> Result<Box<dyn B
             if let Some(e) = num("belief", 0.0, 100.0, false)? {
                 b.belief = e;
             }
-            if let Some(e) = num("prior", 0.0, 100.0, false)? {
-                b.prior = e;
-            }
-            if let Some(e) = num("pass_rate", 0.0, 1.0, false)? {
-                b.pass_rate = e;
-            }
             if let Some(e) = num("temperature", 0.0, 100.0, false)? {
                 b.temperature = e;
+            }
+            if let Some(e) = num("playout_temperature", 0.0, 100.0, true)? {
+                b.playout_temperature = e;
             }
             Box::new(b)
         }

@@ -43,9 +43,10 @@ use std::sync::Mutex;
 /// let test: Sprt = "0,20".parse().unwrap(); // α = β = 0.05
 /// let (lower, upper) = test.bounds();
 /// assert!((upper - 19f64.ln()).abs() < 1e-12 && (lower + 19f64.ln()).abs() < 1e-12);
-/// // 40 pairs, A won 30 of them outright and split 10: far above 20 Elo.
-/// let counts = Pentanomial([0, 0, 10, 0, 30]);
+/// // 80 pairs, A won 60 of them outright and split 20: far above 20 Elo.
+/// let counts = Pentanomial([0, 0, 20, 0, 60]);
 /// assert!(test.llr(&counts) > upper);
+/// assert_eq!(test.decide(&counts), Some(true));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Sprt {

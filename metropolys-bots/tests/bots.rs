@@ -20,8 +20,8 @@ const DECK: [[Kind; 3]; 4] = [
 /// Every bot kind and every component of the search, with tiny search
 /// budgets: the presets (`strong` and `expert` are the default search
 /// with larger budgets: `ismcts` stands for them), the first release's
-/// search, the belief over the opponents' cards, the progressive bias,
-/// each playout and reward, the root temperature and threads.
+/// search, the belief over the opponents' cards, the widening, each
+/// playout and reward, the root temperature and threads.
 fn bots() -> Vec<Box<dyn Bot>> {
     vec![
         from_spec("random", "{}").unwrap(),
@@ -32,12 +32,12 @@ fn bots() -> Vec<Box<dyn Bot>> {
         from_spec("ismcts", r#"{"iterations": 60}"#).unwrap(),
         from_spec(
             "ismcts",
-            r#"{"iterations": 60, "belief": 1.5, "prior": 2, "playout": "eval", "reward": "score"}"#,
+            r#"{"iterations": 60, "belief": 1.5, "playout": "softmax", "reward": "score"}"#,
         )
         .unwrap(),
         from_spec(
             "ismcts",
-            r#"{"iterations": 60, "playout": "greedy", "pass_rate": 0.3, "temperature": 0.7, "belief": 0.3}"#,
+            r#"{"iterations": 60, "playout": "greedy", "temperature": 0.7, "belief": 0.3, "widen_base": 3, "widen_rate": 0.5}"#,
         )
         .unwrap(),
         from_spec("ismcts", r#"{"iterations": 60, "threads": 2, "belief": 0.5}"#).unwrap(),
@@ -489,7 +489,10 @@ fn presets_are_bot_kinds_with_their_own_names() {
 fn weak_presets_err_plausibly() {
     let share = |kind: &str| {
         let (mut same, mut good, mut n) = (0, 0, 0);
-        for s in positions().into_iter().filter(|s| s.variant() == Variant::Expert) {
+        for s in positions()
+            .into_iter()
+            .filter(|s| s.variant() == Variant::Expert)
+        {
             let view = SeatView::to_act(&s).unwrap();
             let values = metropolys_bots::Greedy::default().values(&view);
             let best = values.iter().map(|x| x.1).fold(f32::MIN, f32::max);
