@@ -46,6 +46,7 @@ mod cancel;
 mod eval;
 mod greedy;
 mod ismcts;
+pub mod ladder;
 pub mod presets;
 mod random;
 pub mod rating;
