@@ -111,7 +111,10 @@ class Timed:
         self.time += spent
         self.decisions += 1
         rate = self.simulations / max(spent, 1e-6)
-        self.simulations = max(1, int(rate * self.seconds))
+        # OpenSpiel's MCTS expands the root on its second simulation: one
+        # simulation leaves it without children (best_child fails), which a
+        # slow decision on a loaded machine would otherwise ask for.
+        self.simulations = max(2, int(rate * self.seconds))
         return action
 
 

@@ -79,7 +79,9 @@ fn mix(seed: u64, a: u64, b: u64) -> u64 {
 /// from one game to the next, so that over `players` consecutive games
 /// every bot plays every seat once, on the same deal.
 pub fn seat_of(game: u64, seat: u8, players: u8) -> usize {
-    ((u64::from(seat) + game) % u64::from(players)) as usize
+    let p = u64::from(players);
+    // Reduced first: `seat + game` overflows for the last game indices.
+    ((u64::from(seat) % p + game % p) % p) as usize
 }
 
 /// Plays `options.games` games between `bots` (one per seat) and returns
@@ -115,22 +117,39 @@ pub fn arena(
     options: &ArenaOptions,
     progress: &(dyn Fn(u64, u64) -> bool + Sync),
 ) -> Result<Vec<ArenaRow>, BotError> {
-    let n = options.players;
-    if bots.len() != usize::from(n) {
-        return Err(BotError::Arena(format!(
-            "{} bots for {n} players: give one bot per seat",
-            bots.len()
-        )));
-    }
-    if options.games == 0 {
-        return Err(BotError::Arena("at least one game".into()));
-    }
-    if options.threads == 0 {
-        return Err(BotError::Arena("at least one thread".into()));
-    }
-    // Validate the configuration once, before any thread starts.
-    State::new(&config_of(options, 0))?;
+    check_options(bots, options, 0)?;
     let names: Vec<String> = bots.iter().map(|f| f().name().to_string()).collect();
+    // Each thread sums its games' results exactly (integers), so the sums
+    // need no per-game storage and do not depend on the thread count or on
+    // the order in which games finish.
+    let tallies = play_all(
+        bots,
+        options,
+        0,
+        progress,
+        &|t: &mut ArenaTally, _, game| t.add(&game),
+    )?;
+    let mut tally = ArenaTally::default();
+    for t in &tallies {
+        tally.merge(t);
+    }
+    Ok(tally.rows(&names))
+}
+
+/// Plays games `first .. first + options.games` on `options.threads`
+/// threads, which take the next game in turn; each thread adds the games it
+/// plays (with their offset in the run) to an accumulator of its own, and
+/// the accumulators are returned. The first error stops every thread and
+/// is returned (a thread that cannot start: [`BotError::Thread`]);
+/// `progress(done, total)` returning `false`, or `options.cancel` raised,
+/// stops them with [`BotError::Cancelled`].
+fn play_all<A: Default + Send>(
+    bots: &[BotFactory],
+    options: &ArenaOptions,
+    first: u64,
+    progress: &(dyn Fn(u64, u64) -> bool + Sync),
+    add: &(dyn Fn(&mut A, u64, ArenaGame) + Sync),
+) -> Result<Vec<A>, BotError> {
     let total = options.games;
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
@@ -140,22 +159,16 @@ pub fn arena(
         .threads
         .min(usize::try_from(total).unwrap_or(usize::MAX))
         .max(1);
-    // Each thread sums its games' results exactly (integers), so the sums
-    // need no per-game storage and do not depend on the thread count or on
-    // the order in which games finish.
     let worker = || {
-        let mut sums = Sums::default();
-        loop {
-            if stop.load(Ordering::Relaxed) {
-                return sums;
+        let mut mine = A::default();
+        while !stop.load(Ordering::Relaxed) {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= total {
+                break;
             }
-            let g = next.fetch_add(1, Ordering::Relaxed);
-            if g >= total {
-                return sums;
-            }
-            match play_game(bots, options, g) {
-                Ok(r) => {
-                    sums.add(&r);
+            match play_game(bots, options, first + i) {
+                Ok(game) => {
+                    add(&mut mine, i, game);
                     let d = done.fetch_add(1, Ordering::Relaxed) + 1;
                     if !progress(d, total) {
                         stop.store(true, Ordering::Relaxed);
@@ -166,18 +179,18 @@ pub fn arena(
                         f.get_or_insert(e);
                     }
                     stop.store(true, Ordering::Relaxed);
-                    return sums;
                 }
             }
         }
+        mine
     };
-    let sums: Vec<Sums> = std::thread::scope(|scope| {
+    let parts: Vec<A> = std::thread::scope(|scope| {
         let mut workers = Vec::with_capacity(threads);
-        for i in 0..threads {
-            match spawn_scoped(scope, &format!("metropolys-arena-{i}"), worker) {
+        for t in 0..threads {
+            match spawn_scoped(scope, &format!("metropolys-arena-{t}"), worker) {
                 Ok(w) => workers.push(w),
                 Err(e) => {
-                    // The workers started stop before their first game.
+                    // The workers started stop before their next game.
                     stop.store(true, Ordering::Relaxed);
                     if let Ok(mut f) = first_error.lock() {
                         *f = Some(e);
@@ -197,63 +210,39 @@ pub fn arena(
         None | Some(BotError::Interrupted) => {}
         Some(e) => return Err(e),
     }
-    let mut sum = Sums::default();
-    for s in &sums {
-        sum.merge(s);
+    let done = done.load(Ordering::Relaxed);
+    if done < total {
+        return Err(BotError::Cancelled { done, total });
     }
-    if sum.games < total {
-        return Err(BotError::Cancelled {
-            done: done.load(Ordering::Relaxed),
-            total,
-        });
-    }
-    let g = sum.games as f64;
-    Ok(names
-        .into_iter()
-        .enumerate()
-        .take(usize::from(n))
-        .map(|(i, bot)| {
-            let wins = sum.twelfths[i] as f64 / 12.0;
-            ArenaRow {
-                bot,
-                games: sum.games,
-                wins,
-                win_rate: wins / g,
-                ci95: wilson(wins, g),
-                mean_total: sum.totals[i] as f64 / g,
-            }
-        })
-        .collect())
+    Ok(parts)
 }
 
-/// Exact sums over games, per bot index: wins in twelfths of a game (a
-/// victory shared by `k <= 4` seats, R-20, is `12 / k` twelfths, an
-/// integer) and final totals.
-#[derive(Debug, Default, Clone)]
-struct Sums {
-    games: u64,
-    twelfths: [u64; 4],
-    totals: [i64; 4],
-}
-
-impl Sums {
-    fn add(&mut self, r: &GameResult) {
-        self.games += 1;
-        for (i, &(twelfths, total)) in r.per_bot.iter().enumerate() {
-            self.twelfths[i] += twelfths;
-            self.totals[i] += i64::from(total);
-        }
+/// The options of a run of games `first ..`, checked before any thread
+/// starts: one bot per seat, at least one game and one thread, game
+/// indices within `u64`, and a configuration the rules allow.
+fn check_options(bots: &[BotFactory], options: &ArenaOptions, first: u64) -> Result<(), BotError> {
+    let n = options.players;
+    if bots.len() != usize::from(n) {
+        return Err(BotError::Arena(format!(
+            "{} bots for {n} players: give one bot per seat",
+            bots.len()
+        )));
     }
-
-    fn merge(&mut self, other: &Sums) {
-        self.games += other.games;
-        for (mine, theirs) in self.twelfths.iter_mut().zip(other.twelfths) {
-            *mine += theirs;
-        }
-        for (mine, theirs) in self.totals.iter_mut().zip(other.totals) {
-            *mine += theirs;
-        }
+    if options.games == 0 {
+        return Err(BotError::Arena("at least one game".into()));
     }
+    if options.threads == 0 {
+        return Err(BotError::Arena("at least one thread".into()));
+    }
+    if first.checked_add(options.games - 1).is_none() {
+        return Err(BotError::Arena(format!(
+            "games {first} + {} go past game {}, the last there is",
+            options.games,
+            u64::MAX
+        )));
+    }
+    State::new(&config_of(options, first))?;
+    Ok(())
 }
 
 /// The Wilson score interval at 95 % for `wins` out of `n`.
@@ -264,12 +253,6 @@ fn wilson(wins: f64, n: f64) -> [f64; 2] {
     let centre = (p + z2n / 2.0) / (1.0 + z2n);
     let half = z * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt() / (1.0 + z2n);
     [(centre - half).max(0.0), (centre + half).min(1.0)]
-}
-
-/// Per bot index: (win share in twelfths of a game, final total).
-#[derive(Debug, Clone)]
-pub(crate) struct GameResult {
-    pub(crate) per_bot: [(u64, i32); 4],
 }
 
 /// The configuration of game `g`: the rotation's deal, the run's deck.
@@ -284,14 +267,17 @@ pub(crate) fn config_of(options: &ArenaOptions, g: u64) -> Config {
     c
 }
 
+/// Plays game `g` of a run; [`BotError::Interrupted`] when
+/// `options.cancel` is raised before a decision or during a search.
 pub(crate) fn play_game(
     bots: &[BotFactory],
     options: &ArenaOptions,
     g: u64,
-) -> Result<GameResult, BotError> {
+) -> Result<ArenaGame, BotError> {
     let n = options.players;
     let config = config_of(options, g);
     let mut state = State::new(&config)?;
+    let start = state;
     let cancel = options.cancel.as_ref();
     let mut seats: Vec<(Box<dyn Bot>, SplitMix64)> = (0..n)
         .map(|s| {
@@ -317,17 +303,154 @@ pub(crate) fn play_game(
                 error,
             })?;
     }
-    let totals = state.totals();
+    Ok(ArenaGame {
+        game: g,
+        config,
+        seats: (0..n).map(|s| seat_of(g, s, n)).collect(),
+        start,
+        end: state,
+    })
+}
+
+/// Per bot index: its win share in twelfths of a game and its final total.
+pub(crate) fn per_bot(played: &ArenaGame) -> [(u64, i32); 4] {
+    let totals = played.end.totals();
     let winners = totals.winners();
     let mut per_bot = [(0, 0); 4];
-    for s in 0..n {
+    for (s, &bot) in played.seats.iter().enumerate() {
         // Up to 4 winners (R-20): 12, 6, 4 or 3 twelfths each.
-        let share = if winners.contains(&s) {
+        let share = if winners.contains(&(s as u8)) {
             12 / winners.len() as u64
         } else {
             0
         };
-        per_bot[seat_of(g, s, n)] = (share, totals.totals()[s as usize]);
+        per_bot[bot] = (share, totals.totals()[s]);
     }
-    Ok(GameResult { per_bot })
+    per_bot
+}
+
+/// One game of an arena run as it was played: its setup, who sat where and
+/// how it ended. [`arena_games`] returns these, for analyses of the games
+/// themselves rather than of a match's totals.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ArenaGame {
+    /// The game's index in the run (from 0): it fixes the deal (shared by
+    /// the `players` games of a rotation) and the seating ([`seat_of`]).
+    pub game: u64,
+    /// The game's configuration: the seed of its deal, the run's deck.
+    pub config: Config,
+    /// Per seat, the index in the bot list of the bot that sat there.
+    pub seats: Vec<usize>,
+    /// The first position: the start player, each seat's objective and
+    /// Metropolys card.
+    pub start: State,
+    /// The final position: score sheets ([`State::scores`]) and winners.
+    pub end: State,
+}
+
+/// Plays games `first .. first + options.games` of the run that
+/// [`arena`] with the same `options` would play (game `g` is the same game
+/// whichever range it is played in) and returns them in game order.
+///
+/// Summing [`ArenaTally::add`] over the games `0 .. n` gives exactly the
+/// rows of `arena` for `n` games, so a run split into ranges (one per task
+/// of a cluster, say) adds up to the run played at once; a range played
+/// twice is the same games twice. `progress(done, total)` is called after
+/// each game, as in [`arena`]; returning `false` stops the run with
+/// [`BotError::Cancelled`].
+///
+/// ```
+/// use metropolys_bots::{arena, arena_games, ArenaOptions, ArenaTally, BotFactory, Greedy, Random};
+/// use metropolys_core::Variant;
+/// let bots: Vec<BotFactory> = vec![Box::new(|| Box::new(Greedy::default())), Box::new(|| Box::new(Random))];
+/// let options = ArenaOptions { games: 6, players: 2, variant: Variant::Family, seed: 1, ..Default::default() };
+/// let (a, b) = (ArenaOptions { games: 4, ..options.clone() }, ArenaOptions { games: 2, ..options.clone() });
+/// let mut tally = ArenaTally::default();
+/// for game in arena_games(&bots, &a, 0, &|_, _| true).unwrap() {
+///     tally.add(&game);
+/// }
+/// for game in arena_games(&bots, &b, 4, &|_, _| true).unwrap() {
+///     assert!(game.game >= 4 && game.end.is_over());
+///     tally.add(&game);
+/// }
+/// assert_eq!(tally.rows(&["greedy", "random"]), arena(&bots, &options, &|_, _| true).unwrap());
+/// ```
+pub fn arena_games(
+    bots: &[BotFactory],
+    options: &ArenaOptions,
+    first: u64,
+    progress: &(dyn Fn(u64, u64) -> bool + Sync),
+) -> Result<Vec<ArenaGame>, BotError> {
+    check_options(bots, options, first)?;
+    let parts = play_all(
+        bots,
+        options,
+        first,
+        progress,
+        &|v: &mut Vec<(u64, ArenaGame)>, i, game| v.push((i, game)),
+    )?;
+    let mut played: Vec<(u64, ArenaGame)> = parts.into_iter().flatten().collect();
+    played.sort_unstable_by_key(|&(i, _)| i);
+    Ok(played.into_iter().map(|(_, g)| g).collect())
+}
+
+/// Exact sums over arena games, per bot: what [`arena`] reports, kept as
+/// integers so that sums over parts of a run, merged in any order, give the
+/// run's rows exactly.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ArenaTally {
+    /// Games added.
+    pub games: u64,
+    /// Per bot index, wins in twelfths of a game: a victory shared by `k`
+    /// seats (R-20) is `12 / k` twelfths.
+    pub twelfths: [u64; 4],
+    /// Per bot index, the sum of its final totals.
+    pub totals: [i64; 4],
+}
+
+impl ArenaTally {
+    /// Adds one game.
+    pub fn add(&mut self, game: &ArenaGame) {
+        self.games += 1;
+        for (i, (twelfths, total)) in per_bot(game).into_iter().enumerate() {
+            self.twelfths[i] += twelfths;
+            self.totals[i] += i64::from(total);
+        }
+    }
+
+    /// Adds another tally (of other games).
+    pub fn merge(&mut self, other: &ArenaTally) {
+        self.games += other.games;
+        for (mine, theirs) in self.twelfths.iter_mut().zip(other.twelfths) {
+            *mine += theirs;
+        }
+        for (mine, theirs) in self.totals.iter_mut().zip(other.totals) {
+            *mine += theirs;
+        }
+    }
+
+    /// One row per bot, named by `names` (in bot-list order), exactly as
+    /// [`arena`] computes them; no rows when no game was added.
+    pub fn rows<S: AsRef<str>>(&self, names: &[S]) -> Vec<ArenaRow> {
+        if self.games == 0 {
+            return Vec::new();
+        }
+        let g = self.games as f64;
+        names
+            .iter()
+            .take(4)
+            .enumerate()
+            .map(|(i, bot)| {
+                let wins = self.twelfths[i] as f64 / 12.0;
+                ArenaRow {
+                    bot: bot.as_ref().to_string(),
+                    games: self.games,
+                    wins,
+                    win_rate: wins / g,
+                    ci95: wilson(wins, g),
+                    mean_total: self.totals[i] as f64 / g,
+                }
+            })
+            .collect()
+    }
 }

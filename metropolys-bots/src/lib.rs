@@ -16,7 +16,8 @@
 //!   (what the C, Python and command-line front ends use).
 //! * [`Player`]: a bot with its own random generator, seeded.
 //! * [`arena()`]: many games with the bots rotated over the seats, one
-//!   [`ArenaRow`] per bot.
+//!   [`ArenaRow`] per bot; [`arena_games`]: the same games one by one
+//!   ([`ArenaGame`]), for any range of a run.
 //!
 //! docs/bots.md describes how each bot works and how strong it is.
 //!
@@ -54,7 +55,7 @@ mod spec;
 pub mod sprt;
 mod view;
 
-pub use arena::{arena, ArenaOptions, ArenaRow, BotFactory};
+pub use arena::{arena, arena_games, ArenaGame, ArenaOptions, ArenaRow, ArenaTally, BotFactory};
 pub use cancel::Cancel;
 pub use greedy::{Greedy, DEFAULT_BUILDING_VALUE, DEFAULT_COST_PER_NUMBER};
 pub use ismcts::{

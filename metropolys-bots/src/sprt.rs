@@ -429,7 +429,7 @@ pub fn sprt_match(
         let mut shares = [0u64; 2];
         for (i, share) in shares.iter_mut().enumerate() {
             match play_game(bots, options, 2 * k + i as u64) {
-                Ok(r) => *share = r.per_bot[0].0,
+                Ok(r) => *share = crate::arena::per_bot(&r)[0].0,
                 Err(e) => {
                     if let Ok(mut f) = first_error.lock() {
                         f.get_or_insert(e);

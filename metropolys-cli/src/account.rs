@@ -1,221 +1,56 @@
-//! The readable account of a game: a header, one paragraph per call, and the
-//! score sheet as a table. Shared by `play`, `replay` and the HTML replay.
+//! The readable account of a game: a header, one paragraph per call (told
+//! by [`crate::narrate::Narrator`]), and the score sheet as a table. Shared
+//! by `play`, `replay` and the HTML replay.
 
-use metropolys_core::svg::PLAYER_COLOR_NAMES;
+use crate::narrate::{seat_name, variant_name, CallLog};
 use metropolys_core::{
-    board, Config, Event, NeighborhoodId, ScoreSheet, Seat, Size, State, Token, Variant,
+    Config, NeighborhoodId, Record, ScoreSheet, Seat, SeatPlayer, State, Token, Variant,
+    NEIGHBORHOOD_COUNT,
 };
 use std::fmt::Write as _;
 
-/// A seat's colour name (blue, red, white, gray; R-1 seat order).
-pub fn seat_name(seat: Seat) -> &'static str {
-    PLAYER_COLOR_NAMES[seat as usize % 4]
+/// The header and every call, one paragraph each.
+pub fn tell(head: &str, calls: &[CallLog]) -> String {
+    let mut s = String::from(head);
+    for c in calls {
+        s.push('\n');
+        s.push_str(&c.title);
+        s.push('\n');
+        for l in &c.lines {
+            s.push_str(l);
+            s.push('\n');
+        }
+    }
+    s
 }
 
-/// `12 (center mall)`.
-pub fn place(id: NeighborhoodId) -> String {
-    match (board::district(id), board::kind(id)) {
-        (Some(d), Some(k)) => format!("{id} ({d} {k})"),
-        _ => id.to_string(),
-    }
+/// Who played each seat, as the header, the account and the HTML legend
+/// name them (`human`, `ismcts:{"iterations":500}`); empty when the record
+/// does not say.
+pub fn players(record: &Record) -> Vec<String> {
+    record
+        .seats
+        .iter()
+        .flatten()
+        .map(SeatPlayer::to_string)
+        .collect()
 }
 
-/// One call as told: its number, its title and its lines.
-#[derive(Debug, Clone)]
-pub struct CallLog {
-    /// The call number, from 1.
-    pub call: u16,
-    /// The title line (`Call 3 · red opens`).
-    pub title: String,
-    /// What happened, one line each.
-    pub lines: Vec<String>,
-}
-
-/// Turns events into per-call logs.
-pub struct Narrator {
-    variant: Variant,
-    calls: Vec<CallLog>,
-    current: Option<CallLog>,
-    returned: Vec<String>,
-    /// The line that ends the game, once it ended.
-    pub ending: Option<String>,
-    /// One mark per decision told (every bid and pass, forced passes
-    /// included): the index of its call among the calls told, and the
-    /// number of that call's lines once the decision's line was added.
-    pub marks: Vec<(usize, usize)>,
-}
-
-impl Narrator {
-    /// A narrator for a game that starts at `initial`.
-    pub fn new(initial: &State) -> Narrator {
-        let mut n = Narrator {
-            variant: initial.variant(),
-            calls: Vec::new(),
-            current: None,
-            returned: Vec::new(),
-            ending: None,
-            marks: Vec::new(),
-        };
-        n.feed(&initial.opening_events(), initial);
-        n
-    }
-
-    fn open(&mut self, call: u16, player: Seat) {
-        self.current = Some(CallLog {
-            call,
-            title: format!("Call {call} · {} opens", seat_name(player)),
-            lines: Vec::new(),
-        });
-    }
-
-    fn line(&mut self, text: String) {
-        if let Some(c) = &mut self.current {
-            c.lines.push(text);
-        }
-    }
-
-    /// Marks the line just told as a decision's.
-    fn mark(&mut self) {
-        if let Some(c) = &self.current {
-            self.marks.push((self.calls.len(), c.lines.len()));
-        }
-    }
-
-    fn flush_returned(&mut self) {
-        if !self.returned.is_empty() {
-            let text = format!("    back to supply: {}", self.returned.join(", "));
-            self.returned.clear();
-            self.line(text);
-        }
-    }
-
-    fn close(&mut self) {
-        self.flush_returned();
-        if let Some(c) = self.current.take() {
-            self.calls.push(c);
-        }
-    }
-
-    fn building(&self, building: u8) -> String {
-        match self.variant {
-            Variant::Family => format!("{building:>2}"),
-            Variant::Expert => format!("{building:>2} ({})", Size::of(building)),
-        }
-    }
-
-    /// Takes the events of one transition and the state it led to.
-    pub fn feed(&mut self, events: &[Event], after: &State) {
-        for e in events {
-            match e {
-                Event::CallStarted { call, player } => {
-                    self.close();
-                    self.open(*call, *player);
-                }
-                Event::BidPlaced {
-                    player,
-                    neighborhood,
-                    building,
-                } => {
-                    let text = format!(
-                        "  {:<6} bids   {} on {}",
-                        seat_name(*player),
-                        self.building(*building),
-                        place(*neighborhood)
-                    );
-                    self.line(text);
-                    self.mark();
-                }
-                Event::Passed { player, forced } => {
-                    let text = format!(
-                        "  {:<6} passes{}",
-                        seat_name(*player),
-                        if *forced { " (forced, R-11)" } else { "" }
-                    );
-                    self.line(text);
-                    self.mark();
-                }
-                Event::Constructed {
-                    player,
-                    neighborhood,
-                    building,
-                    ..
-                } => {
-                    let summary = format!(
-                        "{} builds {} on {}",
-                        seat_name(*player),
-                        self.building(*building).trim_start(),
-                        place(*neighborhood)
-                    );
-                    self.line(format!("  => {summary}"));
-                }
-                Event::BidReturned {
-                    player,
-                    neighborhood,
-                    building,
-                } => self.returned.push(format!(
-                    "{} {} (from {neighborhood})",
-                    seat_name(*player),
-                    building
-                )),
-                Event::TokenTaken { player, token, .. } => {
-                    self.flush_returned();
-                    let points = match token {
-                        Token::Trendy => "+3",
-                        Token::Subway => "+1",
-                        Token::Archaeology => "-1",
-                    };
-                    let text = format!(
-                        "    {} takes the {token} token ({points})",
-                        seat_name(*player)
-                    );
-                    self.line(text);
-                }
-                Event::CardTaken { player, card, from } => {
-                    self.flush_returned();
-                    let source = match from {
-                        Some(p) => format!("from {}", seat_name(*p)),
-                        None => "from the supply".into(),
-                    };
-                    let text = format!("    {} takes the {card} card {source}", seat_name(*player));
-                    self.line(text);
-                }
-                Event::GameEnded { .. } => {
-                    self.close();
-                    self.ending = Some(format!(
-                        "Game over after {} calls: a player has built all 13 buildings (R-17).",
-                        after.call_number()
-                    ));
-                }
-            }
-        }
-        self.flush_returned();
-    }
-
-    /// The calls told so far, the unfinished one last (if it has any bid).
-    pub fn finish(mut self) -> (Vec<CallLog>, Option<String>) {
-        if let Some(c) = self.current.take() {
-            if !c.lines.is_empty() {
-                self.calls.push(c);
-            }
-        }
-        (self.calls, self.ending)
-    }
-}
-
-/// The header: configuration and setup.
-pub fn header(config: &Config, initial: &State, source: &str) -> String {
+/// The header: configuration and setup, and who played each seat when
+/// `who` says (one entry per seat, or none).
+pub fn header(config: &Config, initial: &State, source: &str, who: &[String]) -> String {
     let mut s = String::new();
-    let variant = match config.variant {
-        Variant::Family => "Family",
-        Variant::Expert => "Expert",
-    };
+    let variant = variant_name(config.variant);
     let _ = writeln!(
         s,
         "Metropolys · {variant} game · {} players · {source}",
         config.players
     );
     let seats: Vec<String> = (0..initial.players())
-        .map(|p| format!("{p} {}", seat_name(p)))
+        .map(|p| match who.get(p as usize) {
+            Some(w) => format!("{p} {} ({w})", seat_name(p)),
+            None => format!("{p} {}", seat_name(p)),
+        })
         .collect();
     let _ = writeln!(s, "  seats:               {}", seats.join(", "));
     let _ = writeln!(
@@ -234,7 +69,7 @@ pub fn header(config: &Config, initial: &State, source: &str) -> String {
         }
     );
     for t in Token::ALL {
-        let ids: Vec<String> = (0..55u8)
+        let ids: Vec<String> = (0..NEIGHBORHOOD_COUNT as u8)
             .filter(|&i| initial.token_at(i) == Some(*t))
             .map(|i| i.to_string())
             .collect();

@@ -2,15 +2,18 @@
 //! `svg::render_board`); every piece that appears in the game (tokens,
 //! buildings, bids, the ring around a new building) is drawn once as an SVG
 //! definition (core's `svg::*_piece`); a small inline script places them for
-//! the step shown. A step is one decision — every bid and every pass, forced
-//! passes included — and step 0 is the setup. The call's account
-//! runs beside the board up to the step, with the running score under it;
-//! the score sheet appears at the last step only. Controls are buttons with
+//! the step shown. A step is one decision — an action a player chose, as the
+//! record lists them; forced passes are not decisions and are told
+//! with the decision they follow — and step 0 is the setup. Beside the
+//! board: the running score (the score sheet at the last step), then the
+//! call's account up to the step, wrapped and scrolling within its box so
+//! that the score stays in view. A legend names the seats' colours (and who
+//! played each seat, when the record says). Controls are buttons with
 //! inline SVG icons and keys: ← → a decision, ↑ ↓ (or Shift+← →, Page Up
 //! and Page Down) a call, Home and End. `?step=N` in the address opens step
 //! N. No network: styles and script are inline.
 
-use crate::account::{seat_name, Narrator};
+use crate::narrate::{seat_name, Narrator, Voice};
 use metropolys_core::svg::{self, xml_escape, SvgOptions};
 use metropolys_core::{Event, Kind, NeighborhoodId, RecordedAction, State, Token, Variant};
 use serde_json::{json, Value};
@@ -26,6 +29,26 @@ fn kind_key() -> String {
             " <span class=\"swatch\" style=\"background:{}\"></span> {kind} ({})",
             svg::kind_color(kind),
             svg::kind_color_name(kind)
+        );
+    }
+    k.push_str("</p>");
+    k
+}
+
+/// The legend of the seats' colours (as the buildings are drawn), with who
+/// played each seat when it is known (`who[p]`, empty when not).
+fn seat_key(players: u8, who: &[String]) -> String {
+    let mut k = String::from("<p class=\"key\" id=\"seats\">Seats:");
+    for p in 0..players {
+        let player = who
+            .get(p as usize)
+            .filter(|w| !w.is_empty())
+            .map_or_else(String::new, |w| format!(": {}", xml_escape(w)));
+        let _ = write!(
+            k,
+            " <span class=\"seat\"><span class=\"piece\" style=\"background:{}\"></span> {p} {}{player}</span>",
+            svg::PLAYER_COLORS[p as usize % 4],
+            seat_name(p)
         );
     }
     k.push_str("</p>");
@@ -63,7 +86,8 @@ impl Pieces {
     }
 }
 
-/// One step of the replay.
+/// One step of the replay: the setup, or one decision and what followed
+/// it (forced passes, the end of the call).
 #[derive(Debug, Clone)]
 struct Step {
     /// The call's index among the calls told (None: the setup).
@@ -79,17 +103,19 @@ struct Step {
 }
 
 /// The HTML page replaying `actions` from `initial`, stopping before the
-/// first action the engine refuses. `header` is the setup as told and
-/// `scores` the score sheet shown at the last step.
+/// first action the engine refuses. `header` is the setup as told,
+/// `scores` the score sheet shown at the last step, and `who` who played
+/// each seat (`human`, a bot spec; empty when not known).
 pub fn page(
     title: &str,
     header: &str,
     initial: &State,
     actions: &[RecordedAction],
     scores: &str,
+    who: &[String],
 ) -> String {
     let totals = |s: &State| -> Vec<i32> { s.totals().totals().to_vec() };
-    let mut narrator = Narrator::new(initial);
+    let mut narrator = Narrator::new(initial, Voice::Account);
     let mut steps = vec![Step {
         call: None,
         lines: 0,
@@ -105,59 +131,25 @@ pub fn page(
         };
         let first_mark = narrator.marks.len();
         narrator.feed(&events, &after);
-        let built = events.iter().find_map(|e| match e {
-            Event::Constructed { neighborhood, .. } => Some(*neighborhood),
-            _ => None,
-        });
-        let decisions: Vec<&Event> = events
-            .iter()
-            .filter(|e| matches!(e, Event::BidPlaced { .. } | Event::Passed { .. }))
-            .collect();
-        let mut bid = None;
-        for (k, e) in decisions.iter().enumerate() {
-            let Some(&(call, lines)) = narrator.marks.get(first_mark + k) else {
-                continue;
-            };
-            // The action's last decision shows the state it led to; a
-            // decision the engine followed with forced passes shows the
-            // board before them (with the bid, if it was one).
-            if let Event::BidPlaced {
-                player,
-                neighborhood,
-                building,
-            } = e
-            {
-                bid = Some((*neighborhood, *player, *building));
-            }
-            let (pieces, highlight, score) = if k + 1 == decisions.len() {
-                (Pieces::of(&after), built, totals(&after))
-            } else {
-                let mut p = Pieces::of(&state);
-                p.bids.extend(bid);
-                (p, None, totals(&state))
-            };
+        // The decision's own line is the first the action told (forced
+        // passes and the end of the call follow it).
+        if let Some(&(call, line)) = narrator.marks.get(first_mark) {
+            let built = events.iter().find_map(|e| match e {
+                Event::Constructed { neighborhood, .. } => Some(*neighborhood),
+                _ => None,
+            });
             steps.push(Step {
                 call: Some(call),
-                lines,
-                line: lines,
-                pieces,
-                highlight,
-                totals: score,
+                lines: narrator.lines_told(call),
+                line,
+                pieces: Pieces::of(&after),
+                highlight: built,
+                totals: totals(&after),
             });
         }
         state = after;
     }
     let (calls, ending) = narrator.finish();
-    // The last decision of a call shows the whole call (construction,
-    // tokens, cards).
-    for i in 0..steps.len() {
-        let next_call = steps.get(i + 1).map(|s| s.call);
-        if let Some(c) = steps[i].call {
-            if next_call != Some(Some(c)) {
-                steps[i].lines = calls.get(c).map_or(0, |l| l.lines.len());
-            }
-        }
-    }
 
     // The pieces used, drawn once each at (0, 0) as definitions.
     let variant = initial.variant();
@@ -256,13 +248,20 @@ h1 {{ font-size: 1.3em; margin: 0 0 .4em; }}
 #where {{ font-weight: bold; margin-left: .5em; }}
 .keys {{ color: #666; font-size: .85em; }}
 .frame {{ display: flex; gap: 1em; flex-wrap: wrap; align-items: flex-start; }}
-#board svg {{ max-width: 100%; height: auto; width: 760px; border: 1px solid #ccc; }}
-.side {{ min-width: 24em; }}
-.log {{ white-space: pre; font-family: Menlo, Consolas, monospace; font-size: .85em; margin: 0; }}
+#board {{ flex: 1 1 540px; max-width: 760px; min-width: 0; }}
+#board svg {{ width: 100%; height: auto; border: 1px solid #ccc; }}
+.side {{ flex: 1 1 22em; min-width: 18em; max-width: 44em; }}
+.log {{ white-space: pre-wrap; overflow-wrap: anywhere; font-family: Menlo, Consolas, monospace; font-size: .85em; margin: .6em 0 0; max-height: 24em; overflow-y: auto; border-top: 1px solid #ddd; padding-top: .3em; }}
+.log div {{ padding-left: 2ch; text-indent: -2ch; }}
 .log .now {{ background: #ffe89a; }}
+.key {{ margin: .3em 0; }}
 .key .swatch {{ display: inline-block; width: .9em; height: .9em; border: 1px solid #5b5346; border-radius: 50%; vertical-align: -.1em; }}
-#score table {{ border-collapse: collapse; margin-top: .6em; }}
+.key .seat {{ margin-right: .8em; white-space: nowrap; }}
+.key .piece {{ display: inline-block; width: .9em; height: .9em; border: 2px solid #111; box-shadow: 0 0 0 1.5px #fff; border-radius: 2px; vertical-align: -.15em; }}
+#score table {{ border-collapse: collapse; }}
 #score td, #score th {{ padding: .1em .6em; text-align: right; }}
+#sheet h2 {{ font-size: 1.05em; margin: 0 0 .3em; }}
+#sheet pre {{ white-space: pre-wrap; margin: 0; }}
 pre {{ font-size: .85em; }}
 </style></head>
 <body>
@@ -279,12 +278,13 @@ pre {{ font-size: .85em; }}
 <span class="keys">keys: Left/Right a decision, Up/Down a call, Home/End</span>
 </div>
 {key}
+{seats}
 <div class="frame">
 <div id="board">{board}</div>
 <div class="side">
-<pre class="log" id="log"></pre>
 <div id="score"></div>
 <div id="sheet" hidden><h2>Score sheet</h2><pre>{sheet}{status}</pre></div>
+<pre class="log" id="log"></pre>
 </div>
 </div>
 <script id="replay-data" type="application/json">{data}</script>
@@ -327,11 +327,13 @@ pre {{ font-size: .85em; }}
     var where;
     if (s[0] < 0) {{
       log.textContent = setup;
-      where = 'setup';
+      where = 'setup · ' + last + ' decisions';
     }} else {{
       var c = D.calls[s[0]];
       log.appendChild(text('div', c.title));
       for (var k = 0; k < s[1]; k++) log.appendChild(text('div', c.lines[k], k + 1 === s[2] ? 'now' : ''));
+      var now = log.querySelector('.now');
+      if (now) log.scrollTop = Math.max(0, now.offsetTop - log.offsetTop - log.clientHeight / 2);
       where = 'call ' + c.call + ' · decision ' + at + ' of ' + last;
     }}
     document.getElementById('where').textContent = where;
@@ -391,6 +393,7 @@ pre {{ font-size: .85em; }}
         sheet = xml_escape(scores),
         status = xml_escape(&status),
         key = kind_key(),
+        seats = seat_key(initial.players(), who),
     );
     h
 }

@@ -1,37 +1,30 @@
 //! `metropolys`: play, replay and verify Metropolys game records.
 //!
 //! See `metropolys --help`, docs/cli.md, docs/records.md and
-//! docs/conformance.md. The command line is parsed by clap from the
-//! definitions below; each subcommand lives in its own module with an
-//! `Args` struct (its options) and a `run` function. Adding a subcommand is
-//! one module plus one variant of [`Command`] and one arm in [`main`]. Write
-//! standard output with `out!`/`outln!` (or `common::say`): a closed pipe then
-//! silences the output without ending the command, so the files it was asked
-//! to write are still written and its status stays honest.
+//! docs/conformance.md. The modules import in one direction:
+//!
+//! * this file: the command line's definitions (clap) and the dispatch;
+//! * `cmd::*`: one module per subcommand, with its options (`Args`) and
+//!   its `run`; no command imports another;
+//! * the helpers they share, which never import a command: `failure` (why a
+//!   command failed, and its exit status), `io` (standard output, files,
+//!   progress bars), `args` (the variant, bots and their parameters),
+//!   `narrate` (the one narrator of events), `account` (a game's header and
+//!   score table), `html` (the HTML replay).
+//!
+//! Adding a subcommand is one module in `cmd/`, one variant of [`Command`]
+//! and one arm in [`dispatch`].
 
-/// `print!` that ends quietly on a closed pipe.
-macro_rules! out {
-    ($($t:tt)*) => { $crate::common::say(&format!($($t)*)) };
-}
-
-/// `println!` that ends quietly on a closed pipe.
-macro_rules! outln {
-    () => { $crate::common::say("\n") };
-    ($($t:tt)*) => { $crate::common::say(&(format!($($t)*) + "\n")) };
-}
-
+#[macro_use]
+mod io;
 mod account;
-mod arena;
-mod common;
-mod completions;
-mod conform;
+mod args;
+mod cmd;
+mod failure;
 mod html;
-mod human;
-mod play;
-mod replay;
-mod verify;
+mod narrate;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory as _, Parser, Subcommand};
 use std::process::ExitCode;
 
 const EXIT_STATUS: &str = "\
@@ -41,6 +34,8 @@ Exit status:
      expectation, malformed or unknown record content
   2  usage error (unknown option, missing or bad argument)
   3  a file could not be read or written (play, replay, conform --out)
+  4  the system refused a thread (arena --threads, a bot's threads)
+  101 an internal error (a bug), told in one line
 
 Where a command reads a file, '-' stands for standard input.";
 
@@ -58,53 +53,77 @@ pub struct Cli {
 pub enum Command {
     /// Play a whole game with random legal decisions and tell it, or (with
     /// --seats) play in the terminal against bots
-    Play(play::Args),
+    Play(cmd::play::Args),
     /// Tell the game a record holds, and check its expectations
-    Replay(replay::Args),
+    Replay(cmd::replay::Args),
     /// Replay records and check them against their expectations
-    Verify(verify::Args),
+    Verify(cmd::verify::Args),
     /// Compare another engine with this one over random games, and shrink
     /// the first disagreement to a small game record
-    Conform(conform::Args),
+    Conform(cmd::conform::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
-    Completions(completions::Args),
+    Completions(cmd::completions::Args),
     /// Play many games between bots and print their results
-    Arena(arena::Args),
+    Arena(cmd::arena::Args),
+    /// Run the game server with its web client (see docs/server.md)
+    Serve(metropolys_server::Args),
 }
 
 fn main() -> ExitCode {
+    failure::panic_hook();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
-    let code = match cli.command {
-        Command::Play(a) => common::exit_code(play::run(a)),
-        Command::Replay(a) => common::exit_code(replay::run(a)),
-        Command::Verify(a) => common::exit_code(verify::run(a)),
-        Command::Completions(a) => common::exit_code(completions::run(a)),
-        Command::Conform(a) => common::exit_code(conform::run(&a.into())),
-        Command::Arena(a) => common::exit_code(arena::run_cli(a)),
-    };
-    common::finish(code)
+    // A panic unwinds to here: a thread the system refused is a failure
+    // of its own (status 4); anything else is a bug, told in one line.
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| dispatch(cli)));
+    match outcome {
+        Ok(outcome) => io::finish(failure::exit_code(outcome)),
+        Err(payload) => match failure::from_panic(&*payload) {
+            Some(f) => failure::exit_code(Err(f)),
+            None => ExitCode::from(failure::INTERNAL_ERROR),
+        },
+    }
+}
+
+/// Runs the command asked for.
+fn dispatch(cli: Cli) -> failure::Outcome {
+    match cli.command {
+        Command::Play(a) => cmd::play::run(a),
+        Command::Replay(a) => cmd::replay::run(a),
+        Command::Verify(a) => cmd::verify::run(a),
+        Command::Conform(a) => cmd::conform::run(a),
+        Command::Completions(a) => cmd::completions::run(a, Cli::command()),
+        Command::Arena(a) => cmd::arena::run(a),
+        Command::Serve(a) => {
+            metropolys_server::run(a).map_err(|e| failure::Failure::Io(e.to_string()))
+        }
+    }
 }
 
 /// Help and version go to standard output with status 0; usage errors to
 /// standard error, prefixed `metropolys:` like every other error, status 2.
 fn usage_error(e: clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
+    use std::io::Write as _;
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            common::say(&e.render().to_string());
+            io::say(&e.render().to_string());
             ExitCode::SUCCESS
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            eprint!("metropolys: no command given\n\n{}", e.render());
+            let _ = write!(
+                std::io::stderr(),
+                "metropolys: no command given\n\n{}",
+                e.render()
+            );
             ExitCode::from(2)
         }
         _ => {
             let text = e.render().to_string();
             let text = text.strip_prefix("error: ").unwrap_or(&text);
-            eprint!("metropolys: {text}");
+            let _ = write!(std::io::stderr(), "metropolys: {text}");
             ExitCode::from(2)
         }
     }

@@ -79,7 +79,7 @@ fn a_person_plays_a_whole_game_against_bots_from_a_script() {
     let rec = dir.join("game.json");
     // A mistyped move, an unknown neighborhood, a hint, help, then an
     // illegal move (the opener's pass, R-7) and the robot script.
-    let mut input = String::from("twelve seven\n99 3\nhint\nhelp\n");
+    let mut input = String::from("twelve seven\n99 3\nhint\nhelp\nmap\n");
     input.push_str(&robot_script());
     let o = metropolys_with_input(
         &[
@@ -117,6 +117,10 @@ fn a_person_plays_a_whole_game_against_bots_from_a_script() {
         "R-7/R-9: there is no neighborhood 99",
         "Hint: ",
         "Commands:",
+        "Scoring (at the end, R-17): each trendy token +3",
+        "Where your cards score (blue)",
+        "As the position stands: area card 0",
+        "supply small 1 2 3 4 5, medium 6 7 8 9, tall 10 11 12 13",
         "Illegal move: R-7: the opening player of a call cannot pass",
         "red (ismcts) bids",
         "white (greedy) ",
@@ -322,4 +326,169 @@ fn arena_usage_errors() {
         assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
         assert!(stderr(&o).starts_with("metropolys: "), "{args:?}");
     }
+}
+
+#[test]
+fn empty_and_misspelt_seats_and_bots_are_named() {
+    for (args, needle) in [
+        (
+            vec!["play", "--seats", ""],
+            "--seats is empty: name 2 to 4 seats",
+        ),
+        (
+            vec!["play", "--seats", "human,,random"],
+            "--seats names no one for seat 1 (red)",
+        ),
+        (
+            vec!["play", "--seats", "human,ismtcs"],
+            "unknown seat \"ismtcs\"; did you mean \"ismcts\"?",
+        ),
+        (
+            vec!["play", "--seats", "humna,random"],
+            "did you mean \"human\"?",
+        ),
+        (vec!["arena", "--bots", ""], "--bots is empty"),
+        (
+            vec!["arena", "--bots", "grredy,random"],
+            "unknown bot kind \"grredy\"; did you mean \"greedy\"?",
+        ),
+        (
+            vec![
+                "arena",
+                "--bots",
+                "greedy,random",
+                "--params",
+                r#"{"ismcst": {}}"#,
+            ],
+            "did you mean \"ismcts\"?",
+        ),
+    ] {
+        let o = metropolys(&args);
+        let err = stderr(&o);
+        assert_eq!(code(&o), 2, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("not 1"), "{err}");
+    }
+}
+
+#[test]
+fn a_game_at_the_terminal_writes_its_html_replay() {
+    let dir = scratch();
+    let html = dir.join("game.html");
+    let rec = dir.join("game.json");
+    // Played to the end: the record and the replay.
+    let o = metropolys_with_input(
+        &[
+            "play",
+            "--seats",
+            "human,greedy",
+            "--seed",
+            "8",
+            "--html",
+            html.to_str().unwrap(),
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        &robot_script(),
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("HTML replay written to"));
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("replay-data") && page.contains("Final score"));
+    assert!(rec.is_file());
+    // Stopped by the end of input: the replay of the game so far.
+    std::fs::remove_file(&html).unwrap();
+    let o = metropolys_with_input(
+        &[
+            "play",
+            "--seats",
+            "human,greedy",
+            "--html",
+            html.to_str().unwrap(),
+        ],
+        "3 5\n",
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        page.contains("Game not over"),
+        "the replay of an unfinished game"
+    );
+    // An unwritable replay is status 3, after the game.
+    let o = metropolys_with_input(
+        &[
+            "play",
+            "--seats",
+            "human,greedy",
+            "--html",
+            dir.join("no/such/dir.html").to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
+}
+
+#[test]
+fn records_say_who_played_each_seat_and_replays_show_it() {
+    let dir = scratch();
+    let (rec, html) = (dir.join("who.json"), dir.join("who.html"));
+    let o = metropolys_with_input(
+        &[
+            "play",
+            "--seats",
+            r#"human,greedy:{"cost_per_number":1},random"#,
+            "--seed",
+            "6",
+            "--record",
+            rec.to_str().unwrap(),
+            "--html",
+            html.to_str().unwrap(),
+        ],
+        &robot_script(),
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let text = std::fs::read_to_string(&rec).unwrap();
+    assert!(
+        text.contains(r#"{"kind": "greedy", "params": {"cost_per_number": 1}},"#),
+        "{text}"
+    );
+    let record = Record::from_json(&text).unwrap();
+    let who: Vec<String> = record
+        .seats
+        .iter()
+        .flatten()
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(who, ["human", r#"greedy:{"cost_per_number":1}"#, "random"]);
+    assert!(record.verify().unwrap().is_over());
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        page.contains(r#"1 red: greedy:{&quot;cost_per_number&quot;:1}</span>"#),
+        "the legend"
+    );
+    let o = metropolys(&["replay", rec.to_str().unwrap()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains(
+            r#"seats:               0 blue (human), 1 red (greedy:{"cost_per_number":1}), 2 white (random)"#
+        ),
+        "{}",
+        stdout(&o)
+    );
+    // A record without the field is told as before; a malformed one fails.
+    let mut bare = record.clone();
+    bare.seats = None;
+    let bare_path = dir.join("bare.json");
+    std::fs::write(&bare_path, bare.to_json_readable()).unwrap();
+    let o = metropolys(&["replay", bare_path.to_str().unwrap()]);
+    assert!(stdout(&o).contains("  seats:               0 blue, 1 red, 2 white\n"));
+    let bad = dir.join("bad.json");
+    std::fs::write(
+        &bad,
+        text.replace(r#"{"kind": "random"}"#, r#"{"kind": ""}"#),
+    )
+    .unwrap();
+    let o = metropolys(&["verify", bad.to_str().unwrap()]);
+    assert_eq!(code(&o), 1);
+    assert!(stdout(&o).contains("seats[2]"), "{}", stdout(&o));
 }

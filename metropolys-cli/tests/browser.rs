@@ -1,7 +1,9 @@
 //! The HTML replay in a real browser: headless Chromium loads a replay at a
-//! given step (`?step=N`), the DOM it builds is checked against the game the
-//! engine replays, a screenshot of a middle step is checked for the board
-//! and its pieces, and a harness page steps through the replay with the keys.
+//! given step (`?step=N`, one step per decision: an action a player chose),
+//! the DOM it builds is checked against the game the engine replays,
+//! screenshots of a middle step are checked for the board and its pieces,
+//! a harness page steps through the replay with the keys, and the layout is
+//! measured: the score beside the board and in view however long the log.
 //!
 //! Needs `METROPOLYS_CHROMIUM` (the browser to run, set by
 //! `scripts/test-browser`, which installs Debian's `chromium-headless-shell`
@@ -41,29 +43,17 @@ fn expected_steps(record: &Record) -> Vec<Expected> {
     for ra in &record.actions {
         let call = state.call_number();
         let (after, events) = state.apply_for(ra.player, ra.action).unwrap();
-        let decisions = events
-            .iter()
-            .filter(|e| matches!(e, Event::BidPlaced { .. } | Event::Passed { .. }))
-            .count();
         let built = events
             .iter()
             .any(|e| matches!(e, Event::Constructed { .. }));
-        let bid_placed = events.iter().any(|e| matches!(e, Event::BidPlaced { .. }));
-        for k in 0..decisions {
-            let last = k + 1 == decisions;
-            let (b, t) = count(if last { &after } else { &state });
-            steps.push(Expected {
-                call,
-                buildings: b,
-                tokens: t,
-                bids: if last {
-                    after.bids().len()
-                } else {
-                    state.bids().len() + usize::from(bid_placed)
-                },
-                ends_call: last && built,
-            });
-        }
+        let (b, t) = count(&after);
+        steps.push(Expected {
+            call,
+            buildings: b,
+            tokens: t,
+            bids: after.bids().len(),
+            ends_call: built,
+        });
         state = after;
     }
     steps
@@ -106,6 +96,47 @@ fn browse(browser: &str, profile: &Path, args: &[&str], url: &str) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// A 4-player Expert game of `seed` played by `metropolys play`, its record
+/// and HTML replay written to `rec` and `html`; the record.
+fn play_expert(seed: &str, rec: &Path, html: &Path) -> Record {
+    let o = Command::new(env!("CARGO_BIN_EXE_metropolys"))
+        .args([
+            "play",
+            "--players",
+            "4",
+            "--variant",
+            "expert",
+            "--seed",
+            seed,
+        ])
+        .arg("--record")
+        .arg(rec)
+        .arg("--html")
+        .arg(html)
+        .arg("--quiet")
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    Record::from_json(&std::fs::read_to_string(rec).unwrap()).unwrap()
+}
+
+/// Loads a harness page that writes `RESULT<json>END` and returns the JSON.
+fn harness_result(browser: &str, profile: &Path, harness: &Path, args: &[&str]) -> String {
+    let mut all = vec!["--dump-dom"];
+    all.extend_from_slice(args);
+    let dom = browse(
+        browser,
+        profile,
+        &all,
+        &format!("file://{}", harness.display()),
+    );
+    dom.split("RESULT")
+        .nth(1)
+        .and_then(|s| s.split("END").next())
+        .unwrap_or_else(|| panic!("the harness did not run: {dom}"))
+        .to_string()
+}
+
 /// The pieces drawn in a dumped DOM: (buildings, tokens, bids, highlight).
 fn pieces_in(dom: &str) -> (usize, usize, usize, usize) {
     let layer = dom
@@ -134,25 +165,7 @@ fn the_replay_in_headless_chromium() {
     let dir = work_dir();
     let profile = dir.join("profile");
     let (rec, html) = (dir.join("game.json"), dir.join("game.html"));
-    let o = Command::new(env!("CARGO_BIN_EXE_metropolys"))
-        .args([
-            "play",
-            "--players",
-            "4",
-            "--variant",
-            "expert",
-            "--seed",
-            "2008",
-        ])
-        .arg("--record")
-        .arg(&rec)
-        .arg("--html")
-        .arg(&html)
-        .arg("--quiet")
-        .output()
-        .unwrap();
-    assert!(o.status.success());
-    let record = Record::from_json(&std::fs::read_to_string(&rec).unwrap()).unwrap();
+    let record = play_expert("2008", &rec, &html);
     let expected = expected_steps(&record);
     let last = expected.len() - 1;
     let url = format!("file://{}", html.display());
@@ -248,18 +261,8 @@ f.onload = function () {{
         ),
     )
     .unwrap();
-    let dom = browse(
-        &browser,
-        &profile,
-        &["--dump-dom"],
-        &format!("file://{}", harness.display()),
-    );
-    let json = dom
-        .split("RESULT")
-        .nth(1)
-        .and_then(|s| s.split("END").next())
-        .unwrap_or_else(|| panic!("the harness did not run: {dom}"));
-    let log: Vec<(String, usize, usize, usize, bool)> = serde_json::from_str(json).unwrap();
+    let json = harness_result(&browser, &profile, &harness, &[]);
+    let log: Vec<(String, usize, usize, usize, bool)> = serde_json::from_str(&json).unwrap();
     let steps: Vec<(&str, usize)> = log.iter().map(|l| (l.0.as_str(), l.1)).collect();
     assert_eq!(
         steps,
@@ -283,4 +286,122 @@ f.onload = function () {{
         assert_eq!((*buildings, *bids), (e.buildings, e.bids), "{k} → {step}");
         assert_eq!(*hidden, *step != last, "{k} → {step}");
     }
+}
+
+/// The boxes of the board, the running score, the score sheet and the log
+/// (left, top, right, bottom, in CSS pixels) in a window of 1280 × 1000,
+/// at each of `steps` (`longest`: the step showing the most lines of
+/// account; `last`: the last step) of the replay `html`.
+fn layout(browser: &str, profile: &Path, html: &Path, name: &str) -> serde_json::Value {
+    let harness = work_dir().join(format!("layout-{name}.html"));
+    let url = format!("file://{}", html.display());
+    std::fs::write(
+        &harness,
+        format!(
+            r#"<!DOCTYPE html><html><body style="margin:0"><pre id="out"></pre>
+<iframe id="f" width="1280" height="1000" style="border:0"></iframe>
+<script>
+var f = document.getElementById('f'), out = {{}}, todo = ['longest', 'last', 'setup'];
+function measure(name) {{
+  var d = f.contentDocument;
+  function rect(id) {{ var r = d.getElementById(id).getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }}
+  var log = d.getElementById('log');
+  out[name] = {{ step: Number(d.body.getAttribute('data-step')), board: rect('board'), score: rect('score'),
+    sheet: rect('sheet'), log: rect('log'), scroll: [log.scrollHeight, log.clientHeight],
+    seats: d.querySelectorAll('#seats .seat').length }};
+}}
+function next() {{
+  var name = todo.shift();
+  if (!name) {{ document.getElementById('out').textContent = 'RESULT' + JSON.stringify(out) + 'END'; return; }}
+  f.onload = function () {{
+    if (name === 'longest') {{
+      var D = JSON.parse(f.contentDocument.getElementById('replay-data').textContent), best = 1;
+      D.steps.forEach(function (s, i) {{ if (s[1] > D.steps[best][1]) best = i; }});
+      f.onload = function () {{ measure(name); next(); }};
+      f.src = '{url}?step=' + best;
+      return;
+    }}
+    measure(name); next();
+  }};
+  f.src = '{url}?step=' + (name === 'last' ? 100000 : 0);
+}}
+next();
+</script></body></html>"#
+        ),
+    )
+    .unwrap();
+    let json = harness_result(browser, profile, &harness, &["--window-size=1300,1100"]);
+    serde_json::from_str(&json).unwrap()
+}
+
+#[test]
+#[ignore = "needs a browser: scripts/test-browser runs it with METROPOLYS_CHROMIUM set"]
+fn the_score_stays_beside_the_board_and_in_view() {
+    let browser = chromium().expect("METROPOLYS_CHROMIUM names the browser (scripts/test-browser)");
+    let dir = work_dir();
+    let profile = dir.join("profile-layout");
+    // A played game, and a record with a long description (told in the
+    // setup at step 0).
+    let (rec, html) = (dir.join("layout.json"), dir.join("layout.html"));
+    let mut record = play_expert("7", &rec, &html);
+    record.description = Some(format!("A long description: {}", "of the game ".repeat(40)));
+    let described = dir.join("described.json");
+    std::fs::write(&described, record.to_json_readable()).unwrap();
+    let described_html = dir.join("described.html");
+    let o = Command::new(env!("CARGO_BIN_EXE_metropolys"))
+        .arg("replay")
+        .arg(&described)
+        .arg("--html")
+        .arg(&described_html)
+        .arg("--quiet")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for (name, page) in [("played", &html), ("described", &described_html)] {
+        let l = layout(&browser, &profile, page, name);
+        eprintln!("layout of {name}: {l}");
+        let n = |v: &serde_json::Value, k: usize| v[k].as_f64().unwrap();
+        for at in ["longest", "last", "setup"] {
+            let m = &l[at];
+            assert_eq!(m["seats"], 4, "{name} {at}: the legend");
+            let (board, score, sheet, log) = (&m["board"], &m["score"], &m["sheet"], &m["log"]);
+            // What matters at this step: the running score, or the score
+            // sheet at the last step.
+            let shown = if at == "last" { sheet } else { score };
+            assert!(
+                n(shown, 0) >= n(board, 2),
+                "{name} {at}: the score is not beside the board: {m}"
+            );
+            assert!(
+                n(shown, 1) < 1000.0,
+                "{name} {at}: the score is below the fold: {m}"
+            );
+            if at != "last" {
+                assert!(n(shown, 3) <= 1000.0, "{name} {at}: {m}");
+            }
+            // The log keeps to its box (it scrolls) and wraps long lines.
+            assert!(n(log, 2) <= 1280.0, "{name} {at}: the log overflows: {m}");
+            assert!(
+                n(log, 3) - n(log, 1) <= 420.0,
+                "{name} {at}: the log is not bounded: {m}"
+            );
+        }
+    }
+    // A screenshot of the longest account, to look at.
+    let step = layout(&browser, &profile, &html, "again")["longest"]["step"].clone();
+    let shot = dir.join("longest.png");
+    browse(
+        &browser,
+        &profile,
+        &[
+            &format!("--screenshot={}", shot.display()),
+            "--window-size=1280,1000",
+        ],
+        &format!("file://{}?step={step}", html.display()),
+    );
+    assert!(shot.is_file());
+    eprintln!(
+        "screenshot of the longest account (step {step}): {}",
+        shot.display()
+    );
 }

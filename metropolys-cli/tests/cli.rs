@@ -45,20 +45,19 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
-/// The decisions a record plays (every bid and pass, forced passes
-/// included) and its calls (one construction each, plus the call going on,
-/// if it has a bid).
+/// The decisions a record plays (its actions: the passes the engine
+/// applies, R-11, are not decisions) and its calls (one construction each,
+/// plus the call going on, if it has a bid).
 fn decisions_and_calls(record: &Record) -> (usize, usize) {
     let replay = record.replay().unwrap();
-    let events = || replay.events.iter().flatten();
-    let decisions = events()
-        .filter(|e| matches!(e, Event::BidPlaced { .. } | Event::Passed { .. }))
-        .count();
-    let built = events()
+    let built = replay
+        .events
+        .iter()
+        .flatten()
         .filter(|e| matches!(e, Event::Constructed { .. }))
         .count();
     (
-        decisions,
+        record.actions.len(),
         built + usize::from(!replay.final_state().bids().is_empty()),
     )
 }
@@ -100,6 +99,13 @@ fn check_replay_page(page: &str, record: &Record) -> serde_json::Value {
         );
         assert_eq!(end.token_at(n), Some(Token::ALL[i]));
     }
+    // The legend of the seats' colours, one entry per seat.
+    let legend = page.split(r#"<p class="key" id="seats">"#).nth(1).unwrap();
+    let legend = legend.split("</p>").next().unwrap();
+    assert_eq!(
+        legend.matches(r#"class="seat""#).count(),
+        usize::from(record.config.players)
+    );
     assert_eq!(page.matches(r#"class="districts""#).count(), 1);
     assert_eq!(page.matches(r#"<g id="pieces">"#).count(), 1);
     assert!(!page.contains("src=\"http") && !page.contains("href=\"http"));

@@ -58,6 +58,7 @@ pub mod error;
 pub mod record;
 pub mod rng;
 pub mod scoring;
+mod seat_player;
 pub mod state;
 #[cfg(feature = "proptest")]
 pub mod strategies;
@@ -69,7 +70,7 @@ pub mod types;
 pub use action::{Action, Bid, Event};
 pub use config::{Config, MetropolysCard, Objective, Setup};
 pub use error::{ActionError, ConfigError, Error, RuleError, StateError, TurnOrder};
-pub use record::{ExpectedError, Game, Record, RecordError, RecordedAction};
+pub use record::{ExpectedError, Game, Record, RecordError, RecordedAction, SeatPlayer};
 pub use scoring::{ScoreSheet, Totals};
 pub use state::{play_random, Constructed, LegalMoves, Snapshot, State, TokenCounts};
 pub use text::ParseActionError;

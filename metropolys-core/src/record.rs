@@ -25,6 +25,9 @@
 //!   position before it (a rejected action changes nothing, §8).
 //! * `description` and `rules` (optional) say what the record shows, for
 //!   people and for conformance suites; replaying ignores them.
+//! * `seats` (optional) says who played each seat ([`SeatPlayer`]: a
+//!   person, or a bot with its parameters); replaying ignores it, loading
+//!   checks its shape.
 
 use crate::action::{Action, Event};
 use crate::config::Config;
@@ -39,6 +42,8 @@ use std::sync::Arc;
 pub const RECORD_FORMAT: &str = "metropolys-record";
 /// The record version this engine writes and reads.
 pub const RECORD_VERSION: u32 = 1;
+
+pub use crate::seat_player::{SeatPlayer, SEAT_KIND_MAX};
 
 /// One recorded decision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -115,6 +120,9 @@ pub struct Record {
     /// replaying).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rules: Option<Vec<String>>,
+    /// Who played each seat, in seat order (ignored when replaying).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seats: Option<Vec<SeatPlayer>>,
     /// The configuration of the game.
     #[serde(deserialize_with = "crate::strict::field")]
     pub config: Config,
@@ -239,6 +247,7 @@ impl Record {
             version: RECORD_VERSION,
             description: None,
             rules: None,
+            seats: None,
             config,
             actions: Vec::new(),
             expected: None,
@@ -298,6 +307,19 @@ impl Record {
                 "version {} is not supported (this engine reads version {RECORD_VERSION})",
                 self.version
             )));
+        }
+        if let Some(seats) = &self.seats {
+            if seats.len() != usize::from(self.config.players) {
+                return Err(RecordError::Format(format!(
+                    "seats names {} seat(s) for a game of {} players: one entry per seat",
+                    seats.len(),
+                    self.config.players
+                )));
+            }
+            for (i, seat) in seats.iter().enumerate() {
+                seat.check()
+                    .map_err(|e| RecordError::Format(format!("seats[{i}]: {e}")))?;
+            }
         }
         Ok(())
     }

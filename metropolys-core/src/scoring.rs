@@ -9,10 +9,41 @@
 use crate::board::{self, BitIter, ADJACENT, BRIDGES, DISTRICT, KIND, LAKES, STATUES};
 use crate::state::State;
 use crate::types::{
-    Area, District, Kind, NeighborhoodId, Seat, Size, Token, Variant, BUILDINGS_PER_PLAYER,
+    Area, Card, District, Kind, NeighborhoodId, Seat, Size, Token, Variant, BUILDINGS_PER_PLAYER,
     MAX_PLAYERS,
 };
 use serde::{Deserialize, Serialize};
+
+/// The prestige an area card gives per scoring unit: in the Family game
+/// (§4) +3 per qualifying building; in the Expert game (R-19) +4 per
+/// bridge pair, +7 per statue, +5 per lake, +4 per district with three or
+/// more buildings, +4 per chain (the border card is Family only and scores
+/// as there).
+///
+/// ```
+/// use metropolys_core::{scoring::area_points, Area, Variant};
+/// assert_eq!(area_points(Variant::Family, Area::Statues), 3);
+/// assert_eq!(area_points(Variant::Expert, Area::Statues), 7);
+/// ```
+pub const fn area_points(variant: Variant, area: Area) -> i32 {
+    match (variant, area) {
+        (Variant::Family, _) | (Variant::Expert, Area::Border) => 3,
+        (Variant::Expert, Area::Bridges | Area::Districts | Area::Chains) => 4,
+        (Variant::Expert, Area::Statues) => 7,
+        (Variant::Expert, Area::Lakes) => 5,
+    }
+}
+
+/// The prestige of the Expert neighborhood card per building on its kind
+/// (§5).
+pub const NEIGHBORHOOD_CARD_POINTS: i32 = 2;
+
+/// The prestige of each highest-building token (R-18).
+pub const HIGHEST_BUILDING_POINTS: i32 = 5;
+
+/// The prestige of the Metropolys card per group of three buildings in one
+/// district on its three kinds (§9).
+pub const METROPOLYS_GROUP_POINTS: i32 = 9;
 
 /// Prestige points of one seat, one field per category.
 ///
@@ -222,17 +253,18 @@ fn score_seat<const GROUPS: bool>(state: &State, p: usize, highest: &[u8; 4], s:
     let owned = state.owned_mask(p);
     let taken = state.taken_counts(p);
     let obj = state.objective_of(p);
+    let holds = |holder: Option<Seat>| holder == Some(p as Seat);
     s.player = p as Seat;
-    s.trendy = 3 * taken[Token::Trendy.index()] as i32;
-    s.subway = taken[Token::Subway.index()] as i32;
-    s.subway_card = if state.card_holder(crate::Card::Subway) == Some(p as Seat) {
-        3
+    s.trendy = Token::Trendy.points() * i32::from(taken[Token::Trendy.index()]);
+    s.subway = Token::Subway.points() * i32::from(taken[Token::Subway.index()]);
+    s.subway_card = if holds(state.card_holder(Card::Subway)) {
+        Card::Subway.points()
     } else {
         0
     };
-    s.archaeology = -(taken[Token::Archaeology.index()] as i32);
-    s.archaeology_card = if state.card_holder(crate::Card::Archaeology) == Some(p as Seat) {
-        -2
+    s.archaeology = Token::Archaeology.points() * i32::from(taken[Token::Archaeology.index()]);
+    s.archaeology_card = if holds(state.card_holder(Card::Archaeology)) {
+        Card::Archaeology.points()
     } else {
         0
     };
@@ -242,10 +274,10 @@ fn score_seat<const GROUPS: bool>(state: &State, p: usize, highest: &[u8; 4], s:
         Variant::Expert => expert_area::<GROUPS>(obj.area, owned, &mut s.area_groups),
     };
     s.neighborhood = match obj.neighborhood {
-        Some(kind) => 2 * count_kind(owned, kind) as i32,
+        Some(kind) => NEIGHBORHOOD_CARD_POINTS * count_kind(owned, kind) as i32,
         None => 0,
     };
-    s.highest_building = 5 * highest[p].count_ones() as i32;
+    s.highest_building = HIGHEST_BUILDING_POINTS * highest[p].count_ones() as i32;
     if GROUPS {
         s.highest_building_districts.extend(
             District::ALL
@@ -341,7 +373,7 @@ fn family_area<const GROUPS: bool>(
     if GROUPS {
         groups.extend(BitIter(qualifying).map(|i| vec![i]));
     }
-    3 * qualifying.count_ones() as i32
+    area_points(Variant::Family, area) * qualifying.count_ones() as i32
 }
 
 /// Expert area card (R-19): the exact maximum (with `GROUPS`, its groups
@@ -360,7 +392,7 @@ fn expert_area<const GROUPS: bool>(
                     candidates.push(m);
                 }
             }
-            4 * packed::<GROUPS>(candidates.as_slice(), groups)
+            area_points(Variant::Expert, area) * packed::<GROUPS>(candidates.as_slice(), groups)
         }
         Area::Statues => {
             let mut candidates = FeatureCandidates::EMPTY;
@@ -370,17 +402,17 @@ fn expert_area<const GROUPS: bool>(
                     candidates.push(m);
                 }
             }
-            7 * packed::<GROUPS>(candidates.as_slice(), groups)
+            area_points(Variant::Expert, area) * packed::<GROUPS>(candidates.as_slice(), groups)
         }
         Area::Lakes => {
             let mut candidates = Candidates::EMPTY;
             lake_candidates(owned, &mut candidates);
-            5 * packed::<GROUPS>(candidates.as_slice(), groups)
+            area_points(Variant::Expert, area) * packed::<GROUPS>(candidates.as_slice(), groups)
         }
         Area::Chains => {
             let mut candidates = Candidates::EMPTY;
             chain_candidates(owned, &mut candidates);
-            4 * packed::<GROUPS>(candidates.as_slice(), groups)
+            area_points(Variant::Expert, area) * packed::<GROUPS>(candidates.as_slice(), groups)
         }
         Area::Districts => {
             let mut count = 0;
@@ -393,7 +425,7 @@ fn expert_area<const GROUPS: bool>(
                     }
                 }
             }
-            4 * count
+            area_points(Variant::Expert, area) * count
         }
         Area::Border => family_area::<GROUPS>(Area::Border, owned, groups),
     }
@@ -676,7 +708,7 @@ fn metropolys<const GROUPS: bool>(
             }
         }
     }
-    9 * count
+    METROPOLYS_GROUP_POINTS * count
 }
 
 #[cfg(test)]

@@ -436,7 +436,8 @@ fn status_line(s: &mut String, state: &State, options: &SvgOptions, _in_play: Ne
 }
 
 /// A token lying on the neighborhood whose centre is `at` (see [`point`]):
-/// a small disc with its letter, up and left of the centre.
+/// a small disc with its letter, up and left of the centre, clear of a bid
+/// ([`bid_piece`]) and of the neighborhood's id.
 pub fn token_piece(token: Token, at: (f32, f32)) -> String {
     let (x, y) = at;
     let (color, letter) = token_style(token);
@@ -447,16 +448,18 @@ pub fn token_piece(token: Token, at: (f32, f32)) -> String {
     };
     format!(
         r##"<g class="token {token}"><circle cx="{:.1}" cy="{:.1}" r="8" fill="{color}" stroke="#222" stroke-width="1"/><text x="{:.1}" y="{:.1}" font-size="10" font-weight="bold" fill="{ink}" text-anchor="middle">{letter}</text></g>"##,
-        x - 19.0,
+        x - 20.0,
         y - 13.0,
-        x - 19.0,
+        x - 20.0,
         y - 9.5
     )
 }
 
 /// Building `number` of `seat` constructed on the neighborhood whose centre
 /// is `at`: a square in the owner's colour with its number, sized by the
-/// Expert building size (all the same size in the Family game).
+/// Expert building size (all the same size in the Family game), outlined in
+/// black inside a white halo so that every colour stands out on every
+/// neighborhood (white and gray buildings on the gray industry).
 pub fn building_piece(variant: Variant, seat: Seat, number: u8, at: (f32, f32)) -> String {
     let (x, y) = at;
     let half = match (variant, Size::of(number)) {
@@ -466,7 +469,12 @@ pub fn building_piece(variant: Variant, seat: Seat, number: u8, at: (f32, f32)) 
         (_, Size::Tall) => 15.5,
     };
     format!(
-        r##"<g class="building seat{seat}"><rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="2" fill="{}" stroke="#111" stroke-width="2"/><text x="{x:.1}" y="{:.1}" font-size="14" font-weight="bold" fill="{}" text-anchor="middle">{number}</text></g>"##,
+        r##"<g class="building seat{seat}"><rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="2" fill="{}" stroke="#fff" stroke-width="6"/><rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="2" fill="{}" stroke="#111" stroke-width="2.5"/><text x="{x:.1}" y="{:.1}" font-size="14" font-weight="bold" fill="{}" text-anchor="middle">{number}</text></g>"##,
+        x - half,
+        y - half,
+        2.0 * half,
+        2.0 * half,
+        player_color(seat),
         x - half,
         y - half,
         2.0 * half,
@@ -478,13 +486,15 @@ pub fn building_piece(variant: Variant, seat: Seat, number: u8, at: (f32, f32)) 
 }
 
 /// Building `number` of `seat` bid on the neighborhood whose centre is `at`:
-/// a dashed diamond, bold when it is the call's `latest` bid.
+/// a dashed diamond, bold when it is the call's `latest` bid. It stays
+/// between the neighborhood's id and kind letter and clear of a token
+/// lying there ([`token_piece`]).
 pub fn bid_piece(seat: Seat, number: u8, latest: bool, at: (f32, f32)) -> String {
     let (x, y) = at;
     format!(
-        r##"<g class="bid seat{seat}{}"><path d="M{x:.1},{:.1} l16,16 l-16,16 l-16,-16 Z" fill="{}" fill-opacity="0.85" stroke="#111" stroke-width="{}" stroke-dasharray="4 2"/><text x="{x:.1}" y="{:.1}" font-size="13" font-weight="bold" fill="{}" text-anchor="middle">{number}</text></g>"##,
+        r##"<g class="bid seat{seat}{}"><path d="M{x:.1},{:.1} l14,14 l-14,14 l-14,-14 Z" fill="{}" fill-opacity="0.85" stroke="#111" stroke-width="{}" stroke-dasharray="4 2"/><text x="{x:.1}" y="{:.1}" font-size="13" font-weight="bold" fill="{}" text-anchor="middle">{number}</text></g>"##,
         if latest { " latest" } else { "" },
-        y - 16.0,
+        y - 14.0,
         player_color(seat),
         if latest { "3" } else { "1.5" },
         y + 4.5,
@@ -749,5 +759,71 @@ mod tests {
         assert!(building_piece(Variant::Expert, 0, 13, (0.0, 0.0)).contains(r#"width="31.0""#));
         assert!(building_piece(Variant::Expert, 0, 1, (0.0, 0.0)).contains(r#"width="22.0""#));
         assert!(well_formed(&highlight_piece((5.0, 5.0))).is_ok());
+    }
+
+    /// The numbers of attribute `name` in `piece`, in order.
+    fn attrs(piece: &str, name: &str) -> Vec<f32> {
+        piece
+            .split(&format!(" {name}=\""))
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next()?.parse().ok())
+            .collect()
+    }
+
+    #[test]
+    fn a_bid_stays_clear_of_the_token_the_id_and_the_kind_letter() {
+        let (x, y) = (500.0f32, 400.0f32);
+        let bid = bid_piece(2, 13, true, (x, y));
+        // "M500.0,386.0 l14,14 …": the diamond's top and half diagonal.
+        let d = bid.split(" d=\"M").nth(1).unwrap();
+        let top: f32 = d
+            .split(',')
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let half = y - top;
+        // Between the id (baseline RADIUS - 11 above the centre) and the
+        // kind letter (10 px text, baseline RADIUS - 4 below).
+        assert!(
+            y - half > y - RADIUS + 11.0 + 1.0,
+            "the diamond covers the id"
+        );
+        assert!(
+            y + half < y + RADIUS - 4.0 - 7.0,
+            "the diamond covers the kind letter"
+        );
+        for t in Token::ALL {
+            let token = token_piece(*t, (x, y));
+            let (cx, cy, r) = (
+                attrs(&token, "cx")[0],
+                attrs(&token, "cy")[0],
+                attrs(&token, "r")[0],
+            );
+            // Distance from the disc's centre to the diamond's edge, less
+            // the bold stroke of the latest bid.
+            let gap = ((cx - x).abs() + (cy - y).abs() - half) / 2f32.sqrt() - r - 1.5;
+            assert!(gap >= 2.0, "{t}: the token touches the bid ({gap})");
+        }
+    }
+
+    #[test]
+    fn every_building_is_outlined_in_black_inside_a_white_halo() {
+        for seat in 0..4 {
+            for number in [1, 7, 13] {
+                let piece = building_piece(Variant::Expert, seat, number, (100.0, 100.0));
+                let strokes: Vec<&str> = piece
+                    .split(" stroke=\"")
+                    .skip(1)
+                    .map(|r| r.split('"').next().unwrap())
+                    .collect();
+                assert_eq!(strokes, ["#fff", "#111"], "{piece}");
+                let widths = attrs(&piece, "stroke-width");
+                assert!(widths[0] > widths[1] + 2.0, "{piece}");
+            }
+        }
     }
 }

@@ -214,6 +214,41 @@ impl Size {
     }
 }
 
+impl Token {
+    /// The prestige points each token of this kind is worth at the end
+    /// (§4): trendy +3, subway +1, archaeology −1.
+    ///
+    /// ```
+    /// use metropolys_core::Token;
+    /// let points: Vec<i32> = Token::ALL.iter().map(|t| t.points()).collect();
+    /// assert_eq!(points, [3, 1, -1]);
+    /// ```
+    pub const fn points(self) -> i32 {
+        match self {
+            Token::Trendy => 3,
+            Token::Subway => 1,
+            Token::Archaeology => -1,
+        }
+    }
+}
+
+impl Card {
+    /// The prestige points the holder of this card gets at the end (§4):
+    /// the subway card +3 (R-14), the archaeological card −2 (R-15).
+    ///
+    /// ```
+    /// use metropolys_core::Card;
+    /// let points: Vec<i32> = Card::ALL.iter().map(|c| c.points()).collect();
+    /// assert_eq!(points, [3, -2]);
+    /// ```
+    pub const fn points(self) -> i32 {
+        match self {
+            Card::Subway => 3,
+            Card::Archaeology => -2,
+        }
+    }
+}
+
 impl District {
     /// The four peripheral districts (every district but the center).
     pub const PERIPHERAL: [District; 4] = [

@@ -11,8 +11,8 @@ in Rust, for Python.
 >>> len(game.scores())
 3
 
-See ``docs/python.md`` for the tour: ``Game`` (immutable), ``Action``,
-errors, board queries, records and ``simulate``; ``docs/rl.md`` for
+See ``https://github.com/metropolys/metropolys/blob/main/docs/python.md`` for the tour: ``Game`` (immutable), ``Action``,
+errors, board queries, records and ``simulate``; ``https://github.com/metropolys/metropolys/blob/main/docs/rl.md`` for
 observations, masks and ``VectorEnv``; ``metropolys.bots`` and ``arena``
 for the native bots.
 """

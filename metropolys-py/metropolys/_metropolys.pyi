@@ -4,6 +4,7 @@ PyO3). Everything here is re-exported by ``metropolys``."""
 import random
 from typing import (
     Any,
+    Callable,
     Dict,
     Iterable,
     List,
@@ -79,7 +80,7 @@ SCORE_CATEGORIES: Tuple[str, ...]
 OBSERVATION_SIZE: int
 """The number of float32 values of ``Game.observation`` (924)."""
 OBSERVATION_VERSION: int
-"""The version of the observation layout (docs/rl.md); bumped on any change."""
+"""The version of the observation layout (https://github.com/metropolys/metropolys/blob/main/docs/rl.md); bumped on any change."""
 OBSERVATION_PIECES: Dict[str, Tuple[int, Tuple[int, ...]]]
 """The observation layout: piece name -> (offset, shape), in order."""
 DECISION_WIDTH: int
@@ -294,7 +295,7 @@ class Game:
     ) -> _F32:
         """The observation of ``player`` (default: the seat to act) as a
         float32 array of ``OBSERVATION_SIZE`` values (layout version
-        ``OBSERVATION_VERSION``, docs/rl.md); only what the seat may see
+        ``OBSERVATION_VERSION``, https://github.com/metropolys/metropolys/blob/main/docs/rl.md); only what the seat may see
         (R-21) with ``reveal="own"``; ``"none"`` hides every objective,
         ``"all"`` shows them all. With ``out`` it is written there and
         ``out`` is returned."""
@@ -437,18 +438,23 @@ def simulate(
     *,
     format: Literal["numpy"] = "numpy",
     progress: bool = False,
+    first: int = 0,
 ) -> Dict[str, "numpy.ndarray[Any, Any]"]:
     """Plays ``n`` games of uniformly random legal actions in Rust, with the
     GIL released, and returns the results as columns, one row per game: a
     ``dict`` of numpy arrays (``format="numpy"``, the default; loads into
     ``pandas.DataFrame`` without copying) or a ``pyarrow.Table``
-    (``format="arrow"``, needs pyarrow).
+    (``format="arrow"``, needs pyarrow: ``ImportError`` saying so
+    otherwise).
 
     Game ``i`` is ``Game(players, variant, seed=seed + i)`` played with
     ``random_action(rng)`` from ``rng = SplitMix64(seed + i)`` until the
-    end, so any game can be replayed step by step from Python. ``threads``
-    splits the games over that many threads (0: one per CPU, at most 1024);
-    results do not depend on it.
+    end, so any game can be replayed step by step from Python. The rows are
+    games ``first`` to ``first + n - 1``: a batch split into ranges (on the
+    workers of a cluster, say) gives the rows of the batch played at once.
+    ``threads`` splits the games over that many threads (0: one per CPU, at
+    most 1024); results do not depend on it. ``variant`` is matched in any
+    case.
 
     ``config`` (a core configuration, ``dict`` or JSON ``str``) replaces
     ``players`` and ``variant``: every game uses it with its ``seed`` set to
@@ -461,14 +467,20 @@ def simulate(
     Ctrl-C stops the batch within a fraction of a second
     (``KeyboardInterrupt``); memory grows with the games played, never with
     ``n`` up front. ``progress=True`` shows a tqdm bar (``ImportError`` if
-    tqdm is not installed). Bad arguments: docs/errors.md.
+    tqdm is not installed). Bad arguments:
+    https://github.com/metropolys/metropolys/blob/main/docs/errors.md.
 
-    Columns: ``game`` (i, uint64), ``seed`` (uint64), ``calls`` (uint16),
+    Columns: ``game`` (i, uint64), ``seed`` (uint64), ``start_player``
+    (uint8); per seat p ``objective_neighborhood_{p}`` (str: the Expert
+    neighborhood card, Expert games without Metropolys cards only),
+    ``objective_area_{p}`` (str) and ``metropolys_card_{p}`` (list of three
+    kinds, games with Metropolys cards only); ``calls`` (uint16),
     ``winners`` (object: list of seats), ``win_{p}`` (bool: seat p is among
     the winners) and, per seat p, ``{category}_{p}`` (int16) for
     ``trendy``, ``subway``, ``subway_card``, ``archaeology``,
     ``archaeology_card``, ``area``, ``neighborhood``, ``highest_building``,
-    ``metropolys``, ``total`` and ``constructed``.
+    ``metropolys``, ``total`` and ``constructed``. See
+    https://github.com/metropolys/metropolys/blob/main/docs/python.md.
     """
 @overload
 def simulate(
@@ -481,13 +493,14 @@ def simulate(
     *,
     format: Literal["arrow"],
     progress: bool = False,
+    first: int = 0,
 ) -> Any:
     """Like the first overload, returning a ``pyarrow.Table``."""
 
 @final
 class VectorEnv:
     """``num_envs`` games stepped together in one Rust call, writing into
-    preallocated numpy arrays (docs/rl.md). ``opponents=None``: you act for
+    preallocated numpy arrays (https://github.com/metropolys/metropolys/blob/main/docs/rl.md). ``opponents=None``: you act for
     every seat; ``"random"``: you play seat ``LEARNER_SEAT`` (0) and the
     other seats move at random inside the step; a native bot kind
     (``"greedy"``, ``"ismcts"``) or ``(kind, params_dict)``, e.g.
@@ -583,12 +596,15 @@ class RandomBot:
     @property
     def name(self) -> str:
         """The bot's kind: ``"random"``."""
+    def __getnewargs_ex__(self) -> Tuple[Tuple[()], Dict[str, Any]]:
+        """Pickling (to send a bot to another process, such as a Dask
+        worker): the constructor's keyword arguments."""
 
 @final
 class GreedyBot:
     """A one-ply evaluation of every legal action (immediate points, tokens and
     cards, progress on its own objectives, the cost of the building spent;
-    see docs/bots.md). ``seed`` breaks ties."""
+    see https://github.com/metropolys/metropolys/blob/main/docs/bots.md). ``seed`` breaks ties."""
 
     def __new__(cls, seed: int = 0) -> GreedyBot: ...
     def choose(self, game: Game) -> Action:
@@ -598,16 +614,19 @@ class GreedyBot:
     @property
     def name(self) -> str:
         """The bot's kind: ``"greedy"``."""
+    def __getnewargs_ex__(self) -> Tuple[Tuple[()], Dict[str, Any]]:
+        """Pickling (to send a bot to another process, such as a Dask
+        worker): the constructor's keyword arguments."""
 
 @final
 class IsmctsBot:
-    """Information-set Monte Carlo tree search (see docs/bots.md). Each
+    """Information-set Monte Carlo tree search (see https://github.com/metropolys/metropolys/blob/main/docs/bots.md). Each
     iteration deals the opponents' secret cards at random among those the
     seat cannot rule out, so the bot never uses what its seat may not see
     (R-21).
 
     Budget: ``iterations`` per decision (the default budget of
-    docs/bots.md when neither is given) and/or ``seconds`` of wall time (the
+    https://github.com/metropolys/metropolys/blob/main/docs/bots.md when neither is given) and/or ``seconds`` of wall time (the
     search stops at the first reached). With an iteration budget and no
     time budget, the same ``seed`` gives the same decisions. ``threads`` searches in parallel
     (root parallelism). ``exploration`` (UCT constant), ``playout``
@@ -635,6 +654,9 @@ class IsmctsBot:
     @property
     def name(self) -> str:
         """The bot's kind: ``"ismcts"``."""
+    def __getnewargs_ex__(self) -> Tuple[Tuple[()], Dict[str, Any]]:
+        """Pickling (to send a bot to another process, such as a Dask
+        worker): the constructor's keyword arguments."""
 
 _BotKind = Literal[
     "random", "greedy", "ismcts", "beginner", "casual", "strong", "expert", "ismcts-v1"
@@ -665,17 +687,26 @@ class SpecBot:
     @property
     def name(self) -> str:
         """The bot's kind, as given."""
+    def __getnewargs_ex__(self) -> Tuple[Tuple[str], Dict[str, Any]]:
+        """Pickling (to send a bot to another process, such as a Dask
+        worker): the kind, then the parameters and the seed."""
 
 class _ChoosingBot(Protocol):
     def choose(self, game: Game, /) -> Action: ...
 
+@overload
 def arena(
     bots: Iterable[Union[RandomBot, GreedyBot, IsmctsBot, SpecBot, str, _ChoosingBot]],
     games: int,
     players: Optional[int] = None,
-    variant: _VariantName = "expert",
+    variant: str = "expert",
     seed: int = 0,
     threads: int = 1,
+    *,
+    metropolys_deck: Optional[Sequence[Sequence[str]]] = None,
+    per_game: Literal[False] = False,
+    format: Literal["numpy", "arrow"] = "numpy",
+    first: int = 0,
 ) -> List[Dict[str, Any]]:
     """Plays ``games`` games between ``bots``, one bot per seat, rotated over
     the seats from one game to the next (every bot plays every seat equally
@@ -702,4 +733,50 @@ def arena(
     and is re-raised; Ctrl-C stops it with ``KeyboardInterrupt`` within a
     fraction of a second, also inside a slow or blocked Python bot or a
     long search. A thread that cannot start raises ``RuntimeError``.
+
+    ``metropolys_deck`` (four Metropolys cards, each a list of three
+    neighborhood kinds) deals the Metropolys cards from that deck (R-22).
+    ``first`` plays games ``first`` to ``first + games - 1`` of the run:
+    game ``g`` is the same game whatever range it is played in.
+    ``per_game=True`` returns one row per game instead (next overload).
     """
+
+@overload
+def arena(
+    bots: Iterable[Union[RandomBot, GreedyBot, IsmctsBot, SpecBot, str, _ChoosingBot]],
+    games: int,
+    players: Optional[int] = None,
+    variant: str = "expert",
+    seed: int = 0,
+    threads: int = 1,
+    *,
+    metropolys_deck: Optional[Sequence[Sequence[str]]] = None,
+    per_game: Literal[True],
+    format: Literal["numpy", "arrow"] = "numpy",
+    first: int = 0,
+) -> Any:
+    """One row per game, as columns in the form of ``simulate``
+    (``format="numpy"``: a dict of numpy arrays; ``"arrow"``: a
+    ``pyarrow.Table``): ``game``, ``seed`` (the game's configuration seed),
+    per seat ``bot_{p}`` (uint8: the index of its bot in ``bots``) and
+    ``bot_name_{p}``, then ``simulate``'s columns from ``start_player`` on
+    (objectives, Metropolys cards, ``calls``, ``winners``, ``win_{p}``, the
+    score categories). ``games=0`` gives the empty columns."""
+
+def _arena_rows(
+    names: List[str], games: int, twelfths: List[int], totals: List[int]
+) -> List[Dict[str, Any]]:
+    """The rows of ``arena`` from exact sums over games (for
+    ``metropolys.dask``)."""
+
+# Private: the Rust side of ``metropolys.conformance`` (not in ``__all__``).
+
+def _conformance_check(
+    factory: Callable[[], Any], games: int, seed: int, max_steps: int
+) -> Dict[str, Any]:
+    """Compares the engines ``factory()`` makes with the reference engine;
+    see ``metropolys.conformance.check``."""
+
+def _conformance_replay(engine: Any, record: _JsonLike) -> Optional[str]:
+    """Replays a record through ``engine``; see
+    ``metropolys.conformance.replay``."""

@@ -2,7 +2,7 @@
 
 The observation tensors themselves are written in Rust (``Game.observation``,
 ``Game.information_state``; the crate metropolys-tensor); their layout,
-version ``metropolys.OBSERVATION_VERSION``, is documented in docs/rl.md.
+version ``metropolys.OBSERVATION_VERSION``, is documented in https://github.com/metropolys/metropolys/blob/main/docs/rl.md.
 ``split`` names the pieces of a flat observation.
 """
 

@@ -27,8 +27,8 @@ GIL is released while a native bot thinks, so bots in several Python
 threads decide in parallel (one bot object used from several threads at
 once decides one call at a time). ``arena`` plays many games between bots
 rotated over the seats; a Python object with a ``choose(game)`` method (the
-``Bot`` protocol) can sit at the table too. See ``docs/bots.md`` and
-``docs/python.md``.
+``Bot`` protocol) can sit at the table too. See ``https://github.com/metropolys/metropolys/blob/main/docs/bots.md`` and
+``https://github.com/metropolys/metropolys/blob/main/docs/python.md``.
 """
 
 from __future__ import annotations

@@ -377,7 +377,7 @@ class MetropolysObserver:
       observation followed by one row per decision.
 
     The tensors are written in Rust (``Game.observation`` /
-    ``Game.information_state``, layout in docs/rl.md). While chance nodes
+    ``Game.information_state``, layout in https://github.com/metropolys/metropolys/blob/main/docs/rl.md). While chance nodes
     deal the objectives there is no engine game yet: the public part comes
     from the seed's game and the cards dealt so far are filled in here.
     """

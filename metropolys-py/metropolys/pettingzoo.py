@@ -26,7 +26,7 @@ It needs the ``pettingzoo`` extra (``pip install "metropolys[pettingzoo]"``);
   action_mask=Box(0, 1, (716,), int8))``. The observation encodes the agent's
   own view only (R-21): opponents' objectives stay hidden until the game
   ends. It is ``Game.observation`` (written in Rust); the layout is
-  documented in docs/rl.md.
+  documented in https://github.com/metropolys/metropolys/blob/main/docs/rl.md.
 * Rewards only at game end: ``rewards="win"`` (default) gives +1 to every
   winner (R-20, shared victories included) and -1 to the others;
   ``rewards="score"`` gives each player's total prestige. ``info`` of every

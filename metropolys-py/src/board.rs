@@ -75,9 +75,7 @@ fn position(id: crate::ints::Int) -> PyResult<(f32, f32)> {
 /// The neighborhoods of a district (``"center"``, ``"north"``, …).
 #[pyfunction]
 fn district_neighborhoods(district: &str) -> PyResult<Vec<u32>> {
-    let d: District = district
-        .parse()
-        .map_err(|e: metropolys_core::ParseNameError| crate::errors::value_error(e.to_string()))?;
+    let d: District = crate::names::parse(district).map_err(crate::errors::value_error)?;
     Ok(board::in_district(d).iter().map(u32::from).collect())
 }
 

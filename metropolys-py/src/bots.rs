@@ -10,14 +10,14 @@ use crate::game::Game;
 use crate::ints::{Int, U64};
 use crate::simulate::MAX_THREADS;
 use metropolys_bots::{
-    arena as run_arena, excerpt, from_spec, searches, split_specs, ArenaOptions, Bot, BotError,
-    BotFactory, Cancel, Player, SeatView,
+    arena as run_arena, arena_games, excerpt, from_spec, searches, split_specs, ArenaGame,
+    ArenaOptions, ArenaRow, ArenaTally, Bot, BotError, BotFactory, Cancel, Player, SeatView,
 };
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Action as CoreAction, State, Variant};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyList, PyString};
+use pyo3::types::{PyBool, PyDict, PyList, PyString, PyTuple};
 use serde_json::{json, Map, Value};
 use std::sync::mpsc;
 use std::sync::Mutex;
@@ -95,6 +95,13 @@ impl Native {
         Box::new(move || {
             from_spec(&kind, &text).expect("a native bot's spec is checked when the bot is made")
         })
+    }
+
+    /// The constructor's keyword arguments that make this bot again.
+    fn keywords<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let mut all = self.params.clone();
+        all.insert("seed".into(), json!(self.seed));
+        crate::convert::to_py(py, &all)
     }
 
     fn repr(&self, class: &str) -> String {
@@ -214,6 +221,15 @@ macro_rules! bot_methods {
             fn __repr__(&self) -> String {
                 self.0.repr(stringify!($class))
             }
+
+            /// Pickling (to send a bot to another process, such as a Dask
+            /// worker): the constructor's keyword arguments.
+            fn __getnewargs_ex__<'py>(
+                &self,
+                py: Python<'py>,
+            ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyAny>)> {
+                Ok((PyTuple::empty(py), self.0.keywords(py)?))
+            }
         }
     };
 }
@@ -236,7 +252,8 @@ bot_methods!(
 
 /// A one-ply evaluation of every legal action (immediate points, tokens and
 /// cards, progress on its own objectives, the cost of the building spent;
-/// see docs/bots.md). ``seed`` breaks ties.
+/// see https://github.com/metropolys/metropolys/blob/main/docs/bots.md). ``seed``
+/// breaks ties.
 #[pyclass(frozen, module = "metropolys", name = "GreedyBot")]
 pub struct GreedyBot(Native);
 
@@ -251,13 +268,15 @@ bot_methods!(
     }
 );
 
-/// Information-set Monte Carlo tree search (see docs/bots.md). Each
+/// Information-set Monte Carlo tree search (see
+/// https://github.com/metropolys/metropolys/blob/main/docs/bots.md). Each
 /// iteration deals the opponents' secret cards at random among those the
 /// seat cannot rule out, so the bot never uses what its seat may not see
 ///
 ///
 /// Budget: ``iterations`` per decision (the default budget of
-/// docs/bots.md when neither is given) and/or ``seconds`` of wall time (the
+/// https://github.com/metropolys/metropolys/blob/main/docs/bots.md when neither is
+/// given) and/or ``seconds`` of wall time (the
 /// search stops at the first reached). With an iteration budget and no
 /// time budget, the same ``seed`` gives the same decisions. ``threads`` searches in parallel
 /// (root parallelism). ``exploration`` (UCT constant), ``playout``
@@ -389,6 +408,21 @@ impl SpecBot {
         parts.push(format!("seed={}", self.0.seed));
         format!("SpecBot({})", parts.join(", "))
     }
+
+    /// Pickling (to send a bot to another process, such as a Dask
+    /// worker): the kind, then the parameters and the seed.
+    fn __getnewargs_ex__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyAny>)> {
+        let kw = PyDict::new(py);
+        kw.set_item(
+            "params",
+            crate::convert::to_py(py, &Value::Object(self.0.params.clone()))?,
+        )?;
+        kw.set_item("seed", self.0.seed)?;
+        Ok((PyTuple::new(py, [self.0.kind.clone()])?, kw.into_any()))
+    }
 }
 
 /// The native bot behind a Python object, if it is one.
@@ -449,7 +483,7 @@ impl Bot for PythonBot {
 
 /// A Python bot's name: its ``name`` attribute if it is a string, else its
 /// class name.
-fn python_name(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+pub(crate) fn python_name(obj: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(n) = obj.getattr("name") {
         if let Ok(s) = n.extract::<String>() {
             return Ok(s);
@@ -473,6 +507,8 @@ fn python_name(obj: &Bound<'_, PyAny>) -> PyResult<String> {
 /// bot is handed a ``Game`` of its seat's view: the other seats' secret
 /// cards are placeholders, so use ``game.view(game.to_act)`` to see what
 /// is known. ``players`` defaults to ``len(bots)`` and must equal it.
+/// ``metropolys_deck`` (four Metropolys cards, each a list of three
+/// neighborhood kinds) deals the Metropolys cards from that deck.
 ///
 /// Everything random (deals and every bot's generator) derives from
 /// ``seed``; a native bot's own ``seed`` is not used here. ``threads`` (1 to 1024)
@@ -483,11 +519,23 @@ fn python_name(obj: &Bound<'_, PyAny>) -> PyResult<String> {
 /// and is re-raised; Ctrl-C stops it with ``KeyboardInterrupt`` within a
 /// fraction of a second, also inside a slow or blocked Python bot or a
 /// long search. A thread that cannot start raises ``RuntimeError``.
+///
+/// ``per_game=True`` returns one row per game instead, as columns in the
+/// form of ``simulate`` (``format="numpy"``: a dict of numpy arrays;
+/// ``"arrow"``: a ``pyarrow.Table``): ``game``, ``seed`` (the game's
+/// configuration seed), per seat ``bot_{p}`` (the index of its bot in
+/// ``bots``) and ``bot_name_{p}``, then ``simulate``'s columns (start
+/// player, objectives, Metropolys cards, calls, winners, ``win_{p}``, the
+/// score categories). ``first`` plays games ``first`` to
+/// ``first + games - 1`` of the run: game ``g`` is the same game whatever
+/// range it is played in, so ranges played apart (on a cluster) give the
+/// rows of the run played at once.
 #[pyfunction]
 #[pyo3(
-    signature = (bots, games, players=None, variant="expert", seed=U64(0), threads=Int(1)),
-    text_signature = "(bots, games, players=None, variant='expert', seed=0, threads=1)"
+    signature = (bots, games, players=None, variant="expert", seed=U64(0), threads=Int(1), *, metropolys_deck=None, per_game=false, format="numpy", first=U64(0)),
+    text_signature = "(bots, games, players=None, variant='expert', seed=0, threads=1, *, metropolys_deck=None, per_game=False, format='numpy', first=0)"
 )]
+#[allow(clippy::too_many_arguments)]
 pub fn arena<'py>(
     py: Python<'py>,
     bots: &Bound<'py, PyAny>,
@@ -496,8 +544,13 @@ pub fn arena<'py>(
     variant: &str,
     seed: U64,
     threads: Int,
-) -> PyResult<Bound<'py, PyList>> {
-    let (games, seed) = (games.0, seed.0);
+    metropolys_deck: Option<&Bound<'py, PyAny>>,
+    per_game: bool,
+    format: &str,
+    first: U64,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (games, seed, first) = (games.0, seed.0, first.0);
+    let arrow = crate::simulate::output_format(py, "arena", format)?;
     let threads = match threads.0 {
         t if (1..=MAX_THREADS).contains(&t) => t as usize,
         t => {
@@ -564,21 +617,42 @@ pub fn arena<'py>(
             Some("R-1"),
         )
     })?;
-    let variant: Variant = variant
-        .parse()
-        .map_err(|e: metropolys_core::ParseNameError| {
-            errors::raise(py, errors::Kind::InvalidConfig, e.to_string(), None)
-        })?;
+    let variant: Variant = crate::names::parse(variant)
+        .map_err(|e| errors::raise(py, errors::Kind::InvalidConfig, e, None))?;
+    let metropolys_deck = match metropolys_deck {
+        None => None,
+        Some(d) if d.is_none() => None,
+        Some(d) => Some(
+            serde_json::from_str::<Vec<metropolys_core::MetropolysCard>>(
+                &crate::convert::json_text(d)?,
+            )
+            .map_err(|e| {
+                errors::raise(
+                    py,
+                    errors::Kind::InvalidConfig,
+                    format!(
+                        "R-22: metropolys_deck must be four cards of three neighborhood kinds: {e}"
+                    ),
+                    Some("R-22"),
+                )
+            })?,
+        ),
+    };
     let cancel = Cancel::new();
     let options = ArenaOptions {
         games,
         players,
         variant,
+        metropolys_deck,
         seed,
         threads,
         cancel: Some(cancel.clone()),
-        ..ArenaOptions::default()
     };
+    let names: Vec<String> = factories.iter().map(|f| f().name().to_string()).collect();
+    if per_game && games == 0 {
+        return empty_game_columns(py, &options, names, arrow);
+    }
+    let per_game_or_range = per_game || first != 0;
     // CPython runs signal handlers on the main thread only, and a Python
     // bot blocked in a call (time.sleep, a lock, input) is interrupted only
     // there: so the games run on a helper thread, and this thread answers
@@ -591,7 +665,13 @@ pub fn arena<'py>(
     let result = std::thread::scope(|scope| {
         let worker = std::thread::Builder::new()
             .name("metropolys-arena".into())
-            .spawn_scoped(scope, || run_arena(&factories, &options, &progress))
+            .spawn_scoped(scope, || {
+                if per_game_or_range {
+                    arena_games(&factories, &options, first, &progress).map(Played::Games)
+                } else {
+                    run_arena(&factories, &options, &progress).map(Played::Rows)
+                }
+            })
             .map_err(|e| thread_error(&e.to_string()))?;
         loop {
             let next = py.detach(|| {
@@ -645,8 +725,8 @@ pub fn arena<'py>(
     if let Some(err) = interrupted {
         return Err(err);
     }
-    let rows = match result {
-        Ok(rows) => rows,
+    let played = match result {
+        Ok(played) => played,
         Err(e) => {
             return Err(match e {
                 BotError::Config(c) => errors::config_error(py, c),
@@ -655,6 +735,30 @@ pub fn arena<'py>(
             });
         }
     };
+    let rows = match played {
+        Played::Rows(rows) => rows,
+        Played::Games(played) if per_game => {
+            return game_columns(py, &played, names, arrow);
+        }
+        Played::Games(played) => {
+            let mut tally = ArenaTally::default();
+            for g in &played {
+                tally.add(g);
+            }
+            tally.rows(&names)
+        }
+    };
+    row_dicts(py, rows)
+}
+
+/// What an arena run gives: the rows per bot, or the games one by one.
+enum Played {
+    Rows(Vec<ArenaRow>),
+    Games(Vec<ArenaGame>),
+}
+
+/// The rows as the list of dicts `arena` returns.
+fn row_dicts(py: Python<'_>, rows: Vec<ArenaRow>) -> PyResult<Bound<'_, PyAny>> {
     let out = PyList::empty(py);
     for r in rows {
         let d = PyDict::new(py);
@@ -666,7 +770,103 @@ pub fn arena<'py>(
         d.set_item("mean_total", r.mean_total)?;
         out.append(d)?;
     }
-    Ok(out)
+    Ok(out.into_any())
+}
+
+/// One row per game, in `simulate`'s columnar form, with the seating.
+fn game_columns<'py>(
+    py: Python<'py>,
+    played: &[ArenaGame],
+    names: Vec<String>,
+    arrow: Option<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (Some(head), players) = (played.first(), names.len()) else {
+        return Err(PyRuntimeError::new_err(
+            "arena: no game was played (internal error)",
+        ));
+    };
+    let mut cols = crate::simulate::Columns::new(players);
+    let outcomes: Vec<crate::simulate::Outcome> = played
+        .iter()
+        .map(|g| crate::simulate::Outcome::of(&g.start, &g.end))
+        .collect();
+    cols.push(&outcomes)?;
+    let seats = (0..players)
+        .map(|s| played.iter().map(|g| g.seats[s] as u8).collect())
+        .collect();
+    crate::simulate::to_python(
+        py,
+        cols,
+        head.game,
+        played.iter().map(|g| g.config.seed).collect(),
+        crate::simulate::Dealt::of(&head.start),
+        Some(crate::simulate::Seating { seats, names }),
+        arrow,
+    )
+}
+
+/// The columns of no games (their names and types): the options are
+/// checked as a run would check them.
+fn empty_game_columns<'py>(
+    py: Python<'py>,
+    options: &ArenaOptions,
+    names: Vec<String>,
+    arrow: Option<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if names.len() != usize::from(options.players) {
+        return Err(PyValueError::new_err(format!(
+            "arena: {} bots for {} players: give one bot per seat",
+            names.len(),
+            options.players
+        )));
+    }
+    let mut config = metropolys_core::Config::new(options.players, options.variant, options.seed);
+    config.metropolys_deck = options.metropolys_deck.clone();
+    let start = metropolys_core::State::new(&config).map_err(|e| errors::config_error(py, e))?;
+    let players = names.len();
+    crate::simulate::to_python(
+        py,
+        crate::simulate::Columns::new(players),
+        0,
+        Vec::new(),
+        crate::simulate::Dealt::of(&start),
+        Some(crate::simulate::Seating {
+            seats: vec![Vec::new(); players],
+            names,
+        }),
+        arrow,
+    )
+}
+
+/// The rows of ``arena`` from exact sums over games (the cluster's
+/// ``arena`` adds its parts' sums and asks for the rows here, so they are
+/// those of a run played at once): ``games``, per bot the wins in twelfths
+/// of a game and the sum of final totals.
+#[pyfunction]
+#[pyo3(name = "_arena_rows")]
+pub fn arena_rows(
+    py: Python<'_>,
+    names: Vec<String>,
+    games: u64,
+    twelfths: Vec<u64>,
+    totals: Vec<i64>,
+) -> PyResult<Bound<'_, PyAny>> {
+    if names.is_empty()
+        || names.len() > 4
+        || twelfths.len() != names.len()
+        || totals.len() != names.len()
+    {
+        return Err(PyValueError::new_err(
+            "_arena_rows: one name, twelfths and totals entry per bot (1 to 4)",
+        ));
+    }
+    let mut tally = ArenaTally {
+        games,
+        ..ArenaTally::default()
+    };
+    tally.twelfths[..names.len()].copy_from_slice(&twelfths);
+    tally.totals[..names.len()].copy_from_slice(&totals);
+    row_dicts(py, tally.rows(&names))
 }
 
 /// Registers the bot classes and `arena`.
@@ -676,5 +876,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<IsmctsBot>()?;
     m.add_class::<SpecBot>()?;
     m.add_function(wrap_pyfunction!(arena, m)?)?;
+    // Private (for `metropolys.dask`): an attribute, not in `__all__`.
+    m.setattr("_arena_rows", wrap_pyfunction!(arena_rows, m)?)?;
     Ok(())
 }

@@ -43,9 +43,8 @@ struct Pickled {
 }
 
 fn parse_variant(py: Python<'_>, variant: &str) -> PyResult<Variant> {
-    variant
-        .parse::<Variant>()
-        .map_err(|e| errors::raise(py, ErrKind::InvalidConfig, e.to_string(), None))
+    crate::names::parse::<Variant>(variant)
+        .map_err(|e| errors::raise(py, ErrKind::InvalidConfig, e, None))
 }
 
 fn parse_players(py: Python<'_>, players: i64) -> PyResult<u8> {
@@ -119,8 +118,7 @@ pub fn verify_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Game
 }
 
 fn card_name(card: &str) -> PyResult<Card> {
-    card.parse::<Card>()
-        .map_err(|e| errors::value_error(e.to_string()))
+    crate::names::parse::<Card>(card).map_err(errors::value_error)
 }
 
 impl Game {
@@ -457,7 +455,9 @@ impl Game {
 
     /// The observation of ``player`` (default: the seat to act) as a numpy
     /// ``float32`` array of ``OBSERVATION_SIZE`` values (layout version
-    /// ``OBSERVATION_VERSION``, docs/rl.md). It holds only what the seat may
+    /// ``OBSERVATION_VERSION``,
+    /// https://github.com/metropolys/metropolys/blob/main/docs/rl.md). It holds only
+    /// what the seat may
     /// see: ``reveal="own"``. ``reveal="none"`` hides every seat's
     /// objectives and ``"all"`` shows them all (OpenSpiel's observers); once
     /// the game is over every objective is shown. With ``out`` (a
@@ -477,7 +477,8 @@ impl Game {
 
     /// The information-state tensor of ``player`` (default: the seat to
     /// act): the observation followed by one row per decision so far
-    /// (docs/rl.md), ``information_state_size(players)`` float32 values.
+    /// (https://github.com/metropolys/metropolys/blob/main/docs/rl.md),
+    /// ``information_state_size(players)`` float32 values.
     /// Needs the game's history (``ValueError`` for a game loaded with
     /// ``from_json``). ``reveal`` as for ``observation``.
     #[pyo3(signature = (player=None, *, reveal="own"))]
@@ -692,9 +693,7 @@ impl Game {
         let seat = self.seat(player)?;
         match token {
             Some(t) => {
-                let t: Token = t.parse().map_err(|e: metropolys_core::ParseNameError| {
-                    errors::value_error(e.to_string())
-                })?;
+                let t: Token = crate::names::parse(t).map_err(errors::value_error)?;
                 Ok(self
                     .state
                     .tokens_taken(seat, t)

@@ -9,10 +9,12 @@ use pyo3::prelude::*;
 mod action;
 mod board;
 mod bots;
+mod conform;
 mod convert;
 mod errors;
 mod game;
 mod ints;
+mod names;
 mod rngs;
 mod simulate;
 mod tensor;
@@ -45,5 +47,6 @@ fn _metropolys(m: &Bound<'_, PyModule>) -> PyResult<()> {
     tensor::register(m)?;
     m.add_class::<vector::VectorEnv>()?;
     bots::register(m)?;
+    conform::register(m)?;
     Ok(())
 }

@@ -7,7 +7,7 @@ use metropolys_core::{play_random, Config, ConfigError, ScoreSheet, State};
 use numpy::PyArray1;
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyString};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -16,15 +16,66 @@ use std::time::Duration;
 /// Python.
 pub const CATEGORIES: [&str; 11] = ScoreSheet::CATEGORIES;
 
+/// "No card" in the objective and Metropolys-card codes of [`Outcome`].
+const NONE: u8 = u8::MAX;
+
 /// One finished game, reduced at once to plain numbers so that a large
 /// batch holds no score-sheet allocations.
-#[derive(Clone, Copy, Default)]
-struct Outcome {
+#[derive(Clone, Copy)]
+pub(crate) struct Outcome {
     calls: u16,
+    /// The seat that opened the first call.
+    start_player: u8,
     /// Bit `p`: seat `p` is among the winners.
     winners: u8,
     /// Per seat, the values of [`CATEGORIES`].
     categories: [[i16; CATEGORIES.len()]; metropolys_core::MAX_PLAYERS],
+    /// Per seat, the objective: the index in `Kind::ALL` of the Expert
+    /// neighborhood card ([`NONE`] without one) and in `Area::ALL` of the
+    /// area card.
+    objectives: [[u8; 2]; metropolys_core::MAX_PLAYERS],
+    /// Per seat, the Metropolys card as indices in `Kind::ALL` ([`NONE`]
+    /// without the module).
+    metropolys: [[u8; 3]; metropolys_core::MAX_PLAYERS],
+}
+
+impl Outcome {
+    /// The outcome of the game that went from `start` to `end`.
+    pub(crate) fn of(start: &State, end: &State) -> Outcome {
+        let scores = end.scores();
+        let mut out = Outcome {
+            calls: end.call_number(),
+            start_player: start.to_act().unwrap_or(0),
+            winners: 0,
+            categories: [[0; CATEGORIES.len()]; metropolys_core::MAX_PLAYERS],
+            objectives: [[NONE; 2]; metropolys_core::MAX_PLAYERS],
+            metropolys: [[NONE; 3]; metropolys_core::MAX_PLAYERS],
+        };
+        for w in metropolys_core::scoring::winners(&scores) {
+            out.winners |= 1 << w;
+        }
+        for (seat, sheet) in scores.iter().enumerate() {
+            for (value, v) in out.categories[seat].iter_mut().zip(sheet.values()) {
+                // Every category of a game fits easily (totals stay below 200).
+                *value = v as i16;
+            }
+        }
+        for seat in 0..start.players() {
+            let s = usize::from(seat);
+            if let Some(o) = start.objective(seat) {
+                out.objectives[s] = [
+                    o.neighborhood.map_or(NONE, |k| k.index() as u8),
+                    o.area.index() as u8,
+                ];
+            }
+            if let Some(card) = start.metropolys_card(seat) {
+                for (code, kind) in out.metropolys[s].iter_mut().zip(card) {
+                    *code = kind.index() as u8;
+                }
+            }
+        }
+        out
+    }
 }
 
 /// Games per chunk: the unit of work of a thread, and how often the batch
@@ -44,21 +95,7 @@ fn play_one(base: &Config, seed: u64) -> Result<Outcome, (u64, ConfigError)> {
     config.seed = seed;
     let start = State::new(&config).map_err(|e| (seed, e))?;
     let end = play_random(start, &mut SplitMix64::new(seed));
-    let scores = end.scores();
-    let mut out = Outcome {
-        calls: end.call_number(),
-        ..Outcome::default()
-    };
-    for w in metropolys_core::scoring::winners(&scores) {
-        out.winners |= 1 << w;
-    }
-    for (seat, sheet) in scores.iter().enumerate() {
-        for (value, v) in out.categories[seat].iter_mut().zip(sheet.values()) {
-            // Every category of a game fits easily (totals stay below 200).
-            *value = v as i16;
-        }
-    }
-    Ok(out)
+    Ok(Outcome::of(&start, &end))
 }
 
 /// One chunk's games, `lo..hi` of the batch.
@@ -78,18 +115,29 @@ enum Stop {
 
 /// The columns, grown chunk by chunk as games finish (so memory follows the
 /// work done; each growth is checked and a failure is a `MemoryError`).
-#[derive(Default)]
-struct Columns {
+pub(crate) struct Columns {
+    players: usize,
     calls: Vec<u16>,
+    start_player: Vec<u8>,
     winners: Vec<u8>,
+    /// `[category][seat]`, flattened.
     categories: Vec<Vec<i16>>,
+    /// `[seat]`: the objectives' codes.
+    objectives: Vec<Vec<[u8; 2]>>,
+    /// `[seat]`: the Metropolys cards' codes.
+    metropolys: Vec<Vec<[u8; 3]>>,
 }
 
 impl Columns {
-    fn new(players: usize) -> Columns {
+    pub(crate) fn new(players: usize) -> Columns {
         Columns {
+            players,
+            calls: Vec::new(),
+            start_player: Vec::new(),
+            winners: Vec::new(),
             categories: vec![Vec::new(); players * CATEGORIES.len()],
-            ..Columns::default()
+            objectives: vec![Vec::new(); players],
+            metropolys: vec![Vec::new(); players],
         }
     }
 
@@ -97,23 +145,245 @@ impl Columns {
         self.calls.len() as u64
     }
 
-    fn push(&mut self, outcomes: &[Outcome], players: usize) -> PyResult<()> {
-        let k = outcomes.len();
-        let oom = |_| PyMemoryError::new_err("simulate: out of memory for the result columns");
+    pub(crate) fn push(&mut self, outcomes: &[Outcome]) -> PyResult<()> {
+        let (k, players) = (outcomes.len(), self.players);
+        let oom = |_| PyMemoryError::new_err("out of memory for the result columns");
         self.calls.try_reserve(k).map_err(oom)?;
+        self.start_player.try_reserve(k).map_err(oom)?;
         self.winners.try_reserve(k).map_err(oom)?;
         for c in &mut self.categories {
             c.try_reserve(k).map_err(oom)?;
         }
+        for c in &mut self.objectives {
+            c.try_reserve(k).map_err(oom)?;
+        }
+        for c in &mut self.metropolys {
+            c.try_reserve(k).map_err(oom)?;
+        }
         for o in outcomes {
             self.calls.push(o.calls);
+            self.start_player.push(o.start_player);
             self.winners.push(o.winners);
             for (i, col) in self.categories.iter_mut().enumerate() {
                 let (cat, seat) = (i / players, i % players);
                 col.push(o.categories[seat][cat]);
             }
+            for (seat, col) in self.objectives.iter_mut().enumerate() {
+                col.push(o.objectives[seat]);
+            }
+            for (seat, col) in self.metropolys.iter_mut().enumerate() {
+                col.push(o.metropolys[seat]);
+            }
         }
         Ok(())
+    }
+}
+
+/// What a game's setup deals, which decides the setup columns: the Expert
+/// neighborhood cards (Expert without the Metropolys cards, §9) and the
+/// Metropolys cards.
+#[derive(Clone, Copy)]
+pub(crate) struct Dealt {
+    pub(crate) neighborhood_cards: bool,
+    pub(crate) metropolys_cards: bool,
+}
+
+impl Dealt {
+    /// What the games of `config` deal (every game of a batch alike).
+    pub(crate) fn of(first: &State) -> Dealt {
+        let metropolys_cards = first.uses_metropolys_cards();
+        Dealt {
+            neighborhood_cards: first.variant() == metropolys_core::Variant::Expert
+                && !metropolys_cards,
+            metropolys_cards,
+        }
+    }
+}
+
+/// Who sat where in arena games: per seat, the index of its bot in the bot
+/// list, and the bots' names.
+pub(crate) struct Seating {
+    pub(crate) seats: Vec<Vec<u8>>,
+    pub(crate) names: Vec<String>,
+}
+
+/// The result columns as a `dict` of numpy arrays (or a `pyarrow.Table`
+/// when `arrow` is the pyarrow module), in the documented order: `game`
+/// (from `first`), `seed` (`seeds`), the arena's seating when given, the
+/// setup (`start_player`, objectives, Metropolys cards), `calls`,
+/// `winners`, `win_{p}` and the score categories.
+pub(crate) fn to_python<'py>(
+    py: Python<'py>,
+    cols: Columns,
+    first: u64,
+    seeds: Vec<u64>,
+    dealt: Dealt,
+    seating: Option<Seating>,
+    arrow: Option<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let Columns {
+        players: p,
+        calls,
+        start_player,
+        winners,
+        categories,
+        objectives,
+        metropolys,
+    } = cols;
+    let count = calls.len() as u64;
+    let out = PyDict::new(py);
+    out.set_item(
+        "game",
+        PyArray1::from_vec(py, (0..count).map(|i| first + i).collect()),
+    )?;
+    out.set_item("seed", PyArray1::from_vec(py, seeds))?;
+    if let Some(Seating { seats, names }) = seating {
+        let names: Vec<Bound<'py, PyString>> = names.iter().map(|n| PyString::new(py, n)).collect();
+        for (seat, col) in seats.iter().enumerate() {
+            let named = object_column(
+                py,
+                col.iter()
+                    .map(|&b| names[usize::from(b)].clone().into_any()),
+            )?;
+            out.set_item(format!("bot_{seat}"), PyArray1::from_vec(py, col.clone()))?;
+            out.set_item(format!("bot_name_{seat}"), named)?;
+        }
+    }
+    out.set_item("start_player", PyArray1::from_vec(py, start_player))?;
+    let kinds: Vec<Bound<'py, PyString>> = metropolys_core::Kind::ALL
+        .iter()
+        .map(|k| PyString::intern(py, k.name()))
+        .collect();
+    let areas: Vec<Bound<'py, PyString>> = metropolys_core::Area::ALL
+        .iter()
+        .map(|a| PyString::intern(py, a.name()))
+        .collect();
+    if dealt.neighborhood_cards {
+        for (seat, col) in objectives.iter().enumerate() {
+            let names = col.iter().map(|o| match kinds.get(usize::from(o[0])) {
+                Some(k) => k.clone().into_any(),
+                None => py.None().into_bound(py),
+            });
+            out.set_item(
+                format!("objective_neighborhood_{seat}"),
+                object_column(py, names)?,
+            )?;
+        }
+    }
+    for (seat, col) in objectives.iter().enumerate() {
+        let names = col
+            .iter()
+            .map(|o| areas[usize::from(o[1])].clone().into_any());
+        out.set_item(format!("objective_area_{seat}"), object_column(py, names)?)?;
+    }
+    if dealt.metropolys_cards {
+        for (seat, col) in metropolys.iter().enumerate() {
+            // A list of its own per row, like `winners`.
+            let mut cards = Vec::new();
+            cards
+                .try_reserve(col.len())
+                .map_err(|_| PyMemoryError::new_err("out of memory for the result columns"))?;
+            for card in col {
+                let names = card.iter().filter_map(|&k| kinds.get(usize::from(k)));
+                cards.push(PyList::new(py, names)?.into_any());
+            }
+            out.set_item(format!("metropolys_card_{seat}"), object_column(py, cards)?)?;
+        }
+    }
+    out.set_item("calls", PyArray1::from_vec(py, calls))?;
+    // A list of its own per row: mutating one row's list changes no other.
+    let mut lists = Vec::new();
+    lists
+        .try_reserve(winners.len())
+        .map_err(|_| PyMemoryError::new_err("out of memory for the winners column"))?;
+    for &w in &winners {
+        lists.push(PyList::new(py, (0..p as u8).filter(|&s| w & (1 << s) != 0))?.into_any());
+    }
+    out.set_item("winners", object_column(py, lists)?)?;
+    for seat in 0..p {
+        out.set_item(
+            format!("win_{seat}"),
+            PyArray1::from_vec(py, winners.iter().map(|w| w & (1 << seat) != 0).collect()),
+        )?;
+    }
+    for (i, col) in categories.into_iter().enumerate() {
+        let (name, seat) = (CATEGORIES[i / p], i % p);
+        out.set_item(format!("{name}_{seat}"), PyArray1::from_vec(py, col))?;
+    }
+    match arrow {
+        Some(pa) => arrow_table(&pa, &out),
+        None => Ok(out.into_any()),
+    }
+}
+
+/// The columns as a `pyarrow.Table` with explicit types (so that a table of
+/// no games has them too): numeric columns keep their numpy types, names
+/// are `string`, `winners` is `list<int64>`, Metropolys cards
+/// `list<string>`.
+fn arrow_table<'py>(
+    pa: &Bound<'py, PyAny>,
+    out: &Bound<'py, PyDict>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let fields = PyList::empty(out.py());
+    for (name, column) in out.iter() {
+        let text: String = name.extract()?;
+        let kind: String = column.getattr("dtype")?.getattr("kind")?.extract()?;
+        let ty = if text == "winners" {
+            pa.call_method1("list_", (pa.call_method0("int64")?,))?
+        } else if text.starts_with("metropolys_card_") {
+            pa.call_method1("list_", (pa.call_method0("string")?,))?
+        } else if kind == "O" {
+            pa.call_method0("string")?
+        } else {
+            pa.call_method1("from_numpy_dtype", (column.getattr("dtype")?,))?
+        };
+        fields.append(pa.call_method1("field", (name, ty))?)?;
+    }
+    let kwargs = PyDict::new(out.py());
+    kwargs.set_item("schema", pa.call_method1("schema", (fields,))?)?;
+    pa.call_method("table", (out,), Some(&kwargs))
+}
+
+/// A numpy array of dtype object.
+fn object_column<'py>(
+    py: Python<'py>,
+    values: impl IntoIterator<Item = Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyArray1<Py<PyAny>>>> {
+    let mut objects: Vec<Py<PyAny>> = Vec::new();
+    for v in values {
+        objects
+            .try_reserve(1)
+            .map_err(|_| PyMemoryError::new_err("out of memory for the result columns"))?;
+        objects.push(v.unbind());
+    }
+    Ok(PyArray1::from_vec(py, objects))
+}
+
+/// `pyarrow`, for `format="arrow"`, or a helpful `ImportError` naming what
+/// to install (`what` is the function asked).
+pub(crate) fn pyarrow<'py>(py: Python<'py>, what: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("pyarrow").map(|m| m.into_any()).map_err(|e| {
+        let err = pyo3::exceptions::PyImportError::new_err(format!(
+            "{what}(format=\"arrow\") needs pyarrow: pip install pyarrow (or \"metropolys[arrow]\"), or use format=\"numpy\""
+        ));
+        err.set_cause(py, Some(e));
+        err
+    })
+}
+
+/// `format` checked: `Some(pyarrow)` for `"arrow"`, `None` for `"numpy"`.
+pub(crate) fn output_format<'py>(
+    py: Python<'py>,
+    what: &str,
+    format: &str,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    match format.to_ascii_lowercase().as_str() {
+        "numpy" => Ok(None),
+        "arrow" => pyarrow(py, what).map(Some),
+        _ => Err(PyValueError::new_err(format!(
+            "format must be \"numpy\" or \"arrow\" (in any case), not {}",
+            crate::names::echo(format)
+        ))),
     }
 }
 
@@ -143,7 +413,7 @@ fn run(
     };
     let accept = |cols: &mut Columns, chunk: u64, r: ChunkResult| -> Result<(), Stop> {
         match r {
-            Ok(v) => cols.push(&v, players).map_err(Stop::Python),
+            Ok(v) => cols.push(&v).map_err(Stop::Python),
             Err((s, e)) => {
                 let _ = chunk;
                 Err(Stop::Config(s.wrapping_sub(seed), s, e))
@@ -274,9 +544,11 @@ fn run(
 ///
 /// Game ``i`` is ``Game(players, variant, seed=seed + i)`` played with
 /// ``random_action(rng)`` from ``rng = SplitMix64(seed + i)`` until the end,
-/// so any game can be replayed step by step from Python. ``threads`` splits
-/// the games over that many threads (0: one per CPU); results do not depend
-/// on it.
+/// so any game can be replayed step by step from Python. The rows are games
+/// ``first`` to ``first + n - 1``: a batch split into ranges (on the workers
+/// of a cluster, say) gives the same rows as the batch played at once.
+/// ``threads`` splits the games over that many threads (0: one per CPU);
+/// results do not depend on it.
 ///
 /// ``config`` (a core configuration, ``dict`` or JSON ``str``) replaces
 /// ``players`` and ``variant``: every game uses it with its ``seed`` set to
@@ -290,16 +562,20 @@ fn run(
 /// (``KeyboardInterrupt``). ``progress=True`` shows a tqdm bar (``tqdm``
 /// must be installed: ``ImportError`` otherwise).
 ///
-/// Columns: ``game`` (i, uint64), ``seed`` (uint64), ``calls`` (uint16),
-/// ``winners`` (object: list of seats), ``win_{p}`` (bool: seat p is among
-/// the winners) and, per seat p, ``{category}_{p}`` (int16) for ``trendy``,
-/// ``subway``, ``subway_card``, ``archaeology``, ``archaeology_card``,
-/// ``area``, ``neighborhood``, ``highest_building``, ``metropolys``,
-/// ``total`` and ``constructed``.
+/// Columns: ``game`` (i, uint64), ``seed`` (uint64), ``start_player``
+/// (uint8), per seat p ``objective_neighborhood_{p}`` (str, Expert without
+/// Metropolys cards), ``objective_area_{p}`` (str) and
+/// ``metropolys_card_{p}`` (list of three kinds, with Metropolys cards),
+/// ``calls`` (uint16), ``winners`` (object: list of seats), ``win_{p}``
+/// (bool: seat p is among the winners) and, per seat p,
+/// ``{category}_{p}`` (int16) for ``trendy``, ``subway``, ``subway_card``,
+/// ``archaeology``, ``archaeology_card``, ``area``, ``neighborhood``,
+/// ``highest_building``, ``metropolys``, ``total`` and ``constructed``.
+/// See https://github.com/metropolys/metropolys/blob/main/docs/python.md.
 #[pyfunction]
 #[pyo3(
-    signature = (n, seed=U64(0), players=Int(4), variant="expert", threads=Int(1), config=None, *, format="numpy", progress=false),
-    text_signature = "(n, seed=0, players=4, variant='expert', threads=1, config=None, *, format='numpy', progress=False)"
+    signature = (n, seed=U64(0), players=Int(4), variant="expert", threads=Int(1), config=None, *, format="numpy", progress=false, first=U64(0)),
+    text_signature = "(n, seed=0, players=4, variant='expert', threads=1, config=None, *, format='numpy', progress=False, first=0)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn simulate<'py>(
@@ -312,11 +588,13 @@ pub fn simulate<'py>(
     config: Option<&Bound<'py, PyAny>>,
     format: &str,
     progress: bool,
+    first: U64,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let (n, seed) = (n.0, seed.0);
-    if format != "numpy" && format != "arrow" {
+    let (n, seed, first) = (n.0, seed.0, first.0);
+    let arrow = output_format(py, "simulate", format)?;
+    if n > 0 && first.checked_add(n - 1).is_none() {
         return Err(PyValueError::new_err(format!(
-            "format must be \"numpy\" or \"arrow\", not {format:?}"
+            "games {first} to {first} + {n} - 1 go past game 2**64 - 1, the last there is"
         )));
     }
     let threads = match threads.0 {
@@ -338,12 +616,7 @@ pub fn simulate<'py>(
             c
         }
     };
-    State::new(&config).map_err(|e| crate::errors::config_error(py, e))?;
-    let arrow = if format == "arrow" {
-        Some(py.import("pyarrow")?)
-    } else {
-        None
-    };
+    let dealt = Dealt::of(&State::new(&config).map_err(|e| crate::errors::config_error(py, e))?);
     let bar = if progress {
         let tqdm = py.import("tqdm.auto").map_err(|_| {
             pyo3::exceptions::PyImportError::new_err(
@@ -357,59 +630,24 @@ pub fn simulate<'py>(
     } else {
         None
     };
-    let result = run(py, &config, seed, n, threads, bar.as_ref());
+    // Game `first + j` is seeded `seed + first + j`.
+    let start = seed.wrapping_add(first);
+    let result = run(py, &config, start, n, threads, bar.as_ref());
     if let Some(bar) = &bar {
         bar.call_method0("close")?;
     }
     let cols = match result {
         Ok(c) => c,
         Err(Stop::Python(e)) => return Err(e),
-        Err(Stop::Config(game, s, e)) => {
+        Err(Stop::Config(j, s, e)) => {
             return Err(crate::errors::raise(
                 py,
                 crate::errors::Kind::InvalidConfig,
-                format!("game {game} (seed {s}): {e}"),
+                format!("game {} (seed {s}): {e}", first + j),
                 Some(e.rule()),
             ))
         }
     };
-
-    let p = config.players as usize;
-    let count = cols.len();
-    let out = PyDict::new(py);
-    out.set_item("game", PyArray1::from_vec(py, (0..count).collect()))?;
-    out.set_item(
-        "seed",
-        PyArray1::from_vec(py, (0..count).map(|i| seed.wrapping_add(i)).collect()),
-    )?;
-    let Columns {
-        calls,
-        winners,
-        categories,
-    } = cols;
-    out.set_item("calls", PyArray1::from_vec(py, calls))?;
-    // A list of its own per row: mutating one row's list changes no other.
-    let mut objects: Vec<Py<PyAny>> = Vec::new();
-    objects
-        .try_reserve(winners.len())
-        .map_err(|_| PyMemoryError::new_err("simulate: out of memory for the winners column"))?;
-    for &w in &winners {
-        let l = PyList::new(py, (0..p as u8).filter(|&s| w & (1 << s) != 0))?;
-        objects.push(l.into_any().unbind());
-    }
-    out.set_item("winners", PyArray1::from_vec(py, objects))?;
-    for seat in 0..p {
-        out.set_item(
-            format!("win_{seat}"),
-            PyArray1::from_vec(py, winners.iter().map(|w| w & (1 << seat) != 0).collect()),
-        )?;
-    }
-    for (i, col) in categories.into_iter().enumerate() {
-        let (name, seat) = (CATEGORIES[i / p], i % p);
-        out.set_item(format!("{name}_{seat}"), PyArray1::from_vec(py, col))?;
-    }
-    match arrow {
-        Some(pa) => pa.call_method1("table", (out,)),
-        None => Ok(out.into_any()),
-    }
+    let seeds = (0..cols.len()).map(|j| start.wrapping_add(j)).collect();
+    to_python(py, cols, first, seeds, dealt, None, arrow)
 }

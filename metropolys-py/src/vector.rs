@@ -21,7 +21,8 @@ use pyo3::types::PyDict;
 /// the step; ``opponents="greedy"`` (any native bot kind) or ``(kind,
 /// params_dict)``, e.g. ``("ismcts", {"iterations": 200})``: a native bot
 /// moves them, deciding from its seat's view only. ``reset()`` and ``step()`` return the env's own arrays, which
-/// the next call overwrites (copy what you keep). See docs/rl.md.
+/// the next call overwrites (copy what you keep). See
+/// https://github.com/metropolys/metropolys/blob/main/docs/rl.md.
 #[pyclass(module = "metropolys", name = "VectorEnv")]
 pub struct VectorEnv {
     inner: core_vector::VectorEnv,

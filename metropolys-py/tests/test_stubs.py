@@ -78,7 +78,7 @@ def test_package_exports() -> None:
 
 
 # The optional adapters (metropolys.openspiel, metropolys.pettingzoo,
-# metropolys.gym) import
+# metropolys.gym, metropolys.dask) import
 # their extras at import time and subclass untyped pybind11/PettingZoo
 # classes, so stubtest cannot compare them; mypy --strict still checks them.
 # The adapters and their private helper (which needs numpy) are not part of
@@ -89,9 +89,10 @@ STUBTEST_ALLOWLIST = [
     "metropolys\\.pettingzoo(\\..*)?",
     "metropolys\\._observation(\\..*)?",
     "metropolys\\.gym(\\..*)?",
+    "metropolys\\.dask(\\..*)?",
     # Python 3.9's typing makes these special forms, which stubtest misreads
     # where a pure-Python module imports them (`from typing import Any`).
-    "metropolys\\.[a-z_]+\\.(Any|Protocol|TypedDict)",
+    "metropolys\\.[a-z_]+\\.(Any|Callable|Dict|Iterable|Iterator|List|Mapping|Optional|Protocol|Sequence|Tuple|TypedDict|Union)",
 ]
 
 

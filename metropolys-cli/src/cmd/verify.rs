@@ -1,10 +1,9 @@
 //! `metropolys verify`: replays records and checks them against their
 //! expectations, one line per record.
 
-use crate::common::{describe, read_text, regular_file, shown, Failure, Outcome};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use crate::failure::{describe, Failure, Outcome};
+use crate::io::{progress_bar, read_text, regular_file, shown};
 use metropolys_core::record::Record;
-use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 
 /// Options of `metropolys verify`.
@@ -54,7 +53,11 @@ pub fn run(args: Args) -> Outcome {
             items.push(Item::File(path.clone()));
         }
     }
-    let progress = progress_bar(items.len());
+    let progress = progress_bar(
+        items.len() as u64,
+        "{bar:40} {pos}/{len} records checked ({elapsed})",
+        true,
+    );
     let (mut passed, mut failed) = (0usize, 0usize);
     for item in items {
         let (what, result) = match item {
@@ -85,21 +88,6 @@ pub fn run(args: Args) -> Outcome {
             if failed == 1 { "" } else { "s" }
         )))
     }
-}
-
-/// A progress bar on standard error, hidden unless standard error is a
-/// terminal (so logs and pipes never see it).
-pub fn progress_bar(len: usize) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} records checked ({elapsed})")
-    {
-        bar.set_style(style);
-    }
-    bar
 }
 
 /// The `*.json` entries of a directory, in name order. Entries that cannot

@@ -1,35 +1,23 @@
 //! An engine under test, as a child process speaking the protocol.
 
-use super::protocol::{parse_answer, Answer, Request};
+use crate::lines::{self, Line};
+use crate::protocol::{parse_answer, Answer, Request};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
-/// The longest line an engine may write, in bytes (1 MiB, the newline not
-/// counted): a longer one is a protocol error, so that an engine writing
-/// without end cannot exhaust memory.
-pub const MAX_LINE: usize = 1 << 20;
+pub use crate::lines::MAX_LINE;
 
-/// Reads one line of at most [`MAX_LINE`] bytes, without its line ending
-/// (`\n` or `\r\n`); `None` at the end of the output. A last line without
-/// a newline counts.
+/// Reads one line of the engine's output of at most [`MAX_LINE`] bytes,
+/// without its line ending; `None` at the end of the output.
 fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<Option<String>, String> {
-    buf.clear();
-    let limit = MAX_LINE as u64 + 1;
-    let n = std::io::Read::take(&mut *reader, limit)
-        .read_until(b'\n', buf)
-        .map_err(|e| format!("cannot read the engine's output ({e})"))?;
-    if n == 0 {
-        return Ok(None);
-    }
-    if buf.last() == Some(&b'\n') {
-        buf.pop();
-        if buf.last() == Some(&b'\r') {
-            buf.pop();
-        }
-    } else if buf.len() > MAX_LINE {
-        return Err("the engine wrote a line longer than 1 MiB".into());
+    match lines::read_line(reader, buf, MAX_LINE)
+        .map_err(|e| format!("cannot read the engine's output ({e})"))?
+    {
+        Line::End => return Ok(None),
+        Line::TooLong => return Err("the engine wrote a line longer than 1 MiB".into()),
+        Line::Read => {}
     }
     String::from_utf8(std::mem::take(buf))
         .map(Some)
@@ -49,7 +37,10 @@ pub trait Engine {
 }
 
 /// A child process, one request per line on its stdin, one response per
-/// line on its stdout. Its stderr is passed through.
+/// line on its stdout. Its stderr is passed through. On Unix it runs in a
+/// process group of its own, which is ended whole when the `Process` is
+/// dropped (and by [`kill_group`] from a signal handler): nothing the
+/// engine started outlives the tester.
 pub struct Process {
     child: Child,
     stdin: Option<ChildStdin>,
@@ -58,22 +49,46 @@ pub struct Process {
     buffer: String,
 }
 
+/// Why an engine could not be started.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StartError {
+    /// The command is empty or cannot be run.
+    Engine(String),
+    /// The system refused the thread that reads the engine's answers.
+    Thread(String),
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::Engine(m) => f.write_str(m),
+            StartError::Thread(m) => write!(f, "cannot start a thread: {m}"),
+        }
+    }
+}
+
 impl Process {
-    /// Starts `command` (split on whitespace; quote nothing).
-    pub fn spawn(command: &str, timeout: Duration) -> Result<Process, String> {
+    /// Starts `command` (split on whitespace; quote nothing), on Unix in a
+    /// process group of its own (its id is [`Process::group`]).
+    pub fn spawn(command: &str, timeout: Duration) -> Result<Process, StartError> {
         let mut words = command.split_whitespace();
-        let program = words.next().ok_or("--engine is empty")?;
-        let mut child = Command::new(program)
-            .args(words)
+        let program = words
+            .next()
+            .ok_or_else(|| StartError::Engine("--engine is empty".into()))?;
+        let mut cmd = Command::new(program);
+        cmd.args(words)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::inherit());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        let mut child = cmd
             .spawn()
-            .map_err(|e| format!("cannot start engine {command:?}: {e}"))?;
+            .map_err(|e| StartError::Engine(format!("cannot start engine {command:?}: {e}")))?;
         let stdout = child.stdout.take().expect("piped");
         let (tx, lines) = mpsc::channel();
         // A reader thread, so that a hung engine meets the timeout.
-        std::thread::spawn(move || {
+        let reader = std::thread::Builder::new().spawn(move || {
             let mut reader = BufReader::new(stdout);
             let mut buf = Vec::new();
             loop {
@@ -88,13 +103,41 @@ impl Process {
                 }
             }
         });
-        Ok(Process {
+        let process = Process {
             stdin: child.stdin.take(),
             child,
             lines,
             timeout,
             buffer: String::new(),
-        })
+        };
+        match reader {
+            Ok(_) => Ok(process),
+            // Dropping the process ends its group.
+            Err(e) => Err(StartError::Thread(e.to_string())),
+        }
+    }
+
+    /// The id of the engine's process group (on Unix; its process id
+    /// elsewhere), for [`kill_group`].
+    pub fn group(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Whether the engine has exited, without reaping it (so that its
+    /// process group id stays its own until the group is ended).
+    fn exited(&mut self) -> bool {
+        #[cfg(unix)]
+        {
+            use nix::sys::wait::{waitid, Id, WaitPidFlag, WaitStatus};
+            let pid = nix::unistd::Pid::from_raw(self.child.id() as i32);
+            let flags = WaitPidFlag::WEXITED | WaitPidFlag::WNOHANG | WaitPidFlag::WNOWAIT;
+            // An error is a child already reaped (by `gone`).
+            !matches!(waitid(Id::Pid(pid), flags), Ok(WaitStatus::StillAlive))
+        }
+        #[cfg(not(unix))]
+        {
+            !matches!(self.child.try_wait(), Ok(None))
+        }
     }
 
     fn gone(&mut self, request: &Request) -> String {
@@ -172,16 +215,34 @@ impl Drop for Process {
         if let Some(mut stdin) = self.stdin.take() {
             let _ = writeln!(stdin, "{{\"op\":\"quit\"}}");
         }
-        // Closing stdin ends a well-behaved engine; a hung one is killed.
+        // Closing stdin ends a well-behaved engine; a hung one is killed,
+        // and so is anything it started (its whole process group).
         for _ in 0..20 {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+            if self.exited() {
+                break;
             }
             std::thread::sleep(Duration::from_millis(5));
         }
+        kill_group(self.group());
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Ends the engine's whole process group (SIGKILL) on Unix: what dropping
+/// a [`Process`] does last, for a signal handler (Ctrl-C) that cannot reach
+/// the `Process` itself. Elsewhere it does nothing (dropping the `Process`
+/// ends the engine).
+pub fn kill_group(group: u32) {
+    #[cfg(unix)]
+    if let Ok(group) = i32::try_from(group) {
+        let _ = nix::sys::signal::killpg(
+            nix::unistd::Pid::from_raw(group),
+            nix::sys::signal::Signal::SIGKILL,
+        );
+    }
+    #[cfg(not(unix))]
+    let _ = group;
 }
 
 fn truncate(s: &str, n: usize) -> String {

@@ -1,9 +1,11 @@
 //! `metropolys replay`: tells the game a record holds and checks its
 //! expectations.
 
-use crate::account::{self, header, score_table, Narrator};
-use crate::common::{describe, first_of, read, say, shown, tell, write, Failure, Outcome};
+use crate::account::{header, players, score_table, tell};
+use crate::failure::{describe, first_of, ruling, Failure, Outcome};
 use crate::html;
+use crate::io::{read, say, shown, write};
+use crate::narrate::{seat_name, Narrator, Voice};
 use metropolys_core::record::Record;
 use metropolys_core::{RecordError, State};
 use std::path::PathBuf;
@@ -35,7 +37,7 @@ pub fn run(args: Args) -> Outcome {
     let record = Record::from_json(&text).map_err(|e| Failure::Invalid(format!("{shown}: {e}")))?;
     let initial = State::new(&record.config)
         .map_err(|e| Failure::Invalid(format!("{shown}: illegal configuration: {e}")))?;
-    let mut narrator = Narrator::new(&initial);
+    let mut narrator = Narrator::new(&initial, Voice::Account);
     let mut state = initial;
     let mut refused = None;
     for (index, ra) in record.actions.iter().enumerate() {
@@ -59,7 +61,8 @@ pub fn run(args: Args) -> Outcome {
     if let Some(d) = &record.description {
         source = format!("{source}\n  {d}");
     }
-    let head = header(&record.config, &initial, &source);
+    let who = players(&record);
+    let head = header(&record.config, &initial, &source, &who);
     let (calls, ending) = narrator.finish();
     let scores = score_table(&state);
     if !args.quiet {
@@ -70,7 +73,7 @@ pub fn run(args: Args) -> Outcome {
             outln!(
                 "\nThe record stops during call {}: {} to act.",
                 state.call_number(),
-                account::seat_name(p)
+                seat_name(p)
             );
         }
         if let Some(r) = &refused {
@@ -85,7 +88,7 @@ pub fn run(args: Args) -> Outcome {
         let title = format!("Metropolys · {shown}");
         match write(
             out,
-            &html::page(&title, &head, &initial, &record.actions, &scores),
+            &html::page(&title, &head, &initial, &record.actions, &scores, &who),
         ) {
             Ok(()) if !args.quiet => outln!("\nHTML replay written to {}.", out.display()),
             Ok(()) => {}
@@ -102,7 +105,7 @@ pub fn run(args: Args) -> Outcome {
                         RecordError::Illegal { index, .. } => *index,
                         _ => 0,
                     },
-                    r.rule().unwrap_or("?")
+                    ruling(&r)
                 ),
                 (Some(_), None) => "every expectation met".to_string(),
             };

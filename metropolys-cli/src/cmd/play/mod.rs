@@ -1,34 +1,26 @@
 //! `metropolys play`: a whole game with uniformly random legal decisions,
-//! told, and optionally recorded and drawn.
+//! told, and optionally recorded and drawn; or, with `--seats`, a game at
+//! the terminal between people and bots ([`seats`]).
 
-use crate::account::{header, score_table, Narrator};
-use crate::common::{first_of, read, say, shown, tell, write, Failure, Outcome};
+mod map;
+mod prompt;
+mod screen;
+mod seats;
+mod table;
+
+use crate::account::{header, players, score_table, tell};
+use crate::args::VariantArg;
+use crate::failure::{first_of, Failure, Outcome};
 use crate::html;
+use crate::io::{read, say, shown, write};
+use crate::narrate::{Narrator, Voice};
 use metropolys_core::rng::SplitMix64;
-use metropolys_core::{Config, Game, Variant};
+use metropolys_core::{Config, Game, SeatPlayer, Variant};
 use std::path::PathBuf;
 
 /// The setup streams 1–4 belong to core (`metropolys_core::rng`); `play`
 /// draws its decisions from stream 5 of the configuration's seed.
 pub const DECISION_STREAM: u64 = 5;
-
-/// The variants, as the command line names them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum VariantArg {
-    /// The Family game
-    Family,
-    /// The Expert game (building sizes, Metropolys cards)
-    Expert,
-}
-
-impl From<VariantArg> for Variant {
-    fn from(v: VariantArg) -> Variant {
-        match v {
-            VariantArg::Family => Variant::Family,
-            VariantArg::Expert => Variant::Expert,
-        }
-    }
-}
 
 /// Options of `metropolys play`.
 #[derive(Debug, clap::Args)]
@@ -40,7 +32,8 @@ the same command gives the same game everywhere (see docs/records.md).
 Seats are named by colour: 0 blue, 1 red, 2 white, 3 gray.
 
 With --seats, a person types `12 7` (neighborhood, building), `pass`,
-`hint`, `board`, `help` or `quit` (the end of input also quits, status 0).
+`map` (where their cards score), `hint`, `board`, `help` or `quit` (the end
+of input also quits, status 0).
 The bot at seat p is seeded with the first draw of stream 5 + p of the seed.")]
 pub struct Args {
     /// Number of players: 2, 3 or 4 [default: 4]
@@ -62,7 +55,8 @@ pub struct Args {
     /// Write the game record, with "expected" filled in
     #[arg(short, long, value_name = "FILE")]
     pub record: Option<PathBuf>,
-    /// Write a self-contained HTML replay
+    /// Write a self-contained HTML replay (with --seats: at the end, of
+    /// the game as it stopped)
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
     /// Print only the score sheet
@@ -72,7 +66,7 @@ pub struct Args {
     /// (e.g. human,ismcts,greedy), a bot optionally as kind:JSON with its
     /// own parameters; a person plays in the terminal (see docs/cli.md).
     /// The player count is the number of seats
-    #[arg(long, value_name = "SEATS", conflicts_with_all = ["html", "quiet"])]
+    #[arg(long, value_name = "SEATS", conflicts_with = "quiet")]
     pub seats: Option<Vec<String>>,
     /// With --seats: bot parameters by kind, a JSON object such as
     /// '{"ismcts": {"iterations": 500}}'
@@ -100,13 +94,17 @@ pub fn run(args: Args) -> Outcome {
         config.start_player = s;
     }
     if let Some(seats) = &args.seats {
-        return crate::human::play(seats, args.players, config, &args);
+        let files = seats::Files {
+            record: args.record.as_deref(),
+            html: args.html.as_deref(),
+        };
+        return seats::play(seats, args.players, config, args.params.as_deref(), files);
     }
     let mut game = Game::new(config.clone())
         .map_err(|e| Failure::Invalid(format!("illegal configuration: {e}")))?;
     let initial = *game.state();
     let mut rng = SplitMix64::stream(config.seed, DECISION_STREAM);
-    let mut narrator = Narrator::new(&initial);
+    let mut narrator = Narrator::new(&initial, Voice::Account);
     while let Some(action) = game.state().random_action(&mut rng) {
         let events = game
             .apply(action)
@@ -119,7 +117,14 @@ pub fn run(args: Args) -> Outcome {
         "seed {} · random decisions (SplitMix64 stream {DECISION_STREAM})",
         config.seed
     );
-    let head = header(&config, &initial, &source);
+    // Every seat plays uniformly random legal decisions.
+    let mut record = game.to_record();
+    record.seats = Some(vec![
+        SeatPlayer::bot("random", None);
+        usize::from(config.players)
+    ]);
+    let who = players(&record);
+    let head = header(&config, &initial, &source, &who);
     let (calls, ending) = narrator.finish();
     let scores = score_table(&end);
     if !args.quiet {
@@ -133,7 +138,6 @@ pub fn run(args: Args) -> Outcome {
     // Every file asked for is written, whatever happened to standard output
     // or to the other file; the first failure sets the status.
     let mut failures = Vec::new();
-    let record = game.to_record();
     if let Some(path) = &args.record {
         match write(path, &record.to_json_readable()) {
             Ok(()) if !args.quiet => outln!(
@@ -152,7 +156,7 @@ pub fn run(args: Args) -> Outcome {
         );
         match write(
             path,
-            &html::page(&title, &head, &initial, &record.actions, &scores),
+            &html::page(&title, &head, &initial, &record.actions, &scores, &who),
         ) {
             Ok(()) if !args.quiet => outln!("HTML replay written to {}.", path.display()),
             Ok(()) => {}

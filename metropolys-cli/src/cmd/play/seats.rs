@@ -1,0 +1,251 @@
+//! `metropolys play --seats human,ismcts,greedy`: builds each seat's
+//! controller (a person, or a bot from the bots crate deciding from the
+//! seat's own view, R-21), plays at the terminal ([`drive`]) on standard
+//! input and output, and writes the record of a finished game.
+
+use crate::account::{header, players, score_table};
+use crate::args::{bot_params, kind_params, params_by_kind, unknown};
+use crate::cmd::play::table::{drive, ending_text, names, Controller, Decide, Ending};
+use crate::failure::{bot_failure, first_of, Failure, Outcome};
+use crate::html;
+use crate::io::write;
+use crate::narrate::seat_name;
+use metropolys_bots::{from_spec, split_specs, Player, KINDS};
+use metropolys_core::rng::SplitMix64;
+use metropolys_core::{Config, Game, Record, SeatPlayer, State};
+use std::io::{self, Write};
+use std::path::Path;
+
+/// The files `play --seats` writes at the end: the record of a finished
+/// game, the HTML replay of the game as it stopped.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Files<'a> {
+    /// `--record`.
+    pub record: Option<&'a Path>,
+    /// `--html`.
+    pub html: Option<&'a Path>,
+}
+
+/// `metropolys play --seats ...`: checks the seat count against
+/// `--players`, then [`run`].
+pub fn play(
+    seats: &[String],
+    players: Option<u8>,
+    mut config: Config,
+    params: Option<&str>,
+    files: Files<'_>,
+) -> Outcome {
+    // Commas inside a bot's JSON do not separate seats.
+    let seats: Vec<String> = split_specs(&seats.join(","))
+        .into_iter()
+        .map(|(kind, own)| match own {
+            Some(own) => format!("{kind}:{own}"),
+            None => kind.to_string(),
+        })
+        .collect();
+    let seats = &seats[..];
+    if let [only] = seats {
+        if only.is_empty() {
+            return Err(Failure::Usage(format!(
+                "--seats is empty: name 2 to 4 seats, separated by commas, such as \
+                 human,ismcts (seats are: {})",
+                seat_kinds().join(", ")
+            )));
+        }
+    }
+    if let Some(p) = seats.iter().position(String::is_empty) {
+        return Err(Failure::Usage(format!(
+            "--seats names no one for seat {p} ({}): give one name per seat, separated by \
+             commas (seats are: {})",
+            seat_name(p as u8),
+            seat_kinds().join(", ")
+        )));
+    }
+    let n = seats.len() as u8;
+    if players.is_some_and(|p| p != n) {
+        return Err(Failure::Usage(format!(
+            "--players {} but --seats names {n} seats",
+            players.unwrap_or(0)
+        )));
+    }
+    config.players = n;
+    run(seats, &config, params, files)
+}
+
+/// The seat kinds `play --seats` accepts: `human` and the bot kinds (of
+/// the bots crate).
+fn seat_kinds() -> Vec<&'static str> {
+    let mut kinds = vec!["human"];
+    kinds.extend(KINDS);
+    kinds
+}
+
+/// The seed of the bot at `seat`: the first draw of stream `5 + seat` of the
+/// configuration's seed (streams 1-4 belong to setup, R-6); the hint bot
+/// uses stream 9.
+fn bot_seed(seed: u64, stream: u64) -> u64 {
+    SplitMix64::stream(seed, stream).next_u64()
+}
+
+/// The decisions of `player` in a game set up from `config`, each from the
+/// view of the seat to act with the configuration (R-21): in a game with a
+/// Metropolys deck the other seats' cards are sampled from the deck minus
+/// the seat's own (R-22).
+fn bot_decide(mut player: Player, config: Config) -> Decide<'static> {
+    Box::new(move |s: &State| player.choose_in(s, &config).map_err(|e| e.to_string()))
+}
+
+/// `metropolys play --seats human,ismcts,greedy`: builds the bots (with
+/// their parameters from `--params`, a JSON object keyed by kind), plays on
+/// standard input and output, and writes the record when asked and the
+/// game was played to its end, and the HTML replay when asked.
+/// `config.players` must already be the number of seats.
+fn run(seats: &[String], config: &Config, params: Option<&str>, files: Files<'_>) -> Outcome {
+    if !(2..=4).contains(&seats.len()) {
+        return Err(Failure::Usage(format!(
+            "--seats names 2 to 4 seats (R-1), not {}",
+            seats.len()
+        )));
+    }
+    let params = params_by_kind(params).map_err(Failure::Usage)?;
+    let mut controllers = Vec::new();
+    // Who plays each seat, for the record.
+    let mut who = Vec::new();
+    for (p, seat) in seats.iter().enumerate() {
+        if seat == "human" {
+            controllers.push(Controller::Human);
+            who.push(SeatPlayer::human());
+            continue;
+        }
+        // `kind` or `kind:JSON` (its own parameters).
+        let (kind, own) = match seat.split_once(':') {
+            Some((kind, own)) => (kind, Some(own)),
+            None => (seat.as_str(), None),
+        };
+        if !KINDS.contains(&kind) {
+            return Err(Failure::Usage(format!(
+                "--seats: {}",
+                unknown("seat", kind, &seat_kinds())
+            )));
+        }
+        let text =
+            bot_params(kind, own, &params).map_err(|e| Failure::Usage(format!("--seats: {e}")))?;
+        let bot = from_spec(kind, &text).map_err(|e| Failure::Usage(e.to_string()))?;
+        who.push(SeatPlayer::bot(kind, serde_json::from_str(&text).ok()));
+        let player = Player::new(bot, bot_seed(config.seed, 5 + p as u64));
+        controllers.push(Controller::Bot {
+            name: kind.to_string(),
+            decide: bot_decide(player, config.clone()),
+        });
+    }
+    // The hint bot is made afresh for each hint, so that asking twice in
+    // one position gives the same answer.
+    let hint_text = kind_params("ismcts", &params).map_err(Failure::Usage)?;
+    let hint_seed = bot_seed(config.seed, 9);
+    let hint_config = config.clone();
+    let mut hint: Decide<'_> = Box::new(move |s: &State| {
+        let bot = from_spec("ismcts", &hint_text).map_err(|e| e.to_string())?;
+        bot_decide(Player::new(bot, hint_seed), hint_config.clone())(s)
+    });
+    Game::new(config.clone())
+        .map_err(|e| Failure::Invalid(format!("illegal configuration: {e}")))?;
+    let names = names(&controllers);
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let ending = match drive(config, controllers, &mut hint, &mut input, &mut out) {
+        Ok(e) => e,
+        // A closed output (`| head`) ends quietly, like the other commands.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
+        // A bot that failed, or a line too long to be a command.
+        Err(e) if matches!(e.kind(), io::ErrorKind::Other | io::ErrorKind::InvalidData) => {
+            return Err(bot_failure(e.to_string()))
+        }
+        Err(e) => return Err(Failure::Io(e.to_string())),
+    };
+    let _ = write!(out, "{}", ending_text(&ending, &names));
+    // Each file asked for is written, the first failure sets the status.
+    let mut failures = Vec::new();
+    let (Ending::Finished(game) | Ending::Abandoned { game, .. }) = &ending;
+    let mut r = game.to_record();
+    r.seats = Some(who);
+    if let (Some(path), Ending::Finished(_)) = (files.record, &ending) {
+        match write(path, &r.to_json_readable()) {
+            Ok(()) => {
+                let _ = writeln!(
+                    out,
+                    "Record written to {} ({} decisions).",
+                    path.display(),
+                    r.actions.len()
+                );
+            }
+            Err(f) => failures.push(f),
+        }
+    }
+    if let Some(path) = files.html {
+        match write(path, &replay_page(&r, game.state())) {
+            Ok(()) => {
+                let _ = writeln!(out, "HTML replay written to {}.", path.display());
+            }
+            Err(f) => failures.push(f),
+        }
+    }
+    let _ = out.flush();
+    first_of(failures)
+}
+
+/// The HTML replay of a game played at the terminal (finished or not),
+/// from its record.
+fn replay_page(record: &Record, end: &State) -> String {
+    let config = &record.config;
+    let initial = State::new(config).expect("the game was played from it");
+    let title = format!(
+        "Metropolys · {} players · {} · seed {}",
+        config.players, config.variant, config.seed
+    );
+    let source = format!("seed {} · played at the terminal", config.seed);
+    let who = players(record);
+    let head = header(config, &initial, &source, &who);
+    html::page(
+        &title,
+        &head,
+        &initial,
+        &record.actions,
+        &score_table(end),
+        &who,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use metropolys_core::Variant;
+
+    /// In a game dealt from a Metropolys deck, a seat's bot decides as the
+    /// bots crate does from that seat's view with the configuration (the
+    /// deck, R-22), which is not always what a view without the deck gives.
+    #[test]
+    fn bots_decide_from_the_seats_view_with_the_deck_r21_r22() {
+        use metropolys_bots::Player;
+        use metropolys_core::Kind;
+        let mut config = Config::new(3, Variant::Expert, 21);
+        config.metropolys_deck = Some(vec![
+            [Kind::Park, Kind::Mall, Kind::Housing],
+            [Kind::Industry, Kind::Mall, Kind::Administration],
+            [Kind::Park, Kind::Industry, Kind::Housing],
+            [Kind::Administration, Kind::Park, Kind::Housing],
+        ]);
+        let mut state = State::new(&config).unwrap();
+        let mut differs = false;
+        for step in 0..12u64 {
+            let params = format!(r#"{{"iterations": 300, "seed": {step}}}"#);
+            let player = || Player::from_spec("ismcts", &params).unwrap();
+            let chosen = bot_decide(player(), config.clone())(&state).unwrap();
+            assert_eq!(chosen, player().choose_in(&state, &config).unwrap());
+            differs |= chosen != player().choose_for(&state).unwrap();
+            state = state.play(chosen).unwrap();
+        }
+        assert!(differs, "the deck never changed a decision: is it used?");
+    }
+}

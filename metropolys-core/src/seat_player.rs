@@ -1,0 +1,265 @@
+//! Who played each seat of a recorded game: the entries of a record's
+//! optional `seats` ([`SeatPlayer`], re-exported as
+//! `metropolys_core::record::SeatPlayer`), read strictly.
+
+use serde::{Deserialize, Serialize};
+
+/// Who played one seat of a recorded game: an entry of the record's
+/// optional `seats`, `{"kind": "human"}` or `{"kind": "ismcts", "params":
+/// {"iterations": 500}}`.
+///
+/// `kind` is `"human"` for a person, or the bot's kind as the program that
+/// played names it (the `metropolys` tool writes the kinds of
+/// `metropolys-bots`, `"random"` for its random decisions): 1 to
+/// [`SEAT_KIND_MAX`] bytes without control characters. `params` is the
+/// bot's parameters, a JSON object (no key twice, at any depth), left out
+/// when it has none. Replaying ignores both.
+///
+/// ```
+/// use metropolys_core::{record::SeatPlayer, Config, Record, Variant};
+/// let mut r = Record::new(Config::new(2, Variant::Family, 1));
+/// r.seats = Some(vec![SeatPlayer::human(), SeatPlayer::bot("greedy", None)]);
+/// let again = Record::from_json(&r.to_json_readable()).unwrap();
+/// assert_eq!(again.seats.unwrap()[1].kind, "greedy");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SeatPlayer {
+    /// `"human"`, or the bot's kind.
+    pub kind: String,
+    /// The bot's parameters, when it has any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub params: Option<serde_json::Map<String, serde_json::Value>>,
+}
+
+/// The longest `kind` of a [`SeatPlayer`], in bytes.
+pub const SEAT_KIND_MAX: usize = 64;
+
+impl SeatPlayer {
+    /// A person.
+    pub fn human() -> SeatPlayer {
+        SeatPlayer {
+            kind: "human".into(),
+            params: None,
+        }
+    }
+
+    /// A bot of `kind` with its parameters (an empty object is left out).
+    pub fn bot(
+        kind: &str,
+        params: Option<serde_json::Map<String, serde_json::Value>>,
+    ) -> SeatPlayer {
+        SeatPlayer {
+            kind: kind.into(),
+            params: params.filter(|p| !p.is_empty()),
+        }
+    }
+
+    /// Why this entry is malformed, if it is.
+    pub(crate) fn check(&self) -> Result<(), String> {
+        let kind = &self.kind;
+        if kind.is_empty() || kind.len() > SEAT_KIND_MAX || kind.chars().any(char::is_control) {
+            let shown: String = kind.chars().take(SEAT_KIND_MAX).collect();
+            return Err(format!(
+                "a seat's kind is 1 to {SEAT_KIND_MAX} bytes without control characters, not {shown:?}{}",
+                if kind.len() > SEAT_KIND_MAX { "…" } else { "" }
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl std::fmt::Display for SeatPlayer {
+    /// `human`, `greedy`, or `ismcts:{"iterations":500}` (the command
+    /// line's way of writing a bot with its parameters).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.params {
+            Some(p) => write!(f, "{}:{}", self.kind, serde_json::Value::Object(p.clone())),
+            None => f.write_str(&self.kind),
+        }
+    }
+}
+
+/// A seat entry is read strictly: an object (never a positional array),
+/// no unknown field, no field or parameter twice at any depth (serde_json
+/// would keep the last).
+impl<'de> Deserialize<'de> for SeatPlayer {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<SeatPlayer, D::Error> {
+        use serde::de::{Error as _, MapAccess, Visitor};
+        struct Entry;
+        impl<'de> Visitor<'de> for Entry {
+            type Value = SeatPlayer;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(r#"a seat, {"kind": …} with optional "params""#)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<SeatPlayer, A::Error> {
+                let (mut kind, mut params) = (None, None);
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "kind" if kind.is_none() => kind = Some(map.next_value::<String>()?),
+                        "params" if params.is_none() => {
+                            params = match map.next_value_seed(UniqueValue)? {
+                                serde_json::Value::Object(m) => Some(m),
+                                _ => {
+                                    return Err(A::Error::custom(
+                                        "a seat's params is a JSON object",
+                                    ))
+                                }
+                            }
+                        }
+                        "kind" | "params" => {
+                            return Err(A::Error::custom(format!("duplicate field `{key}`")))
+                        }
+                        _ => return Err(A::Error::unknown_field(&key, &["kind", "params"])),
+                    }
+                }
+                let kind = kind.ok_or_else(|| A::Error::missing_field("kind"))?;
+                Ok(SeatPlayer { kind, params })
+            }
+        }
+        d.deserialize_map(Entry)
+    }
+}
+
+/// A JSON value read with no key twice in any object (serde_json keeps the
+/// last): what a record's bot parameters are read with.
+struct UniqueValue;
+
+impl<'de> serde::de::DeserializeSeed<'de> for UniqueValue {
+    type Value = serde_json::Value;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<serde_json::Value, D::Error> {
+        use serde::de::{Error as _, MapAccess, SeqAccess, Visitor};
+        use serde_json::{Map, Value};
+        struct Any;
+        impl<'de> Visitor<'de> for Any {
+            type Value = Value;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON value")
+            }
+            fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+                Ok(Value::Bool(v))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+                Ok(Value::from(v))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+                Ok(Value::from(v))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+                Ok(Value::from(v))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+                Ok(Value::String(v.into()))
+            }
+            fn visit_unit<E>(self) -> Result<Value, E> {
+                Ok(Value::Null)
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+                let mut items = Vec::new();
+                while let Some(v) = seq.next_element_seed(UniqueValue)? {
+                    items.push(v);
+                }
+                Ok(Value::Array(items))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+                let mut m = Map::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    if m.contains_key(&key) {
+                        let shown: String = key.chars().take(SEAT_KIND_MAX).collect();
+                        return Err(A::Error::custom(format!("duplicate parameter {shown:?}")));
+                    }
+                    let v = map.next_value_seed(UniqueValue)?;
+                    m.insert(key, v);
+                }
+                Ok(Value::Object(m))
+            }
+        }
+        d.deserialize_any(Any)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Action, Config, Record, RecordedAction, Variant};
+
+    fn opening() -> Record {
+        let mut r = Record::new(Config::new(3, Variant::Family, 4));
+        r.actions.push(RecordedAction {
+            player: 0,
+            action: Action::bid(3, 5),
+        });
+        r
+    }
+
+    #[test]
+    fn who_played_each_seat_is_optional_and_round_trips() {
+        let mut r = opening();
+        let without = r.to_json_readable();
+        assert!(!without.contains("seats"), "{without}");
+        let mut params = serde_json::Map::new();
+        params.insert("iterations".into(), 500.into());
+        r.seats = Some(vec![
+            SeatPlayer::human(),
+            SeatPlayer::bot("ismcts", Some(params)),
+            SeatPlayer::bot("greedy", Some(serde_json::Map::new())),
+        ]);
+        let with = r.to_json_readable();
+        for line in [
+            r#"{"kind": "human"},"#,
+            r#"{"kind": "ismcts", "params": {"iterations": 500}},"#,
+            r#"{"kind": "greedy"}"#,
+        ] {
+            assert!(with.contains(line), "{with}");
+        }
+        let again = Record::from_json(&with).unwrap();
+        assert_eq!(again, r);
+        assert_eq!(
+            again.seats.unwrap()[1].to_string(),
+            r#"ismcts:{"iterations":500}"#
+        );
+        assert!(r.verify().is_ok());
+        // Without the field, a record is read and written as before.
+        assert_eq!(
+            Record::from_json(&without).unwrap().to_json_readable(),
+            without
+        );
+    }
+
+    #[test]
+    fn a_malformed_seats_field_is_refused() {
+        let base = opening().to_json_pretty();
+        let with = |seats: &str| {
+            base.replacen(
+                "\"config\"",
+                &format!("\"seats\": {seats},\n  \"config\""),
+                1,
+            )
+        };
+        let ok = with(
+            r#"[{"kind": "human"}, {"kind": "random"}, {"kind": "ismcts", "params": {"reward": "score"}}]"#,
+        );
+        assert!(Record::from_json(&ok).is_ok(), "{ok}");
+        let long = format!(
+            r#"[{{"kind": "{}"}}, {{"kind": "a"}}, {{"kind": "b"}}]"#,
+            "x".repeat(65)
+        );
+        for (bad, why) in [
+            (r#"[{"kind": "human"}, {"kind": "random"}]"#.to_string(), "2 seat(s) for a game of 3"),
+            (r#"[{"kind": ""}, {"kind": "a"}, {"kind": "b"}]"#.to_string(), "seats[0]"),
+            (long, "1 to 64 bytes"),
+            (r#"[{"kind": "a
+b"}, {"kind": "a"}, {"kind": "b"}]"#.to_string(), "control"),
+            (r#"[{"kind": "a", "params": 5}, {"kind": "a"}, {"kind": "b"}]"#.to_string(), "JSON object"),
+            (r#"[{"kind": "a", "params": null}, {"kind": "a"}, {"kind": "b"}]"#.to_string(), "JSON object"),
+            (r#"[{"kind": "a", "params": {"x": 1, "x": 2}}, {"kind": "a"}, {"kind": "b"}]"#.to_string(), "duplicate parameter \"x\""),
+            (r#"[{"kind": "a", "params": {"x": {"y": 1, "y": 1}}}, {"kind": "a"}, {"kind": "b"}]"#.to_string(), "duplicate parameter \"y\""),
+            (r#"[{"kind": "a", "name": "bob"}, {"kind": "a"}, {"kind": "b"}]"#.to_string(), "unknown field"),
+            (r#"[["human"], {"kind": "a"}, {"kind": "b"}]"#.to_string(), "invalid type"),
+            (r#"{"kind": "human"}"#.to_string(), "invalid type"),
+        ] {
+            let e = Record::from_json(&with(&bad)).unwrap_err().to_string();
+            assert!(e.contains(why), "{bad}: {e}");
+        }
+    }
+}

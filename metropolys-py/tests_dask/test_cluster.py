@@ -1,0 +1,332 @@
+"""metropolys.dask on a real cluster (conftest.py): the same rows as the
+local functions, a worker killed mid-run, Ctrl-C, bad input."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from typing import Any, Callable, Dict, List
+
+import pytest
+
+import metropolys
+from metropolys import bots
+
+from loopback import Loopback as Cluster
+
+dask = pytest.importorskip("dask")
+mdask = pytest.importorskip("metropolys.dask")
+pd = pytest.importorskip("pandas")
+
+DECK = [
+    ["park", "mall", "housing"],
+    ["industry", "administration", "park"],
+    ["housing", "industry", "mall"],
+    ["administration", "mall", "park"],
+]
+
+
+def arrow_frame(table: Any) -> Any:
+    """A local function's arrow table as the cluster's frames hold it."""
+    return table.to_pandas(types_mapper=pd.ArrowDtype)
+
+
+def local_simulate(n: int, **kwargs: Any) -> Any:
+    return arrow_frame(metropolys.simulate(n, format="arrow", **kwargs))
+
+
+def same_values(frame: Any, columns: Dict[str, Any]) -> None:
+    """`frame` holds the numpy form's values, row for row."""
+    assert list(frame.columns) == list(columns)
+    for c, values in columns.items():
+        assert frame[c].tolist() == values.tolist(), c
+
+
+def test_the_workers_are_processes_of_their_own(cluster: Cluster, client: Any) -> None:
+    pids = cluster.worker_pids()
+    assert len(pids) == 2
+    assert os.getpid() not in pids.values()
+    assert set(pids.values()) == {w.pid for w in cluster.workers}
+    assert all(a.startswith("tcp://127.0.0.1:") for a in pids)
+
+
+@pytest.mark.parametrize(
+    "n,partition_size,kwargs",
+    [
+        (5_000, 700, {"seed": 11}),
+        (3_001, 3_001, {"seed": 2**64 - 1000, "players": 2, "variant": "family"}),
+        (2_500, 999, {"seed": 5, "players": 3, "variant": "Expert", "threads": 2}),
+        (1_200, 250, {"seed": 7, "config": {"players": 3, "variant": "expert", "start_player": 1, "metropolys_deck": DECK}}),
+        (0, 10, {"seed": 1}),
+    ],
+)
+def test_simulate_rows_equal_the_local_rows(client: Any, n: int, partition_size: int, kwargs: Dict[str, Any]) -> None:
+    df = mdask.simulate(n, partition_size=partition_size, **kwargs)
+    local = local_simulate(n, **kwargs)
+    # The lazy frame already has the local columns and types.
+    assert list(df.columns) == list(local.columns)
+    assert df.dtypes.equals(local.dtypes)
+    assert df.npartitions == max(1, -(-n // partition_size))
+    got = df.compute()
+    pd.testing.assert_frame_equal(got, local)
+    same_values(got, metropolys.simulate(n, **kwargs))
+
+
+def test_the_partition_size_changes_nothing(client: Any) -> None:
+    a = mdask.simulate(3_000, seed=3, players=4, partition_size=1_000).compute()
+    b = mdask.simulate(3_000, seed=3, players=4, partition_size=77).compute()
+    pd.testing.assert_frame_equal(a, b)
+
+
+def test_aggregations_run_on_the_workers_and_agree(client: Any) -> None:
+    n = 8_000
+    df = mdask.simulate(n, seed=21, players=3, partition_size=1_000)
+    local = local_simulate(n, seed=21, players=3)
+    wins = [f"win_{p}" for p in range(3)]
+    pd.testing.assert_series_equal(df[wins].mean().compute(), local[wins].mean())
+    by_card = df.groupby("objective_area_0")["total_0"].mean().compute().sort_index()
+    expected = local.groupby("objective_area_0")["total_0"].mean().sort_index()
+    pd.testing.assert_series_equal(by_card, expected, check_names=False, check_index_type=False)
+    # Projection: a column's mean reads only that column from each partition.
+    assert mdask.compute(df["calls"].sum(), progress=False) == local["calls"].sum()
+
+
+def test_to_parquet_writes_from_the_workers(client: Any, tmp_path: Any) -> None:
+    n = 4_000
+    path = tmp_path / "games"
+    mdask.simulate(n, seed=9, players=2, partition_size=1_000).to_parquet(str(path))
+    assert len(list(path.glob("*.parquet"))) == 4
+    # Dask names an unnamed index "__null_dask_index__" in the files.
+    back = pd.read_parquet(path, dtype_backend="pyarrow").sort_index().rename_axis(None)
+    local = local_simulate(n, seed=9, players=2)
+    assert back.index.tolist() == list(range(n))
+    pd.testing.assert_frame_equal(back, local, check_index_type=False)
+
+
+ARENAS: List[Dict[str, Any]] = [
+    {"bots": [bots.Greedy(), bots.Random()], "games": 21, "seed": 3, "variant": "family", "games_per_task": 4},
+    {"bots": [bots.Ismcts(iterations=15), bots.Greedy(), bots.Random()], "games": 12, "seed": 8},
+    {"bots": [bots.Greedy(), bots.Random(), bots.Greedy(seed=4), bots.Random()], "games": 9, "seed": 2**64 - 1,
+     "metropolys_deck": DECK, "games_per_task": 2},
+]
+
+
+@pytest.mark.parametrize("case", range(len(ARENAS)))
+def test_arena_rows_equal_the_local_rows(client: Any, case: int) -> None:
+    args = dict(ARENAS[case])
+    per_task = args.pop("games_per_task", None)
+    local = metropolys.arena(**args)
+    assert mdask.arena(**args, games_per_task=per_task, client=client) == local
+    games = mdask.arena(**args, games_per_task=per_task, per_game=True)
+    expected = arrow_frame(metropolys.arena(**args, per_game=True, format="arrow"))
+    assert games.dtypes.equals(expected.dtypes)
+    got = games.compute()
+    pd.testing.assert_frame_equal(got, expected)
+    same_values(got, metropolys.arena(**args, per_game=True))
+
+
+def test_arena_shows_progress(client: Any, capsys: Any) -> None:
+    pytest.importorskip("tqdm")
+    rows = mdask.arena([bots.Greedy(), bots.Random()], 8, games_per_task=2, progress=True)
+    assert rows == metropolys.arena([bots.Greedy(), bots.Random()], 8)
+    assert "8/8" in capsys.readouterr().err
+
+
+def test_compute_shows_dasks_progress_bar(client: Any, capsys: Any) -> None:
+    total = mdask.compute(mdask.simulate(2_000, partition_size=500)["total_0"].sum())
+    assert total == metropolys.simulate(2_000)["total_0"].sum()
+    assert "100% Completed" in capsys.readouterr().out
+
+
+def same_error(local: Callable[[], Any], remote: Callable[[], Any]) -> None:
+    with pytest.raises(Exception) as expected:
+        local()
+    with pytest.raises(Exception) as got:
+        remote()
+    assert type(got.value) is type(expected.value)
+    assert str(got.value) == str(expected.value)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"n": -1}, {"n": 2**64}, {"n": True}, {"n": 1.5}, {"n": "3"},
+        {"n": 1, "seed": -1}, {"n": 1, "seed": 2**64}, {"n": 1, "seed": True},
+        {"n": 1, "players": 5}, {"n": 1, "players": True}, {"n": 1, "variant": "solo"},
+        {"n": 1, "threads": -1}, {"n": 1, "config": "{"}, {"n": 1, "config": {"players": 3, "start_player": 5}},
+    ],
+)
+def test_simulate_bad_input_gets_the_local_errors(kwargs: Dict[str, Any]) -> None:
+    same_error(lambda: metropolys.simulate(**kwargs), lambda: mdask.simulate(**kwargs))
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"games": -1}, {"games": 2**64}, {"games": True}, {"games": 0}, {"games": 2, "seed": -1},
+        {"games": 2, "players": 3}, {"games": 2, "variant": "solo"},
+        {"games": 2, "metropolys_deck": DECK[:2]}, {"games": 2, "metropolys_deck": [["park"]]},
+    ],
+)
+def test_arena_bad_input_gets_the_local_errors(kwargs: Dict[str, Any]) -> None:
+    two = [bots.Greedy(), bots.Random()]
+    same_error(lambda: metropolys.arena(two, **kwargs), lambda: mdask.arena(two, **kwargs))
+
+
+def test_cluster_only_arguments_are_checked() -> None:
+    with pytest.raises(ValueError, match="partition_size must be at least 1"):
+        mdask.simulate(10, partition_size=0)
+    with pytest.raises(TypeError, match="partition_size must be an int"):
+        mdask.simulate(10, partition_size=True)
+    with pytest.raises(ValueError, match="more than 1000000"):
+        mdask.simulate(10**12, partition_size=1)
+    with pytest.raises(ValueError, match="games_per_task must be at least 1"):
+        mdask.arena([bots.Greedy(), bots.Random()], 4, games_per_task=0)
+
+    class Mine:
+        def choose(self, game: metropolys.Game) -> metropolys.Action:
+            return game.legal_actions()[0]
+
+    with pytest.raises(TypeError, match="native bots only"):
+        mdask.arena([Mine(), bots.Random()], 4)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_an_unreachable_scheduler_is_a_clear_error_in_bounded_time() -> None:
+    address = f"tcp://127.0.0.1:{free_port()}"
+    start = time.monotonic()
+    with pytest.raises(ConnectionError, match=f"cannot reach the Dask scheduler at '{address}' within 2 s"):
+        mdask.connect(address, timeout=2)
+    assert time.monotonic() - start < 20
+    with pytest.raises(TypeError):
+        mdask.connect(8786)  # type: ignore[arg-type]
+
+
+CTRL_C = """
+import signal, sys, time
+import metropolys.dask as mdask
+from metropolys import bots
+signal.signal(signal.SIGINT, signal.default_int_handler)
+client = mdask.connect({address!r})
+
+def ours():
+    return client.run_on_scheduler(
+        lambda dask_scheduler: sum(1 for k in dask_scheduler.tasks if "metropolys" in str(k))
+    )
+
+print("ready", flush=True)
+try:
+    if {mode!r} == "arena":
+        mdask.arena([bots.Ismcts(iterations=4000), bots.Ismcts(iterations=4000)], 400,
+                    games_per_task=2, client=client, progress=True)
+    else:
+        mdask.compute(mdask.simulate(10**9, partition_size=500_000)["total_0"].sum())
+except KeyboardInterrupt:
+    # Cancelled: none of the run's tasks is left on the scheduler.
+    deadline = time.monotonic() + 15
+    while ours() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = ours()
+    print("left", left, flush=True)
+    sys.exit(42 if left == 0 else 43)
+sys.exit(1)
+"""
+
+
+@pytest.mark.parametrize("mode", ["arena", "compute"])
+def test_ctrl_c_cancels_the_clusters_tasks(cluster: Cluster, client: Any, mode: str) -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-c", CTRL_C.format(address=cluster.address, mode=mode)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        assert child.stdout is not None and child.stdout.readline().strip() == "ready"
+        # Wait until the run's tasks are on the workers.
+        deadline = time.monotonic() + 60
+        while not any(client.processing().values()):
+            assert time.monotonic() < deadline, "the run never started"
+            time.sleep(0.05)
+        time.sleep(0.5)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+        assert child.returncode == 42, out + err[-2000:]
+        assert time.monotonic() - sent < 30
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    # The workers are free again: nothing of the run is processing.
+    deadline = time.monotonic() + 30
+    while any(client.processing().values()):
+        assert time.monotonic() < deadline, client.processing()
+        time.sleep(0.1)
+
+
+def kill_mid_run(cluster: Cluster, client: Any, run: Callable[[], Any], name: str) -> Any:
+    """Runs `run` in a thread with a third worker in the cluster, SIGKILLs
+    that worker once it holds results of the run and is running one of its
+    tasks, and returns what `run` returned. The run's tasks go to that
+    worker first (loose restrictions: others may take them, and do once it
+    is dead)."""
+    victim = cluster.start_worker(name)
+    address = next(a for a, w in client.scheduler_info()["workers"].items() if w["name"] == name)
+    assert cluster.worker_pids()[address] == victim.pid
+    result: Dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            with dask.annotate(workers=[address], allow_other_workers=True):
+                result["value"] = run()
+        except BaseException as e:  # noqa: BLE001 - reported below
+            result["error"] = e
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    deadline = time.monotonic() + 120
+    while True:
+        assert thread.is_alive(), f"the run ended before the worker was killed: {result}"
+        assert time.monotonic() < deadline, "the worker never held a result while running a task"
+        held = client.run_on_scheduler(
+            lambda dask_scheduler, a=address: len(dask_scheduler.workers[a].has_what)
+        )
+        if held > 0 and client.processing().get(address):
+            break
+        time.sleep(0.02)
+    os.kill(victim.pid, signal.SIGKILL)
+    victim.wait(timeout=30)
+    thread.join(timeout=300)
+    assert not thread.is_alive()
+    assert "error" not in result, result.get("error")
+    assert address not in client.scheduler_info()["workers"]
+    return result["value"]
+
+
+def test_a_worker_killed_mid_simulate_changes_nothing(cluster: Cluster, client: Any) -> None:
+    n = 60_000
+    df = mdask.simulate(n, seed=77, players=4, partition_size=1_500)
+    got = kill_mid_run(cluster, client, lambda: df.compute(), "victim-simulate")
+    assert got.index.tolist() == list(range(n))  # no game missing or twice
+    pd.testing.assert_frame_equal(got, local_simulate(n, seed=77, players=4))
+
+
+def test_a_worker_killed_mid_arena_changes_nothing(cluster: Cluster, client: Any) -> None:
+    seats = [bots.Ismcts(iterations=40), bots.Greedy(), bots.Random()]
+    games = 60
+    rows = kill_mid_run(
+        cluster, client, lambda: mdask.arena(seats, games, seed=5, games_per_task=3, client=client), "victim-arena"
+    )
+    # Exactly the local rows: every game counted once (the sums of a task
+    # recomputed after the kill replace the lost ones).
+    assert rows == metropolys.arena(seats, games, seed=5)
+    assert all(r["games"] == games for r in rows)

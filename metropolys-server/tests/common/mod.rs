@@ -1,0 +1,259 @@
+//! Test helpers: a real server on loopback, an HTTP client and WebSocket
+//! clients that record every message they receive.
+#![allow(dead_code)]
+
+use futures_util::{SinkExt, StreamExt};
+use metropolys_server::{Options, Server};
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// A fresh database path in a fresh temporary directory.
+pub fn temp_db(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "mtp-server-{}-{}-{}",
+        name,
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("test.db")
+}
+
+/// Options for tests: any port, small bot budgets, generous rates.
+pub fn options(db: PathBuf) -> Options {
+    Options {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        database: db,
+        bot_seconds: 0.5,
+        rate: 1000.0,
+        burst: 1000.0,
+        http_rate: 10_000.0,
+        ..Options::default()
+    }
+}
+
+/// A running server; dropping the handle's sender stops it.
+pub struct Running {
+    pub addr: SocketAddr,
+    pub http: reqwest::Client,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl Running {
+    pub async fn start(options: Options) -> Running {
+        let server = Server::bind(options).await.expect("the server binds");
+        let addr = server.local_addr();
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            server
+                .run_until(async {
+                    let _ = rx.await;
+                })
+                .await
+                .unwrap();
+        });
+        Running {
+            addr,
+            http: reqwest::Client::new(),
+            stop: Some(tx),
+            task: Some(task),
+        }
+    }
+
+    /// A server run by another process, at `addr`.
+    pub fn external(addr: SocketAddr) -> Running {
+        Running {
+            addr,
+            http: reqwest::Client::new(),
+            stop: None,
+            task: None,
+        }
+    }
+
+    /// Stops the server and waits for it.
+    pub async fn stop(mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        if let Some(t) = self.task.take() {
+            let _ = tokio::time::timeout(Duration::from_secs(10), t).await;
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{}", self.addr, path)
+    }
+
+    /// A request: (status, JSON body or Null).
+    pub async fn request(&self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+        let mut r = match method {
+            "GET" => self.http.get(self.url(path)),
+            "POST" => self.http.post(self.url(path)),
+            other => self.http.request(other.parse().unwrap(), self.url(path)),
+        };
+        if let Some(b) = body {
+            r = r
+                .header("content-type", "application/json")
+                .body(b.to_string());
+        }
+        let resp = r.send().await.unwrap();
+        let status = resp.status().as_u16();
+        let text = resp.text().await.unwrap();
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
+    }
+
+    /// A request that must fail with `status` and error `code`: the body.
+    pub async fn expect_error(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+        status: u16,
+        code: &str,
+    ) -> Value {
+        let (s, v) = self.request(method, path, body).await;
+        assert_eq!(
+            (s, v["error"]["code"].as_str()),
+            (status, Some(code)),
+            "{method} {path}: {v}"
+        );
+        v
+    }
+
+    /// Creates a match: its id.
+    pub async fn create(&self, body: Value) -> String {
+        let (status, v) = self.request("POST", "/api/v1/matches", Some(body)).await;
+        assert_eq!(status, 201, "{v}");
+        v["match"]["id"].as_str().unwrap().to_string()
+    }
+
+    /// Joins a seat: its credential.
+    pub async fn join(&self, id: &str, seat: u8) -> String {
+        let (status, v) = self
+            .request(
+                "POST",
+                &format!("/api/v1/matches/{id}/join"),
+                Some(json!({ "seat": seat })),
+            )
+            .await;
+        assert_eq!(status, 200, "{v}");
+        v["token"].as_str().unwrap().to_string()
+    }
+
+    /// A WebSocket to a match, as a seat (with a credential) or spectator.
+    pub async fn connect(&self, id: &str, token: Option<&str>, since: Option<u64>) -> Ws {
+        let mut url = format!("ws://{}/api/v1/matches/{id}/ws", self.addr);
+        let mut q = Vec::new();
+        if let Some(t) = token {
+            q.push(format!("token={t}"));
+        }
+        if let Some(s) = since {
+            q.push(format!("since={s}"));
+        }
+        if !q.is_empty() {
+            url = format!("{url}?{}", q.join("&"));
+        }
+        let (stream, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .expect("the WebSocket opens");
+        Ws {
+            stream,
+            log: Vec::new(),
+            closed: None,
+        }
+    }
+}
+
+/// A WebSocket client that keeps every text message it received.
+pub struct Ws {
+    pub stream: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    pub log: Vec<String>,
+    /// The close code, once closed.
+    pub closed: Option<u16>,
+}
+
+impl Ws {
+    pub async fn send(&mut self, v: Value) {
+        self.send_text(v.to_string()).await;
+    }
+
+    pub async fn send_text(&mut self, t: String) {
+        self.stream.send(Message::Text(t.into())).await.unwrap();
+    }
+
+    /// Sends; false when the socket is closed.
+    pub async fn try_send_text(&mut self, t: String) -> bool {
+        self.stream.send(Message::Text(t.into())).await.is_ok()
+    }
+
+    /// The next text message (JSON), or None on close or after `secs`.
+    pub async fn next_within(&mut self, secs: f64) -> Option<Value> {
+        loop {
+            let m = tokio::time::timeout(Duration::from_secs_f64(secs), self.stream.next())
+                .await
+                .ok()??;
+            match m {
+                Ok(Message::Text(t)) => {
+                    self.log.push(t.to_string());
+                    return Some(serde_json::from_str(&t).expect("the server sends JSON"));
+                }
+                Ok(Message::Close(f)) => {
+                    self.closed = Some(f.map_or(1005, |f| u16::from(f.code)));
+                    return None;
+                }
+                Ok(_) => continue,
+                Err(_) => {
+                    self.closed.get_or_insert(1006);
+                    return None;
+                }
+            }
+        }
+    }
+
+    pub async fn next(&mut self) -> Value {
+        self.next_within(20.0)
+            .await
+            .unwrap_or_else(|| panic!("no message (closed: {:?})", self.closed))
+    }
+
+    /// Messages until one of type `kind`.
+    pub async fn until(&mut self, kind: &str) -> Value {
+        loop {
+            let v = self.next().await;
+            if v["type"] == kind {
+                return v;
+            }
+        }
+    }
+
+    /// Messages until an update at move `n` or later.
+    pub async fn update_at(&mut self, n: u64) -> Value {
+        loop {
+            let v = self.until("update").await;
+            if v["move"].as_u64().unwrap() >= n {
+                return v;
+            }
+        }
+    }
+
+    /// Reads until the socket closes: the close code.
+    pub async fn closed_within(&mut self, secs: f64) -> Option<u16> {
+        let end = tokio::time::Instant::now() + Duration::from_secs_f64(secs);
+        while self.closed.is_none() && tokio::time::Instant::now() < end {
+            let _ = self.next_within(secs).await;
+        }
+        self.closed
+    }
+}

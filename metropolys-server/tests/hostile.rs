@@ -1,0 +1,425 @@
+//! Hostile clients: malformed JSON, wrong types, unknown ops, huge numbers,
+//! oversized messages, floods, idle sockets, too many matches or sockets,
+//! bad request bodies. Each gets its documented error or a closed socket;
+//! the server never panics and keeps serving.
+
+mod common;
+
+use common::{options, temp_db, Running};
+use serde_json::{json, Value};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use tokio_tungstenite::tungstenite::Message;
+
+static PANICS: AtomicUsize = AtomicUsize::new(0);
+
+fn count_panics() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        PANICS.fetch_add(1, Ordering::SeqCst);
+        previous(info);
+    }));
+}
+
+async fn two_seat_match(server: &Running) -> (String, String) {
+    let id = server
+        .create(json!({"players": 2, "seats": ["human", "human"]}))
+        .await;
+    let t0 = server.join(&id, 0).await;
+    server.join(&id, 1).await;
+    (id, t0)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn malformed_messages_get_documented_errors() {
+    count_panics();
+    let server = Running::start(options(temp_db("malformed"))).await;
+    let (id, t0) = two_seat_match(&server).await;
+    let mut ws = server.connect(&id, Some(&t0), None).await;
+    ws.update_at(0).await;
+    let cases: &[(&str, &str)] = &[
+        ("{", "bad_json"),
+        ("not json at all", "bad_json"),
+        ("", "bad_json"),
+        (r#"{"move": 1e400, "action": 1}"#, "bad_json"),
+        ("[]", "bad_message"),
+        ("null", "bad_message"),
+        ("\"pass\"", "bad_message"),
+        ("12", "bad_message"),
+        (r#"{"move": "0", "action": 715}"#, "bad_message"),
+        (r#"{"move": 0.5, "action": 715}"#, "bad_message"),
+        (r#"{"move": -1, "action": 715}"#, "bad_message"),
+        (r#"{"move": 0, "action": "pass"}"#, "bad_message"),
+        (r#"{"move": 0, "action": 715.0}"#, "bad_message"),
+        (r#"{"move": 0}"#, "bad_message"),
+        (r#"{"action": 715}"#, "bad_message"),
+        (
+            r#"{"move": 0, "action": 715, "extra": true}"#,
+            "bad_message",
+        ),
+        (
+            r#"{"move": 99999999999999999999999999, "action": 715}"#,
+            "bad_message",
+        ),
+        (
+            r#"{"move": 0, "action": 99999999999999999999999999}"#,
+            "bad_message",
+        ),
+        (
+            r#"{"move": 18446744073709551615, "action": 715}"#,
+            "bad_message",
+        ),
+        (r#"{"op": 7}"#, "bad_message"),
+        (r#"{"op": "hint", "x": 1}"#, "bad_message"),
+        (r#"{"op": "resign"}"#, "unknown_op"),
+        (r#"{"op": ""}"#, "unknown_op"),
+        (
+            r#"{"move": 9223372036854775807, "action": 715}"#,
+            "future_move",
+        ),
+        (
+            r#"{"move": 0, "action": -9223372036854775808}"#,
+            "illegal_action",
+        ),
+    ];
+    for (text, code) in cases {
+        ws.send_text(text.to_string()).await;
+        let e = ws.until("error").await;
+        assert_eq!(e["code"], *code, "{text} -> {e}");
+        assert!(
+            e["message"].as_str().unwrap().len() < 300,
+            "errors stay short: {e}"
+        );
+    }
+    // A long unknown op is quoted shortened.
+    ws.send(json!({"op": "x".repeat(2000)})).await;
+    let e = ws.until("error").await;
+    assert_eq!(e["code"], "unknown_op");
+    assert!(e["message"].as_str().unwrap().len() < 200);
+    // Binary messages are not part of the protocol.
+    ws.stream.send_binary(vec![0, 1, 2]).await;
+    assert_eq!(ws.until("error").await["code"], "bad_message");
+    // Still a working socket: the game goes on.
+    ws.send(json!({"op": "ping"})).await;
+    ws.until("pong").await;
+    server.stop().await;
+    assert_eq!(PANICS.load(Ordering::SeqCst), 0);
+}
+
+trait SendBinary {
+    async fn send_binary(&mut self, b: Vec<u8>);
+}
+
+impl SendBinary
+    for tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>
+{
+    async fn send_binary(&mut self, b: Vec<u8>) {
+        use futures_util::SinkExt;
+        self.send(Message::Binary(b.into())).await.unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn oversized_messages_floods_and_idle_sockets_are_closed() {
+    count_panics();
+    let mut o = options(temp_db("limits"));
+    o.rate = 5.0;
+    o.burst = 5.0;
+    o.idle_timeout = std::time::Duration::from_millis(1200);
+    o.max_message_bytes = 1024;
+    let server = Running::start(o).await;
+    let (id, t0) = two_seat_match(&server).await;
+
+    // A message over the size limit closes the socket (1009).
+    let mut ws = server.connect(&id, Some(&t0), None).await;
+    ws.update_at(0).await;
+    ws.send_text(format!(r#"{{"op": "{}"}}"#, "x".repeat(4096)))
+        .await;
+    let code = ws.closed_within(5.0).await;
+    assert!(matches!(code, Some(1009) | Some(1006)), "{code:?}");
+
+    // A flood: rate_limited errors, then the socket closes (1008).
+    let mut ws = server.connect(&id, None, None).await;
+    ws.update_at(0).await;
+    for _ in 0..40 {
+        if !ws.try_send_text(r#"{"op": "ping"}"#.into()).await {
+            break;
+        }
+    }
+    let mut limited = 0;
+    while let Some(v) = ws.next_within(3.0).await {
+        if v["code"] == "rate_limited" {
+            limited += 1;
+        }
+    }
+    assert!(limited >= 1, "some messages were refused");
+    assert_eq!(ws.closed, Some(1008), "the flood closes the socket");
+
+    // A socket that sends nothing and answers no ping is closed (1001).
+    let mut quiet = server.connect(&id, None, None).await;
+    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    let code = quiet.closed_within(3.0).await;
+    assert_eq!(code, Some(1001));
+    // One that reads (and so answers the server's pings) stays open.
+    let mut live = server.connect(&id, None, None).await;
+    let end = tokio::time::Instant::now() + std::time::Duration::from_millis(3000);
+    while tokio::time::Instant::now() < end {
+        let _ = live.next_within(0.2).await;
+    }
+    assert_eq!(live.closed, None, "pongs keep a reading client connected");
+    server.stop().await;
+    assert_eq!(PANICS.load(Ordering::SeqCst), 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_requests_get_documented_http_errors() {
+    count_panics();
+    let mut o = options(temp_db("http"));
+    o.max_matches = 3;
+    o.max_sockets = 2;
+    let server = Running::start(o).await;
+    let post = |body: &str| {
+        server
+            .http
+            .post(server.url("/api/v1/matches"))
+            .header("content-type", "application/json")
+            .body(body.to_string())
+            .send()
+    };
+    let cases: &[(&str, u16, &str)] = &[
+        ("{", 400, "bad_json"),
+        ("[1]", 400, "bad_message"),
+        (r#"{"seats": ["human", "human"]}"#, 400, "bad_message"),
+        (
+            r#"{"players": 2, "seats": ["human", "human"], "x": 1}"#,
+            400,
+            "bad_message",
+        ),
+        (r#"{"players": 9, "seats": []}"#, 400, "bad_config"),
+        (
+            r#"{"players": "2", "seats": ["human", "human"]}"#,
+            400,
+            "bad_config",
+        ),
+        (
+            r#"{"players": 1e300, "seats": ["human"]}"#,
+            400,
+            "bad_config",
+        ),
+        (
+            r#"{"players": 2, "variant": "chess", "seats": ["human", "human"]}"#,
+            400,
+            "bad_config",
+        ),
+        (r#"{"players": 2, "seats": ["human"]}"#, 400, "bad_config"),
+        (
+            r#"{"players": 2, "seats": "human,human"}"#,
+            400,
+            "bad_message",
+        ),
+        (
+            r#"{"players": 2, "seats": ["human", 3]}"#,
+            400,
+            "bad_message",
+        ),
+        (
+            r#"{"players": 2, "seats": ["human", "minimax"]}"#,
+            400,
+            "bad_bot",
+        ),
+        (
+            r#"{"players": 2, "seats": ["human", "ismcts:{\"seconds\": 100}"]}"#,
+            400,
+            "bad_bot",
+        ),
+        (
+            r#"{"players": 2, "seats": ["human", "ismcts:{\"threads\": 64}"]}"#,
+            400,
+            "bad_bot",
+        ),
+        (
+            r#"{"players": 2, "seats": ["human", "ismcts:{\"seed\": 1}"]}"#,
+            400,
+            "bad_bot",
+        ),
+        (
+            r#"{"players": 2, "seats": ["human", "ismcts:{\"iterations\": 5"]}"#,
+            400,
+            "bad_bot",
+        ),
+        (
+            r#"{"players": 2, "seats": ["human", "greedy,random"]}"#,
+            400,
+            "bad_bot",
+        ),
+        (
+            r#"{"players": 2, "seed": -1, "seats": ["human", "human"]}"#,
+            400,
+            "bad_message",
+        ),
+        (
+            r#"{"players": 2, "seed": 1e30, "seats": ["human", "human"]}"#,
+            400,
+            "bad_message",
+        ),
+        (
+            r#"{"players": 2, "seats": ["human", "human"], "turn_seconds": 0}"#,
+            400,
+            "bad_message",
+        ),
+        (
+            r#"{"players": 2, "seats": ["human", "human"], "turn_seconds": "soon"}"#,
+            400,
+            "bad_message",
+        ),
+        (
+            r#"{"players": 2, "start_player": 5, "seats": ["human", "human"]}"#,
+            400,
+            "bad_config",
+        ),
+        (
+            r#"{"players": 2, "metropolys_deck": [], "seats": ["human", "human"]}"#,
+            400,
+            "bad_config",
+        ),
+    ];
+    for (body, status, code) in cases {
+        let r = post(body).await.unwrap();
+        assert_eq!(r.status().as_u16(), *status, "{body}");
+        let v: Value = r.json().await.unwrap();
+        assert_eq!(v["error"]["code"], *code, "{body} -> {v}");
+    }
+    // A configuration refusal names its ruling.
+    let v: Value = post(r#"{"players": 9, "seats": []}"#)
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(v["error"]["rule"], "R-1");
+    // A body over the limit.
+    let big = format!(
+        r#"{{"players": 2, "seats": ["human", "human"], "pad": "{}"}}"#,
+        "x".repeat(64 * 1024)
+    );
+    let r = post(&big).await.unwrap();
+    assert_eq!(r.status().as_u16(), 413);
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(v["error"]["code"], "too_large");
+    // Unknown paths and methods, unknown matches.
+    server
+        .expect_error("GET", "/api/v1/nothing", None, 404, "not_found")
+        .await;
+    server
+        .expect_error("DELETE", "/api/v1/matches", None, 405, "method_not_allowed")
+        .await;
+    let long = "z".repeat(5000);
+    for path in [
+        "/api/v1/matches/nope",
+        "/api/v1/matches/nope/record",
+        &format!("/api/v1/matches/{long}/record"),
+    ] {
+        server
+            .expect_error("GET", path, None, 404, "not_found")
+            .await;
+    }
+    server
+        .expect_error(
+            "POST",
+            "/api/v1/matches/nope/join",
+            Some(json!({"seat": "0"})),
+            404,
+            "not_found",
+        )
+        .await;
+    // Matches per server.
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        ids.push(
+            server
+                .create(json!({"players": 2, "seats": ["human", "human"]}))
+                .await,
+        );
+    }
+    let r = post(r#"{"players": 2, "seats": ["human", "human"]}"#)
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 503);
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(v["error"]["code"], "too_many_matches");
+    server
+        .expect_error(
+            "POST",
+            &format!("/api/v1/matches/{}/join", ids[0]),
+            Some(json!({"seat": "0"})),
+            400,
+            "bad_message",
+        )
+        .await;
+    server
+        .expect_error(
+            "POST",
+            &format!("/api/v1/matches/{}/join", ids[0]),
+            Some(json!({"seat": 1e100})),
+            400,
+            "bad_message",
+        )
+        .await;
+    // Sockets per match: the third is told and closed.
+    let _a = server.connect(&ids[0], None, None).await;
+    let _b = server.connect(&ids[0], None, None).await;
+    let mut c = server.connect(&ids[0], None, None).await;
+    assert_eq!(c.until("error").await["code"], "too_many_sockets");
+    assert_eq!(c.closed_within(3.0).await, Some(1013));
+    // The server still serves.
+    let (s, v) = server.request("GET", "/api/v1", None).await;
+    assert_eq!((s, v["protocol"].as_u64()), (200, Some(1)));
+    server.stop().await;
+    assert_eq!(PANICS.load(Ordering::SeqCst), 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_per_address_are_limited() {
+    let mut o = options(temp_db("httprate"));
+    o.http_rate = 2.0;
+    let server = Running::start(o).await;
+    let mut codes = Vec::new();
+    for _ in 0..30 {
+        let (s, v) = server.request("GET", "/api/v1", None).await;
+        codes.push(s);
+        if s == 429 {
+            assert_eq!(v["error"]["code"], "rate_limited");
+        }
+    }
+    assert_eq!(codes[0], 200);
+    assert!(codes.contains(&429), "{codes:?}");
+    server.stop().await;
+}
+
+/// Many sockets that never read while a game is played: the server stays
+/// responsive (bounded queues, slow clients dropped).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sockets_that_never_read_do_not_stall_the_server() {
+    let server = Running::start(options(temp_db("slow"))).await;
+    let id = server
+        .create(json!({"players": 2, "seats": ["human", "random"]}))
+        .await;
+    let t0 = server.join(&id, 0).await;
+    let mut idle = Vec::new();
+    for _ in 0..20 {
+        idle.push(server.connect(&id, None, None).await);
+    }
+    let mut ws = server.connect(&id, Some(&t0), None).await;
+    loop {
+        let v = ws.until("update").await;
+        if v["status"] == "finished" {
+            break;
+        }
+        if let Some(a) = v["legal"].as_array().and_then(|l| l.first()) {
+            ws.send(json!({"move": v["move"], "action": a})).await;
+        }
+    }
+    let (s, _) = server.request("GET", "/api/v1/matches", None).await;
+    assert_eq!(s, 200);
+    drop(idle);
+    server.stop().await;
+}
