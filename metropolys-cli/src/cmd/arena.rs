@@ -64,7 +64,11 @@ pub struct Args {
     /// play pairs of games (one deal, seats swapped) until the first is
     /// shown ELO1 stronger or at most ELO0 stronger (alpha and beta default
     /// to 0.05); --games is then the most games played
-    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]")]
+    #[arg(
+        long,
+        value_name = "ELO0,ELO1[,ALPHA,BETA]",
+        allow_hyphen_values = true
+    )]
     pub sprt: Option<String>,
 }
 
@@ -142,7 +146,7 @@ pub fn run(args: Args) -> Outcome {
             other => bot_failure(other.to_string()),
         })?;
         out!(
-            "SPRT · {} vs {} · {} · seed {} · H0: {} Elo, H1: {} Elo, alpha {}, beta {}\n{report}",
+            "SPRT · {} vs {} · {} · seed {} · H0: {} Elo, H1: {} Elo, alpha {}, beta {}\n{}\n",
             names[0],
             names[1],
             options.variant,
@@ -150,7 +154,8 @@ pub fn run(args: Args) -> Outcome {
             test.elo0,
             test.elo1,
             test.alpha,
-            test.beta
+            test.beta,
+            report.to_string().trim_end()
         );
         return Ok(());
     }
