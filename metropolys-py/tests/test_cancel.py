@@ -125,8 +125,9 @@ def test_ctrl_c_stops_a_long_search() -> None:
 @pytest.mark.skipif(sys.platform != "linux", reason="address-space limits as on Linux")
 def test_a_thread_that_cannot_start_is_a_runtime_error() -> None:
     """Under an address-space limit that leaves room for a few thread
-    stacks only, asking for hundreds of threads raises RuntimeError from
-    arena and VectorEnv (as simulate does), with no panic on stderr."""
+    stacks only, asking for hundreds of threads raises the same
+    RuntimeError ("cannot start a thread") from arena, a search, VectorEnv
+    and simulate, with no panic on stderr."""
     script = (
         "import resource, metropolys\n"
         "from metropolys import bots\n"
@@ -136,6 +137,7 @@ def test_a_thread_that_cannot_start_is_a_runtime_error() -> None:
         "    ('arena', lambda: metropolys.arena(['greedy', 'greedy'], games=2000, threads=1000)),\n"
         "    ('search', lambda: bots.Ismcts(iterations=500, threads=200).choose(metropolys.Game(seed=1))),\n"
         "    ('vector', lambda: metropolys.VectorEnv(4096, threads=1000)),\n"
+        "    ('simulate', lambda: metropolys.simulate(200000, threads=1000)),\n"
         "]:\n"
         "    try:\n"
         "        call()\n"
@@ -148,6 +150,7 @@ def test_a_thread_that_cannot_start_is_a_runtime_error() -> None:
     lines = done.stdout.split("\n")
     assert "arena RuntimeError True" in lines, done.stdout
     assert "vector RuntimeError True" in lines, done.stdout
+    assert "simulate RuntimeError True" in lines, done.stdout
     # A search that cannot start its threads is an error too (ValueError
     # would mean a parameter; it is the system's limit).
     assert "search RuntimeError True" in lines, done.stdout
