@@ -322,7 +322,7 @@ mod tests {
         let mut rng = SplitMix64::new(config.seed);
         let mut i = 0;
         while let Some(seat) = s.to_act() {
-            if i >= from && (i - from) % step == 0 {
+            if i >= from && (i - from).is_multiple_of(step) {
                 out.push(s);
             }
             let view = SeatView::new(&s, seat).unwrap();

@@ -365,10 +365,9 @@ impl SpecBot {
             None => String::new(),
             Some(p) if p.is_none() => String::new(),
             Some(p) if p.is_instance_of::<PyString>() => p.extract::<String>()?,
-            Some(p) if p.is_instance_of::<PyDict>() => py
-                .import("json")?
-                .call_method1("dumps", (p,))?
-                .extract()?,
+            Some(p) if p.is_instance_of::<PyDict>() => {
+                py.import("json")?.call_method1("dumps", (p,))?.extract()?
+            }
             Some(p) => {
                 return Err(PyTypeError::new_err(format!(
                     "params must be a dict, a JSON object as str, or None, not {}",
@@ -577,7 +576,7 @@ pub fn arena<'py>(
                 )));
             };
             let text = own.unwrap_or("").to_string();
-            from_spec(kind, &text).map_err(|e| bot_error(e))?;
+            from_spec(kind, &text).map_err(bot_error)?;
             let kind = kind.to_string();
             factories.push(Box::new(move || {
                 from_spec(&kind, &text).expect("a bot spec checked when the arena started")

@@ -150,7 +150,9 @@ impl VectorEnv {
                         }
                     }
                     py.detach(|| worker.join()).map_err(|_| {
-                        PyRuntimeError::new_err("VectorEnv: its step thread failed (internal error)")
+                        PyRuntimeError::new_err(
+                            "VectorEnv: its step thread failed (internal error)",
+                        )
                     })
                 })?;
                 if let Some(e) = interrupted {
