@@ -41,7 +41,8 @@ from ._metropolys import IsmctsBot as Ismcts
 from ._metropolys import RandomBot as Random
 from ._metropolys import arena
 
-#: The difficulty presets, weakest first (docs/bots.md gives their ratings
+#: The difficulty presets, weakest first
+#: (https://github.com/metropolys/metropolys/blob/main/docs/bots.md gives their ratings
 #: and times per decision).
 PRESETS = ("beginner", "casual", "strong", "expert")
 

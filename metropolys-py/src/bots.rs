@@ -343,7 +343,8 @@ bot_methods!(
 /// ``"casual"``, ``"strong"``, ``"expert"``, or ``"ismcts-v1"``) and its
 /// parameters (a dict, a JSON object as text, or ``None`` for the
 /// defaults), as the command line's ``--bots`` and C's ``mtp_bot_new`` take
-/// them (docs/bots.md lists every kind and parameter). ``seed`` seeds the
+/// them (https://github.com/metropolys/metropolys/blob/main/docs/bots.md
+/// lists every kind and parameter). ``seed`` seeds the
 /// bot's own generator. Raises ``ValueError`` naming what is wrong.
 #[pyclass(frozen, module = "metropolys", name = "SpecBot")]
 pub struct SpecBot(Native);
