@@ -4,7 +4,7 @@
 //!
 //! ```sh
 //! cargo run --release -p metropolys-bots --example ladder -- \
-//!     --players 2 --deals 20 --seed 1 --threads 2
+//!     --players 2 --deals 5 --seed 1 --threads 2
 //! cargo run --release -p metropolys-bots --example ladder -- \
 //!     --bots 'random,greedy,ismcts:{"iterations":300}' --deals 10
 //! ```
@@ -21,9 +21,8 @@ use std::time::Instant;
 /// The ladder of docs/bots.md.
 const LADDER: &str = concat!(
     "random,greedy,beginner,casual,",
-    r#"ismcts:{"iterations":100},ismcts:{"iterations":300},"#,
-    r#"ismcts-v1:{"iterations":1000},ismcts:{"iterations":1000},"#,
-    r#"ismcts-v1,ismcts:{"iterations":3000},strong,expert"#
+    r#"ismcts:{"iterations":100},ismcts-v1:{"iterations":300},ismcts:{"iterations":300},"#,
+    r#"strong,ismcts-v1:{"iterations":1000},expert"#
 );
 
 fn main() {
