@@ -454,8 +454,9 @@ typedef uint32_t MtpVariant;
 typedef struct MtpBot MtpBot;
 
 /**
- * An immutable game: a position, the events of the transition that led to
- * it, and (unless loaded from a bare state) the decisions since setup.
+ * An immutable game: core's `Game` (a position, the events of the
+ * transition that led to it, and, unless loaded from a bare state, the
+ * decisions since setup). Every successor, history and record is core's.
  *
  * Opaque to C. Created by `mtp_game_new`, `mtp_game_new_simple`,
  * `mtp_game_clone`, `mtp_game_apply`, `mtp_game_apply_id`,

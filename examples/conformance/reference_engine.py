@@ -21,9 +21,8 @@ from typing import Any, Dict, List, Optional
 import metropolys
 
 PASS_ID = 715  # bids are neighborhood * 13 + building - 1
-CATEGORIES = ("trendy", "subway", "subway_card", "archaeology", "archaeology_card",
-              "area", "neighborhood", "highest_building", "metropolys", "total",
-              "constructed")
+# The protocol's score categories: the engine's own (core's score sheet).
+CATEGORIES = metropolys.SCORE_CATEGORIES
 
 
 class Engine:

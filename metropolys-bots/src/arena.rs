@@ -1,6 +1,7 @@
 //! Many games between bots, rotated over the seats.
 
-use crate::{choose_checked, spawn_scoped, Bot, BotError, Cancel, SeatView};
+use crate::thread::spawn_scoped;
+use crate::{choose_checked, Bot, BotError, Cancel, SeatView};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Config, MetropolysCard, State, Variant};
 use serde::Serialize;

@@ -3,7 +3,8 @@
 
 use crate::belief::Belief;
 use crate::eval::{Ctx, Tables};
-use crate::{spawn_scoped, Bot, BotError, Cancel, SeatView};
+use crate::thread::spawn_scoped;
+use crate::{Bot, BotError, Cancel, SeatView};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{play_random, Action, Seat, State, MAX_PLAYERS};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -18,7 +18,8 @@
 
 use crate::arena::BotFactory;
 use crate::rating::{rate, Finish, RatedGame, Ratings};
-use crate::{choose_checked, spawn_scoped, BotError, Cancel, SeatView};
+use crate::thread::spawn_scoped;
+use crate::{choose_checked, BotError, Cancel, SeatView};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Config, State, Variant};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

@@ -1,22 +1,10 @@
 //! Bots from a kind name and a JSON object of parameters.
 
-use crate::{excerpt, Bot, BotError, Greedy, Ismcts, Playout, Random, Reward, ECHO};
+use crate::echo::{excerpt, ECHO};
+pub use crate::kinds::KINDS;
+use crate::{Bot, BotError, Greedy, Ismcts, Playout, Random, Reward};
 use serde::de::{Deserialize, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
-
-/// The bot kinds [`from_spec`] knows: the three bots, the four difficulty
-/// presets ([`crate::presets`]), and `ismcts-v1`, the search as first
-/// released (kept so that comparisons with it stay reproducible).
-pub const KINDS: [&str; 8] = [
-    "random",
-    "greedy",
-    "ismcts",
-    "beginner",
-    "casual",
-    "strong",
-    "expert",
-    "ismcts-v1",
-];
 
 /// Whether bots of `kind` search: `ismcts`, `ismcts-v1`, `casual`,
 /// `strong` and `expert` think for as long as their budget says (and watch

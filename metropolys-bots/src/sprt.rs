@@ -30,7 +30,8 @@
 //! against published values.
 
 use crate::arena::{play_game, ArenaOptions};
-use crate::{spawn_scoped, BotError, BotFactory, Cancel};
+use crate::thread::spawn_scoped;
+use crate::{BotError, BotFactory, Cancel};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -136,14 +137,14 @@ impl std::str::FromStr for Sprt {
         if parts.len() != 2 && parts.len() != 4 {
             return Err(format!(
                 "expected ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA, not {:?}",
-                crate::excerpt(text)
+                crate::echo::excerpt(text)
             ));
         }
         let mut x = [0.0, 0.0, 0.05, 0.05];
         for (slot, part) in x.iter_mut().zip(&parts) {
             *slot = part
                 .parse::<f64>()
-                .map_err(|_| format!("{:?} is not a number", crate::excerpt(part)))?;
+                .map_err(|_| format!("{:?} is not a number", crate::echo::excerpt(part)))?;
         }
         Sprt::new(x[0], x[1], x[2], x[3])
     }

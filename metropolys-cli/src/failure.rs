@@ -178,7 +178,10 @@ pub fn describe(e: &RecordError) -> String {
 
 /// The ruling a record failure names, as records write it (`R-9`), or `?`.
 pub fn ruling(e: &RecordError) -> String {
-    e.rule().map_or_else(|| "?".to_string(), rule_text)
+    match e.rule() {
+        [] => "?".to_string(),
+        rules => rule_text(rules),
+    }
 }
 
 #[cfg(test)]

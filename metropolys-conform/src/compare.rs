@@ -268,7 +268,7 @@ fn play(
             }
             (Err(e), theirs) => {
                 let rule = rule_text(e.rule());
-                let agree = matches!(theirs, Err(r) if rule_matches(&rule, r));
+                let agree = matches!(theirs, Err(r) if rule_matches(e.rule(), r));
                 // Core's messages start with their ruling: said once.
                 let why = e.to_string();
                 let why = why.strip_prefix(&format!("{rule}: ")).unwrap_or(&why);

@@ -57,7 +57,7 @@ pub fn selected(options: &Options, hello: &Hello, config: &Config) -> bool {
 /// options select and the engine supports, without Metropolys cards (which
 /// every player count and variant may be dealt without).
 pub fn any_selected(options: &Options, hello: &Hello) -> bool {
-    (2..=4).any(|n| {
+    metropolys_core::PLAYER_COUNTS.into_iter().any(|n| {
         [Variant::Family, Variant::Expert]
             .into_iter()
             .any(|v| selected(options, hello, &Config::new(n, v, 0)))

@@ -2,7 +2,7 @@
 //! JSON object per line on the engine's standard input (requests) and
 //! standard output (responses), one response per request, in order.
 
-use metropolys_core::{Config, ScoreSheet, Seat};
+use metropolys_core::{Config, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -56,72 +56,9 @@ pub enum Request {
     Quit,
 }
 
-/// The categories of a score sheet the protocol compares.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct Categories {
-    /// Trendy tokens (+3 each).
-    pub trendy: i32,
-    /// Subway tokens (+1 each).
-    pub subway: i32,
-    /// The subway card (+3).
-    pub subway_card: i32,
-    /// Archaeological tokens (−1 each).
-    pub archaeology: i32,
-    /// The archaeological card (−2).
-    pub archaeology_card: i32,
-    /// The area card.
-    pub area: i32,
-    /// The Expert neighborhood card.
-    pub neighborhood: i32,
-    /// Highest-building tokens (+5 each).
-    pub highest_building: i32,
-    /// The Metropolys card (+9 per group).
-    pub metropolys: i32,
-    /// The sum.
-    pub total: i32,
-    /// Buildings constructed.
-    pub constructed: u8,
-}
-
-impl Categories {
-    /// The names of the categories, in sheet order.
-    pub const NAMES: [&'static str; 11] = ScoreSheet::CATEGORIES;
-
-    /// The values, in the order of [`Categories::NAMES`].
-    pub fn values(&self) -> [i32; 11] {
-        [
-            self.trendy,
-            self.subway,
-            self.subway_card,
-            self.archaeology,
-            self.archaeology_card,
-            self.area,
-            self.neighborhood,
-            self.highest_building,
-            self.metropolys,
-            self.total,
-            i32::from(self.constructed),
-        ]
-    }
-}
-
-impl From<&ScoreSheet> for Categories {
-    fn from(s: &ScoreSheet) -> Categories {
-        Categories {
-            trendy: s.trendy,
-            subway: s.subway,
-            subway_card: s.subway_card,
-            archaeology: s.archaeology,
-            archaeology_card: s.archaeology_card,
-            area: s.area,
-            neighborhood: s.neighborhood,
-            highest_building: s.highest_building,
-            metropolys: s.metropolys,
-            total: s.total,
-            constructed: s.constructed,
-        }
-    }
-}
+/// The categories of a score sheet the protocol compares: core's, defined
+/// once with the score sheet.
+pub use metropolys_core::Categories;
 
 /// What an engine answers to `hello`.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

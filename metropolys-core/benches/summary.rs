@@ -16,7 +16,9 @@
 //! * `--profile`: play `--games` whole 4-player Expert games and nothing
 //!   else (for `valgrind --tool=callgrind`: instructions per game), each
 //!   scored as playouts score it (`State::totals`); with `--sheets`, with
-//!   every seat's whole `ScoreSheet` instead.
+//!   every seat's whole `ScoreSheet` instead; with `--steps`, the same games
+//!   played step by step (`random_action`, then `play_in_place`) instead of
+//!   by `play_random` (what the playout's fast path saves).
 //!
 //! Every row prints as `row<TAB>name<TAB>value<TAB>unit<TAB>note`, which
 //! `scripts/bench` parses; everything else on stdout is commentary.
@@ -32,6 +34,7 @@ struct Opts {
     only: Option<String>,
     profile: bool,
     sheets: bool,
+    steps: bool,
 }
 
 fn parse() -> Opts {
@@ -41,6 +44,7 @@ fn parse() -> Opts {
         only: None,
         profile: false,
         sheets: false,
+        steps: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -50,6 +54,7 @@ fn parse() -> Opts {
             "--only" => o.only = args.next(),
             "--profile" => o.profile = true,
             "--sheets" => o.sheets = true,
+            "--steps" => o.steps = true,
             // `cargo bench` passes `--bench`; ignore what we do not know.
             _ => {}
         }
@@ -96,6 +101,19 @@ fn one_playout(players: u8, variant: Variant, seed: u64) -> i32 {
     let s = State::new(&Config::new(players, variant, seed)).expect("valid config");
     let end = play_random(s, &mut SplitMix64::new(seed));
     end.totals().totals().iter().sum()
+}
+
+/// [`one_playout`]'s game played one step at a time: `random_action` then
+/// `play_in_place` (the same draws, so the same game and checksum), scored
+/// by `State::totals`.
+#[inline]
+fn one_stepped_playout(players: u8, variant: Variant, seed: u64) -> i32 {
+    let mut s = State::new(&Config::new(players, variant, seed)).expect("valid config");
+    let mut rng = SplitMix64::new(seed);
+    while let Some(a) = s.random_action(&mut rng) {
+        s.play_in_place(a).expect("a legal action");
+    }
+    s.totals().totals().iter().sum()
 }
 
 /// One whole game as a binding's step loop plays it: legal action ids into
@@ -188,8 +206,14 @@ fn main() {
     if o.profile {
         // Nothing but whole 4-player Expert games, for `valgrind --tool=callgrind`:
         // scored as playouts score them (totals), or with `--sheets` as
-        // whole score sheets.
-        let game = if o.sheets { one_game } else { one_playout };
+        // whole score sheets; with `--steps` played step by step.
+        let game = if o.sheets {
+            one_game
+        } else if o.steps {
+            one_stepped_playout
+        } else {
+            one_playout
+        };
         let mut sink = 0i32;
         for i in 0..o.games {
             sink = sink.wrapping_add(game(4, Variant::Expert, i));

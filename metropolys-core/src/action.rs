@@ -1,7 +1,7 @@
 //! Actions, bids and events (§8).
 
 use crate::error::{ActionError, RuleError};
-use crate::scoring::ScoreSheet;
+use crate::sheet::ScoreSheet;
 use crate::types::{BuildingNumber, Card, NeighborhoodId, Seat, Token, BUILDINGS_PER_PLAYER};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -93,26 +93,6 @@ impl Action {
 }
 
 impl Action {
-    /// Parses the JSON form of an action strictly (see [`Action`]).
-    ///
-    /// ```
-    /// use metropolys_core::{Action, ActionError};
-    /// assert_eq!(Action::from_json(r#"{"bid": {"neighborhood": 12, "building": 3}}"#), Ok(Action::bid(12, 3)));
-    /// assert_eq!(Action::from_json(r#""pass""#), Ok(Action::Pass));
-    /// assert!(matches!(
-    ///     Action::from_json(r#"{"bid": {"neighborhood": 300, "building": 3}}"#),
-    ///     Err(metropolys_core::Error::Action(ActionError::Neighborhood(_)))
-    /// ));
-    /// assert!(matches!(
-    ///     Action::from_json(r#"{"bid": [60, 0]}"#),
-    ///     Err(metropolys_core::Error::Action(ActionError::Shape(_)))
-    /// ));
-    /// ```
-    pub fn from_json(text: &str) -> Result<Action, crate::Error> {
-        let v: serde_json::Value = serde_json::from_str(text)?;
-        Ok(Action::from_value(&v)?)
-    }
-
     /// Reads an action from a parsed JSON value, strictly (see [`Action`]).
     pub fn from_value(v: &serde_json::Value) -> Result<Action, ActionError> {
         use serde_json::Value;

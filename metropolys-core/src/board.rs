@@ -18,121 +18,36 @@
 //! outside `0..55` rather than panicking.
 
 use crate::types::{District, Kind, NeighborhoodId, NEIGHBORHOOD_COUNT};
-use serde::{Deserialize, Serialize};
-
-/// A set of neighborhoods, stored as a 64-bit mask (bit `i` = neighborhood `i`).
-///
-/// It serializes as a sorted list of ids.
-///
-/// ```
-/// use metropolys_core::board::{neighbors, NeighborhoodSet};
-/// let n = neighbors(11);
-/// assert_eq!(n.len(), 1);
-/// assert!(n.contains(10));
-/// assert_eq!(n.iter().collect::<Vec<_>>(), vec![10]);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
-pub struct NeighborhoodSet(pub u64);
-
-impl NeighborhoodSet {
-    /// The empty set.
-    pub const EMPTY: NeighborhoodSet = NeighborhoodSet(0);
-    /// Every neighborhood of the board.
-    pub const ALL: NeighborhoodSet = NeighborhoodSet((1u64 << NEIGHBORHOOD_COUNT) - 1);
-
-    /// Whether `id` is in the set (`false` for ids outside the board).
-    #[inline]
-    pub const fn contains(self, id: NeighborhoodId) -> bool {
-        id < 64 && self.0 & (1u64 << id) != 0
-    }
-
-    /// The number of neighborhoods in the set.
-    #[inline]
-    pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// Whether the set is empty.
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The set with `id` added.
-    #[inline]
-    pub const fn with(self, id: NeighborhoodId) -> NeighborhoodSet {
-        NeighborhoodSet(self.0 | (1u64 << id))
-    }
-
-    /// The ids in the set, in increasing order.
-    pub fn iter(self) -> impl Iterator<Item = NeighborhoodId> {
-        BitIter(self.0)
-    }
-}
-
-impl FromIterator<NeighborhoodId> for NeighborhoodSet {
-    fn from_iter<T: IntoIterator<Item = NeighborhoodId>>(iter: T) -> Self {
-        iter.into_iter()
-            .filter(|&i| (i as usize) < NEIGHBORHOOD_COUNT)
-            .fold(NeighborhoodSet::EMPTY, NeighborhoodSet::with)
-    }
-}
-
-impl Serialize for NeighborhoodSet {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.iter())
-    }
-}
-
-impl<'de> Deserialize<'de> for NeighborhoodSet {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let ids = Vec::<NeighborhoodId>::deserialize(d)?;
-        if let Some(bad) = ids.iter().find(|&&i| i as usize >= NEIGHBORHOOD_COUNT) {
-            return Err(serde::de::Error::custom(format!(
-                "no neighborhood {bad}: ids are 0-54"
-            )));
-        }
-        Ok(ids.into_iter().collect())
-    }
-}
-
-/// Iterates over the set bits of a mask, lowest first.
-#[derive(Clone, Copy)]
-pub(crate) struct BitIter(pub(crate) u64);
-
-impl Iterator for BitIter {
-    type Item = u8;
-    #[inline]
-    fn next(&mut self) -> Option<u8> {
-        if self.0 == 0 {
-            None
-        } else {
-            let i = self.0.trailing_zeros() as u8;
-            self.0 &= self.0 - 1;
-            Some(i)
-        }
-    }
-}
-
-/// A statue or a lake: the neighborhoods it touches and where to draw it.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct Feature {
-    /// The statue's or lake's id (its index in [`statues`] or [`lakes`]).
-    pub id: u8,
-    /// The neighborhoods touching it (a statue touches exactly three; a
-    /// lake's shore).
-    pub neighborhoods: NeighborhoodSet,
-    /// Drawing position, percent of the board's width.
-    pub x: f32,
-    /// Drawing position, percent of the board's height.
-    pub y: f32,
-}
+use serde::Serialize;
 
 mod data {
-    use super::{Feature, NeighborhoodSet};
+    //! The tables the build script compiles from `data/board.json`, and the
+    //! type of their statues and lakes.
+
+    use crate::bits::NeighborhoodSet;
     use crate::types::{District, Kind};
+    use serde::Serialize;
+
+    /// A statue or a lake: the neighborhoods it touches and where to draw it.
+    #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+    pub struct Feature {
+        /// The statue's or lake's id (its index in [`statues`](crate::board::statues) or
+        /// [`lakes`](crate::board::lakes)).
+        pub id: u8,
+        /// The neighborhoods touching it (a statue touches exactly three; a
+        /// lake's shore).
+        pub neighborhoods: NeighborhoodSet,
+        /// Drawing position, percent of the board's width.
+        pub x: f32,
+        /// Drawing position, percent of the board's height.
+        pub y: f32,
+    }
+
     include!(concat!(env!("OUT_DIR"), "/board_data.rs"));
 }
+
+pub use crate::bits::NeighborhoodSet;
+pub use data::Feature;
 
 pub(crate) use data::{ADJACENT, BLIND_ALLEY, BORDER, BRIDGES, DISTRICT, KIND, LAKES, STATUES};
 

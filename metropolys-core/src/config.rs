@@ -30,34 +30,18 @@
 //! the deck from the seed instead (R-22: the deck is never invented). Unknown
 //! fields are rejected.
 
-use crate::board::{self, BitIter, NeighborhoodSet};
+use crate::bits::{BitIter, NeighborhoodSet};
+use crate::board;
 use crate::error::ConfigError;
 use crate::rng::{self, SplitMix64};
 use crate::types::{
     Area, District, Kind, NeighborhoodId, Seat, Token, Variant, EXPERT_AREAS, FAMILY_AREAS,
-    MAX_PLAYERS,
+    MAX_PLAYERS, PLAYER_COUNTS,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// A Metropolys card: three neighborhood kinds (§9).
-pub type MetropolysCard = [Kind; 3];
-
-/// One seat's objective cards.
-///
-/// Family: an area card (`bridges`, `statues`, `lakes`, `border`). Expert: a
-/// neighborhood card (a kind) and an expert area card (`bridges`, `statues`,
-/// `lakes`, `districts`, `chains`); with Metropolys cards the Expert game has
-/// no neighborhood cards (§9).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Objective {
-    /// The Expert neighborhood card, if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub neighborhood: Option<Kind>,
-    /// The area card.
-    pub area: Area,
-}
+pub use crate::types::{MetropolysCard, Objective};
 
 /// How to set a game up. See the [module docs](self) for the JSON shape.
 ///
@@ -139,12 +123,6 @@ impl Config {
         }
     }
 
-    /// Parses a configuration from JSON (unknown fields and positional
-    /// arrays in place of objects are rejected).
-    pub fn from_json(text: &str) -> Result<Config, crate::Error> {
-        crate::strict::from_str(text)
-    }
-
     /// Whether the Metropolys module is in play.
     pub fn uses_metropolys_cards(&self) -> bool {
         self.metropolys_cards.is_some() || self.metropolys_deck.is_some()
@@ -176,7 +154,7 @@ impl Config {
     /// parts drawn from the seed (`State::new` builds from this).
     pub(crate) fn draw(&self) -> Result<Drawn, ConfigError> {
         let n = self.players;
-        if !(2..=4).contains(&n) {
+        if !PLAYER_COUNTS.contains(&n) {
             return Err(ConfigError::Players(n));
         }
         if self.start_player >= n {

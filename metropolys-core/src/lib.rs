@@ -11,16 +11,20 @@
 //! * [`State`]: an immutable, `Copy` value. [`State::apply`] returns the next
 //!   state and the [`Event`]s; [`State::play`] is the event-free fast path.
 //! * [`Action`] with a fixed integer action space ([`Action::id`]).
-//! * [`scoring`]: score sheets per category (§4, §5, §9), exact expert area
-//!   maxima, winners.
+//! * [`scoring`]: score sheets ([`sheet`]) per category (§4, §5, §9),
+//!   exact expert area maxima, winners.
 //! * [`State::view`]: what one player may see.
-//! * [`record`]: game records and [`Game`], a state with its history.
+//! * [`record`]: game records; [`Game`]: a state with its history, the
+//!   game both bindings wrap.
 //! * [`svg`]: the board as an SVG picture.
 //! * [`text`]: the board as fixed-width text, and actions parsed from text.
 //! * `strategies` (feature `proptest`): proptest strategies for
 //!   configurations and legal game prefixes.
 //!
-//! The crate is pure: no I/O, no global state, no `unsafe`.
+//! * [`json`]: every loader and writer of JSON, and the catch-all [`Error`].
+//!
+//! The crate is pure: no I/O, no global state, no `unsafe`. Its modules
+//! depend on each other in one direction, in layers (docs/architecture.md).
 //!
 //! ## A whole game
 //!
@@ -51,30 +55,59 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-pub mod action;
+// The modules, bottom layer first; each imports only modules of the
+// layers above it in this list (docs/architecture.md; `scripts/module-graph`
+// checks that no import cycle comes back).
+//
+// L0: vocabulary, bits, random numbers, the board.
+pub mod bits;
 pub mod board;
-pub mod config;
-pub mod error;
-pub mod record;
 pub mod rng;
-pub mod scoring;
-mod seat_player;
-pub mod state;
-#[cfg(feature = "proptest")]
-pub mod strategies;
+pub mod types;
+// L1: the errors of the rules, score sheets, strict JSON shapes.
+mod error_kinds;
+pub mod sheet;
 mod strict;
+// L2: actions and events, setup, scoring.
+pub mod action;
+pub mod config;
+pub mod scoring;
+// L3: the state (struct and queries, legality, transitions, the playout,
+// snapshots, validation, secrets).
+pub mod state;
+// L4: records (and who played each seat), the game with its history,
+// pictures and text.
+pub mod game;
+pub mod record;
+mod seat_player;
 pub mod svg;
 pub mod text;
-pub mod types;
+// L5: JSON loading and writing with the catch-all error; proptest strategies.
+pub mod json;
+#[cfg(feature = "proptest")]
+pub mod strategies;
+
+/// Typed errors. Each names the rulings it enforces (`R-x` from
+/// docs/rules.md, as [`Rule`] values), and an operation that fails never
+/// changes any state. The catch-all [`Error`], which bindings
+/// map to codes and exceptions, is defined with the JSON loaders (it covers
+/// records too); the errors of records are [`RecordError`].
+pub mod error {
+    pub use crate::error_kinds::{ActionError, ConfigError, RuleError, StateError, TurnOrder};
+    pub use crate::json::Error;
+}
 
 pub use action::{Action, Bid, Event};
-pub use config::{Config, MetropolysCard, Objective, Setup};
+pub use config::{Config, Setup};
 pub use error::{ActionError, ConfigError, Error, RuleError, StateError, TurnOrder};
-pub use record::{ExpectedError, Game, Record, RecordError, RecordedAction, SeatPlayer};
-pub use scoring::{ScoreSheet, Totals};
+pub use game::{Game, PartsError};
+pub use record::{ExpectedError, Record, RecordError, RecordedAction, SeatPlayer};
+pub use scoring::Holdings;
+pub use sheet::{Categories, ScoreSheet, Totals};
 pub use state::{play_random, Constructed, LegalMoves, Snapshot, State, TokenCounts};
 pub use text::ParseActionError;
 pub use types::{
-    max_decisions, Area, BuildingNumber, Card, District, Kind, NeighborhoodId, ParseNameError,
-    Seat, Size, Token, Variant, BUILDINGS_PER_PLAYER, MAX_PLAYERS, NEIGHBORHOOD_COUNT,
+    max_decisions, Area, BuildingNumber, Card, District, Kind, MetropolysCard, NeighborhoodId,
+    Objective, ParseNameError, Rule, Rules, Seat, Size, Token, Variant, BUILDINGS_PER_PLAYER,
+    MAX_PLAYERS, MIN_PLAYERS, NEIGHBORHOOD_COUNT, PLAYER_COUNTS,
 };

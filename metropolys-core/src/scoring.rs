@@ -1,4 +1,5 @@
-//! Scoring (§4, §5, §9) and the winner (R-20).
+//! Scoring (§4, §5, §9) and the winner (R-20): a pure function of the
+//! [`Holdings`] of a position (the sheets themselves are in [`crate::sheet`]).
 //!
 //! Expert area cards are scored as **exact maxima** (R-19) by a small
 //! exhaustive set-packing search over the player's own buildings (at most 13):
@@ -6,13 +7,14 @@
 //! statues, lakes a maximum assignment of three buildings per lake, chains a
 //! maximum family of vertex-disjoint connected triples.
 
-use crate::board::{self, BitIter, ADJACENT, BRIDGES, DISTRICT, KIND, LAKES, STATUES};
-use crate::state::State;
+use crate::bits::BitIter;
+use crate::board::{self, ADJACENT, BRIDGES, DISTRICT, KIND, LAKES, STATUES};
 use crate::types::{
-    Area, Card, District, Kind, NeighborhoodId, Seat, Size, Token, Variant, BUILDINGS_PER_PLAYER,
-    MAX_PLAYERS,
+    Area, Card, District, Kind, MetropolysCard, NeighborhoodId, Objective, Seat, Size, Token,
+    Variant, BUILDINGS_PER_PLAYER, MAX_PLAYERS, NEIGHBORHOOD_COUNT,
 };
-use serde::{Deserialize, Serialize};
+
+pub use crate::sheet::{winners, ScoreSheet, Totals};
 
 /// The prestige an area card gives per scoring unit: in the Family game
 /// (§4) +3 per qualifying building; in the Expert game (R-19) +4 per
@@ -45,189 +47,55 @@ pub const HIGHEST_BUILDING_POINTS: i32 = 5;
 /// district on its three kinds (§9).
 pub const METROPOLYS_GROUP_POINTS: i32 = 9;
 
-/// Prestige points of one seat, one field per category.
-///
-/// `area_groups` lists which buildings scored on the area card: one group per
-/// scoring unit (a single building for Family cards; a bridge pair, a statue's
-/// three, a lake's three, a district's buildings or a chain for Expert
-/// cards). `metropolys_groups` likewise for the Metropolys card, and
-/// `highest_building_districts` the districts whose highest-building token
-/// the seat gets.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ScoreSheet {
-    /// The seat.
-    pub player: Seat,
-    /// Trendy tokens: +3 each (§4).
-    pub trendy: i32,
-    /// Subway tokens: +1 each (§4).
-    pub subway: i32,
-    /// The subway card: +3 (§4, R-14).
-    pub subway_card: i32,
-    /// Archaeological tokens: −1 each (§4).
-    pub archaeology: i32,
-    /// The archaeological card: −2 (§4, R-15).
-    pub archaeology_card: i32,
-    /// The area card (§4 Family, R-19 Expert).
-    pub area: i32,
-    /// The Expert neighborhood card: +2 per building on its kind (§5).
-    pub neighborhood: i32,
-    /// Highest-building tokens: +5 each (R-18).
-    pub highest_building: i32,
-    /// The Metropolys card: +9 per group (§9).
-    pub metropolys: i32,
-    /// The sum of every category.
-    pub total: i32,
-    /// Buildings constructed (the first tie-break, R-20).
-    pub constructed: u8,
-    /// The groups of buildings that scored on the area card.
-    pub area_groups: Vec<Vec<NeighborhoodId>>,
-    /// The districts whose highest-building token this seat gets.
-    pub highest_building_districts: Vec<District>,
-    /// The groups of buildings that scored on the Metropolys card.
-    pub metropolys_groups: Vec<Vec<NeighborhoodId>>,
+/// What scoring reads of a position, and nothing else: every seat's
+/// constructed buildings (where and which number), the tokens it took, the
+/// holders of the special cards and every seat's secret cards. Scoring is a
+/// pure function of these; [`State::holdings`](crate::State::holdings)
+/// gives those of a state.
+#[derive(Debug, Clone, Copy)]
+pub struct Holdings<'a> {
+    pub(crate) variant: Variant,
+    pub(crate) players: u8,
+    /// Whether the Metropolys cards are in play (§9).
+    pub(crate) metropolys: bool,
+    /// Constructed neighborhoods per seat.
+    pub(crate) owned: &'a [u64; MAX_PLAYERS],
+    /// The number of the building on each neighborhood (0: none).
+    pub(crate) number_at: &'a [u8; NEIGHBORHOOD_COUNT],
+    /// Tokens taken per seat, by [`Token::index`].
+    pub(crate) taken: &'a [[u8; 3]; MAX_PLAYERS],
+    pub(crate) subway_card: Option<Seat>,
+    pub(crate) archaeology_card: Option<Seat>,
+    pub(crate) objectives: &'a [Objective; MAX_PLAYERS],
+    pub(crate) cards: &'a [MetropolysCard; MAX_PLAYERS],
 }
 
-impl ScoreSheet {
-    /// The names of the sheet's numbers, in the order of
-    /// [`ScoreSheet::values`] (the field names; the columns of Python's
-    /// `simulate` and the conformance protocol's score sheets).
-    pub const CATEGORIES: [&'static str; 11] = [
-        "trendy",
-        "subway",
-        "subway_card",
-        "archaeology",
-        "archaeology_card",
-        "area",
-        "neighborhood",
-        "highest_building",
-        "metropolys",
-        "total",
-        "constructed",
-    ];
-
-    /// The sheet's numbers in the order of [`ScoreSheet::CATEGORIES`].
-    ///
-    /// ```
-    /// use metropolys_core::{Config, State, ScoreSheet, Variant};
-    /// let sheet = &State::new(&Config::new(2, Variant::Expert, 1)).unwrap().scores()[0];
-    /// let values = sheet.values();
-    /// let total = ScoreSheet::CATEGORIES.iter().position(|&c| c == "total").unwrap();
-    /// assert_eq!(values[total], sheet.total);
-    /// ```
-    pub fn values(&self) -> [i32; 11] {
-        [
-            self.trendy,
-            self.subway,
-            self.subway_card,
-            self.archaeology,
-            self.archaeology_card,
-            self.area,
-            self.neighborhood,
-            self.highest_building,
-            self.metropolys,
-            self.total,
-            i32::from(self.constructed),
-        ]
-    }
-}
-
-/// The score sheets of every seat of `state`.
-pub fn score(state: &State) -> Vec<ScoreSheet> {
-    let highest = highest_buildings_if_scored(state);
-    (0..state.players() as usize)
+/// The score sheets of every seat.
+pub fn score(h: &Holdings<'_>) -> Vec<ScoreSheet> {
+    let highest = highest_buildings_if_scored(h);
+    (0..h.players as usize)
         .map(|p| {
             let mut s = ScoreSheet::default();
-            score_seat::<true>(state, p, &highest, &mut s);
+            score_seat::<true>(h, p, &highest, &mut s);
             s
         })
         .collect()
 }
 
-/// Every seat's total and number of buildings constructed, and the winners
-/// (R-20): what a playout needs from a finished game, without the groups a
-/// [`ScoreSheet`] lists. Computed by the very code that fills the sheets
-/// (so the totals are always the sheets' totals), without allocating.
-///
-/// ```
-/// use metropolys_core::{play_random, rng::SplitMix64, Config, State, Variant};
-/// let end = play_random(State::new(&Config::new(3, Variant::Expert, 4)).unwrap(), &mut SplitMix64::new(4));
-/// let totals = end.totals();
-/// let sheets = end.scores();
-/// assert_eq!(totals.totals(), sheets.iter().map(|s| s.total).collect::<Vec<_>>());
-/// assert_eq!(totals.winners(), end.winners());
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Totals {
-    players: u8,
-    totals: [i32; MAX_PLAYERS],
-    constructed: [u8; MAX_PLAYERS],
-}
-
-impl Totals {
-    /// The number of seats.
-    #[inline]
-    pub fn players(&self) -> u8 {
-        self.players
-    }
-
-    /// Every seat's total, by seat (the [`ScoreSheet::total`]s).
-    #[inline]
-    pub fn totals(&self) -> &[i32] {
-        &self.totals[..self.players as usize]
-    }
-
-    /// Every seat's number of buildings constructed, by seat (the first
-    /// tie-break, R-20).
-    #[inline]
-    pub fn constructed(&self) -> &[u8] {
-        &self.constructed[..self.players as usize]
-    }
-
-    /// The winners as bits: bit `p` is set when seat `p` is among them
-    /// (R-20: highest total; among the tied, most buildings constructed;
-    /// still tied, all share the victory).
-    #[inline]
-    pub fn winner_bits(&self) -> u8 {
-        let n = self.players as usize;
-        winner_bits(
-            self.totals[..n]
-                .iter()
-                .copied()
-                .zip(self.constructed[..n].iter().copied()),
-        )
-    }
-
-    /// Whether `seat` is among the winners (R-20).
-    #[inline]
-    pub fn is_winner(&self, seat: Seat) -> bool {
-        seat < 8 && self.winner_bits() & (1 << seat) != 0
-    }
-
-    /// The winners, seats ascending (R-20; what [`winners`] says of the
-    /// score sheets).
-    pub fn winners(&self) -> Vec<Seat> {
-        let bits = self.winner_bits();
-        (0..self.players)
-            .filter(|&p| bits & (1 << p) != 0)
-            .collect()
-    }
-}
-
 /// Every seat's total and constructed count (see [`Totals`]), without
 /// allocating.
-pub fn totals(state: &State) -> Totals {
-    let highest = highest_buildings_if_scored(state);
+pub fn totals(h: &Holdings<'_>) -> Totals {
+    let highest = highest_buildings_if_scored(h);
     let mut t = Totals {
-        players: state.players(),
+        players: h.players,
         totals: [0; MAX_PLAYERS],
         constructed: [0; MAX_PLAYERS],
     };
     // One sheet for every seat: `score_seat` writes each of its numbers
     // and, without groups, none of its lists.
     let mut s = ScoreSheet::default();
-    for p in 0..state.players() as usize {
-        score_seat::<false>(state, p, &highest, &mut s);
+    for p in 0..h.players as usize {
+        score_seat::<false>(h, p, &highest, &mut s);
         t.totals[p] = s.total;
         t.constructed[p] = s.constructed;
     }
@@ -237,9 +105,9 @@ pub fn totals(state: &State) -> Totals {
 /// The highest-building tokens of every district (R-18), when the game
 /// scores them (Expert without Metropolys cards): per seat, bit
 /// [`District::index`] for each token it gets.
-fn highest_buildings_if_scored(state: &State) -> [u8; 4] {
-    if state.variant() == Variant::Expert && !state.uses_metropolys_cards() {
-        highest_buildings(state)
+fn highest_buildings_if_scored(h: &Holdings<'_>) -> [u8; 4] {
+    if h.variant == Variant::Expert && !h.metropolys {
+        highest_buildings(h)
     } else {
         [0; 4]
     }
@@ -249,27 +117,32 @@ fn highest_buildings_if_scored(state: &State) -> [u8; 4] {
 /// constructed count), and with `GROUPS` appends the groups behind the
 /// points to its lists (without, nothing is allocated and the lists are
 /// left alone). The one implementation of the scoring rules.
-fn score_seat<const GROUPS: bool>(state: &State, p: usize, highest: &[u8; 4], s: &mut ScoreSheet) {
-    let owned = state.owned_mask(p);
-    let taken = state.taken_counts(p);
-    let obj = state.objective_of(p);
+fn score_seat<const GROUPS: bool>(
+    h: &Holdings<'_>,
+    p: usize,
+    highest: &[u8; 4],
+    s: &mut ScoreSheet,
+) {
+    let owned = h.owned[p];
+    let taken = h.taken[p];
+    let obj = h.objectives[p];
     let holds = |holder: Option<Seat>| holder == Some(p as Seat);
     s.player = p as Seat;
     s.trendy = Token::Trendy.points() * i32::from(taken[Token::Trendy.index()]);
     s.subway = Token::Subway.points() * i32::from(taken[Token::Subway.index()]);
-    s.subway_card = if holds(state.card_holder(Card::Subway)) {
+    s.subway_card = if holds(h.subway_card) {
         Card::Subway.points()
     } else {
         0
     };
     s.archaeology = Token::Archaeology.points() * i32::from(taken[Token::Archaeology.index()]);
-    s.archaeology_card = if holds(state.card_holder(Card::Archaeology)) {
+    s.archaeology_card = if holds(h.archaeology_card) {
         Card::Archaeology.points()
     } else {
         0
     };
     s.constructed = owned.count_ones() as u8;
-    s.area = match state.variant() {
+    s.area = match h.variant {
         Variant::Family => family_area::<GROUPS>(obj.area, owned, &mut s.area_groups),
         Variant::Expert => expert_area::<GROUPS>(obj.area, owned, &mut s.area_groups),
     };
@@ -285,8 +158,8 @@ fn score_seat<const GROUPS: bool>(state: &State, p: usize, highest: &[u8; 4], s:
                 .filter(|d| highest[p] & (1 << d.index()) != 0),
         );
     }
-    s.metropolys = if state.uses_metropolys_cards() {
-        metropolys::<GROUPS>(state.card_of(p), owned, &mut s.metropolys_groups)
+    s.metropolys = if h.metropolys {
+        metropolys::<GROUPS>(h.cards[p], owned, &mut s.metropolys_groups)
     } else {
         0
     };
@@ -299,35 +172,6 @@ fn score_seat<const GROUPS: bool>(state: &State, p: usize, highest: &[u8; 4], s:
         + s.neighborhood
         + s.highest_building
         + s.metropolys;
-}
-
-/// The winners (R-20): highest total; among the tied, most constructed
-/// buildings; still tied, all share the victory. Seats ascending.
-///
-/// ```
-/// use metropolys_core::{scoring::winners, ScoreSheet};
-/// let sheet = |player, total, constructed| ScoreSheet { player, total, constructed, ..Default::default() };
-/// assert_eq!(winners(&[sheet(0, 30, 12), sheet(1, 30, 13), sheet(2, 25, 13)]), vec![1]);
-/// assert_eq!(winners(&[sheet(0, 30, 13), sheet(1, 30, 13)]), vec![0, 1]);
-/// ```
-pub fn winners(scores: &[ScoreSheet]) -> Vec<Seat> {
-    let bits = winner_bits(scores.iter().map(|s| (s.total, s.constructed)));
-    scores
-        .iter()
-        .enumerate()
-        .filter(|&(i, _)| i < 8 && bits & (1 << i) != 0)
-        .map(|(_, s)| s.player)
-        .collect()
-}
-
-/// R-20, once: of the seats' `(total, constructed)` keys in seat order, the
-/// ones with the highest total and, among those, the most buildings (still
-/// tied, all win), as bits.
-fn winner_bits(keys: impl Iterator<Item = (i32, u8)> + Clone) -> u8 {
-    let best = keys.clone().max();
-    keys.enumerate()
-        .filter(|&(_, key)| Some(key) == best)
-        .fold(0, |bits, (p, _)| bits | 1 << p)
 }
 
 /// The neighborhoods of each kind, by [`Kind::index`].
@@ -655,17 +499,17 @@ const SIZE_KEY: [u32; 16] = {
 
 /// R-18: for each seat, the districts whose highest-building token it gets
 /// (bit [`District::index`]).
-fn highest_buildings(state: &State) -> [u8; 4] {
-    let n = state.players() as usize;
+fn highest_buildings(h: &Holdings<'_>) -> [u8; 4] {
+    let n = h.players as usize;
     // Per seat and district, the (tall, medium, small) counts packed into
     // one key `tall:medium:small` (a byte each, at most 13): compared as
     // numbers they are the R-18 comparison of size lists sorted tallest
     // first, and 0 is a seat with no building in the district.
     let mut keys = [[0u32; 5]; 4];
     for (p, keys) in keys.iter_mut().enumerate().take(n) {
-        for id in BitIter(state.owned_mask(p)) {
+        for id in BitIter(h.owned[p]) {
             let d = DISTRICT[id as usize].index();
-            keys[d] += SIZE_KEY[usize::from(state.number_on(id as usize) & 15)];
+            keys[d] += SIZE_KEY[usize::from(h.number_at[id as usize] & 15)];
         }
     }
     let mut out = [0u8; 4];

@@ -29,13 +29,13 @@ use crate::config::{Config, MetropolysCard};
 use crate::record::{Record, RecordedAction};
 use crate::rng::SplitMix64;
 use crate::state::State;
-use crate::types::{Kind, Variant};
+use crate::types::{Kind, Variant, PLAYER_COUNTS};
 use proptest::prelude::*;
 use proptest::sample::subsequence;
 
-/// A player count: 2, 3 or 4.
+/// A player count: 2, 3 or 4 ([`PLAYER_COUNTS`]).
 pub fn players() -> impl Strategy<Value = u8> {
-    2u8..=4
+    PLAYER_COUNTS
 }
 
 /// Family or Expert.

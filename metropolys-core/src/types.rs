@@ -20,8 +20,25 @@ pub const NEIGHBORHOOD_COUNT: usize = 55;
 /// The number of buildings each player owns, numbered `1..=13`.
 pub const BUILDINGS_PER_PLAYER: u8 = 13;
 
-/// The most players a game can have.
+/// The most players a game can have (R-1).
 pub const MAX_PLAYERS: usize = 4;
+
+/// The fewest players a game can have (R-1).
+pub const MIN_PLAYERS: u8 = 2;
+
+/// The player counts a game can have, 2 to 4 (R-1): the one statement of
+/// the range that configurations, states, bindings and tools check against.
+///
+/// ```
+/// use metropolys_core::PLAYER_COUNTS;
+/// assert!(PLAYER_COUNTS.contains(&3));
+/// assert!(!PLAYER_COUNTS.contains(&5));
+/// assert_eq!(PLAYER_COUNTS.count(), 3);
+/// ```
+pub const PLAYER_COUNTS: std::ops::RangeInclusive<u8> = MIN_PLAYERS..=MAX_PLAYERS as u8;
+
+/// Bits 1..=13: every building number.
+pub(crate) const ALL_BUILDINGS: u16 = 0x3FFE;
 
 /// An upper bound on the decisions of one game of `players` players: each
 /// call constructs one building and the game ends when a seat has built all
@@ -47,6 +64,181 @@ pub struct ParseNameError {
     pub name: String,
     /// The accepted names, comma-separated.
     pub expected: &'static str,
+}
+
+/// A ruling of the rules reference (`docs/rules.md`, R-1 … R-22), or its
+/// section §8 (the shape of actions): what an error enforces, as a value.
+/// Errors name theirs with `rule()` (`&'static [Rule]`: some enforce two,
+/// e.g. R-7 and R-9); the joined form `R-7/R-9` is only for display
+/// ([`Rules`]).
+///
+/// ```
+/// use metropolys_core::{Rule, Rules};
+/// assert_eq!(Rule::R9.to_string(), "R-9");
+/// assert_eq!("R-9".parse::<Rule>(), Ok(Rule::R9));
+/// assert_eq!(Rule::Section8.to_string(), "§8");
+/// assert_eq!(Rules(&[Rule::R7, Rule::R9]).to_string(), "R-7/R-9");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Rule {
+    /// R-1.
+    R1,
+    /// R-2.
+    R2,
+    /// R-3.
+    R3,
+    /// R-4.
+    R4,
+    /// R-5.
+    R5,
+    /// R-6.
+    R6,
+    /// R-7.
+    R7,
+    /// R-8.
+    R8,
+    /// R-9.
+    R9,
+    /// R-10.
+    R10,
+    /// R-11.
+    R11,
+    /// R-12.
+    R12,
+    /// R-13.
+    R13,
+    /// R-14.
+    R14,
+    /// R-15.
+    R15,
+    /// R-16.
+    R16,
+    /// R-17.
+    R17,
+    /// R-18.
+    R18,
+    /// R-19.
+    R19,
+    /// R-20.
+    R20,
+    /// R-21.
+    R21,
+    /// R-22.
+    R22,
+    /// §8: an action is a bid or a pass, of the documented shape.
+    Section8,
+}
+
+impl Rule {
+    /// Every ruling, R-1 to R-22, then §8.
+    pub const ALL: [Rule; 23] = [
+        Rule::R1,
+        Rule::R2,
+        Rule::R3,
+        Rule::R4,
+        Rule::R5,
+        Rule::R6,
+        Rule::R7,
+        Rule::R8,
+        Rule::R9,
+        Rule::R10,
+        Rule::R11,
+        Rule::R12,
+        Rule::R13,
+        Rule::R14,
+        Rule::R15,
+        Rule::R16,
+        Rule::R17,
+        Rule::R18,
+        Rule::R19,
+        Rule::R20,
+        Rule::R21,
+        Rule::R22,
+        Rule::Section8,
+    ];
+
+    /// How `docs/rules.md` names it: `"R-9"`, `"§8"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Rule::R1 => "R-1",
+            Rule::R2 => "R-2",
+            Rule::R3 => "R-3",
+            Rule::R4 => "R-4",
+            Rule::R5 => "R-5",
+            Rule::R6 => "R-6",
+            Rule::R7 => "R-7",
+            Rule::R8 => "R-8",
+            Rule::R9 => "R-9",
+            Rule::R10 => "R-10",
+            Rule::R11 => "R-11",
+            Rule::R12 => "R-12",
+            Rule::R13 => "R-13",
+            Rule::R14 => "R-14",
+            Rule::R15 => "R-15",
+            Rule::R16 => "R-16",
+            Rule::R17 => "R-17",
+            Rule::R18 => "R-18",
+            Rule::R19 => "R-19",
+            Rule::R20 => "R-20",
+            Rule::R21 => "R-21",
+            Rule::R22 => "R-22",
+            Rule::Section8 => "§8",
+        }
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Rule {
+    type Err = ParseNameError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Rule::ALL
+            .iter()
+            .copied()
+            .find(|r| r.name() == s)
+            .ok_or_else(|| ParseNameError {
+                what: "ruling",
+                name: s.to_string(),
+                expected: "R-1 ... R-22, §8",
+            })
+    }
+}
+
+/// Rulings displayed joined by `/` (`R-7/R-9`), the form of messages and of
+/// the bindings' `rule` strings; empty when there is none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rules<'a>(pub &'a [Rule]);
+
+impl Rules<'_> {
+    /// Whether `named` (a ruling as an engine or a record writes it) names
+    /// these rulings: one of them, or all of them joined.
+    ///
+    /// ```
+    /// use metropolys_core::{Rule, Rules};
+    /// let both = Rules(&[Rule::R7, Rule::R9]);
+    /// assert!(both.matches("R-9") && both.matches("R-7/R-9"));
+    /// assert!(!both.matches("R-8") && !both.matches("R-9/R-7"));
+    /// ```
+    pub fn matches(&self, named: &str) -> bool {
+        self.0.iter().any(|r| r.name() == named) || self.to_string() == named
+    }
+}
+
+impl fmt::Display for Rules<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, r) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("/")?;
+            }
+            f.write_str(r.name())?;
+        }
+        Ok(())
+    }
 }
 
 macro_rules! named_enum {
@@ -270,3 +462,22 @@ pub const EXPERT_AREAS: [Area; 5] = [
     Area::Districts,
     Area::Chains,
 ];
+
+/// A Metropolys card: three neighborhood kinds (§9).
+pub type MetropolysCard = [Kind; 3];
+
+/// One seat's objective cards (R-5).
+///
+/// Family: an area card (`bridges`, `statues`, `lakes`, `border`). Expert: a
+/// neighborhood card (a kind) and an expert area card (`bridges`, `statues`,
+/// `lakes`, `districts`, `chains`); with Metropolys cards the Expert game has
+/// no neighborhood cards (§9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Objective {
+    /// The Expert neighborhood card, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub neighborhood: Option<Kind>,
+    /// The area card.
+    pub area: Area,
+}

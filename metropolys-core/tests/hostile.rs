@@ -5,7 +5,8 @@ use metropolys_core::record::{Expected, ExpectedError};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{
     Action, ActionError, Bid, Config, ConfigError, Error, Kind, Objective, Record, RecordError,
-    RecordedAction, RuleError, Setup, Snapshot, State, StateError, Token, TurnOrder, Variant,
+    RecordedAction, Rule, RuleError, Rules, Setup, Snapshot, State, StateError, Token, TurnOrder,
+    Variant,
 };
 use proptest::prelude::*;
 
@@ -327,6 +328,17 @@ fn a_rejection_index_at_the_top_of_the_range_is_a_format_error() {
 fn state_errors_name_their_invariant_and_rule() {
     let e = StateError::TurnOrder(TurnOrder::Passed);
     assert_eq!(e.invariant(), "I10");
-    assert_eq!(Error::from(e).rule(), Some("R-8/R-11"));
-    assert_eq!(ActionError::Shape("1".into()).rule(), Some("§8"));
+    assert_eq!(Error::from(e.clone()).rule(), [Rule::R8, Rule::R11]);
+    assert_eq!(Rules(Error::from(e).rule()).to_string(), "R-8/R-11");
+    assert_eq!(ActionError::Shape("1".into()).rule(), [Rule::Section8]);
+    assert_eq!(
+        Rules(ActionError::Shape("1".into()).rule()).to_string(),
+        "§8"
+    );
+    // I0: a state whose setup the rules forbid is a configuration error.
+    let config = StateError::Config(ConfigError::Players(5));
+    assert_eq!(config.invariant(), "I0");
+    assert_eq!(config.rule(), [Rule::R1]);
+    assert!(matches!(Error::from(config), Error::Config(_)));
+    assert!(Error::from(StateError::View).rule().is_empty());
 }

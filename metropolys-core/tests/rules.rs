@@ -5,8 +5,8 @@ mod common;
 
 use common::{config_with, position, script, win};
 use metropolys_core::{
-    board, Action, Area, Card, Config, ConfigError, District, Event, Kind, Objective, RuleError,
-    State, Token, Variant,
+    board, Action, Area, Card, Config, ConfigError, District, Event, Kind, Objective, Rule,
+    RuleError, State, Token, Variant,
 };
 use std::collections::BTreeMap;
 
@@ -46,7 +46,7 @@ fn r01_player_count_and_start_player() {
     c.start_player = 2;
     assert_eq!(State::new(&c).unwrap().to_act(), Some(2));
     c.start_player = 3;
-    assert_eq!(State::new(&c).unwrap_err().rule(), "R-1");
+    assert_eq!(State::new(&c).unwrap_err().rule(), [Rule::R1]);
 }
 
 #[test]
@@ -83,7 +83,7 @@ fn r02_districts_out_of_play_by_player_count() {
 fn r02_explicit_out_of_play_is_validated() {
     let mut c = Config::new(2, Variant::Family, 0);
     c.out_of_play = Some(vec![District::North, District::South]);
-    assert_eq!(State::new(&c).unwrap_err().rule(), "R-2");
+    assert_eq!(State::new(&c).unwrap_err().rule(), [Rule::R2]);
     c.out_of_play = Some(vec![District::West, District::North]);
     assert_eq!(
         State::new(&c).unwrap().out_of_play(),
@@ -160,7 +160,7 @@ fn r04_explicit_layout_is_validated() {
     let mut c = base.clone();
     c.tokens = Some(tokens);
     let err = State::new(&c).unwrap_err();
-    assert_eq!(err.rule(), "R-3/R-4");
+    assert_eq!(err.rule(), [Rule::R3, Rule::R4]);
     assert!(err.to_string().contains("blind alley"), "{err}");
     // Too few tokens.
     let mut tokens = base.tokens.clone().unwrap();
@@ -213,7 +213,7 @@ fn r05_explicit_deal_is_validated() {
         Variant::Family,
         vec![area(Area::Border), area(Area::Lakes)],
     );
-    assert_eq!(State::new(&c).unwrap_err().rule(), "R-5");
+    assert_eq!(State::new(&c).unwrap_err().rule(), [Rule::R5]);
     let c = config_with(
         2,
         Variant::Family,
@@ -557,7 +557,7 @@ fn r17_game_ends_when_a_player_built_all_thirteen() {
     assert!((0..2).any(|p| end.constructed_count(p) == 13));
     assert!((0..2).all(|p| end.constructed_count(p) <= 13));
     assert_eq!(end.apply(Action::Pass).unwrap_err(), RuleError::GameOver);
-    assert_eq!(end.apply(bid(0, 1)).unwrap_err().rule(), "R-17");
+    assert_eq!(end.apply(bid(0, 1)).unwrap_err().rule(), [Rule::R17]);
     assert!(end.legal_actions().is_empty());
 }
 
@@ -900,12 +900,12 @@ fn r21_view_hides_opponents_objectives_until_the_end() {
 fn r22_metropolys_cards_are_supplied_and_validated() {
     let mut c = Config::new(2, Variant::Family, 0);
     c.metropolys_cards = Some(vec![[Kind::Park, Kind::Mall, Kind::Housing]]);
-    assert_eq!(State::new(&c).unwrap_err().rule(), "R-22");
+    assert_eq!(State::new(&c).unwrap_err().rule(), [Rule::R22]);
     c.metropolys_cards = Some(vec![
         [Kind::Park, Kind::Mall, Kind::Housing],
         [Kind::Park, Kind::Park, Kind::Housing],
     ]);
-    assert_eq!(State::new(&c).unwrap_err().rule(), "R-22");
+    assert_eq!(State::new(&c).unwrap_err().rule(), [Rule::R22]);
     c.metropolys_cards = None;
     c.metropolys_deck = Some(vec![
         [Kind::Park, Kind::Mall, Kind::Housing],

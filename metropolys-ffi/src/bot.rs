@@ -143,9 +143,7 @@ pub unsafe extern "C" fn mtp_bot_choose(
         let player = player_of(bot)?;
         // A copy of the position and of the configuration (it may give the
         // Metropolys deck, R-22): no game lock is held while the bot thinks.
-        let (state, config) = with_game(game, |g| {
-            Ok((g.state, g.history.as_ref().map(|h| h.config().clone())))
-        })?;
+        let (state, config) = with_game(game, |g| Ok((*g.state(), g.game.config().cloned())))?;
         let action = {
             // A panic inside a decision poisons the mutex; the player is
             // still whole (a decision only advances its generator).

@@ -4,8 +4,7 @@ use crate::handle::{register, release, with_game, MtpGame};
 use crate::ptr::{fill, out, put, put_string, text};
 use crate::status::{guard, Failure, MtpStatus, Outcome};
 use crate::types::{variant_from, MtpAction, MtpEvent, MtpScoreSheet, MTP_NO_SEAT};
-use metropolys_core::record::History;
-use metropolys_core::{Action, Config, Record, Seat, State};
+use metropolys_core::{Action, Config, Game, Record, Seat, State};
 use std::ffi::c_char;
 
 /// Registers `game` and writes the new handle.
@@ -25,38 +24,22 @@ fn json<T: serde::Serialize + ?Sized>(value: &T) -> Outcome<String> {
 }
 
 fn seat_of(game: &MtpGame, seat: u8) -> Outcome<Seat> {
-    if seat < game.state.players() {
+    if seat < game.state().players() {
         Ok(seat)
     } else {
         Err(Failure::invalid(format!(
             "seat {seat} is not in this {}-player game (seats are 0-{})",
-            game.state.players(),
-            game.state.players() - 1
+            game.state().players(),
+            game.state().players() - 1
         )))
     }
 }
 
-/// The successor of `game` after `action` by the seat to act.
+/// The successor of `game` after `action` by the seat to act (core's
+/// [`Game::apply`]).
 fn successor(game: &MtpGame, action: Action) -> Outcome<MtpGame> {
-    let player = game.state.to_act();
-    let (state, events) = game.state.apply(action)?;
-    // `apply` succeeded, so a seat was to act.
-    let player = player.unwrap_or(MTP_NO_SEAT);
-    let history = game.history.as_ref().map(|h| h.push(player, action));
     Ok(MtpGame {
-        state,
-        events,
-        history,
-    })
-}
-
-/// The game a record reaches (its `expected` is not checked).
-fn game_from_record(record: &Record) -> Outcome<MtpGame> {
-    let replay = record.replay()?;
-    Ok(MtpGame {
-        state: *replay.final_state(),
-        events: replay.last_events(),
-        history: Some(History::from_record(record)),
+        game: game.game.apply(action)?,
     })
 }
 
@@ -167,9 +150,7 @@ pub unsafe extern "C" fn mtp_game_from_json(
         let text = unsafe { text(state_json, "state_json") }?;
         let state = State::from_json(text)?;
         let game = MtpGame {
-            state,
-            events: Vec::new(),
-            history: None,
+            game: Game::from_state(state),
         };
         // SAFETY: checked non-NULL; valid per the caller.
         unsafe { emit(game_out, game) };
@@ -199,7 +180,9 @@ pub unsafe extern "C" fn mtp_game_from_record(
         // SAFETY: per the caller.
         let text = unsafe { text(record_json, "record_json") }?;
         let record = Record::from_json(text)?;
-        let game = game_from_record(&record)?;
+        let game = MtpGame {
+            game: Game::from_record(&record)?,
+        };
         // SAFETY: checked non-NULL; valid per the caller.
         unsafe { emit(game_out, game) };
         Ok(())
@@ -228,9 +211,10 @@ pub unsafe extern "C" fn mtp_record_verify(
         // SAFETY: per the caller.
         let text = unsafe { text(record_json, "record_json") }?;
         let record = Record::from_json(text)?;
-        record.verify()?;
+        let game = MtpGame {
+            game: Game::from_verified_record(&record)?,
+        };
         if !game_out.is_null() {
-            let game = game_from_record(&record.accepted())?;
             // SAFETY: checked non-NULL; valid per the caller.
             unsafe { emit(game_out, game) };
         }
@@ -268,7 +252,11 @@ unsafe fn query<T>(
 #[no_mangle]
 pub unsafe extern "C" fn mtp_game_players(game: *const MtpGame, players_out: *mut u8) -> MtpStatus {
     // SAFETY: forwarded from the caller.
-    unsafe { query(game, players_out, "players_out", |g| Ok(g.state.players())) }
+    unsafe {
+        query(game, players_out, "players_out", |g| {
+            Ok(g.state().players())
+        })
+    }
 }
 
 /// Writes the variant (`MTP_VARIANT_FAMILY` or `MTP_VARIANT_EXPERT`) to
@@ -285,7 +273,7 @@ pub unsafe extern "C" fn mtp_game_variant(
     // SAFETY: forwarded from the caller.
     unsafe {
         query(game, variant_out, "variant_out", |g| {
-            Ok(match g.state.variant() {
+            Ok(match g.state().variant() {
                 metropolys_core::Variant::Family => crate::types::MtpVariant::Family as u32,
                 metropolys_core::Variant::Expert => crate::types::MtpVariant::Expert as u32,
             })
@@ -304,7 +292,7 @@ pub unsafe extern "C" fn mtp_game_to_act(game: *const MtpGame, seat_out: *mut u8
     // SAFETY: forwarded from the caller.
     unsafe {
         query(game, seat_out, "seat_out", |g| {
-            Ok(g.state.to_act().unwrap_or(MTP_NO_SEAT))
+            Ok(g.state().to_act().unwrap_or(MTP_NO_SEAT))
         })
     }
 }
@@ -317,7 +305,7 @@ pub unsafe extern "C" fn mtp_game_to_act(game: *const MtpGame, seat_out: *mut u8
 #[no_mangle]
 pub unsafe extern "C" fn mtp_game_is_over(game: *const MtpGame, over_out: *mut bool) -> MtpStatus {
     // SAFETY: forwarded from the caller.
-    unsafe { query(game, over_out, "over_out", |g| Ok(g.state.is_over())) }
+    unsafe { query(game, over_out, "over_out", |g| Ok(g.state().is_over())) }
 }
 
 /// Writes the current call number (from 1; at the end, the calls played) to
@@ -332,7 +320,7 @@ pub unsafe extern "C" fn mtp_game_call_number(
     call_out: *mut u16,
 ) -> MtpStatus {
     // SAFETY: forwarded from the caller.
-    unsafe { query(game, call_out, "call_out", |g| Ok(g.state.call_number())) }
+    unsafe { query(game, call_out, "call_out", |g| Ok(g.state().call_number())) }
 }
 
 /// Writes the number of legal actions of the seat to act (0 once the game is
@@ -349,7 +337,7 @@ pub unsafe extern "C" fn mtp_game_legal_action_count(
     // SAFETY: forwarded from the caller.
     unsafe {
         query(game, count_out, "count_out", |g| {
-            Ok(g.state.legal_action_count())
+            Ok(g.state().legal_action_count())
         })
     }
 }
@@ -376,8 +364,9 @@ pub unsafe extern "C" fn mtp_game_legal_actions(
     guard(|| {
         out(count_out, "count_out")?;
         let actions = with_game(game, |g| {
-            let mut v = Vec::with_capacity(g.state.legal_action_count());
-            g.state.for_each_legal(|a| v.push(MtpAction::from_core(a)));
+            let mut v = Vec::with_capacity(g.state().legal_action_count());
+            g.state()
+                .for_each_legal(|a| v.push(MtpAction::from_core(a)));
             Ok(v)
         })?;
         // SAFETY: forwarded from the caller.
@@ -402,9 +391,9 @@ pub unsafe extern "C" fn mtp_game_legal_action_ids(
     guard(|| {
         out(count_out, "count_out")?;
         let ids = with_game(game, |g| {
-            let mut v = Vec::with_capacity(g.state.legal_action_count());
+            let mut v = Vec::with_capacity(g.state().legal_action_count());
             // Legal actions always name a real neighborhood and building.
-            g.state
+            g.state()
                 .for_each_legal(|a| v.push(a.id().unwrap_or(Action::PASS_ID)));
             Ok(v)
         })?;
@@ -429,7 +418,7 @@ pub unsafe extern "C" fn mtp_game_is_legal(
     // SAFETY: forwarded from the caller.
     unsafe {
         query(game, legal_out, "legal_out", |g| {
-            Ok(g.state.is_legal(action.to_core()?))
+            Ok(g.state().is_legal(action.to_core()?))
         })
     }
 }
@@ -439,7 +428,7 @@ pub unsafe extern "C" fn mtp_game_is_legal(
 /// reason, naming the rule, in `mtp_last_error()`.
 #[no_mangle]
 pub extern "C" fn mtp_game_check(game: *const MtpGame, action: MtpAction) -> MtpStatus {
-    guard(|| with_game(game, |g| Ok(g.state.check(action.to_core()?)?)))
+    guard(|| with_game(game, |g| Ok(g.state().check(action.to_core()?)?)))
 }
 
 /// Applies `action` for the seat to act and writes a NEW handle to the
@@ -506,8 +495,9 @@ pub unsafe extern "C" fn mtp_game_apply_for(
     guard(|| {
         let game_out = out(game_out, "game_out")?;
         let next = with_game(game, |g| {
-            g.state.check_player(seat)?;
-            successor(g, action.to_core()?)
+            Ok(MtpGame {
+                game: g.game.apply_for(seat, action.to_core()?)?,
+            })
         })?;
         // SAFETY: checked non-NULL; valid per the caller.
         unsafe { emit(game_out, next) };
@@ -536,7 +526,11 @@ pub unsafe extern "C" fn mtp_game_events(
     guard(|| {
         out(count_out, "count_out")?;
         let events = with_game(game, |g| {
-            Ok(g.events.iter().map(MtpEvent::from_core).collect::<Vec<_>>())
+            Ok(g.game
+                .last_events()
+                .iter()
+                .map(MtpEvent::from_core)
+                .collect::<Vec<_>>())
         })?;
         // SAFETY: forwarded from the caller.
         unsafe { fill(&events, buf, cap, count_out, "events") }
@@ -556,7 +550,7 @@ pub unsafe extern "C" fn mtp_game_events_json(
     json_out: *mut *mut c_char,
 ) -> MtpStatus {
     // SAFETY: forwarded from the caller.
-    unsafe { json_query(game, json_out, |g| json(&g.events)) }
+    unsafe { json_query(game, json_out, |g| json(g.game.last_events())) }
 }
 
 /// Writes the score sheet of `seat` for the position as it stands (final once
@@ -576,7 +570,7 @@ pub unsafe extern "C" fn mtp_game_score_sheet(
     unsafe {
         query(game, sheet_out, "sheet_out", |g| {
             let seat = seat_of(g, seat)?;
-            Ok(MtpScoreSheet::from_core(&g.state.scores()[seat as usize]))
+            Ok(MtpScoreSheet::from_core(&g.state().scores()[seat as usize]))
         })
     }
 }
@@ -594,7 +588,7 @@ pub unsafe extern "C" fn mtp_game_scores_json(
     json_out: *mut *mut c_char,
 ) -> MtpStatus {
     // SAFETY: forwarded from the caller.
-    unsafe { json_query(game, json_out, |g| json(&g.state.scores())) }
+    unsafe { json_query(game, json_out, |g| json(&g.state().scores())) }
 }
 
 /// Lists the winning seats (R-20; several when they share the victory) of the
@@ -615,7 +609,7 @@ pub unsafe extern "C" fn mtp_game_winners(
 ) -> MtpStatus {
     guard(|| {
         out(count_out, "count_out")?;
-        let winners = with_game(game, |g| Ok(g.state.winners()))?;
+        let winners = with_game(game, |g| Ok(g.state().winners()))?;
         // SAFETY: forwarded from the caller.
         unsafe { fill(&winners, buf, cap, count_out, "winners") }
     })
@@ -657,7 +651,7 @@ pub unsafe extern "C" fn mtp_game_view_json(
     unsafe {
         json_query(game, json_out, |g| {
             let seat = seat_of(g, seat)?;
-            match g.state.view(seat) {
+            match g.state().view(seat) {
                 Some(view) => json(&view),
                 None => Err(Failure::invalid(format!("seat {seat} has no view"))),
             }
@@ -677,7 +671,7 @@ pub unsafe extern "C" fn mtp_game_to_json(
     json_out: *mut *mut c_char,
 ) -> MtpStatus {
     // SAFETY: forwarded from the caller.
-    unsafe { json_query(game, json_out, |g| json(&g.state.snapshot())) }
+    unsafe { json_query(game, json_out, |g| json(&g.state().snapshot())) }
 }
 
 /// Writes the game record (configuration, decisions so far, and `expected`
@@ -696,7 +690,7 @@ pub unsafe extern "C" fn mtp_game_record_json(
 ) -> MtpStatus {
     // SAFETY: forwarded from the caller.
     unsafe {
-        json_query(game, json_out, |g| match g.record() {
+        json_query(game, json_out, |g| match g.game.to_record() {
             Some(r) => json(&r),
             None => Err(Failure::new(
                 MtpStatus::InvalidState,

@@ -5,11 +5,11 @@
 
 use crate::registry::{Registry, GAME_TAG};
 use crate::status::{Failure, MtpStatus, Outcome};
-use metropolys_core::record::History;
-use metropolys_core::{Config, Event, Record, State};
+use metropolys_core::{Config, Game, State};
 
-/// An immutable game: a position, the events of the transition that led to
-/// it, and (unless loaded from a bare state) the decisions since setup.
+/// An immutable game: core's `Game` (a position, the events of the
+/// transition that led to it, and, unless loaded from a bare state, the
+/// decisions since setup). Every successor, history and record is core's.
 ///
 /// Opaque to C. Created by `mtp_game_new`, `mtp_game_new_simple`,
 /// `mtp_game_clone`, `mtp_game_apply`, `mtp_game_apply_id`,
@@ -17,28 +17,21 @@ use metropolys_core::{Config, Event, Record, State};
 /// `mtp_record_verify`; released by `mtp_game_free`.
 #[derive(Debug, Clone)]
 pub struct MtpGame {
-    pub(crate) state: State,
-    pub(crate) events: Vec<Event>,
-    pub(crate) history: Option<History>,
+    pub(crate) game: Game,
 }
 
 impl MtpGame {
     /// A new game from a configuration; its events are the opening
     /// `call_started`.
     pub(crate) fn new(config: Config) -> Outcome<MtpGame> {
-        let state = State::new(&config)
-            .map_err(|e| Failure::new(MtpStatus::InvalidConfig, e.to_string()))?;
-        Ok(MtpGame {
-            events: state.opening_events(),
-            state,
-            history: Some(History::new(config)),
-        })
+        let game =
+            Game::new(config).map_err(|e| Failure::new(MtpStatus::InvalidConfig, e.to_string()))?;
+        Ok(MtpGame { game })
     }
 
-    /// The record of the game so far, `expected` filled in from the current
-    /// position; `None` without a history.
-    pub(crate) fn record(&self) -> Option<Record> {
-        Some(self.history.as_ref()?.to_record(&self.state))
+    /// The current position.
+    pub(crate) fn state(&self) -> &State {
+        self.game.state()
     }
 }
 

@@ -187,7 +187,7 @@ unsafe fn query<T>(
 ) -> MtpStatus {
     guard(|| {
         let value_out = out(value_out, what)?;
-        let value = with_game(game, |g| f(&g.state))?;
+        let value = with_game(game, |g| f(g.state()))?;
         // SAFETY: checked non-NULL; valid per the caller.
         unsafe { put(value_out, value) };
         Ok(())
@@ -211,7 +211,7 @@ unsafe fn list<T: Copy>(
 ) -> MtpStatus {
     guard(|| {
         out(count_out, "count_out")?;
-        let items = with_game(game, |g| f(&g.state))?;
+        let items = with_game(game, |g| f(g.state()))?;
         // SAFETY: forwarded from the caller.
         unsafe { fill(&items, buf, cap, count_out, what) }
     })
@@ -474,7 +474,7 @@ pub unsafe extern "C" fn mtp_game_svg(
                 opts.caption = Some(caption.to_owned());
             }
         }
-        let picture = with_game(game, |g| Ok(svg::render_with(&g.state, &opts)))?;
+        let picture = with_game(game, |g| Ok(svg::render_with(g.state(), &opts)))?;
         // SAFETY: checked non-NULL; valid per the caller.
         unsafe { put_string(svg_out, picture) };
         Ok(())

@@ -8,7 +8,7 @@
 
 use crate::status::{Failure, Outcome};
 use metropolys_core::{
-    Action, Card, District, Event, Kind, ScoreSheet, Token, Variant, MAX_PLAYERS,
+    Action, Card, Categories, District, Event, Kind, ScoreSheet, Token, Variant, MAX_PLAYERS,
     NEIGHBORHOOD_COUNT,
 };
 
@@ -403,20 +403,38 @@ pub struct MtpScoreSheet {
 }
 
 impl MtpScoreSheet {
+    /// The C form of a core score sheet. The categories are core's
+    /// ([`metropolys_core::Categories`], one definition); the pattern below
+    /// names every one of them, so a category added in core fails to
+    /// compile here until this struct has it too, and a test checks the
+    /// header's fields against `ScoreSheet::CATEGORIES`.
     pub(crate) fn from_core(s: &ScoreSheet) -> MtpScoreSheet {
+        let Categories {
+            trendy,
+            subway,
+            subway_card,
+            archaeology,
+            archaeology_card,
+            area,
+            neighborhood,
+            highest_building,
+            metropolys,
+            total,
+            constructed,
+        } = s.categories();
         MtpScoreSheet {
             player: s.player,
-            constructed: s.constructed,
-            trendy: s.trendy,
-            subway: s.subway,
-            subway_card: s.subway_card,
-            archaeology: s.archaeology,
-            archaeology_card: s.archaeology_card,
-            area: s.area,
-            neighborhood: s.neighborhood,
-            highest_building: s.highest_building,
-            metropolys: s.metropolys,
-            total: s.total,
+            constructed,
+            trendy,
+            subway,
+            subway_card,
+            archaeology,
+            archaeology_card,
+            area,
+            neighborhood,
+            highest_building,
+            metropolys,
+            total,
         }
     }
 }

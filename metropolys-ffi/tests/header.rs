@@ -106,3 +106,39 @@ fn the_declaration_scanner_sees_undocumented_functions() {
         vec![("mtp_a".to_string(), true), ("mtp_b".to_string(), false)]
     );
 }
+
+/// The fields of a `typedef struct NAME { ... } NAME;` of the header, in
+/// order (comments left out).
+fn struct_fields(header: &str, name: &str) -> Vec<String> {
+    let start = header
+        .find(&format!("typedef struct {name} {{"))
+        .unwrap_or_else(|| panic!("struct {name} in the header"));
+    let body = &header[start..];
+    let body = &body[body.find('{').unwrap() + 1..body.find(&format!("}} {name};")).unwrap()];
+    let mut code = String::new();
+    let mut rest = body;
+    while let Some(open) = rest.find("/*") {
+        code.push_str(&rest[..open]);
+        rest = &rest[open + rest[open..].find("*/").unwrap() + 2..];
+    }
+    code.push_str(rest);
+    code.split(';')
+        .filter_map(|decl| decl.split_whitespace().last())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_c_score_sheet_has_every_core_category() {
+    // Core defines the categories once (`ScoreSheet::CATEGORIES`); the C
+    // struct has the seat and each of them, nothing else.
+    let fields = struct_fields(&committed(&header_path()), "MtpScoreSheet");
+    let mut want: Vec<String> = std::iter::once("player")
+        .chain(metropolys_core::ScoreSheet::CATEGORIES)
+        .map(str::to_string)
+        .collect();
+    let mut got = fields.clone();
+    want.sort();
+    got.sort();
+    assert_eq!(got, want, "MtpScoreSheet fields: {fields:?}");
+}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional, Tuple
+from typing import Iterable, Optional, Tuple
 
 __all__ = [
     "MetropolysError",
@@ -18,20 +18,28 @@ class MetropolysError(Exception):
     """Base class of every error of the engine.
 
     ``str(error)`` names the ruling it enforces (``"R-9: ..."``);
-    ``error.rule`` is that ruling (``"R-9"``, several joined by ``/``), or
-    ``None`` when the error is not about a rule (malformed JSON, a record
-    mismatch).
+    ``error.rules`` are the rulings it enforces, one string each
+    (``("R-7", "R-9")``; empty when the error is not about a rule:
+    malformed JSON, a record mismatch), and ``error.rule`` the same joined
+    by ``/`` for display (``"R-7/R-9"``), or ``None``.
     """
 
     rule: Optional[str]
+    rules: Tuple[str, ...]
 
-    def __init__(self, message: str = "", rule: Optional[str] = None) -> None:
+    def __init__(self, message: str = "", rule: Optional[str] = None,
+                 rules: Optional[Iterable[str]] = None) -> None:
         super().__init__(message)
         self.rule = rule
+        if rules is not None:
+            self.rules = tuple(rules)
+        else:
+            # One ruling given as ``rule`` alone.
+            self.rules = (rule,) if rule else ()
 
-    def __reduce__(self) -> Tuple[type, Tuple[str, Optional[str]]]:
-        # Keeps ``rule`` through pickling.
-        return (type(self), (str(self), self.rule))
+    def __reduce__(self) -> Tuple[type, Tuple[str, Optional[str], Tuple[str, ...]]]:
+        # Keeps ``rule`` and ``rules`` through pickling.
+        return (type(self), (str(self), self.rule, self.rules))
 
 
 class IllegalActionError(MetropolysError, ValueError):

@@ -1,7 +1,7 @@
 //! `metropolys.Action`: a frozen, hashable, ordered action value.
 
 use crate::errors;
-use metropolys_core::{Action as CoreAction, RuleError};
+use metropolys_core::{Action as CoreAction, Rule, RuleError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyInt, PyString, PyType};
@@ -82,7 +82,7 @@ pub fn unknown_id(py: Python<'_>, shown: &str) -> PyErr {
             "§8: there is no action id {shown}; ids are 0-{} (see Action.from_id)",
             CoreAction::PASS_ID
         ),
-        Some("§8"),
+        &[Rule::Section8],
     )
 }
 
@@ -147,7 +147,7 @@ pub fn extract_valid(obj: &Bound<'_, PyAny>) -> PyResult<CoreAction> {
 fn check_bid(py: Python<'_>, neighborhood: i64, building: i64) -> PyResult<CoreAction> {
     // Core's messages, with the id as given (it may not fit a u8).
     let unknown = |e: RuleError, message: String| {
-        errors::raise(py, errors::Kind::IllegalAction, message, Some(e.rule()))
+        errors::raise(py, errors::Kind::IllegalAction, message, e.rule())
     };
     if !(0..55).contains(&neighborhood) {
         return Err(unknown(

@@ -1,8 +1,11 @@
-//! Conversions between serde values and Python objects.
+//! Conversions between serde values and Python objects, and from Python
+//! arguments to core values (configurations, records).
 //!
 //! Rust values go to Python through their JSON form and `json.loads`, so
 //! Python sees exactly the JSON shapes of core (same keys, same order).
 
+use crate::errors::{self, Kind as ErrKind};
+use metropolys_core::{Config, Record, Rule, Variant};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
@@ -36,4 +39,49 @@ pub fn json_text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
         .import(obj.py(), "json", "dumps")?
         .call1((obj,))?
         .extract()
+}
+
+fn parse_variant(py: Python<'_>, variant: &str) -> PyResult<Variant> {
+    crate::names::parse::<Variant>(variant)
+        .map_err(|e| errors::raise(py, ErrKind::InvalidConfig, e, &[]))
+}
+
+fn parse_players(py: Python<'_>, players: i64) -> PyResult<u8> {
+    u8::try_from(players).map_err(|_| {
+        errors::raise(
+            py,
+            ErrKind::InvalidConfig,
+            format!("R-1: a game has 2, 3 or 4 players, not {players}"),
+            &[Rule::R1],
+        )
+    })
+}
+
+/// A configuration from keyword arguments (the constructor and `simulate`).
+pub fn keyword_config(
+    py: Python<'_>,
+    players: i64,
+    variant: &str,
+    seed: u64,
+    start_player: i64,
+) -> PyResult<Config> {
+    let mut config = Config::new(
+        parse_players(py, players)?,
+        parse_variant(py, variant)?,
+        seed,
+    );
+    config.start_player = u8::try_from(start_player).map_err(|_| {
+        errors::raise(
+            py,
+            ErrKind::InvalidConfig,
+            format!("R-1: start player {start_player} is not a seat of a {players}-player game"),
+            &[Rule::R1],
+        )
+    })?;
+    Ok(config)
+}
+
+pub fn parse_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Record> {
+    let text = json_text(record)?;
+    Record::from_json(&text).map_err(|e| errors::error(py, e, ErrKind::Record))
 }

@@ -4,7 +4,7 @@
 //! that they can subclass both `MetropolysError` and `ValueError` and carry a
 //! `rule` attribute; they are imported once and raised from here.
 
-use metropolys_core::{ConfigError, Error, RecordError, RuleError};
+use metropolys_core::{ConfigError, Error, RecordError, Rule, RuleError, Rules};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -41,22 +41,26 @@ impl Kind {
     }
 }
 
-/// An exception of class `kind` with `message` and the `rule` attribute.
-pub fn raise(py: Python<'_>, kind: Kind, message: String, rule: Option<&'static str>) -> PyErr {
+/// An exception of class `kind` with `message`, the `rules` attribute (the
+/// rulings, a tuple of `"R-9"` strings) and the `rule` attribute (the same
+/// joined by `/` for display, or `None` when there is none).
+pub fn raise(py: Python<'_>, kind: Kind, message: String, rules: &[Rule]) -> PyErr {
+    let rule = (!rules.is_empty()).then(|| Rules(rules).to_string());
+    let names: Vec<&'static str> = rules.iter().map(|r| r.name()).collect();
     match CLASSES[kind as usize].import(py, "metropolys._errors", kind.name()) {
-        Ok(ty) => PyErr::from_type(ty.clone(), (message, rule)),
+        Ok(ty) => PyErr::from_type(ty.clone(), (message, rule, names)),
         Err(e) => e,
     }
 }
 
 /// An illegal action (R-7 … R-17).
 pub fn rule_error(py: Python<'_>, e: RuleError) -> PyErr {
-    raise(py, Kind::IllegalAction, e.to_string(), Some(e.rule()))
+    raise(py, Kind::IllegalAction, e.to_string(), e.rule())
 }
 
 /// An invalid configuration (R-1 … ).
 pub fn config_error(py: Python<'_>, e: ConfigError) -> PyErr {
-    raise(py, Kind::InvalidConfig, e.to_string(), Some(e.rule()))
+    raise(py, Kind::InvalidConfig, e.to_string(), e.rule())
 }
 
 /// A record that does not replay or does not match.

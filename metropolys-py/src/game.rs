@@ -1,14 +1,16 @@
-//! `metropolys.Game`: an immutable game (a core `State`, the events of the
-//! transition that produced it, and the history of decisions when known).
+//! `metropolys.Game`: an immutable game, core's [`metropolys_core::Game`]
+//! (a state, the events of the transition that produced it, and the
+//! history of decisions when known). Successors, histories, records and
+//! pickles are core's; this module converts arguments and results.
 
 use crate::action::{self, Action, Given};
-use crate::convert::{json_text, to_py};
+use crate::convert::{json_text, keyword_config, parse_record, to_py};
 use crate::errors::{self, Kind as ErrKind};
+use crate::rngs::SplitMix64;
 use crate::tensor;
-use metropolys_core::record::History;
 use metropolys_core::rng::SplitMix64 as CoreRng;
 use metropolys_core::{
-    Action as CoreAction, Card, Config, Event, Record, RecordedAction, Seat, State, Token, Variant,
+    Action as CoreAction, Card, Config, Event, Game as CoreGame, RecordedAction, Seat, State, Token,
 };
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -25,11 +27,7 @@ pub fn ints(v: impl IntoIterator<Item = u8>) -> Vec<u32> {
 /// A game of Metropolys: an immutable value. ``apply`` returns a new game
 /// and leaves this one untouched.
 #[pyclass(frozen, module = "metropolys", name = "Game")]
-pub struct Game {
-    state: State,
-    events: Vec<Event>,
-    history: Option<History>,
-}
+pub struct Game(CoreGame);
 
 /// The compact form of a game for pickling.
 #[derive(Serialize, Deserialize)]
@@ -42,67 +40,15 @@ struct Pickled {
     actions: Vec<RecordedAction>,
 }
 
-fn parse_variant(py: Python<'_>, variant: &str) -> PyResult<Variant> {
-    crate::names::parse::<Variant>(variant)
-        .map_err(|e| errors::raise(py, ErrKind::InvalidConfig, e, None))
-}
-
-fn parse_players(py: Python<'_>, players: i64) -> PyResult<u8> {
-    u8::try_from(players).map_err(|_| {
-        errors::raise(
-            py,
-            ErrKind::InvalidConfig,
-            format!("R-1: a game has 2, 3 or 4 players, not {players}"),
-            Some("R-1"),
-        )
-    })
-}
-
-/// A configuration from keyword arguments (the constructor and `simulate`).
-pub fn keyword_config(
-    py: Python<'_>,
-    players: i64,
-    variant: &str,
-    seed: u64,
-    start_player: i64,
-) -> PyResult<Config> {
-    let mut config = Config::new(
-        parse_players(py, players)?,
-        parse_variant(py, variant)?,
-        seed,
-    );
-    config.start_player = u8::try_from(start_player).map_err(|_| {
-        errors::raise(
-            py,
-            ErrKind::InvalidConfig,
-            format!("R-1: start player {start_player} is not a seat of a {players}-player game"),
-            Some("R-1"),
-        )
-    })?;
-    Ok(config)
-}
-
-fn parse_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Record> {
-    let text = json_text(record)?;
-    Record::from_json(&text).map_err(|e| errors::error(py, e, ErrKind::Record))
-}
-
-fn game_from_record(py: Python<'_>, record: &Record) -> PyResult<Game> {
-    let replay = record.replay().map_err(|e| errors::record_error(py, e))?;
-    Ok(Game {
-        state: *replay.final_state(),
-        events: replay.last_events(),
-        history: Some(History::from_record(record)),
-    })
-}
-
 /// Replays a game record (``str`` JSON or the decoded ``dict``) and returns
 /// the game it reaches, with its history. The record's ``expected`` part is
 /// not checked (see ``verify_record``). Raises ``RecordError``.
 #[pyfunction]
 pub fn load_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Game> {
     let record = parse_record(py, record)?;
-    game_from_record(py, &record)
+    CoreGame::from_record(&record)
+        .map(Game)
+        .map_err(|e| errors::record_error(py, e))
 }
 
 /// Replays a game record and checks its ``expected`` part (game over,
@@ -113,8 +59,9 @@ pub fn load_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Game> 
 #[pyfunction]
 pub fn verify_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Game> {
     let record = parse_record(py, record)?;
-    record.verify().map_err(|e| errors::record_error(py, e))?;
-    game_from_record(py, &record.accepted())
+    CoreGame::from_verified_record(&record)
+        .map(Game)
+        .map_err(|e| errors::record_error(py, e))
 }
 
 fn card_name(card: &str) -> PyResult<Card> {
@@ -122,13 +69,18 @@ fn card_name(card: &str) -> PyResult<Card> {
 }
 
 impl Game {
+    /// The current position.
+    fn state(&self) -> &State {
+        self.0.state()
+    }
+
     fn seat(&self, player: i64) -> PyResult<Seat> {
         match u8::try_from(player) {
-            Ok(p) if p < self.state.players() => Ok(p),
+            Ok(p) if p < self.state().players() => Ok(p),
             _ => Err(errors::value_error(format!(
                 "seat {player} is not in this {}-player game (seats 0-{})",
-                self.state.players(),
-                self.state.players() - 1
+                self.state().players(),
+                self.state().players() - 1
             ))),
         }
     }
@@ -136,16 +88,12 @@ impl Game {
     /// A game at `state` alone, without history or events (as
     /// `Game.from_json` makes it).
     pub fn from_state(state: State) -> Game {
-        Game {
-            state,
-            events: Vec::new(),
-            history: None,
-        }
+        Game(CoreGame::from_state(state))
     }
 
     /// `player`, or the seat to act when `None`.
     fn seat_or_to_act(&self, player: Option<crate::ints::Int>) -> PyResult<Seat> {
-        match (player, self.state.to_act()) {
+        match (player, self.state().to_act()) {
             (Some(p), _) => self.seat(p.0),
             (None, Some(seat)) => Ok(seat),
             (None, None) => Err(errors::value_error(
@@ -158,34 +106,19 @@ impl Game {
         crate::board::id(id)
     }
 
-    fn next(&self, action: CoreAction) -> Result<Game, metropolys_core::RuleError> {
-        let player = self.state.to_act();
-        let (state, events) = self.state.apply(action)?;
-        let history = match (&self.history, player) {
-            (Some(h), Some(p)) => Some(h.push(p, action)),
-            _ => None,
-        };
-        Ok(Game {
-            state,
-            events,
-            history,
-        })
-    }
-
     fn apply_core(&self, py: Python<'_>, action: CoreAction) -> PyResult<Game> {
-        self.next(action).map_err(|e| errors::rule_error(py, e))
+        self.0
+            .apply(action)
+            .map(Game)
+            .map_err(|e| errors::rule_error(py, e))
     }
 
     fn pickled(&self) -> Pickled {
         Pickled {
-            state: self.state,
-            events: self.events.clone(),
-            config: self.history.as_ref().map(|h| h.config().clone()),
-            actions: self
-                .history
-                .as_ref()
-                .map(History::actions)
-                .unwrap_or_default(),
+            state: *self.state(),
+            events: self.0.last_events().to_vec(),
+            config: self.0.config().cloned(),
+            actions: self.0.actions().unwrap_or_default(),
         }
     }
 }
@@ -245,11 +178,7 @@ impl Game {
                 )
             }
         })?;
-        Ok(Game {
-            state,
-            events: Vec::new(),
-            history: None,
-        })
+        Ok(Game::from_state(state))
     }
 
     /// Like ``from_json``, from the dict of ``to_dict``.
@@ -271,60 +200,21 @@ impl Game {
         // configuration, history and events are checked against it: the
         // history must replay to exactly this state and these events.
         let p: Pickled = serde_json::from_str(data)
-            .map_err(|e| errors::raise(py, ErrKind::InvalidState, e.to_string(), None))?;
-        let bad = |m: String| errors::raise(py, ErrKind::InvalidState, m, None);
-        match &p.config {
-            Some(config) => {
-                let mut record = Record::new(config.clone());
-                record.actions = p.actions.clone();
-                let replay = record
-                    .replay()
-                    .map_err(|e| bad(format!("the pickled history does not replay: {e}")))?;
-                if *replay.final_state() != p.state {
-                    return Err(bad(
-                        "the pickled history does not lead to the pickled state".into(),
-                    ));
-                }
-                if replay.last_events() != p.events {
-                    return Err(bad(
-                        "the pickled events are not those of the history's last action".into(),
-                    ));
-                }
-            }
-            None => {
-                if !p.actions.is_empty() {
-                    return Err(bad("pickled actions without a configuration".into()));
-                }
-                // Without a history only the events' agreement with the
-                // state can be checked: the game's end, and the call.
-                for e in &p.events {
-                    let ok = match e {
-                        Event::GameEnded { scores, winners } => {
-                            p.state.is_over()
-                                && *scores == p.state.scores()
-                                && *winners == p.state.winners()
-                        }
-                        Event::CallStarted { call, .. } => {
-                            !p.state.is_over() && *call == p.state.call_number()
-                        }
-                        _ => true,
-                    };
-                    if !ok {
-                        return Err(bad(
-                            "the pickled events do not agree with the pickled state".into(),
-                        ));
-                    }
-                }
-            }
+            .map_err(|e| errors::raise(py, ErrKind::InvalidState, e.to_string(), &[]))?;
+        if p.config.is_none() && !p.actions.is_empty() {
+            return Err(errors::raise(
+                py,
+                ErrKind::InvalidState,
+                "pickled actions without a configuration".into(),
+                &[],
+            ));
         }
-        let history = p
-            .config
-            .map(|config| History::from_actions(config, &p.actions));
-        Ok(Game {
-            state: p.state,
-            events: p.events,
-            history,
-        })
+        let history = p.config.map(|config| (config, p.actions.as_slice()));
+        CoreGame::from_parts(p.state, p.events, history)
+            .map(Game)
+            .map_err(|e| {
+                errors::raise(py, ErrKind::InvalidState, format!("pickled game: {e}"), &[])
+            })
     }
 
     // ----- queries ---------------------------------------------------------
@@ -332,50 +222,54 @@ impl Game {
     /// The number of players (2–4).
     #[getter]
     fn players(&self) -> u8 {
-        self.state.players()
+        self.state().players()
     }
 
     /// ``"family"`` or ``"expert"``.
     #[getter]
     fn variant(&self) -> &'static str {
-        self.state.variant().name()
+        self.state().variant().name()
     }
 
     /// Whether the Metropolys cards module is in play (§9).
     #[getter]
     fn uses_metropolys_cards(&self) -> bool {
-        self.state.uses_metropolys_cards()
+        self.state().uses_metropolys_cards()
     }
 
     /// The seat to act, or ``None`` once the game is over.
     #[getter]
     fn to_act(&self) -> Option<u8> {
-        self.state.to_act()
+        self.state().to_act()
     }
 
     /// Whether the game has ended.
     #[getter]
     fn is_over(&self) -> bool {
-        self.state.is_over()
+        self.state().is_over()
     }
 
     /// The current call's number, from 1 (at game end: calls played).
     #[getter]
     fn call_number(&self) -> u16 {
-        self.state.call_number()
+        self.state().call_number()
     }
 
     /// The districts out of play, in ring order.
     #[getter]
     fn out_of_play(&self) -> Vec<&'static str> {
-        self.state.out_of_play().iter().map(|d| d.name()).collect()
+        self.state()
+            .out_of_play()
+            .iter()
+            .map(|d| d.name())
+            .collect()
     }
 
     /// The bids of the current call, oldest first: dicts with ``player``,
     /// ``neighborhood``, ``building``.
     #[getter]
     fn bids<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, self.state.bids())
+        to_py(py, self.state().bids())
     }
 
     /// The events of the transition that produced this game (dicts with a
@@ -383,34 +277,30 @@ impl Game {
     /// ``call_started``; a game loaded with ``from_json`` has none.
     #[getter]
     fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &self.events)
+        to_py(py, self.0.last_events())
     }
 
     /// The winning seats of the position (final once the game is over).
     #[getter]
     fn winners(&self) -> Vec<u32> {
-        ints(self.state.winners())
+        ints(self.state().winners())
     }
 
     /// The configuration this game was set up from (a dict), or ``None`` for
     /// a position loaded with ``from_json``.
     #[getter]
     fn config<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        self.history
-            .as_ref()
-            .map(|h| to_py(py, h.config()))
-            .transpose()
+        self.0.config().map(|c| to_py(py, c)).transpose()
     }
 
     /// The decisions so far as ``(player, Action)`` pairs (forced passes are
     /// not decisions), or ``None`` when the history is unknown.
     #[getter]
     fn history<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
-        let Some(h) = &self.history else {
+        let Some(actions) = self.0.actions() else {
             return Ok(None);
         };
-        let items = h
-            .actions()
+        let items = actions
             .into_iter()
             .map(|ra| Ok((ra.player, action::object(py, ra.action)?)))
             .collect::<PyResult<Vec<_>>>()?;
@@ -421,8 +311,8 @@ impl Game {
     /// pass if allowed (empty once the game is over).
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let table = action::table(py)?;
-        let mut ids = Vec::with_capacity(self.state.legal_action_count());
-        self.state
+        let mut ids = Vec::with_capacity(self.state().legal_action_count());
+        self.state()
             .for_each_legal(|a| ids.push(a.id().unwrap_or(CoreAction::PASS_ID) as usize));
         PyList::new(py, ids.into_iter().map(|i| table[i].bind(py)))
     }
@@ -430,27 +320,27 @@ impl Game {
     /// The ids of the legal actions, ascending.
     fn legal_action_ids<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let table = action::ids(py);
-        let mut ids = Vec::with_capacity(self.state.legal_action_count());
-        self.state
+        let mut ids = Vec::with_capacity(self.state().legal_action_count());
+        self.state()
             .for_each_legal(|a| ids.push(a.id().unwrap_or(CoreAction::PASS_ID) as usize));
         PyList::new(py, ids.into_iter().map(|i| table[i].bind(py)))
     }
 
     /// The number of legal actions.
     fn legal_action_count(&self) -> usize {
-        self.state.legal_action_count()
+        self.state().legal_action_count()
     }
 
     /// A numpy ``bool`` array of shape ``(ACTION_COUNT,)``: ``mask[id]`` is
     /// whether action ``id`` is legal (all false once the game is over).
     fn action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
-        tensor::action_mask(py, &self.state)
+        tensor::action_mask(py, self.state())
     }
 
     /// The ids of the legal actions, ascending, as a numpy ``int64`` array
     /// (the array form of ``legal_action_ids()``).
     fn legal_action_ids_array<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        tensor::legal_ids(py, &self.state)
+        tensor::legal_ids(py, self.state())
     }
 
     /// The observation of ``player`` (default: the seat to act) as a numpy
@@ -472,7 +362,7 @@ impl Game {
         out: Option<Bound<'py, PyArray1<f32>>>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let seat = self.seat_or_to_act(player)?;
-        tensor::observation(py, &self.state, seat, tensor::parse_reveal(reveal)?, out)
+        tensor::observation(py, self.state(), seat, tensor::parse_reveal(reveal)?, out)
     }
 
     /// The information-state tensor of ``player`` (default: the seat to
@@ -490,17 +380,16 @@ impl Game {
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let reveal = tensor::parse_reveal(reveal)?;
         let seat = self.seat_or_to_act(player)?;
-        let Some(h) = &self.history else {
+        let Some(actions) = self.0.actions() else {
             return Err(errors::value_error(
                 "this game has no history (loaded from a state), so no information state".into(),
             ));
         };
-        let ids: Vec<u16> = h
-            .actions()
+        let ids: Vec<u16> = actions
             .iter()
             .map(|ra| ra.action.id().unwrap_or(CoreAction::PASS_ID))
             .collect();
-        tensor::information_state(py, &self.state, seat, reveal, &ids)
+        tensor::information_state(py, self.state(), seat, reveal, &ids)
     }
 
     /// For the OpenSpiel adapter's chance phase: writes into ``out`` the
@@ -515,13 +404,13 @@ impl Game {
         out: Bound<'py, PyArray1<f32>>,
     ) -> PyResult<()> {
         let seat = self.seat(player)?;
-        tensor::dealing_observation(&self.state, seat, dealt, out)
+        tensor::dealing_observation(self.state(), seat, dealt, out)
     }
 
     /// Whether ``action`` (an ``Action`` or an id) is legal for the seat to act.
     fn is_legal(&self, action: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(match action::extract(action)? {
-            Given::Action(a) => self.state.is_legal(a),
+            Given::Action(a) => self.state().is_legal(a),
             Given::BadId(_) => false,
         })
     }
@@ -530,7 +419,7 @@ impl Game {
     /// illegal; returns ``None`` otherwise.
     fn check(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let a = action::extract_valid(action)?;
-        self.state.check(a).map_err(|e| errors::rule_error(py, e))
+        self.state().check(a).map_err(|e| errors::rule_error(py, e))
     }
 
     /// The game after the seat to act takes ``action`` (an ``Action`` or an
@@ -558,7 +447,7 @@ impl Game {
         let seat = self.seat(player.0)?;
         let a = action::extract_valid(action)?;
         // R-8 (or R-17 once the game is over), in core's words.
-        self.state
+        self.state()
             .check_player(seat)
             .map_err(|e| errors::rule_error(py, e))?;
         self.apply_core(py, a)
@@ -577,7 +466,7 @@ impl Game {
         py: Python<'_>,
         rng: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Option<Py<Action>>> {
-        let count = self.state.legal_action_count();
+        let count = self.state().legal_action_count();
         if count == 0 {
             return Ok(None);
         }
@@ -585,17 +474,17 @@ impl Game {
             Some(r) if r.is_instance_of::<SplitMix64>() => {
                 let r = r.cast::<SplitMix64>()?;
                 let mut r = r.borrow_mut();
-                self.state.random_action(&mut r.0)
+                self.state().random_action(&mut r.0)
             }
             Some(r) if r.is_instance_of::<PyInt>() => {
                 let seed: crate::ints::U64 = r.extract()?;
-                self.state.random_action(&mut CoreRng::new(seed.0))
+                self.state().random_action(&mut CoreRng::new(seed.0))
             }
             other => {
                 let k = crate::rngs::index(py, other, count)?;
                 let mut chosen = None;
                 let mut i = 0;
-                self.state.for_each_legal(|a| {
+                self.state().for_each_legal(|a| {
                     if i == k {
                         chosen = Some(a);
                     }
@@ -614,12 +503,12 @@ impl Game {
     /// ``highest_building``, ``metropolys``, ``total``, ``constructed``,
     /// ``area_groups``, ``highest_building_districts``, ``metropolys_groups``).
     fn scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &self.state.scores())
+        to_py(py, &self.state().scores())
     }
 
     /// Each seat's total (``[s["total"] for s in scores()]``).
     fn totals(&self) -> Vec<i32> {
-        self.state.totals().totals().to_vec()
+        self.state().totals().totals().to_vec()
     }
 
     /// What ``player`` may see: the state as a dict with the other
@@ -628,32 +517,32 @@ impl Game {
     fn view<'py>(&self, py: Python<'py>, player: crate::ints::Int) -> PyResult<Bound<'py, PyAny>> {
         let player = player.0;
         let seat = self.seat(player)?;
-        to_py(py, &self.state.view(seat))
+        to_py(py, &self.state().view(seat))
     }
 
     /// The whole state as JSON (the core snapshot shape; secrets included).
     fn to_json(&self) -> String {
-        self.state.to_json()
+        self.state().to_json()
     }
 
     /// The whole state as a dict (``json.loads(self.to_json())``).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &self.state.snapshot())
+        to_py(py, &self.state().snapshot())
     }
 
     /// The game record (a dict: ``format``, ``version``, ``config``,
     /// ``actions``, ``expected`` filled from this position). Raises
     /// ``RecordError`` for a game loaded with ``from_json`` (no history).
     fn to_record<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let Some(h) = &self.history else {
+        let Some(record) = self.0.to_record() else {
             return Err(errors::raise(
                 py,
                 ErrKind::Record,
                 "this game was loaded from a position (from_json), so it has no record of its decisions".into(),
-                None,
+                &[],
             ));
         };
-        to_py(py, &h.to_record(&self.state))
+        to_py(py, &record)
     }
 
     /// The objective cards of ``player`` (a secret of that seat, R-21:
@@ -666,7 +555,7 @@ impl Game {
     ) -> PyResult<Bound<'py, PyAny>> {
         let player = player.0;
         let seat = self.seat(player)?;
-        to_py(py, &self.state.objective(seat))
+        to_py(py, &self.state().objective(seat))
     }
 
     /// The Metropolys card of ``player`` (three kinds), or ``None`` without
@@ -675,7 +564,7 @@ impl Game {
         let player = player.0;
         let seat = self.seat(player)?;
         Ok(self
-            .state
+            .state()
             .metropolys_card(seat)
             .map(|c| c.iter().map(|k| k.name()).collect()))
     }
@@ -695,7 +584,7 @@ impl Game {
             Some(t) => {
                 let t: Token = crate::names::parse(t).map_err(errors::value_error)?;
                 Ok(self
-                    .state
+                    .state()
                     .tokens_taken(seat, t)
                     .into_pyobject(py)?
                     .into_any())
@@ -703,7 +592,7 @@ impl Game {
             None => {
                 let d = PyDict::new(py);
                 for &t in Token::ALL {
-                    d.set_item(t.name(), self.state.tokens_taken(seat, t))?;
+                    d.set_item(t.name(), self.state().tokens_taken(seat, t))?;
                 }
                 Ok(d.into_any())
             }
@@ -714,7 +603,7 @@ impl Game {
     /// building)``, or ``None``.
     fn building_at(&self, nb: crate::ints::Int) -> PyResult<Option<(u8, u8)>> {
         let nb = nb.0;
-        Ok(self.state.building_at(Game::neighborhood(nb)?))
+        Ok(self.state().building_at(Game::neighborhood(nb)?))
     }
 
     /// The token still lying on neighborhood ``nb`` (``"trendy"``,
@@ -722,7 +611,7 @@ impl Game {
     fn token_at(&self, nb: crate::ints::Int) -> PyResult<Option<&'static str>> {
         let nb = nb.0;
         Ok(self
-            .state
+            .state()
             .token_at(Game::neighborhood(nb)?)
             .map(|t| t.name()))
     }
@@ -730,37 +619,37 @@ impl Game {
     /// The tokens still on the board: ``{neighborhood: token}``.
     fn tokens(&self) -> std::collections::BTreeMap<u8, &'static str> {
         (0..metropolys_core::NEIGHBORHOOD_COUNT as u8)
-            .filter_map(|id| self.state.token_at(id).map(|t| (id, t.name())))
+            .filter_map(|id| self.state().token_at(id).map(|t| (id, t.name())))
             .collect()
     }
 
     /// The neighborhoods where ``player`` has constructed buildings.
     fn constructed(&self, player: crate::ints::Int) -> PyResult<Vec<u32>> {
         let player = player.0;
-        Ok(ints(self.state.constructed(self.seat(player)?).iter()))
+        Ok(ints(self.state().constructed(self.seat(player)?).iter()))
     }
 
     /// The free neighborhoods: in play, no building, no bid.
     fn free_neighborhoods(&self) -> Vec<u32> {
-        ints(self.state.free().iter())
+        ints(self.state().free().iter())
     }
 
     /// The building numbers of ``player`` neither constructed nor standing
     /// as a bid, ascending.
     fn supply(&self, player: crate::ints::Int) -> PyResult<Vec<u32>> {
         let player = player.0;
-        Ok(ints(self.state.supply(self.seat(player)?)))
+        Ok(ints(self.state().supply(self.seat(player)?)))
     }
 
     /// Whether ``player`` has passed in the current call.
     fn has_passed(&self, player: crate::ints::Int) -> PyResult<bool> {
         let player = player.0;
-        Ok(self.state.has_passed(self.seat(player)?))
+        Ok(self.state().has_passed(self.seat(player)?))
     }
 
     /// The holder of ``card`` (``"subway"`` or ``"archaeology"``), or ``None``.
     fn card_holder(&self, card: &str) -> PyResult<Option<u8>> {
-        Ok(self.state.card_holder(card_name(card)?))
+        Ok(self.state().card_holder(card_name(card)?))
     }
 
     /// The board as an SVG document (drawn by core). The keywords are core's
@@ -782,7 +671,7 @@ impl Game {
             hide_status,
             hide_ids,
         };
-        Ok(metropolys_core::svg::render_with(&self.state, &options))
+        Ok(metropolys_core::svg::render_with(self.state(), &options))
     }
 
     /// The board as fixed-width text (drawn by core, ``metropolys_core::text``)
@@ -791,19 +680,19 @@ impl Game {
     /// a seat not in the game.
     #[pyo3(signature = (player=None))]
     fn text(&self, player: Option<crate::ints::Int>) -> PyResult<String> {
-        crate::text::board(&self.state, player.map(|p| p.0))
+        crate::text::board(self.state(), player.map(|p| p.0))
     }
 
     fn __str__(&self) -> PyResult<String> {
-        crate::text::board(&self.state, None)
+        crate::text::board(self.state(), None)
     }
 
     fn _repr_svg_(&self) -> String {
-        metropolys_core::svg::render(&self.state)
+        metropolys_core::svg::render(self.state())
     }
 
     fn __repr__(&self) -> String {
-        let s = &self.state;
+        let s = self.state();
         let built: usize = (0..s.players())
             .map(|p| s.constructed_count(p) as usize)
             .sum();
@@ -831,12 +720,12 @@ impl Game {
     fn __eq__(&self, other: PyRef<'_, Self>) -> bool {
         // Core states are equal exactly when they are the same position
         // (a state and its JSON round trip compare equal).
-        self.state == other.state
+        self.state() == other.state()
     }
 
     fn __hash__(&self) -> u64 {
         let mut h = DefaultHasher::new();
-        self.state.hash(&mut h);
+        self.state().hash(&mut h);
         h.finish()
     }
 
@@ -863,47 +752,9 @@ impl Game {
 
 impl Game {
     fn from_core_config(py: Python<'_>, config: Config) -> PyResult<Game> {
-        let state = State::new(&config).map_err(|e| errors::config_error(py, e))?;
-        Ok(Game {
-            events: state.opening_events(),
-            state,
-            history: Some(History::new(config)),
-        })
-    }
-}
-
-/// The SplitMix64 generator of core (``metropolys_core::rng``): the
-/// generator ``simulate`` and ``Game.random_action`` draw from, so that
-/// Python can replay the same games step by step.
-#[pyclass(module = "metropolys", name = "SplitMix64")]
-pub struct SplitMix64(pub CoreRng);
-
-#[pymethods]
-impl SplitMix64 {
-    /// A generator whose state starts at ``seed``.
-    #[new]
-    #[pyo3(signature = (seed=crate::ints::U64(0)), text_signature = "(seed=0)")]
-    fn new(seed: crate::ints::U64) -> Self {
-        let seed = seed.0;
-        SplitMix64(CoreRng::new(seed))
-    }
-
-    /// The next 64 random bits.
-    fn next_u64(&mut self) -> u64 {
-        self.0.next_u64()
-    }
-
-    /// A uniform integer in ``range(n)`` (``n > 0``), without modulo bias.
-    fn below(&mut self, n: crate::ints::U64) -> PyResult<u64> {
-        let n = n.0;
-        if n == 0 {
-            return Err(errors::value_error("below(n) needs n > 0".into()));
-        }
-        Ok(self.0.below(n))
-    }
-
-    fn __repr__(&self) -> String {
-        format!("<metropolys.SplitMix64 {:?}>", self.0)
+        CoreGame::new(config)
+            .map(Game)
+            .map_err(|e| errors::config_error(py, e))
     }
 }
 
@@ -911,11 +762,11 @@ impl SplitMix64 {
 impl Game {
     /// The core state.
     pub(crate) fn core_state(&self) -> &State {
-        &self.state
+        self.state()
     }
 
     /// The configuration the game was set up from, when it has a history.
     pub(crate) fn core_config(&self) -> Option<&Config> {
-        self.history.as_ref().map(|h| h.config())
+        self.0.config()
     }
 }

@@ -7,6 +7,7 @@
 use pyo3::prelude::*;
 
 mod action;
+mod arena;
 mod board;
 mod bots;
 mod conform;
@@ -39,7 +40,7 @@ fn _metropolys(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add_class::<action::Action>()?;
     m.add_class::<game::Game>()?;
-    m.add_class::<game::SplitMix64>()?;
+    m.add_class::<rngs::SplitMix64>()?;
     m.add_function(wrap_pyfunction!(game::load_record, m)?)?;
     m.add_function(wrap_pyfunction!(game::verify_record, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
@@ -47,6 +48,7 @@ fn _metropolys(m: &Bound<'_, PyModule>) -> PyResult<()> {
     tensor::register(m)?;
     m.add_class::<vector::VectorEnv>()?;
     bots::register(m)?;
+    arena::register(m)?;
     conform::register(m)?;
     Ok(())
 }

@@ -1,8 +1,10 @@
 //! Random generators from Python for `Game.random_action`: `random.Random`
 //! (or anything with `randrange`), `numpy.random.Generator` (or anything
-//! with `integers`), or the `random` module when none is given.
+//! with `integers`), or the `random` module when none is given; and
+//! `metropolys.SplitMix64`, core's own generator.
 
 use crate::errors;
+use metropolys_core::rng::SplitMix64 as CoreRng;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
@@ -48,5 +50,40 @@ pub fn index(py: Python<'_>, rng: Option<&Bound<'_, PyAny>>, count: usize) -> Py
         _ => Err(errors::value_error(format!(
             "{how}({count}) returned {shown}, which is not in range({count})"
         ))),
+    }
+}
+
+/// The SplitMix64 generator of core (``metropolys_core::rng``): the
+/// generator ``simulate`` and ``Game.random_action`` draw from, so that
+/// Python can replay the same games step by step.
+#[pyclass(module = "metropolys", name = "SplitMix64")]
+pub struct SplitMix64(pub CoreRng);
+
+#[pymethods]
+impl SplitMix64 {
+    /// A generator whose state starts at ``seed``.
+    #[new]
+    #[pyo3(signature = (seed=crate::ints::U64(0)), text_signature = "(seed=0)")]
+    fn new(seed: crate::ints::U64) -> Self {
+        let seed = seed.0;
+        SplitMix64(CoreRng::new(seed))
+    }
+
+    /// The next 64 random bits.
+    fn next_u64(&mut self) -> u64 {
+        self.0.next_u64()
+    }
+
+    /// A uniform integer in ``range(n)`` (``n > 0``), without modulo bias.
+    fn below(&mut self, n: crate::ints::U64) -> PyResult<u64> {
+        let n = n.0;
+        if n == 0 {
+            return Err(errors::value_error("below(n) needs n > 0".into()));
+        }
+        Ok(self.0.below(n))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<metropolys.SplitMix64 {:?}>", self.0)
     }
 }

@@ -1,6 +1,6 @@
 //! `metropolys.simulate`: many random games in Rust, without the GIL.
 
-use crate::game::keyword_config;
+use crate::convert::keyword_config;
 use crate::ints::{Int, U64};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{play_random, Config, ConfigError, ScoreSheet, State};
@@ -644,7 +644,7 @@ pub fn simulate<'py>(
                 py,
                 crate::errors::Kind::InvalidConfig,
                 format!("game {} (seed {s}): {e}", first + j),
-                Some(e.rule()),
+                e.rule(),
             ))
         }
     };

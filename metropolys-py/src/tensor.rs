@@ -111,7 +111,7 @@ pub fn information_state<'py>(
 /// `players` as a seat count of 2 to 4: `ValueError` otherwise.
 fn player_count(players: Int) -> PyResult<u8> {
     match u8::try_from(players.0) {
-        Ok(p @ 2..=4) => Ok(p),
+        Ok(p) if metropolys_core::PLAYER_COUNTS.contains(&p) => Ok(p),
         _ => Err(errors::value_error(format!(
             "R-1: a game has 2, 3 or 4 players, not {}",
             players.0

@@ -2,8 +2,8 @@
 //! into preallocated numpy arrays (the engine is
 //! `metropolys_tensor::vector`; conventions in docs/rl.md).
 
+use crate::convert::keyword_config;
 use crate::errors::{self, Kind as ErrKind};
-use crate::game::keyword_config;
 use crate::ints::{Int, U64};
 use metropolys_tensor::vector::{self as core_vector, Opponents, Outputs, VectorError};
 use metropolys_tensor::{ACTION_COUNT, OBSERVATION_SIZE};
@@ -216,7 +216,7 @@ fn actions_array<'py>(
                     "env {env}: action {v} is illegal: there is no action id {v}; ids are 0-{}",
                     ACTION_COUNT - 1
                 ),
-                Some("§8"),
+                &[metropolys_core::Rule::Section8],
             ));
         }
     }

@@ -25,8 +25,10 @@ def raises(cls, rule, fn, *args):  # type: ignore[no-untyped-def]
     err = info.value
     assert isinstance(err, MetropolysError) and isinstance(err, ValueError)
     assert err.rule == rule, (err.rule, str(err))
+    # `rules` holds the rulings one by one; `rule` is them joined.
+    assert err.rule == ("/".join(err.rules) or None), (err.rules, err.rule)
     if rule is not None:
-        assert str(err).startswith(rule.split("/")[0]) or rule in str(err)
+        assert str(err).startswith(err.rules[0]) or rule in str(err)
     return err
 
 
@@ -36,6 +38,11 @@ def test_hierarchy() -> None:
     e = IllegalActionError("R-9: x", "R-9")
     e2 = pickle.loads(pickle.dumps(e))
     assert type(e2) is IllegalActionError and e2.rule == "R-9" and str(e2) == "R-9: x"
+    assert e2.rules == ("R-9",)
+    with pytest.raises(IllegalActionError) as info:
+        opened().apply(Action.bid(3, 6))  # neighborhood 3 holds a bid
+    both = pickle.loads(pickle.dumps(info.value))
+    assert both.rules == info.value.rules == ("R-7", "R-9") and both.rule == "R-7/R-9"
 
 
 # ----- illegal actions --------------------------------------------------------

@@ -29,6 +29,17 @@ EVENT_TYPES: Dict[str, Any] = {
 }
 
 
+def test_the_score_sheet_typed_dict_has_the_core_categories_in_order() -> None:
+    # Core defines the categories once (SCORE_CATEGORIES is core's
+    # ScoreSheet::CATEGORIES); the TypedDict is the seat, those categories
+    # in their order, then the groups that scored.
+    assert list(types.ScoreSheet.__annotations__) == [
+        "player", *metropolys.SCORE_CATEGORIES,
+        "area_groups", "highest_building_districts", "metropolys_groups"]
+    sheet = Game(players=3, variant="expert", seed=2).scores()[0]
+    assert list(sheet) == list(types.ScoreSheet.__annotations__)
+
+
 def test_every_event_type_has_its_typed_dict() -> None:
     assert set(types.Event.__args__) == set(EVENT_TYPES.values())  # type: ignore[attr-defined]
 

@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use futures_util::{SinkExt, StreamExt};
-use metropolys_core::{Config, Seat, State as GameState};
+use metropolys_core::{Config, Rules, Seat, State as GameState};
 use serde_json::{json, Map, Value};
 use std::net::SocketAddr;
 use std::sync::atomic::Ordering;
@@ -232,12 +232,12 @@ async fn create_match(sh: &Arc<Shared>, body: &Bytes) -> Result<Arc<Room>, Proto
     }
     let config = Config::from_json(&Value::Object(config).to_string()).map_err(|e| {
         let mut p = ProtoError::new(ErrorCode::BadConfig, e.to_string());
-        p.rule = e.rule().map(str::to_string);
+        p.rule = (!e.rule().is_empty()).then(|| Rules(e.rule()).to_string());
         p
     })?;
     if let Err(e) = GameState::new(&config) {
         let mut p = ProtoError::new(ErrorCode::BadConfig, e.to_string());
-        p.rule = Some(e.rule().to_string());
+        p.rule = Some(Rules(e.rule()).to_string());
         return Err(p);
     }
     let seats = match m.get("seats") {

@@ -124,7 +124,7 @@ impl ProtoError {
         ProtoError {
             code: ErrorCode::IllegalAction,
             message: e.to_string(),
-            rule: Some(e.rule().to_string()),
+            rule: Some(metropolys_core::Rules(e.rule()).to_string()),
             current_move: None,
         }
     }

@@ -206,8 +206,8 @@ impl Room {
             game.state()
                 .check_player(player)
                 .map_err(|e| format!("action {i}: {e}"))?;
-            let ev = game.apply(action).map_err(|e| format!("action {i}: {e}"))?;
-            events.push(ev.to_vec());
+            game = game.apply(action).map_err(|e| format!("action {i}: {e}"))?;
+            events.push(game.last_events().to_vec());
         }
         let mut slots = Vec::with_capacity(seats.len());
         for (i, spec) in seats.into_iter().enumerate() {
@@ -282,7 +282,10 @@ impl Room {
                 "the game is not over; its record is given out at the end",
             ));
         }
-        Ok(st.game.to_record().to_json_pretty())
+        st.game
+            .to_record()
+            .map(|r| r.to_json_pretty())
+            .ok_or_else(|| ProtoError::new(ErrorCode::Internal, "the game has no history"))
     }
 
     /// The board picture of this match (no secrets: districts out of play
@@ -463,8 +466,10 @@ impl Room {
         // A seat whose credential was given up (or taken over) acts no more.
         let current = st.move_number();
         if n < current {
-            let past = st.game.actions()[n as usize];
-            if past.player == seat && past.action.id().map(i64::from) == Some(action) {
+            let past = st.game.actions().and_then(|a| a.get(n as usize).copied());
+            if past
+                .is_some_and(|p| p.player == seat && p.action.id().map(i64::from) == Some(action))
+            {
                 st.send_to(
                     client,
                     serde_json::json!({
@@ -519,7 +524,7 @@ impl Room {
                     current_move: Some(st.move_number()),
                 });
             }
-            let view = SeatView::with_config(state, seat, st.game.config())
+            let view = SeatView::with_config(state, seat, st.config())
                 .map_err(|e| ProtoError::new(ErrorCode::Internal, e.to_string()))?;
             (view, st.move_number())
         };
@@ -573,8 +578,8 @@ impl Room {
             eprintln!("metropolys-server: paused after committing move {}", n + 1);
             std::future::pending::<()>().await;
         }
-        let events = st.game.apply(action).map_err(|e| ProtoError::rule(&e))?;
-        let events = events.to_vec();
+        st.game = st.game.apply(action).map_err(|e| ProtoError::rule(&e))?;
+        let events = st.game.last_events().to_vec();
         st.events.push(events);
         st.generation += 1;
         if finished {
@@ -618,7 +623,7 @@ impl Room {
                         }
                     },
                 };
-                let Ok(view) = SeatView::with_config(&state, seat, st.game.config()) else {
+                let Ok(view) = SeatView::with_config(&state, seat, st.config()) else {
                     return;
                 };
                 st.bot_busy = true;
@@ -685,7 +690,7 @@ impl Room {
             if st.generation != generation || st.game.state().to_act() != Some(seat) {
                 return;
             }
-            match SeatView::with_config(st.game.state(), seat, st.game.config()) {
+            match SeatView::with_config(st.game.state(), seat, st.config()) {
                 Ok(v) => v,
                 Err(_) => return,
             }
@@ -780,7 +785,14 @@ fn ct_eq(a: &[u8; 32], b: &[u8; 32]) -> bool {
 
 impl RoomState {
     fn move_number(&self) -> u64 {
-        self.game.actions().len() as u64
+        self.game.decisions() as u64
+    }
+
+    /// The match's configuration (its game is always set up from one).
+    fn config(&self) -> &Config {
+        self.game
+            .config()
+            .expect("a match's game is set up from its configuration")
     }
 
     fn status(&self) -> Status {
@@ -851,7 +863,7 @@ impl RoomState {
     fn send_update(&mut self, match_id: &str, i: usize) {
         let text = self.update_text(match_id, self.clients[i].seat, self.clients[i].sent);
         let c = &mut self.clients[i];
-        c.sent = Some(self.game.actions().len() as u64);
+        c.sent = Some(self.game.decisions() as u64);
         if c.tx.try_send(Out::Text(text)).is_err() {
             let _ = c.tx.try_send(Out::Close(1008, "too slow"));
         }

@@ -204,11 +204,11 @@ pub enum TensorError {
 }
 
 impl TensorError {
-    /// The ruling a seat error breaks (`R-1`), if any.
-    pub fn rule(&self) -> Option<&'static str> {
+    /// The ruling a seat error breaks (`[R1]`; empty for the other errors).
+    pub fn rule(&self) -> &'static [metropolys_core::Rule] {
         match self {
-            TensorError::Seat { .. } => Some("R-1"),
-            _ => None,
+            TensorError::Seat { .. } => &[metropolys_core::Rule::R1],
+            _ => &[],
         }
     }
 }

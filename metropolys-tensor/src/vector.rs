@@ -36,9 +36,9 @@
 //!   decision (single-agent mode: seat 0).
 
 use crate::{action_mask_into, observation_into, Reveal, ACTION_COUNT, OBSERVATION_SIZE};
-use metropolys_bots::{from_spec, searches, Bot, BotError, Cancel, SeatView};
+use metropolys_bots::{choose_checked, from_spec, searches, Bot, BotError, Cancel, SeatView};
 use metropolys_core::rng::SplitMix64;
-use metropolys_core::{Action, Config, ConfigError, RuleError, Seat, State, Variant};
+use metropolys_core::{Action, Config, ConfigError, Rule, RuleError, Seat, State, Variant};
 use std::sync::{Mutex, PoisonError};
 
 /// The largest batch [`VectorEnv::new`] accepts (about 5 GB of buffers).
@@ -149,12 +149,13 @@ pub enum VectorError {
 }
 
 impl VectorError {
-    /// The ruling an illegal action breaks, if any.
-    pub fn rule(&self) -> Option<&'static str> {
+    /// The rulings an invalid configuration or an illegal action breaks
+    /// (empty for the other errors).
+    pub fn rule(&self) -> &'static [Rule] {
         match self {
-            VectorError::Config(e) => Some(e.rule()),
-            VectorError::Illegal { error, .. } => Some(error.rule()),
-            _ => None,
+            VectorError::Config(e) => e.rule(),
+            VectorError::Illegal { error, .. } => error.rule(),
+            _ => &[],
         }
     }
 }
@@ -727,15 +728,7 @@ fn move_opponents(ctx: &Ctx<'_>, env: &mut Env) -> Result<(), BotError> {
             Some(bot) => {
                 let bot = bot.get_mut().unwrap_or_else(PoisonError::into_inner);
                 let view = SeatView::new(&env.state, seat)?;
-                let action = bot.choose(&view, &mut env.rng)?;
-                env.state
-                    .check(action)
-                    .map_err(|error| BotError::IllegalAction {
-                        bot: bot.name().to_string(),
-                        action,
-                        error,
-                    })?;
-                action
+                choose_checked(bot.as_mut(), &view, &mut env.rng)?
             }
         };
         let _ = env.state.play_in_place(action);

@@ -170,7 +170,7 @@ fn bad_buffers_and_seats_are_errors() {
     ));
     let mut out = vec![0.0; OBSERVATION_SIZE];
     let e = observation_into(&state, 3, Reveal::Own, &mut out).unwrap_err();
-    assert_eq!(e.rule(), Some("R-1"));
+    assert_eq!(e.rule(), [metropolys_core::Rule::R1]);
     let mut mask = vec![false; ACTION_COUNT + 1];
     assert!(action_mask_into(&state, &mut mask).is_err());
     let mut info = vec![0.0; information_state_size(3)];

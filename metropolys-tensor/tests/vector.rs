@@ -278,7 +278,7 @@ fn an_illegal_action_changes_no_env() {
         ),
         "{e}"
     );
-    assert_eq!(e.rule(), Some("R-7"));
+    assert_eq!(e.rule(), [metropolys_core::Rule::R7]);
     assert!(
         e.to_string()
             .starts_with("env 2: action 715 is illegal: R-7"),
@@ -310,7 +310,7 @@ fn bad_construction_and_buffers() {
         Err(VectorError::Size(_))
     ));
     let e = VectorEnv::new(2, 5, Variant::Family, 0, 1, Opponents::None).unwrap_err();
-    assert_eq!(e.rule(), Some("R-1"));
+    assert_eq!(e.rule(), [metropolys_core::Rule::R1]);
     let mut env = VectorEnv::new(2, 2, Variant::Family, 0, 1, Opponents::None).unwrap();
     let mut b = Bufs::new(2, 2);
     assert!(matches!(

@@ -105,7 +105,7 @@ pub fn run(args: Args) -> Outcome {
             from_spec(&kind, &text).expect("a bot spec checked by bot_params")
         }));
     }
-    if seats.len() < 2 || seats.len() > 4 {
+    if !u8::try_from(seats.len()).is_ok_and(|n| metropolys_core::PLAYER_COUNTS.contains(&n)) {
         return Err(Failure::Usage(format!(
             "arena --bots takes one bot per seat, 2 to 4 of them (R-1), not {}",
             seats.len()

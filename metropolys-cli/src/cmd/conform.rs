@@ -12,6 +12,7 @@ use metropolys_conform::{
 };
 use metropolys_core::Variant;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// Options of `metropolys conform` (the command line).
@@ -42,7 +43,7 @@ pub struct Args {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Only these player counts, e.g. 2 or 3,4 (default: all)
-    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u8).range(2..=4))]
+    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u8).range(i64::from(metropolys_core::MIN_PLAYERS)..=metropolys_core::MAX_PLAYERS as i64))]
     pub players: Vec<u8>,
     /// Only this variant (default: both)
     #[arg(long, value_parser = ["family", "expert"])]
@@ -95,6 +96,21 @@ impl Args {
 /// be written. Standard output goes through `outln!`, so a closed pipe only
 /// silences it.
 pub fn run(args: Args) -> Outcome {
+    let outcome = run_tester(args);
+    // After Ctrl-C the engine dies of the handler's SIGKILL, and this
+    // thread may see that death before the handler exits: it is the
+    // interruption (130), not a protocol error.
+    if INTERRUPTED.load(Ordering::SeqCst) {
+        std::process::exit(130);
+    }
+    outcome
+}
+
+/// Set by the Ctrl-C handler before it ends the engine's process group.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// The tester's run, from spawning the engine to the last game.
+fn run_tester(args: Args) -> Outcome {
     let options = args.options();
     let timeout = Duration::from_millis(args.timeout_ms);
     let mut process = Process::spawn(&args.engine, timeout).map_err(|e| match e {
@@ -106,6 +122,7 @@ pub fn run(args: Args) -> Outcome {
     // which ends it.
     let group = process.group();
     ctrlc::set_handler(move || {
+        INTERRUPTED.store(true, Ordering::SeqCst);
         kill_group(group);
         std::process::exit(130);
     })

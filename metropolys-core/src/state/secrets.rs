@@ -2,10 +2,10 @@
 //! putting chosen secrets in their place (for search over what the opponents
 //! may hold).
 
-use super::State;
-use crate::config::{self, MetropolysCard, Objective, NO_CARD, NO_OBJECTIVE};
+use super::value::State;
+use crate::config::{self, NO_CARD, NO_OBJECTIVE};
 use crate::error::ConfigError;
-use crate::types::Seat;
+use crate::types::{MetropolysCard, Objective, Seat, MAX_PLAYERS};
 
 impl State {
     /// The same position with every secret `seat` may not see (R-21) replaced
@@ -34,7 +34,7 @@ impl State {
     /// ```
     pub fn redacted(&self, seat: Seat) -> State {
         let mut s = *self;
-        for p in 0..crate::types::MAX_PLAYERS {
+        for p in 0..MAX_PLAYERS {
             if !self.shows_secrets(Some(seat), p as Seat) {
                 s.objectives[p] = NO_OBJECTIVE;
                 s.cards[p] = NO_CARD;
@@ -84,7 +84,7 @@ impl State {
     /// assert_eq!(t.objective(1), Some(deal[1]));
     /// // Border is not in the 2-player Family deck (R-5).
     /// let bad = [deal[0], Objective { neighborhood: None, area: Area::Border }];
-    /// assert_eq!(s.with_secrets(&bad, None).unwrap_err().rule(), "R-5");
+    /// assert_eq!(s.with_secrets(&bad, None).unwrap_err().rule(), [metropolys_core::Rule::R5]);
     /// ```
     pub fn with_secrets(
         &self,

@@ -106,11 +106,10 @@ pub fn run(args: Args) -> Outcome {
     let mut rng = SplitMix64::stream(config.seed, DECISION_STREAM);
     let mut narrator = Narrator::new(&initial, Voice::Account);
     while let Some(action) = game.state().random_action(&mut rng) {
-        let events = game
+        game = game
             .apply(action)
-            .map_err(|e| Failure::Invalid(format!("engine refused its own legal action: {e}")))?
-            .to_vec();
-        narrator.feed(&events, game.state());
+            .map_err(|e| Failure::Invalid(format!("engine refused its own legal action: {e}")))?;
+        narrator.feed(game.last_events(), game.state());
     }
     let end = *game.state();
     let source = format!(
@@ -118,7 +117,9 @@ pub fn run(args: Args) -> Outcome {
         config.seed
     );
     // Every seat plays uniformly random legal decisions.
-    let mut record = game.to_record();
+    let mut record = game
+        .to_record()
+        .expect("a game set up from a configuration has a history");
     record.seats = Some(vec![
         SeatPlayer::bot("random", None);
         usize::from(config.players)

@@ -101,7 +101,7 @@ fn bot_decide(mut player: Player, config: Config) -> Decide<'static> {
 /// game was played to its end, and the HTML replay when asked.
 /// `config.players` must already be the number of seats.
 fn run(seats: &[String], config: &Config, params: Option<&str>, files: Files<'_>) -> Outcome {
-    if !(2..=4).contains(&seats.len()) {
+    if !u8::try_from(seats.len()).is_ok_and(|n| metropolys_core::PLAYER_COUNTS.contains(&n)) {
         return Err(Failure::Usage(format!(
             "--seats names 2 to 4 seats (R-1), not {}",
             seats.len()
@@ -168,7 +168,9 @@ fn run(seats: &[String], config: &Config, params: Option<&str>, files: Files<'_>
     // Each file asked for is written, the first failure sets the status.
     let mut failures = Vec::new();
     let (Ending::Finished(game) | Ending::Abandoned { game, .. }) = &ending;
-    let mut r = game.to_record();
+    let mut r = game
+        .to_record()
+        .expect("a game set up from a configuration has a history");
     r.seats = Some(who);
     if let (Some(path), Ending::Finished(_)) = (files.record, &ending) {
         match write(path, &r.to_json_readable()) {

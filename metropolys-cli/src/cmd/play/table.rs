@@ -139,8 +139,8 @@ pub fn drive(
                 }
             }
         };
-        let events = match game.apply(action) {
-            Ok(events) => events.to_vec(),
+        game = match game.apply(action) {
+            Ok(next) => next,
             Err(e) => {
                 // A bot that breaks a rule is a bug of the bot: stop loudly.
                 return Err(io::Error::other(format!(
@@ -150,7 +150,7 @@ pub fn drive(
                 )));
             }
         };
-        narrator.feed(&events, game.state());
+        narrator.feed(game.last_events(), game.state());
         write!(out, "{}", narrator.take_told())?;
     }
     Ok(Ending::Finished(game))

@@ -1,7 +1,10 @@
-//! Typed errors. Each names the rule it enforces (`R-x` from docs/rules.md), and
-//! an operation that fails never changes any state.
+//! Typed errors. Each names the rule it enforces (`R-x` from docs/rules.md,
+//! as [`Rule`] values), and an operation that fails never changes any
+//! state. The errors of records are [`crate::record::RecordError`]; the one
+//! type bindings map to codes and exceptions is [`crate::error::Error`]
+//! (`json.rs`, at the top of the crate, since it covers records too).
 
-use crate::types::{BuildingNumber, Card, District, NeighborhoodId, Seat};
+use crate::types::{BuildingNumber, Card, District, NeighborhoodId, Rule, Seat};
 
 /// An action that the rules do not allow now (R-7 … R-17, §8).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -71,19 +74,28 @@ pub enum RuleError {
 }
 
 impl RuleError {
-    /// The ruling this error enforces, e.g. `"R-9"` (several joined by `/`).
-    pub fn rule(&self) -> &'static str {
+    /// The rulings this error enforces, e.g. `[R9]` (some errors enforce
+    /// two: `[R7, R9]`, displayed `R-7/R-9` by [`crate::Rules`]).
+    ///
+    /// ```
+    /// use metropolys_core::{Rule, RuleError};
+    /// assert_eq!(RuleError::OpeningPass.rule(), [Rule::R7]);
+    /// assert_eq!(RuleError::AlreadyBid(3).rule(), [Rule::R7, Rule::R9]);
+    /// ```
+    pub fn rule(&self) -> &'static [Rule] {
         match self {
-            RuleError::GameOver => "R-17",
-            RuleError::WrongPlayer { .. } => "R-8",
-            RuleError::UnknownNeighborhood(_) | RuleError::UnknownBuilding(_) => "R-7/R-9",
-            RuleError::OutOfPlay { .. } => "R-2",
-            RuleError::Constructed(_) | RuleError::AlreadyBid(_) => "R-7/R-9",
-            RuleError::BuildingConstructed(_) => "R-13",
-            RuleError::BuildingOnBoard(_) | RuleError::NotAdjacent { .. } => "R-9",
-            RuleError::NotHigher { .. } => "R-9",
-            RuleError::OpeningPass => "R-7",
-            RuleError::UnknownActionId(_) => "§8",
+            RuleError::GameOver => &[Rule::R17],
+            RuleError::WrongPlayer { .. } => &[Rule::R8],
+            RuleError::UnknownNeighborhood(_) | RuleError::UnknownBuilding(_) => {
+                &[Rule::R7, Rule::R9]
+            }
+            RuleError::OutOfPlay { .. } => &[Rule::R2],
+            RuleError::Constructed(_) | RuleError::AlreadyBid(_) => &[Rule::R7, Rule::R9],
+            RuleError::BuildingConstructed(_) => &[Rule::R13],
+            RuleError::BuildingOnBoard(_) | RuleError::NotAdjacent { .. } => &[Rule::R9],
+            RuleError::NotHigher { .. } => &[Rule::R9],
+            RuleError::OpeningPass => &[Rule::R7],
+            RuleError::UnknownActionId(_) => &[Rule::Section8],
         }
     }
 }
@@ -118,60 +130,14 @@ pub enum ConfigError {
 }
 
 impl ConfigError {
-    /// The ruling this error enforces, e.g. `"R-2"`.
-    pub fn rule(&self) -> &'static str {
+    /// The rulings this error enforces, e.g. `[R2]`.
+    pub fn rule(&self) -> &'static [Rule] {
         match self {
-            ConfigError::Players(_) | ConfigError::StartPlayer { .. } => "R-1",
-            ConfigError::OutOfPlay(_) => "R-2",
-            ConfigError::Tokens(_) => "R-3/R-4",
-            ConfigError::Objectives(_) => "R-5",
-            ConfigError::MetropolysCards(_) => "R-22",
-        }
-    }
-}
-
-/// Any error of the engine: the one type bindings map to codes and exceptions.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum Error {
-    /// An illegal action.
-    #[error(transparent)]
-    Rule(#[from] RuleError),
-    /// An invalid configuration.
-    #[error(transparent)]
-    Config(#[from] ConfigError),
-    /// A state (or view) that no legal game can reach, e.g. loaded from JSON
-    /// (see [`StateError`] for the invariants).
-    #[error("invalid state: {0}")]
-    InvalidState(#[from] StateError),
-    /// An action in JSON that is not one of the documented shapes, or names a
-    /// field out of range.
-    #[error(transparent)]
-    Action(#[from] ActionError),
-    /// Malformed JSON, or JSON of the wrong shape.
-    #[error("malformed JSON: {0}")]
-    Json(String),
-    /// A game record that does not replay or does not match its expectations.
-    #[error(transparent)]
-    Record(#[from] crate::record::RecordError),
-}
-
-impl From<serde_json::Error> for Error {
-    fn from(e: serde_json::Error) -> Self {
-        Error::Json(e.to_string())
-    }
-}
-
-impl Error {
-    /// The ruling this error enforces, when it is about a rule.
-    pub fn rule(&self) -> Option<&'static str> {
-        match self {
-            Error::Rule(e) => Some(e.rule()),
-            Error::Config(e) => Some(e.rule()),
-            Error::Record(e) => e.rule(),
-            Error::InvalidState(e) => e.rule(),
-            Error::Action(e) => e.rule(),
-            Error::Json(_) => None,
+            ConfigError::Players(_) | ConfigError::StartPlayer { .. } => &[Rule::R1],
+            ConfigError::OutOfPlay(_) => &[Rule::R2],
+            ConfigError::Tokens(_) => &[Rule::R3, Rule::R4],
+            ConfigError::Objectives(_) => &[Rule::R5],
+            ConfigError::MetropolysCards(_) => &[Rule::R22],
         }
     }
 }
@@ -221,12 +187,13 @@ impl ActionError {
         }
     }
 
-    /// The ruling this error enforces.
-    pub fn rule(&self) -> Option<&'static str> {
-        Some(match self {
-            ActionError::Neighborhood(_) | ActionError::Building(_) => "R-7/R-9",
-            _ => "§8",
-        })
+    /// The rulings this error enforces: R-7/R-9 for a field beyond any id,
+    /// §8 for a malformed action.
+    pub fn rule(&self) -> &'static [Rule] {
+        match self {
+            ActionError::Neighborhood(_) | ActionError::Building(_) => &[Rule::R7, Rule::R9],
+            _ => &[Rule::Section8],
+        }
     }
 }
 
@@ -236,6 +203,11 @@ impl ActionError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum StateError {
+    /// I0: the configuration part (players, districts out of play,
+    /// objectives, Metropolys cards) is not a legal setup (R-1 … R-6,
+    /// R-22).
+    #[error(transparent)]
+    Config(#[from] ConfigError),
     /// I1: a player's view hides secrets and cannot be loaded as a state.
     #[error("I1: a player's view hides secrets and cannot be loaded as a state")]
     View,
@@ -387,24 +359,26 @@ pub enum TurnOrder {
 }
 
 impl StateError {
-    /// The ruling behind the invariant, when there is one.
-    pub fn rule(&self) -> Option<&'static str> {
-        Some(match self {
-            StateError::TokenPlace(_) | StateError::DistrictTokens { .. } => "R-4",
-            StateError::TokenPool { .. } => "R-3",
-            StateError::TokensTaken(_) => "R-13",
-            StateError::CardHolder { .. } => "R-14/R-15",
+    /// The rulings behind the invariant (empty when it is no ruling's).
+    pub fn rule(&self) -> &'static [Rule] {
+        match self {
+            StateError::Config(e) => e.rule(),
+            StateError::TokenPlace(_) | StateError::DistrictTokens { .. } => &[Rule::R4],
+            StateError::TokenPool { .. } => &[Rule::R3],
+            StateError::TokensTaken(_) => &[Rule::R13],
+            StateError::CardHolder { .. } => &[Rule::R14, Rule::R15],
             StateError::IllegalBid { error, .. } => error.rule(),
-            StateError::TurnOrder(_) => "R-8/R-11",
-            StateError::GameOver => "R-17",
-            StateError::Opener(..) => "R-16",
-            _ => return None,
-        })
+            StateError::TurnOrder(_) => &[Rule::R8, Rule::R11],
+            StateError::GameOver => &[Rule::R17],
+            StateError::Opener(..) => &[Rule::R16],
+            _ => &[],
+        }
     }
 
     /// A short stable name of the invariant broken, e.g. `"I10"`.
     pub fn invariant(&self) -> &'static str {
         match self {
+            StateError::Config(_) => "I0",
             StateError::View | StateError::Hidden(_) => "I1",
             StateError::Length { .. } => "I2",
             StateError::BuildingOutOfPlay(_)

@@ -1,49 +1,20 @@
-//! Game records: the shared language of engines, frontends and bug reports.
-//!
-//! ```json
-//! {
-//!   "format": "metropolys-record", "version": 1,
-//!   "config": {"players": 3, "variant": "expert", "seed": 42},
-//!   "actions": [
-//!     {"player": 0, "action": {"bid": {"neighborhood": 12, "building": 3}}},
-//!     {"player": 1, "action": "pass"}
-//!   ],
-//!   "expected": {"totals": [31, 24, 18], "winners": [0], "scores": ["..."]}
-//! }
-//! ```
-//!
-//! * `config` is a [`Config`]: whatever it does not give is drawn from `seed`.
-//! * `actions` are the decisions only; forced passes (R-11) are not written
-//!   (the engine applies them), so a recorded pass for a seat that was not
-//!   asked is an error (R-8).
-//! * `expected` (optional) is checked against the position the actions reach:
-//!   `game_over`, `totals`, `winners` and whole `scores` (score sheets with
-//!   the category names of [`ScoreSheet`]); each part may be omitted.
-//! * `expected.error` (optional) turns the record into a rejection test: the
-//!   last action (at `index`) must be rejected naming ruling `rule`, e.g.
-//!   `{"index": 5, "rule": "R-9"}`; the other expected parts then describe the
-//!   position before it (a rejected action changes nothing, §8).
-//! * `description` and `rules` (optional) say what the record shows, for
-//!   people and for conformance suites; replaying ignores them.
-//! * `seats` (optional) says who played each seat ([`SeatPlayer`]: a
-//!   person, or a bot with its parameters); replaying ignores it, loading
-//!   checks its shape.
+//! The game record format (see the [`record`](crate::record) module docs):
+//! records, their expectations, replaying and verifying them.
 
 use crate::action::{Action, Event};
 use crate::config::Config;
 use crate::error::{ConfigError, RuleError};
-use crate::scoring::ScoreSheet;
+use crate::sheet::{winners, ScoreSheet};
 use crate::state::State;
-use crate::types::Seat;
+use crate::types::{Rule, Rules, Seat};
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 /// The `format` field of every record.
 pub const RECORD_FORMAT: &str = "metropolys-record";
 /// The record version this engine writes and reads.
 pub const RECORD_VERSION: u32 = 1;
 
-pub use crate::seat_player::{SeatPlayer, SEAT_KIND_MAX};
+use crate::seat_player::SeatPlayer;
 
 /// One recorded decision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -79,8 +50,9 @@ pub struct Expected {
 /// A rejection a record expects: `actions[index]`, the last action, must be
 /// rejected with an error naming ruling `rule`.
 ///
-/// An error whose ruling is a combination (core names some errors `R-7/R-9`)
-/// matches each of its parts, so `"R-9"` matches `R-7/R-9`.
+/// An error that enforces several rulings (some name `R-7` and `R-9`)
+/// matches each of them, and their joined form: `"R-9"` and `"R-7/R-9"`
+/// both match `[R7, R9]`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExpectedError {
@@ -91,21 +63,39 @@ pub struct ExpectedError {
 }
 
 impl ExpectedError {
-    /// Whether an error naming `actual` (e.g. `"R-7/R-9"`) names this ruling.
+    /// The rejection of `actions[index]` for `rules` (written in their
+    /// joined form, `"R-7/R-9"`, when there are several).
     ///
     /// ```
-    /// use metropolys_core::record::ExpectedError;
-    /// let e = ExpectedError { index: 0, rule: "R-9".into() };
-    /// assert!(e.matches("R-9"));
-    /// assert!(e.matches("R-7/R-9"));
-    /// assert!(!e.matches("R-7"));
+    /// use metropolys_core::{record::ExpectedError, RuleError};
+    /// let e = ExpectedError::new(4, RuleError::AlreadyBid(12).rule());
+    /// assert_eq!(e.rule, "R-7/R-9");
     /// ```
-    pub fn matches(&self, actual: &str) -> bool {
-        actual == self.rule || actual.split('/').any(|part| part == self.rule)
+    pub fn new(index: usize, rules: &[Rule]) -> ExpectedError {
+        ExpectedError {
+            index,
+            rule: Rules(rules).to_string(),
+        }
+    }
+
+    /// Whether an error enforcing `actual` names this ruling: one of them,
+    /// or all of them joined.
+    ///
+    /// ```
+    /// use metropolys_core::{record::ExpectedError, Rule};
+    /// let e = ExpectedError { index: 0, rule: "R-9".into() };
+    /// assert!(e.matches(&[Rule::R9]));
+    /// assert!(e.matches(&[Rule::R7, Rule::R9]));
+    /// assert!(!e.matches(&[Rule::R7]));
+    /// let both = ExpectedError { index: 0, rule: "R-7/R-9".into() };
+    /// assert!(both.matches(&[Rule::R7, Rule::R9]));
+    /// ```
+    pub fn matches(&self, actual: &[Rule]) -> bool {
+        Rules(actual).matches(&self.rule)
     }
 }
 
-/// A game record (see the [module docs](self)).
+/// A game record (see the [module docs](crate::record)).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Record {
@@ -172,12 +162,12 @@ pub enum RecordError {
 }
 
 impl RecordError {
-    /// The ruling at stake, when there is one.
-    pub fn rule(&self) -> Option<&'static str> {
+    /// The rulings at stake (empty when none is).
+    pub fn rule(&self) -> &'static [Rule] {
         match self {
-            RecordError::Config(e) => Some(e.rule()),
-            RecordError::Illegal { error, .. } => Some(error.rule()),
-            RecordError::Format(_) | RecordError::Mismatch { .. } => None,
+            RecordError::Config(e) => e.rule(),
+            RecordError::Illegal { error, .. } => error.rule(),
+            RecordError::Format(_) | RecordError::Mismatch { .. } => &[],
         }
     }
 }
@@ -254,48 +244,7 @@ impl Record {
         }
     }
 
-    /// Parses a record from JSON (unknown fields are rejected).
-    /// A record is an object; its `config`, `expected` and each action are
-    /// read strictly (no positional arrays, see [`Action`] for actions).
-    pub fn from_json(text: &str) -> Result<Record, crate::Error> {
-        if !text.trim_start().starts_with('{') {
-            return Err(crate::Error::Json(
-                "a record is a JSON object (fields by name, not by position)".into(),
-            ));
-        }
-        let r: Record = serde_json::from_str(text)?;
-        r.check_format()?;
-        Ok(r)
-    }
-
-    /// The record as pretty-printed JSON.
-    pub fn to_json_pretty(&self) -> String {
-        serde_json::to_string_pretty(self).unwrap_or_default()
-    }
-
-    /// The record as JSON laid out for reading and diffing: any array or
-    /// object that fits on one line (100 columns) is written on one line, so
-    /// each action takes a line of its own. Same content as
-    /// [`Record::to_json_pretty`].
-    ///
-    /// ```
-    /// use metropolys_core::{Action, Config, Record, RecordedAction, Variant};
-    /// let mut r = Record::new(Config::new(2, Variant::Family, 1));
-    /// r.actions.push(RecordedAction { player: 0, action: Action::bid(12, 3) });
-    /// let text = r.to_json_readable();
-    /// assert!(text.contains(r#"{"player": 0, "action": {"bid": {"neighborhood": 12, "building": 3}}}"#));
-    /// assert_eq!(Record::from_json(&text).unwrap(), r);
-    /// ```
-    pub fn to_json_readable(&self) -> String {
-        let compact = serde_json::to_string(self).unwrap_or_default();
-        let tree = parse_node(compact.as_bytes(), &mut 0);
-        let mut out = String::new();
-        write_readable(&tree, 0, 0, &mut out);
-        out.push('\n');
-        out
-    }
-
-    fn check_format(&self) -> Result<(), RecordError> {
+    pub(crate) fn check_format(&self) -> Result<(), RecordError> {
         if self.format != RECORD_FORMAT {
             return Err(RecordError::Format(format!(
                 "format is {:?}, not {RECORD_FORMAT:?}",
@@ -415,7 +364,10 @@ impl Record {
             Err(RecordError::Illegal { index, error, .. }) => Err(RecordError::Mismatch {
                 what: "error".into(),
                 expected,
-                actual: format!("{} ({error})", as_json(index, error.rule())),
+                actual: format!(
+                    "{} ({error})",
+                    as_json(index, &Rules(error.rule()).to_string())
+                ),
             }),
             Err(other) => Err(other),
         }
@@ -427,122 +379,11 @@ impl Record {
         self.expected = Some(Expected {
             game_over: Some(state.is_over()),
             totals: Some(scores.iter().map(|s| s.total).collect()),
-            winners: Some(crate::scoring::winners(&scores)),
+            winners: Some(winners(&scores)),
             scores: Some(scores),
             error: None,
         });
     }
-}
-
-/// JSON as an order-keeping tree (keys and scalars keep their source text).
-enum Node {
-    Scalar(String),
-    Array(Vec<Node>),
-    Object(Vec<(String, Node)>),
-}
-
-/// Parses compact, valid JSON (as `serde_json::to_string` writes it).
-fn parse_node(text: &[u8], at: &mut usize) -> Node {
-    let scalar_end = |text: &[u8], mut i: usize| {
-        if text.get(i) == Some(&b'"') {
-            i += 1;
-            while i < text.len() && text[i] != b'"' {
-                i += if text[i] == b'\\' { 2 } else { 1 };
-            }
-            i + 1
-        } else {
-            while i < text.len() && !matches!(text[i], b',' | b']' | b'}' | b':') {
-                i += 1;
-            }
-            i
-        }
-    };
-    match text.get(*at) {
-        Some(b'[') => {
-            *at += 1;
-            let mut items = Vec::new();
-            while text.get(*at) != Some(&b']') && *at < text.len() {
-                items.push(parse_node(text, at));
-                if text.get(*at) == Some(&b',') {
-                    *at += 1;
-                }
-            }
-            *at += 1;
-            Node::Array(items)
-        }
-        Some(b'{') => {
-            *at += 1;
-            let mut items = Vec::new();
-            while text.get(*at) != Some(&b'}') && *at < text.len() {
-                let end = scalar_end(text, *at);
-                let key = String::from_utf8_lossy(&text[*at..end]).into_owned();
-                *at = end + 1; // the ':'
-                items.push((key, parse_node(text, at)));
-                if text.get(*at) == Some(&b',') {
-                    *at += 1;
-                }
-            }
-            *at += 1;
-            Node::Object(items)
-        }
-        _ => {
-            let end = scalar_end(text, *at);
-            let s = String::from_utf8_lossy(&text[*at..end]).into_owned();
-            *at = end;
-            Node::Scalar(s)
-        }
-    }
-}
-
-/// One line for `v`, with a space after `:` and `,`.
-fn one_line(v: &Node) -> String {
-    match v {
-        Node::Array(items) => format!(
-            "[{}]",
-            items.iter().map(one_line).collect::<Vec<_>>().join(", ")
-        ),
-        Node::Object(map) => format!(
-            "{{{}}}",
-            map.iter()
-                .map(|(k, v)| format!("{k}: {}", one_line(v)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        Node::Scalar(s) => s.clone(),
-    }
-}
-
-fn write_readable(v: &Node, indent: usize, key_len: usize, out: &mut String) {
-    let line = one_line(v);
-    let (open, close, items): (char, char, Vec<(Option<&String>, &Node)>) = match v {
-        _ if indent * 2 + key_len + line.len() <= 98 => {
-            out.push_str(&line);
-            return;
-        }
-        Node::Array(a) => ('[', ']', a.iter().map(|x| (None, x)).collect()),
-        Node::Object(m) => ('{', '}', m.iter().map(|(k, x)| (Some(k), x)).collect()),
-        Node::Scalar(s) => {
-            out.push_str(s);
-            return;
-        }
-    };
-    let pad = "  ".repeat(indent + 1);
-    out.push(open);
-    for (i, (key, item)) in items.iter().enumerate() {
-        out.push('\n');
-        out.push_str(&pad);
-        if let Some(k) = key {
-            out.push_str(k);
-            out.push_str(": ");
-        }
-        write_readable(item, indent + 1, key.map_or(0, |k| k.len() + 2), out);
-        if i + 1 < items.len() {
-            out.push(',');
-        }
-    }
-    out.push('\n');
-    out.push_str(&"  ".repeat(indent));
-    out.push(close);
 }
 
 fn json<T: Serialize>(v: &T) -> String {
@@ -571,7 +412,7 @@ fn check_expected(exp: &Expected, end: &State) -> Result<(), RecordError> {
         }
     }
     if let Some(w) = &exp.winners {
-        let actual = crate::scoring::winners(&scores);
+        let actual = winners(&scores);
         if *w != actual {
             return Err(mismatch("winners", w, &actual));
         }
@@ -603,89 +444,6 @@ fn check_expected(exp: &Expected, end: &State) -> Result<(), RecordError> {
         }
     }
     Ok(())
-}
-
-/// A game with its history beside it: the current [`State`], the record of
-/// decisions so far and the events of the last transition. The state itself
-/// stays an immutable value; `Game` is the convenient owner for frontends and
-/// bindings.
-///
-/// ```
-/// use metropolys_core::{Config, Game, Variant};
-/// let mut game = Game::new(Config::new(2, Variant::Family, 3)).unwrap();
-/// while let Some(a) = game.state().legal_actions().first().copied() {
-///     game.apply(a).unwrap();
-/// }
-/// assert!(game.state().is_over());
-/// assert!(game.to_record().verify().is_ok());
-/// ```
-#[derive(Debug, Clone)]
-pub struct Game {
-    record: Record,
-    state: State,
-    last_events: Vec<Event>,
-}
-
-impl Game {
-    /// A new game (its last events are the opening `call_started`).
-    pub fn new(config: Config) -> Result<Game, crate::Error> {
-        let state = State::new(&config)?;
-        Ok(Game {
-            last_events: state.opening_events(),
-            record: Record::new(config),
-            state,
-        })
-    }
-
-    /// The game a record reaches (its `expected` is not checked).
-    pub fn from_record(record: &Record) -> Result<Game, crate::Error> {
-        let replay = record.replay()?;
-        let mut rec = record.clone();
-        rec.expected = None;
-        Ok(Game {
-            state: *replay.final_state(),
-            last_events: replay.last_events(),
-            record: rec,
-        })
-    }
-
-    /// The current state.
-    pub fn state(&self) -> &State {
-        &self.state
-    }
-
-    /// The configuration.
-    pub fn config(&self) -> &Config {
-        &self.record.config
-    }
-
-    /// The decisions so far.
-    pub fn actions(&self) -> &[RecordedAction] {
-        &self.record.actions
-    }
-
-    /// The events of the last transition.
-    pub fn last_events(&self) -> &[Event] {
-        &self.last_events
-    }
-
-    /// Applies an action of the seat to act; on error nothing changes.
-    pub fn apply(&mut self, action: Action) -> Result<&[Event], RuleError> {
-        let player = self.state.to_act().ok_or(RuleError::GameOver)?;
-        let (next, events) = self.state.apply(action)?;
-        self.state = next;
-        self.last_events = events;
-        self.record.actions.push(RecordedAction { player, action });
-        Ok(&self.last_events)
-    }
-
-    /// The record of the game so far, with `expected` filled in from the
-    /// current position.
-    pub fn to_record(&self) -> Record {
-        let mut r = self.record.clone();
-        r.expect(&self.state);
-        r
-    }
 }
 
 #[cfg(test)]
@@ -749,120 +507,5 @@ mod tests {
             action: Action::Pass,
         });
         assert!(matches!(late.verify(), Err(RecordError::Format(_))));
-    }
-}
-
-/// One decision of a [`History`], linked to the decisions before it.
-#[derive(Debug)]
-struct Step {
-    prev: Option<Arc<Step>>,
-    decision: RecordedAction,
-}
-
-/// How a position was reached: the configuration and the decisions since, as
-/// a persistent list. Extending a history ([`History::push`]) costs O(1) and
-/// shares every earlier decision with the history it extends, so immutable
-/// game values (the C and Python games) can each keep theirs cheaply.
-///
-/// ```
-/// use metropolys_core::{record::History, Action, Config, State, Variant};
-/// let config = Config::new(2, Variant::Family, 4);
-/// let state = State::new(&config).unwrap();
-/// let h0 = History::new(config);
-/// let a = state.legal_actions()[0];
-/// let h1 = h0.push(0, a);
-/// assert_eq!((h0.len(), h1.len()), (0, 1));
-/// let record = h1.to_record(&state.apply(a).unwrap().0);
-/// assert!(record.verify().is_ok());
-/// ```
-#[derive(Debug, Clone)]
-pub struct History {
-    config: Arc<Config>,
-    last: Option<Arc<Step>>,
-    len: usize,
-}
-
-impl History {
-    /// The history of a game not yet begun.
-    pub fn new(config: Config) -> History {
-        History {
-            config: Arc::new(config),
-            last: None,
-            len: 0,
-        }
-    }
-
-    /// The configuration and decisions of a record.
-    pub fn from_record(record: &Record) -> History {
-        History::from_actions(record.config.clone(), &record.actions)
-    }
-
-    /// A configuration and the decisions since.
-    pub fn from_actions(config: Config, actions: &[RecordedAction]) -> History {
-        actions
-            .iter()
-            .fold(History::new(config), |h, ra| h.push(ra.player, ra.action))
-    }
-
-    /// This history followed by one more decision (this one is unchanged).
-    pub fn push(&self, player: Seat, action: Action) -> History {
-        History {
-            config: Arc::clone(&self.config),
-            last: Some(Arc::new(Step {
-                prev: self.last.clone(),
-                decision: RecordedAction { player, action },
-            })),
-            len: self.len + 1,
-        }
-    }
-
-    /// The configuration.
-    pub fn config(&self) -> &Config {
-        &self.config
-    }
-
-    /// The number of decisions.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether no decision was taken yet.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The decisions, oldest first.
-    pub fn actions(&self) -> Vec<RecordedAction> {
-        let mut out = Vec::with_capacity(self.len);
-        let mut at = self.last.as_deref();
-        while let Some(step) = at {
-            out.push(step.decision);
-            at = step.prev.as_deref();
-        }
-        out.reverse();
-        out
-    }
-
-    /// The record of this history, with `expected` filled in from `state`
-    /// (the position it reaches).
-    pub fn to_record(&self, state: &State) -> Record {
-        let mut r = Record::new((*self.config).clone());
-        r.actions = self.actions();
-        r.expect(state);
-        r
-    }
-}
-
-impl Drop for History {
-    // Unlinks a long chain iteratively: dropping it recursively could
-    // overflow the stack.
-    fn drop(&mut self) {
-        let mut at = self.last.take();
-        while let Some(step) = at {
-            match Arc::try_unwrap(step) {
-                Ok(mut s) => at = s.prev.take(),
-                Err(_) => break,
-            }
-        }
     }
 }

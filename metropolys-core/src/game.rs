@@ -1,0 +1,314 @@
+//! [`Game`]: a game with its history beside it, the one game-with-history
+//! of the project. The C ABI (`MtpGame`) and the Python module (`Game`)
+//! wrap it; neither builds successors or histories of its own.
+
+use crate::action::{Action, Event};
+use crate::config::Config;
+use crate::error::{ConfigError, RuleError};
+use crate::record::{Record, RecordError, RecordedAction};
+use crate::state::State;
+use crate::types::Seat;
+use std::sync::Arc;
+
+/// A game: the current [`State`], the events of the transition that led to
+/// it, and (unless it was loaded from a bare state) how it was reached: the
+/// configuration and the decisions since. Like the state, a game is an
+/// immutable value: [`Game::apply`] returns the next game and leaves this
+/// one untouched. Cloning a game, or applying an action to it, shares its
+/// history instead of copying it (the decisions are a persistent list), so
+/// every position of a search or of a binding's handles can keep its own
+/// game cheaply.
+///
+/// ```
+/// use metropolys_core::{Config, Game, Variant};
+/// let mut game = Game::new(Config::new(2, Variant::Family, 3)).unwrap();
+/// while let Some(a) = game.state().legal_actions().first().copied() {
+///     game = game.apply(a).unwrap();
+/// }
+/// assert!(game.state().is_over());
+/// assert!(game.to_record().unwrap().verify().is_ok());
+/// ```
+///
+/// An action is applied for the seat to act, and recorded for that seat.
+/// On a finished game every action is [`RuleError::GameOver`] (R-17):
+/// nothing is applied and nothing is recorded, so a history names only
+/// seats that were asked to act.
+#[derive(Debug, Clone)]
+pub struct Game {
+    state: State,
+    events: Vec<Event>,
+    history: Option<History>,
+}
+
+/// Why saved parts of a game (a state, its events, its history) do not
+/// make a game ([`Game::from_parts`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PartsError {
+    /// The history does not replay.
+    #[error("the history does not replay: {0}")]
+    Replay(#[from] RecordError),
+    /// The history replays to another position than the state given.
+    #[error("the history does not lead to the state")]
+    State,
+    /// The events are not those of the history's last transition.
+    #[error("the events are not those of the history's last action")]
+    Events,
+    /// Without a history: the events contradict the state (a game end in
+    /// a game that goes on, another call, other scores).
+    #[error("the events do not agree with the state")]
+    Disagree,
+}
+
+impl Game {
+    /// A new game (its events are the opening `call_started`).
+    pub fn new(config: Config) -> Result<Game, ConfigError> {
+        let state = State::new(&config)?;
+        Ok(Game {
+            events: state.opening_events(),
+            state,
+            history: Some(History::new(config)),
+        })
+    }
+
+    /// A game at `state` alone: no events, no history (so no record, see
+    /// [`Game::to_record`]). A position loaded from JSON is one.
+    pub fn from_state(state: State) -> Game {
+        Game {
+            state,
+            events: Vec::new(),
+            history: None,
+        }
+    }
+
+    /// The game a record reaches, with the events of its last action and its
+    /// history (its `expected` is not checked).
+    pub fn from_record(record: &Record) -> Result<Game, RecordError> {
+        let replay = record.replay()?;
+        Ok(Game {
+            state: *replay.final_state(),
+            events: replay.last_events(),
+            history: Some(History::from_actions(
+                record.config.clone(),
+                &record.actions,
+            )),
+        })
+    }
+
+    /// Replays a record and checks its `expected` part ([`Record::verify`]);
+    /// the game it reaches, or for a rejection record (whose `expected.error`
+    /// names its rejected last action) the game before that action.
+    pub fn from_verified_record(record: &Record) -> Result<Game, RecordError> {
+        record.verify()?;
+        Game::from_record(&record.accepted())
+    }
+
+    /// A game from its saved parts (as a binding pickles it): the state, the
+    /// events of its last transition and, when known, its configuration and
+    /// decisions. They must agree: the decisions replay from the
+    /// configuration to exactly this state and these events; without a
+    /// history, the events must at least agree with the state (the game's
+    /// end and scores, the call started). The state itself is taken as
+    /// given (load it through its validating loader first).
+    pub fn from_parts(
+        state: State,
+        events: Vec<Event>,
+        history: Option<(Config, &[RecordedAction])>,
+    ) -> Result<Game, PartsError> {
+        let history = match history {
+            Some((config, actions)) => {
+                let mut record = Record::new(config);
+                record.actions = actions.to_vec();
+                let replay = record.replay()?;
+                if *replay.final_state() != state {
+                    return Err(PartsError::State);
+                }
+                if replay.last_events() != events {
+                    return Err(PartsError::Events);
+                }
+                Some(History::from_actions(record.config, &record.actions))
+            }
+            None => {
+                let agrees = |e: &Event| match e {
+                    Event::GameEnded { scores, winners } => {
+                        state.is_over() && *scores == state.scores() && *winners == state.winners()
+                    }
+                    Event::CallStarted { call, .. } => {
+                        !state.is_over() && *call == state.call_number()
+                    }
+                    _ => true,
+                };
+                if !events.iter().all(agrees) {
+                    return Err(PartsError::Disagree);
+                }
+                None
+            }
+        };
+        Ok(Game {
+            state,
+            events,
+            history,
+        })
+    }
+
+    /// The current state.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// The events of the transition that led here: those of the last action
+    /// (forced passes and the end of a call included), the opening
+    /// `call_started` for a new game, none for a game loaded from a state.
+    pub fn last_events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The configuration the game was set up from; `None` for a game loaded
+    /// from a bare state.
+    pub fn config(&self) -> Option<&Config> {
+        self.history.as_ref().map(|h| &*h.config)
+    }
+
+    /// The decisions so far, oldest first (forced passes are not
+    /// decisions); `None` for a game loaded from a bare state.
+    pub fn actions(&self) -> Option<Vec<RecordedAction>> {
+        self.history.as_ref().map(History::actions)
+    }
+
+    /// The number of decisions so far (0 for a game loaded from a bare
+    /// state), without listing them.
+    pub fn decisions(&self) -> usize {
+        self.history.as_ref().map_or(0, |h| h.len)
+    }
+
+    /// The game after the seat to act takes `action` (forced passes, R-11,
+    /// and the end of the call, R-12 … R-17, are applied too); this game is
+    /// unchanged. On error nothing is built: [`RuleError::GameOver`] once
+    /// the game is over, the broken rule otherwise.
+    #[must_use = "apply returns the next game and leaves this one unchanged"]
+    pub fn apply(&self, action: Action) -> Result<Game, RuleError> {
+        let player = self.state.to_act().ok_or(RuleError::GameOver)?;
+        let (state, events) = self.state.apply(action)?;
+        Ok(Game {
+            state,
+            events,
+            history: self.history.as_ref().map(|h| h.push(player, action)),
+        })
+    }
+
+    /// Like [`Game::apply`], but first checks that `player` is the seat to
+    /// act (R-8): for servers that receive actions from several players.
+    #[must_use = "apply_for returns the next game and leaves this one unchanged"]
+    pub fn apply_for(&self, player: Seat, action: Action) -> Result<Game, RuleError> {
+        self.state.check_player(player)?;
+        self.apply(action)
+    }
+
+    /// The record of the game so far, with `expected` filled in from the
+    /// current position; `None` for a game loaded from a bare state (no
+    /// history to record).
+    pub fn to_record(&self) -> Option<Record> {
+        let h = self.history.as_ref()?;
+        let mut r = Record::new((*h.config).clone());
+        r.actions = h.actions();
+        r.expect(&self.state);
+        Some(r)
+    }
+}
+
+/// One decision of a [`History`], linked to the decisions before it.
+#[derive(Debug)]
+struct Step {
+    prev: Option<Arc<Step>>,
+    decision: RecordedAction,
+}
+
+/// How a position was reached: the configuration and the decisions since, as
+/// a persistent list. Extending a history costs O(1) and shares every
+/// earlier decision with the history it extends.
+#[derive(Debug, Clone)]
+struct History {
+    config: Arc<Config>,
+    last: Option<Arc<Step>>,
+    len: usize,
+}
+
+impl History {
+    fn new(config: Config) -> History {
+        History {
+            config: Arc::new(config),
+            last: None,
+            len: 0,
+        }
+    }
+
+    fn from_actions(config: Config, actions: &[RecordedAction]) -> History {
+        actions
+            .iter()
+            .fold(History::new(config), |h, ra| h.push(ra.player, ra.action))
+    }
+
+    /// This history followed by one more decision (this one is unchanged).
+    fn push(&self, player: Seat, action: Action) -> History {
+        History {
+            config: Arc::clone(&self.config),
+            last: Some(Arc::new(Step {
+                prev: self.last.clone(),
+                decision: RecordedAction { player, action },
+            })),
+            len: self.len + 1,
+        }
+    }
+
+    /// The decisions, oldest first.
+    fn actions(&self) -> Vec<RecordedAction> {
+        let mut out = Vec::with_capacity(self.len);
+        let mut at = self.last.as_deref();
+        while let Some(step) = at {
+            out.push(step.decision);
+            at = step.prev.as_deref();
+        }
+        out.reverse();
+        out
+    }
+}
+
+impl Drop for History {
+    // Unlinks a long chain iteratively: dropping it recursively could
+    // overflow the stack.
+    fn drop(&mut self) {
+        let mut at = self.last.take();
+        while let Some(step) = at {
+            match Arc::try_unwrap(step) {
+                Ok(mut s) => at = s.prev.take(),
+                Err(_) => break,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::Variant;
+
+    #[test]
+    fn history_extends_without_changing_its_past_and_drops_long_chains() {
+        let h0 = History::new(Config::new(2, Variant::Family, 1));
+        let h1 = h0.push(0, Action::bid(3, 5));
+        let h2a = h1.push(1, Action::Pass);
+        let h2b = h1.push(1, Action::bid(4, 6));
+        assert_eq!(h0.len, 0);
+        assert_eq!(h1.actions().len(), 1);
+        assert_eq!(h2a.actions()[1].action, Action::Pass);
+        assert_eq!(h2b.actions()[1].action, Action::bid(4, 6));
+        assert_eq!(h2a.actions()[0], h2b.actions()[0]);
+        // A chain far longer than any game is dropped without recursion.
+        let mut long = h0.clone();
+        for _ in 0..200_000 {
+            long = long.push(0, Action::Pass);
+        }
+        assert_eq!(long.len, 200_000);
+        drop(long);
+    }
+}

@@ -1,0 +1,283 @@
+//! JSON: loading and writing every format (configurations, states and
+//! views, actions, records), strictly, and [`Error`], the one error type of
+//! those loaders and of the bindings, which covers every other.
+//!
+//! Loading is strict: unknown fields are rejected, and so is the positional
+//! (array) form serde would accept for an object (`[3, "expert", 7]` for a
+//! configuration); see `strict.rs`.
+
+use crate::action::Action;
+use crate::config::Config;
+use crate::error::{ActionError, ConfigError, RuleError, StateError};
+use crate::record::{Record, RecordError};
+use crate::state::{Snapshot, State};
+use crate::strict;
+use crate::types::Rule;
+use serde::{de::DeserializeOwned, Serialize};
+
+/// Any error of the engine: the one type bindings map to codes and exceptions.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// An illegal action.
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    /// An invalid configuration.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// A state (or view) that no legal game can reach, e.g. loaded from JSON
+    /// (see [`StateError`] for the invariants).
+    ///
+    /// A state whose configuration part the rules forbid (I0) converts to
+    /// [`Error::Config`], as a configuration's own error does.
+    #[error("invalid state: {0}")]
+    InvalidState(StateError),
+    /// An action in JSON that is not one of the documented shapes, or names a
+    /// field out of range.
+    #[error(transparent)]
+    Action(#[from] ActionError),
+    /// Malformed JSON, or JSON of the wrong shape.
+    #[error("malformed JSON: {0}")]
+    Json(String),
+    /// A game record that does not replay or does not match its expectations.
+    #[error(transparent)]
+    Record(#[from] RecordError),
+}
+
+impl From<serde_json::Error> for Error {
+    fn from(e: serde_json::Error) -> Self {
+        Error::Json(e.to_string())
+    }
+}
+
+impl From<StateError> for Error {
+    fn from(e: StateError) -> Self {
+        match e {
+            StateError::Config(e) => Error::Config(e),
+            other => Error::InvalidState(other),
+        }
+    }
+}
+
+impl Error {
+    /// The rulings this error enforces (empty when it is not about a rule:
+    /// malformed JSON, a record mismatch).
+    pub fn rule(&self) -> &'static [Rule] {
+        match self {
+            Error::Rule(e) => e.rule(),
+            Error::Config(e) => e.rule(),
+            Error::Record(e) => e.rule(),
+            Error::InvalidState(e) => e.rule(),
+            Error::Action(e) => e.rule(),
+            Error::Json(_) => &[],
+        }
+    }
+}
+
+/// Parses `text` as a `T`, rejecting positional (array) forms of objects.
+fn from_str<T: DeserializeOwned + Serialize>(text: &str) -> Result<T, Error> {
+    // Parsed from the text (not from the `Value`) so that duplicate fields
+    // are still rejected.
+    let value: T = serde_json::from_str(text)?;
+    let input: serde_json::Value = serde_json::from_str(text)?;
+    let output = serde_json::to_value(&value)?;
+    strict::positional(&input, &output).map_err(Error::Json)?;
+    Ok(value)
+}
+
+impl Config {
+    /// Parses a configuration from JSON (unknown fields and positional
+    /// arrays in place of objects are rejected).
+    pub fn from_json(text: &str) -> Result<Config, Error> {
+        from_str(text)
+    }
+}
+
+impl State {
+    /// The state as JSON (the [`Snapshot`] shape).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(&self.snapshot()).unwrap_or_default()
+    }
+
+    /// Loads a state from JSON, validating it (see [`Snapshot`]).
+    pub fn from_json(text: &str) -> Result<State, Error> {
+        let snap: Snapshot = from_str(text)?;
+        Ok(State::try_from(snap)?)
+    }
+}
+
+impl Action {
+    /// Parses the JSON form of an action strictly (see [`Action`]).
+    ///
+    /// ```
+    /// use metropolys_core::{Action, ActionError};
+    /// assert_eq!(Action::from_json(r#"{"bid": {"neighborhood": 12, "building": 3}}"#), Ok(Action::bid(12, 3)));
+    /// assert_eq!(Action::from_json(r#""pass""#), Ok(Action::Pass));
+    /// assert!(matches!(
+    ///     Action::from_json(r#"{"bid": {"neighborhood": 300, "building": 3}}"#),
+    ///     Err(metropolys_core::Error::Action(ActionError::Neighborhood(_)))
+    /// ));
+    /// assert!(matches!(
+    ///     Action::from_json(r#"{"bid": [60, 0]}"#),
+    ///     Err(metropolys_core::Error::Action(ActionError::Shape(_)))
+    /// ));
+    /// ```
+    pub fn from_json(text: &str) -> Result<Action, Error> {
+        let v: serde_json::Value = serde_json::from_str(text)?;
+        Ok(Action::from_value(&v)?)
+    }
+}
+
+impl Record {
+    /// Parses a record from JSON (unknown fields are rejected).
+    /// A record is an object; its `config`, `expected` and each action are
+    /// read strictly (no positional arrays, see [`Action`] for actions).
+    pub fn from_json(text: &str) -> Result<Record, Error> {
+        if !text.trim_start().starts_with('{') {
+            return Err(Error::Json(
+                "a record is a JSON object (fields by name, not by position)".into(),
+            ));
+        }
+        let r: Record = serde_json::from_str(text)?;
+        r.check_format()?;
+        Ok(r)
+    }
+
+    /// The record as pretty-printed JSON.
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// The record as JSON laid out for reading and diffing: any array or
+    /// object that fits on one line (100 columns) is written on one line, so
+    /// each action takes a line of its own. Same content as
+    /// [`Record::to_json_pretty`].
+    ///
+    /// ```
+    /// use metropolys_core::{Action, Config, Record, RecordedAction, Variant};
+    /// let mut r = Record::new(Config::new(2, Variant::Family, 1));
+    /// r.actions.push(RecordedAction { player: 0, action: Action::bid(12, 3) });
+    /// let text = r.to_json_readable();
+    /// assert!(text.contains(r#"{"player": 0, "action": {"bid": {"neighborhood": 12, "building": 3}}}"#));
+    /// assert_eq!(Record::from_json(&text).unwrap(), r);
+    /// ```
+    pub fn to_json_readable(&self) -> String {
+        let compact = serde_json::to_string(self).unwrap_or_default();
+        let tree = parse_node(compact.as_bytes(), &mut 0);
+        let mut out = String::new();
+        write_readable(&tree, 0, 0, &mut out);
+        out.push('\n');
+        out
+    }
+}
+
+/// JSON as an order-keeping tree (keys and scalars keep their source text).
+enum Node {
+    Scalar(String),
+    Array(Vec<Node>),
+    Object(Vec<(String, Node)>),
+}
+
+/// Parses compact, valid JSON (as `serde_json::to_string` writes it).
+fn parse_node(text: &[u8], at: &mut usize) -> Node {
+    let scalar_end = |text: &[u8], mut i: usize| {
+        if text.get(i) == Some(&b'"') {
+            i += 1;
+            while i < text.len() && text[i] != b'"' {
+                i += if text[i] == b'\\' { 2 } else { 1 };
+            }
+            i + 1
+        } else {
+            while i < text.len() && !matches!(text[i], b',' | b']' | b'}' | b':') {
+                i += 1;
+            }
+            i
+        }
+    };
+    match text.get(*at) {
+        Some(b'[') => {
+            *at += 1;
+            let mut items = Vec::new();
+            while text.get(*at) != Some(&b']') && *at < text.len() {
+                items.push(parse_node(text, at));
+                if text.get(*at) == Some(&b',') {
+                    *at += 1;
+                }
+            }
+            *at += 1;
+            Node::Array(items)
+        }
+        Some(b'{') => {
+            *at += 1;
+            let mut items = Vec::new();
+            while text.get(*at) != Some(&b'}') && *at < text.len() {
+                let end = scalar_end(text, *at);
+                let key = String::from_utf8_lossy(&text[*at..end]).into_owned();
+                *at = end + 1; // the ':'
+                items.push((key, parse_node(text, at)));
+                if text.get(*at) == Some(&b',') {
+                    *at += 1;
+                }
+            }
+            *at += 1;
+            Node::Object(items)
+        }
+        _ => {
+            let end = scalar_end(text, *at);
+            let s = String::from_utf8_lossy(&text[*at..end]).into_owned();
+            *at = end;
+            Node::Scalar(s)
+        }
+    }
+}
+
+/// One line for `v`, with a space after `:` and `,`.
+fn one_line(v: &Node) -> String {
+    match v {
+        Node::Array(items) => format!(
+            "[{}]",
+            items.iter().map(one_line).collect::<Vec<_>>().join(", ")
+        ),
+        Node::Object(map) => format!(
+            "{{{}}}",
+            map.iter()
+                .map(|(k, v)| format!("{k}: {}", one_line(v)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Node::Scalar(s) => s.clone(),
+    }
+}
+
+fn write_readable(v: &Node, indent: usize, key_len: usize, out: &mut String) {
+    let line = one_line(v);
+    let (open, close, items): (char, char, Vec<(Option<&String>, &Node)>) = match v {
+        _ if indent * 2 + key_len + line.len() <= 98 => {
+            out.push_str(&line);
+            return;
+        }
+        Node::Array(a) => ('[', ']', a.iter().map(|x| (None, x)).collect()),
+        Node::Object(m) => ('{', '}', m.iter().map(|(k, x)| (Some(k), x)).collect()),
+        Node::Scalar(s) => {
+            out.push_str(s);
+            return;
+        }
+    };
+    let pad = "  ".repeat(indent + 1);
+    out.push(open);
+    for (i, (key, item)) in items.iter().enumerate() {
+        out.push('\n');
+        out.push_str(&pad);
+        if let Some(k) = key {
+            out.push_str(k);
+            out.push_str(": ");
+        }
+        write_readable(item, indent + 1, key.map_or(0, |k| k.len() + 2), out);
+        if i + 1 < items.len() {
+            out.push(',');
+        }
+    }
+    out.push('\n');
+    out.push_str(&"  ".repeat(indent));
+    out.push(close);
+}

@@ -1,0 +1,218 @@
+//! Score sheets (§4, §5, §9), their categories, and the winners (R-20).
+//!
+//! The categories of a score sheet are written once, in the
+//! `score_sheet!` invocation below: it defines the fields of
+//! [`ScoreSheet`], the numbers-only [`Categories`] (the conformance
+//! protocol's sheet), [`ScoreSheet::CATEGORIES`] (their names, in order:
+//! Python's `SCORE_CATEGORIES` and `simulate` columns) and
+//! [`ScoreSheet::values`]. The C struct `MtpScoreSheet` and the Python
+//! `TypedDict` are checked against it by tests. The rules that fill a sheet
+//! are in [`crate::scoring`].
+
+use crate::types::{District, NeighborhoodId, Seat, MAX_PLAYERS};
+use serde::{Deserialize, Serialize};
+
+/// Defines [`ScoreSheet`] and [`Categories`] from one list of categories:
+/// `name: type, doc` (the numbers, in sheet order).
+macro_rules! score_sheet {
+    ($( $(#[$doc:meta])* $field:ident : $ty:ty ),+ $(,)?) => {
+        /// Prestige points of one seat, one field per category.
+        ///
+        /// `area_groups` lists which buildings scored on the area card: one
+        /// group per scoring unit (a single building for Family cards; a
+        /// bridge pair, a statue's three, a lake's three, a district's
+        /// buildings or a chain for Expert cards). `metropolys_groups`
+        /// likewise for the Metropolys card, and `highest_building_districts`
+        /// the districts whose highest-building token the seat gets.
+        #[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct ScoreSheet {
+            /// The seat.
+            pub player: Seat,
+            $( $(#[$doc])* pub $field: $ty, )+
+            /// The groups of buildings that scored on the area card.
+            pub area_groups: Vec<Vec<NeighborhoodId>>,
+            /// The districts whose highest-building token this seat gets.
+            pub highest_building_districts: Vec<District>,
+            /// The groups of buildings that scored on the Metropolys card.
+            pub metropolys_groups: Vec<Vec<NeighborhoodId>>,
+        }
+
+        /// The numbers of a score sheet, by category: a [`ScoreSheet`]
+        /// without its seat and groups. It is the sheet of the conformance
+        /// protocol (docs/conformance-protocol.md): JSON, an object with one
+        /// integer per category (other fields are ignored when reading).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+        pub struct Categories {
+            $( $(#[$doc])* pub $field: $ty, )+
+        }
+
+        impl ScoreSheet {
+            /// The names of the sheet's numbers, in the order of
+            /// [`ScoreSheet::values`] (the field names; the columns of
+            /// Python's `simulate` and the conformance protocol's score
+            /// sheets).
+            pub const CATEGORIES: [&'static str; [$(stringify!($field)),+].len()] =
+                [$(stringify!($field)),+];
+
+            /// The sheet's numbers in the order of [`ScoreSheet::CATEGORIES`].
+            ///
+            /// ```
+            /// use metropolys_core::{Config, State, ScoreSheet, Variant};
+            /// let sheet = &State::new(&Config::new(2, Variant::Expert, 1)).unwrap().scores()[0];
+            /// let values = sheet.values();
+            /// let total = ScoreSheet::CATEGORIES.iter().position(|&c| c == "total").unwrap();
+            /// assert_eq!(values[total], sheet.total);
+            /// ```
+            pub fn values(&self) -> [i32; ScoreSheet::CATEGORIES.len()] {
+                [$(i32::from(self.$field)),+]
+            }
+
+            /// The sheet's numbers without its seat and groups.
+            pub fn categories(&self) -> Categories {
+                Categories { $($field: self.$field),+ }
+            }
+        }
+
+        impl Categories {
+            /// The names of the categories, in sheet order
+            /// ([`ScoreSheet::CATEGORIES`]).
+            pub const NAMES: [&'static str; ScoreSheet::CATEGORIES.len()] = ScoreSheet::CATEGORIES;
+
+            /// The values, in the order of [`Categories::NAMES`].
+            pub fn values(&self) -> [i32; ScoreSheet::CATEGORIES.len()] {
+                [$(i32::from(self.$field)),+]
+            }
+        }
+    };
+}
+
+score_sheet! {
+    /// Trendy tokens: +3 each (§4).
+    trendy: i32,
+    /// Subway tokens: +1 each (§4).
+    subway: i32,
+    /// The subway card: +3 (§4, R-14).
+    subway_card: i32,
+    /// Archaeological tokens: −1 each (§4).
+    archaeology: i32,
+    /// The archaeological card: −2 (§4, R-15).
+    archaeology_card: i32,
+    /// The area card (§4 Family, R-19 Expert).
+    area: i32,
+    /// The Expert neighborhood card: +2 per building on its kind (§5).
+    neighborhood: i32,
+    /// Highest-building tokens: +5 each (R-18).
+    highest_building: i32,
+    /// The Metropolys card: +9 per group (§9).
+    metropolys: i32,
+    /// The sum of every category.
+    total: i32,
+    /// Buildings constructed (the first tie-break, R-20).
+    constructed: u8,
+}
+
+impl From<&ScoreSheet> for Categories {
+    fn from(s: &ScoreSheet) -> Categories {
+        s.categories()
+    }
+}
+
+/// Every seat's total and number of buildings constructed, and the winners
+/// (R-20): what a playout needs from a finished game, without the groups a
+/// [`ScoreSheet`] lists. Computed by the very code that fills the sheets
+/// (so the totals are always the sheets' totals), without allocating.
+///
+/// ```
+/// use metropolys_core::{play_random, rng::SplitMix64, Config, State, Variant};
+/// let end = play_random(State::new(&Config::new(3, Variant::Expert, 4)).unwrap(), &mut SplitMix64::new(4));
+/// let totals = end.totals();
+/// let sheets = end.scores();
+/// assert_eq!(totals.totals(), sheets.iter().map(|s| s.total).collect::<Vec<_>>());
+/// assert_eq!(totals.winners(), end.winners());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Totals {
+    pub(crate) players: u8,
+    pub(crate) totals: [i32; MAX_PLAYERS],
+    pub(crate) constructed: [u8; MAX_PLAYERS],
+}
+
+impl Totals {
+    /// The number of seats.
+    #[inline]
+    pub fn players(&self) -> u8 {
+        self.players
+    }
+
+    /// Every seat's total, by seat (the [`ScoreSheet::total`]s).
+    #[inline]
+    pub fn totals(&self) -> &[i32] {
+        &self.totals[..self.players as usize]
+    }
+
+    /// Every seat's number of buildings constructed, by seat (the first
+    /// tie-break, R-20).
+    #[inline]
+    pub fn constructed(&self) -> &[u8] {
+        &self.constructed[..self.players as usize]
+    }
+
+    /// The winners as bits: bit `p` is set when seat `p` is among them
+    /// (R-20: highest total; among the tied, most buildings constructed;
+    /// still tied, all share the victory).
+    #[inline]
+    pub fn winner_bits(&self) -> u8 {
+        let n = self.players as usize;
+        winner_bits(
+            self.totals[..n]
+                .iter()
+                .copied()
+                .zip(self.constructed[..n].iter().copied()),
+        )
+    }
+
+    /// Whether `seat` is among the winners (R-20).
+    #[inline]
+    pub fn is_winner(&self, seat: Seat) -> bool {
+        seat < 8 && self.winner_bits() & (1 << seat) != 0
+    }
+
+    /// The winners, seats ascending (R-20; what [`winners`] says of the
+    /// score sheets).
+    pub fn winners(&self) -> Vec<Seat> {
+        let bits = self.winner_bits();
+        (0..self.players)
+            .filter(|&p| bits & (1 << p) != 0)
+            .collect()
+    }
+}
+
+/// The winners (R-20): highest total; among the tied, most constructed
+/// buildings; still tied, all share the victory. Seats ascending.
+///
+/// ```
+/// use metropolys_core::{sheet::winners, ScoreSheet};
+/// let sheet = |player, total, constructed| ScoreSheet { player, total, constructed, ..Default::default() };
+/// assert_eq!(winners(&[sheet(0, 30, 12), sheet(1, 30, 13), sheet(2, 25, 13)]), vec![1]);
+/// assert_eq!(winners(&[sheet(0, 30, 13), sheet(1, 30, 13)]), vec![0, 1]);
+/// ```
+pub fn winners(scores: &[ScoreSheet]) -> Vec<Seat> {
+    let bits = winner_bits(scores.iter().map(|s| (s.total, s.constructed)));
+    scores
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i < 8 && bits & (1 << i) != 0)
+        .map(|(_, s)| s.player)
+        .collect()
+}
+
+/// R-20, once: of the seats' `(total, constructed)` keys in seat order, the
+/// ones with the highest total and, among those, the most buildings (still
+/// tied, all win), as bits.
+pub(crate) fn winner_bits(keys: impl Iterator<Item = (i32, u8)> + Clone) -> u8 {
+    let best = keys.clone().max();
+    keys.enumerate()
+        .filter(|&(_, key)| Some(key) == best)
+        .fold(0, |bits, (p, _)| bits | 1 << p)
+}
