@@ -1,6 +1,6 @@
 //! Many games between bots, rotated over the seats.
 
-use crate::thread::spawn_scoped;
+use crate::thread::run_workers;
 use crate::{choose_checked, Bot, BotError, Cancel, SeatView};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Config, MetropolysCard, State, Variant};
@@ -185,26 +185,7 @@ fn play_all<A: Default + Send>(
         }
         mine
     };
-    let parts: Vec<A> = std::thread::scope(|scope| {
-        let mut workers = Vec::with_capacity(threads);
-        for t in 0..threads {
-            match spawn_scoped(scope, &format!("metropolys-arena-{t}"), worker) {
-                Ok(w) => workers.push(w),
-                Err(e) => {
-                    // The workers started stop before their next game.
-                    stop.store(true, Ordering::Relaxed);
-                    if let Ok(mut f) = first_error.lock() {
-                        *f = Some(e);
-                    }
-                    break;
-                }
-            }
-        }
-        workers
-            .into_iter()
-            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .collect()
-    });
+    let parts: Vec<A> = run_workers("metropolys-arena", threads, &stop, &first_error, &worker);
     // A decision interrupted by the cancel flag ends the run as cancelled
     // (below); any other failure is the run's error.
     match first_error.into_inner().ok().flatten() {

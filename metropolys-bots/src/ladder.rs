@@ -18,7 +18,7 @@
 
 use crate::arena::BotFactory;
 use crate::rating::{rate, Finish, RatedGame, Ratings};
-use crate::thread::spawn_scoped;
+use crate::thread::run_workers;
 use crate::{choose_checked, BotError, Cancel, SeatView};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Config, State, Variant};
@@ -193,24 +193,7 @@ pub fn ladder(
         }
     };
     let threads = options.threads.min(schedule.len()).max(1);
-    std::thread::scope(|scope| {
-        let mut workers = Vec::with_capacity(threads);
-        for i in 0..threads {
-            match spawn_scoped(scope, &format!("metropolys-ladder-{i}"), worker) {
-                Ok(w) => workers.push(w),
-                Err(e) => {
-                    stop.store(true, Ordering::Relaxed);
-                    if let Ok(mut f) = first_error.lock() {
-                        *f = Some(e);
-                    }
-                    break;
-                }
-            }
-        }
-        for w in workers {
-            w.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
-        }
-    });
+    run_workers("metropolys-ladder", threads, &stop, &first_error, &worker);
     match first_error.into_inner().ok().flatten() {
         None | Some(BotError::Interrupted) => {}
         Some(e) => return Err(e),

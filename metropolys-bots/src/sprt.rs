@@ -30,7 +30,7 @@
 //! against published values.
 
 use crate::arena::{play_game, ArenaOptions};
-use crate::thread::spawn_scoped;
+use crate::thread::run_workers;
 use crate::{BotError, BotFactory, Cancel};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -468,24 +468,7 @@ pub fn sprt_match(
             }
         }
     };
-    std::thread::scope(|scope| {
-        let mut workers = Vec::with_capacity(threads);
-        for i in 0..threads {
-            match spawn_scoped(scope, &format!("metropolys-sprt-{i}"), worker) {
-                Ok(w) => workers.push(w),
-                Err(e) => {
-                    stop.store(true, Ordering::Relaxed);
-                    if let Ok(mut f) = first_error.lock() {
-                        *f = Some(e);
-                    }
-                    break;
-                }
-            }
-        }
-        for w in workers {
-            w.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
-        }
-    });
+    run_workers("metropolys-sprt", threads, &stop, &first_error, &worker);
     let t = tally
         .into_inner()
         .map_err(|_| BotError::Arena("a worker failed".into()))?;
