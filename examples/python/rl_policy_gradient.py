@@ -1,7 +1,12 @@
 """A linear softmax policy trained by REINFORCE on ``metropolys.VectorEnv``.
 
-    python examples/python/rl_policy_gradient.py            # ~20,000 steps
-    python examples/python/rl_policy_gradient.py --quick    # a few thousand
+    python examples/python/rl_policy_gradient.py            # 20,480 game-steps
+    python examples/python/rl_policy_gradient.py --quick    # 3,200 game-steps
+
+A *game-step* is one decision of the learner in one game: one batched
+``env.step`` over ``--envs`` games is ``--envs`` game-steps. ``--steps``
+and the summary's ``steps`` both count game-steps (the run makes
+``ceil(steps / envs)`` batched calls, reported as ``batches``).
 
 The learner plays seat 0 of every game against uniformly random opponents
 (``opponents="random"``, moved inside Rust). Its policy is a softmax over
@@ -10,7 +15,8 @@ of the observation. At the end of each game it receives +1 (a win, shared
 victories included, R-20) or -1, and every decision of that game is
 reinforced by the return minus a running baseline. It trains nothing heavy:
 the point is a complete loop at engine speed with numpy only. The last line
-printed is a JSON summary (steps, games, win rates early and late).
+printed is a JSON summary (game-steps, batches, games, win rates early and
+late).
 """
 
 from __future__ import annotations
@@ -28,14 +34,19 @@ import metropolys
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--envs", type=int, default=64)
-    parser.add_argument("--steps", type=int, default=320, help="batched steps")
+    parser.add_argument(
+        "--steps", type=int, default=20_480,
+        help="game-steps: one batched step of --envs games is --envs game-steps",
+    )
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--lr", type=float, default=0.02)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--quick", action="store_true", help="a short run (tests)")
     args = parser.parse_args()
     if args.quick:
-        args.envs, args.steps = 32, 100
+        args.envs, args.steps = 32, 3_200
+    if args.envs < 1 or args.steps < 1:
+        parser.error("--envs and --steps must be at least 1")
 
     n, d, a = args.envs, metropolys.OBSERVATION_SIZE, metropolys.ACTION_COUNT
     rng = np.random.default_rng(args.seed)
@@ -47,7 +58,8 @@ def main() -> None:
     episodes: List[List[Tuple[np.ndarray, int, np.ndarray]]] = [[] for _ in range(n)]
     results: List[float] = []
     start = time.perf_counter()
-    for _ in range(args.steps):
+    batches = -(-args.steps // n)  # ceil: at least the game-steps asked for
+    for _ in range(batches):
         mask = info["action_mask"]
         logits = obs @ weights
         logits[~mask] = -np.inf
@@ -75,7 +87,8 @@ def main() -> None:
     half = len(results) // 2
     win = lambda rs: float(np.mean([r > 0 for r in rs])) if rs else 0.0  # noqa: E731
     summary = {
-        "steps": args.steps * n,
+        "steps": batches * n,
+        "batches": batches,
         "games": len(results),
         "win_rate_first_half": round(win(results[:half]), 3),
         "win_rate_second_half": round(win(results[half:]), 3),

@@ -3,7 +3,7 @@
 use crate::thread::run_workers;
 use crate::{choose_checked, Bot, BotError, Cancel, SeatView};
 use metropolys_core::rng::SplitMix64;
-use metropolys_core::{Config, MetropolysCard, State, Variant};
+use metropolys_core::{Config, MetropolysCard, Seat, State, Variant};
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -294,19 +294,23 @@ pub(crate) fn play_game(
     })
 }
 
+/// A seat's share of a game's win in twelfths: up to 4 winners (R-20)
+/// share it, 12, 6, 4 or 3 twelfths each.
+pub(crate) fn win_share(seat: Seat, winners: &[Seat]) -> u64 {
+    if winners.contains(&seat) {
+        12 / winners.len() as u64
+    } else {
+        0
+    }
+}
+
 /// Per bot index: its win share in twelfths of a game and its final total.
 pub(crate) fn per_bot(played: &ArenaGame) -> [(u64, i32); 4] {
     let totals = played.end.totals();
     let winners = totals.winners();
     let mut per_bot = [(0, 0); 4];
     for (s, &bot) in played.seats.iter().enumerate() {
-        // Up to 4 winners (R-20): 12, 6, 4 or 3 twelfths each.
-        let share = if winners.contains(&(s as u8)) {
-            12 / winners.len() as u64
-        } else {
-            0
-        };
-        per_bot[bot] = (share, totals.totals()[s]);
+        per_bot[bot] = (win_share(s as Seat, &winners), totals.totals()[s]);
     }
     per_bot
 }
@@ -393,11 +397,53 @@ pub struct ArenaTally {
 impl ArenaTally {
     /// Adds one game.
     pub fn add(&mut self, game: &ArenaGame) {
-        self.games += 1;
-        for (i, (twelfths, total)) in per_bot(game).into_iter().enumerate() {
-            self.twelfths[i] += twelfths;
-            self.totals[i] += i64::from(total);
+        let totals = game.end.totals();
+        // A played game's seats, totals and winners always agree.
+        let _ = self.add_result(&game.seats, totals.totals(), &totals.winners());
+    }
+
+    /// Adds one game given by its result: per seat the index of the bot
+    /// that sat there, per seat its final total, and the winning seats
+    /// (R-20, as [`State::winners`] gives them). A victory shared by `k`
+    /// seats is `12 / k` twelfths for each (12, 6, 4 or 3). What
+    /// [`ArenaTally::add`] adds for an [`ArenaGame`], for front ends that
+    /// keep only the results (per-game rows). An error, adding nothing,
+    /// when the seats and totals differ in length or are not 1 to 4, a bot
+    /// index is not 0 to 3, or a winner is not a seat or named twice.
+    ///
+    /// ```
+    /// use metropolys_bots::ArenaTally;
+    /// let mut tally = ArenaTally::default();
+    /// // Bots 1 and 0 in seats 0 and 1; both seats share the victory.
+    /// tally.add_result(&[1, 0], &[30, 30], &[0, 1]).unwrap();
+    /// assert_eq!((tally.games, tally.twelfths[..2].to_vec()), (1, vec![6, 6]));
+    /// assert!(tally.add_result(&[0, 1], &[30, 30], &[2]).is_err());
+    /// ```
+    pub fn add_result(
+        &mut self,
+        seats: &[usize],
+        totals: &[i32],
+        winners: &[Seat],
+    ) -> Result<(), BotError> {
+        let n = seats.len();
+        let bad = |m: String| Err(BotError::Arena(format!("a game's result: {m}")));
+        if !(1..=4).contains(&n) || totals.len() != n {
+            return bad(format!("{n} seats and {} totals", totals.len()));
         }
+        if let Some(b) = seats.iter().find(|&&b| b >= 4) {
+            return bad(format!("no bot {b} (bots 0 to 3)"));
+        }
+        for (i, &w) in winners.iter().enumerate() {
+            if usize::from(w) >= n || winners[..i].contains(&w) {
+                return bad(format!("winner {w} is not one seat of {n}"));
+            }
+        }
+        self.games += 1;
+        for (s, (&bot, &total)) in seats.iter().zip(totals).enumerate() {
+            self.twelfths[bot] += win_share(s as Seat, winners);
+            self.totals[bot] += i64::from(total);
+        }
+        Ok(())
     }
 
     /// Adds another tally (of other games).

@@ -494,6 +494,19 @@ fn check_objectives(
     metropolys: bool,
     given: &[Objective],
 ) -> Result<(), ConfigError> {
+    let known: Vec<Option<Objective>> = given.iter().copied().map(Some).collect();
+    check_known_objectives(n, variant, metropolys, &known)
+}
+
+/// [`check_objectives`] where some seats' objectives are unknown (`None`,
+/// hidden in a view): the known ones are checked against the deck and
+/// against each other.
+fn check_known_objectives(
+    n: u8,
+    variant: Variant,
+    metropolys: bool,
+    given: &[Option<Objective>],
+) -> Result<(), ConfigError> {
     if given.len() != n as usize {
         return Err(ConfigError::Objectives(format!(
             "one objective per seat: {} given for {n} players",
@@ -504,6 +517,7 @@ fn check_objectives(
     let deck = &deck[..len];
     let wants_kind = variant == Variant::Expert && !metropolys;
     for (seat, o) in given.iter().enumerate() {
+        let Some(o) = o else { continue };
         if !deck.contains(&o.area) {
             return Err(ConfigError::Objectives(format!(
                 "seat {seat}: the {} area card is not in the deck of this game ({})",
@@ -525,6 +539,7 @@ fn check_objectives(
             _ => {}
         }
         for (other, p) in given.iter().enumerate().take(seat) {
+            let Some(p) = p else { continue };
             if p.area == o.area {
                 return Err(ConfigError::Objectives(format!(
                     "seats {other} and {seat} both hold the {} area card; there is one of each",
@@ -610,6 +625,17 @@ pub(crate) fn validate_objectives(
     given: &[Objective],
 ) -> Result<(), ConfigError> {
     check_objectives(n, variant, metropolys, given)
+}
+
+/// Checks the objectives a view shows (`None` where hidden) against a
+/// game's variant and module (used when loading a view).
+pub(crate) fn validate_known_objectives(
+    n: u8,
+    variant: Variant,
+    metropolys: bool,
+    given: &[Option<Objective>],
+) -> Result<(), ConfigError> {
+    check_known_objectives(n, variant, metropolys, given)
 }
 
 /// Checks Metropolys cards (used when loading a state).

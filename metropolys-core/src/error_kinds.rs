@@ -214,6 +214,17 @@ pub enum StateError {
     /// I1: objectives or Metropolys cards are hidden (`null`).
     #[error("I1: the {0} are hidden: a view cannot be loaded as a state")]
     Hidden(&'static str),
+    /// I1 (loading a view, `Game::from_snapshot`): the viewer is not a seat
+    /// of the game, or the secrets hidden are not exactly those the viewer
+    /// may not see: every other seat's until the game ends, none
+    /// after.
+    #[error("I1: not seat {viewer}'s view: {reason} (R-21)")]
+    ViewSecrets {
+        /// The viewer.
+        viewer: Seat,
+        /// What is wrong.
+        reason: String,
+    },
     /// I2: a per-seat list has the wrong length.
     #[error("I2: {field} has {len} entries for {players} players")]
     Length {
@@ -371,6 +382,7 @@ impl StateError {
             StateError::TurnOrder(_) => &[Rule::R8, Rule::R11],
             StateError::GameOver => &[Rule::R17],
             StateError::Opener(..) => &[Rule::R16],
+            StateError::ViewSecrets { .. } => &[Rule::R21],
             _ => &[],
         }
     }
@@ -379,7 +391,7 @@ impl StateError {
     pub fn invariant(&self) -> &'static str {
         match self {
             StateError::Config(_) => "I0",
-            StateError::View | StateError::Hidden(_) => "I1",
+            StateError::View | StateError::Hidden(_) | StateError::ViewSecrets { .. } => "I1",
             StateError::Length { .. } => "I2",
             StateError::BuildingOutOfPlay(_)
             | StateError::BuildingUnknown { .. }

@@ -4,10 +4,11 @@
 
 use crate::action::{Action, Event};
 use crate::config::Config;
-use crate::error::{ConfigError, RuleError};
+use crate::error::{ConfigError, RuleError, StateError};
 use crate::record::{Record, RecordError, RecordedAction};
-use crate::state::State;
-use crate::types::Seat;
+use crate::sheet::ScoreSheet;
+use crate::state::{Snapshot, State};
+use crate::types::{MetropolysCard, Objective, Seat};
 use std::sync::Arc;
 
 /// A game: the current [`State`], the events of the transition that led to
@@ -33,11 +34,38 @@ use std::sync::Arc;
 /// On a finished game every action is [`RuleError::GameOver`] (R-17):
 /// nothing is applied and nothing is recorded, so a history names only
 /// seats that were asked to act.
+///
+/// A game is either whole or one seat's view ([`Game::view`], what a bot
+/// receives): a view knows only what its seat may see (R-21), so its
+/// queries of the other seats' secrets answer `None` instead of a made-up
+/// value, it has no history (the configuration would reveal the deal), and
+/// its snapshot ([`Game::snapshot`]) is the seat's view, which
+/// [`Game::from_snapshot`] loads back. A view stays a view as it is played
+/// on: secrets it did not know stay unknown even when its game ends (and
+/// its `game_ended` event, whose scores need them, is left out).
+///
+/// ```
+/// use metropolys_core::{Config, Game, Variant};
+/// let game = Game::new(Config::new(3, Variant::Expert, 5)).unwrap();
+/// let view = game.view(1).unwrap();
+/// assert_eq!(view.viewer(), Some(1));
+/// assert_eq!(view.objective(1), game.state().objective(1));
+/// assert_eq!(view.objective(0), None); // hidden from seat 1 (R-21)
+/// assert!(view.scores()[0].is_none() && view.scores()[1].is_some());
+/// assert_eq!(view.winners(), None);
+/// let back = Game::from_snapshot(view.snapshot()).unwrap();
+/// assert_eq!(back.viewer(), Some(1));
+/// assert_eq!(back.state(), view.state());
+/// ```
 #[derive(Debug, Clone)]
 pub struct Game {
     state: State,
     events: Vec<Event>,
     history: Option<History>,
+    viewer: Option<Seat>,
+    /// The seats whose objectives and Metropolys card this game does not
+    /// know (bit per seat): erased in its state. 0 for a whole game.
+    hidden: u8,
 }
 
 /// Why saved parts of a game (a state, its events, its history) do not
@@ -54,6 +82,13 @@ pub enum PartsError {
     /// The events are not those of the history's last transition.
     #[error("the events are not those of the history's last action")]
     Events,
+    /// The snapshot does not load ([`Game::from_snapshot`]).
+    #[error("{0}")]
+    Snapshot(#[from] StateError),
+    /// A seat's view with a history: a view has none (its configuration
+    /// would reveal the deal).
+    #[error("a seat's view has no history")]
+    ViewHistory,
     /// Without a history: the events contradict the state (a game end in
     /// a game that goes on, another call, other scores).
     #[error("the events do not agree with the state")]
@@ -68,6 +103,8 @@ impl Game {
             events: state.opening_events(),
             state,
             history: Some(History::new(config)),
+            viewer: None,
+            hidden: 0,
         })
     }
 
@@ -78,6 +115,8 @@ impl Game {
             state,
             events: Vec::new(),
             history: None,
+            viewer: None,
+            hidden: 0,
         }
     }
 
@@ -92,6 +131,8 @@ impl Game {
                 record.config.clone(),
                 &record.actions,
             )),
+            viewer: None,
+            hidden: 0,
         })
     }
 
@@ -148,7 +189,152 @@ impl Game {
             state,
             events,
             history,
+            viewer: None,
+            hidden: 0,
         })
+    }
+
+    /// A game from its saved parts like [`Game::from_parts`], the position
+    /// given as a [`Snapshot`]: a whole state, or a seat's view (then
+    /// without history) as [`Game::snapshot`] writes it.
+    pub fn from_snapshot_parts(
+        snapshot: Snapshot,
+        events: Vec<Event>,
+        history: Option<(Config, &[RecordedAction])>,
+    ) -> Result<Game, PartsError> {
+        let (state, viewer, hidden) = State::load_view(snapshot)?;
+        if viewer.is_some() && history.is_some() {
+            return Err(PartsError::ViewHistory);
+        }
+        if hidden != 0 && events.iter().any(|e| matches!(e, Event::GameEnded { .. })) {
+            return Err(PartsError::Disagree);
+        }
+        let mut game = Game::from_parts(state, events, history)?;
+        game.viewer = viewer;
+        game.hidden = hidden;
+        Ok(game)
+    }
+
+    /// The game at a snapshot, without events or history: a whole state
+    /// (as [`Game::from_state`] of the loaded state), or a seat's view, the
+    /// inverse of [`Game::snapshot`] (see [`Game::view`]). A view must hide
+    /// exactly what its seat may not see ([`StateError::ViewSecrets`]).
+    pub fn from_snapshot(snapshot: Snapshot) -> Result<Game, StateError> {
+        let (state, viewer, hidden) = State::load_view(snapshot)?;
+        let mut game = Game::from_state(state);
+        game.viewer = viewer;
+        game.hidden = hidden;
+        Ok(game)
+    }
+
+    /// What `seat` may know of this game (R-21), as a game: the position
+    /// with the other seats' objectives and Metropolys cards erased
+    /// ([`State::redacted`]), the last events (which reveal nothing
+    /// secret), no history. `None` for a seat not in the game. The view of
+    /// a view is itself for its own seat; another seat's is `None` (its
+    /// secrets are not known).
+    pub fn view(&self, seat: Seat) -> Option<Game> {
+        if seat >= self.state.players() || self.viewer.is_some_and(|v| v != seat) {
+            return None;
+        }
+        let hidden = (0..self.state.players())
+            .filter(|&p| !self.state.shows_secrets(Some(seat), p) || !self.knows_secrets(p))
+            .fold(0u8, |m, p| m | 1 << p);
+        Some(Game {
+            state: self.state.redacted(seat),
+            events: self.events.clone(),
+            history: None,
+            viewer: Some(seat),
+            hidden,
+        })
+    }
+
+    /// The seat whose view this game is ([`Game::view`]); `None` for a
+    /// whole game.
+    pub fn viewer(&self) -> Option<Seat> {
+        self.viewer
+    }
+
+    /// Whether this game knows the objectives and Metropolys card of `seat`:
+    /// always for a whole game, for a view only the viewer's own until the
+    /// game ends (R-21, [`State::shows_secrets`]). False for a seat not in
+    /// the game.
+    pub fn knows_secrets(&self, seat: Seat) -> bool {
+        seat < self.state.players() && self.hidden & (1 << seat) == 0
+    }
+
+    /// Whether this game knows every seat's secrets (a whole game, or a
+    /// view of a finished game).
+    pub fn knows_all_secrets(&self) -> bool {
+        (0..self.state.players()).all(|p| self.knows_secrets(p))
+    }
+
+    /// The objective of `seat`, `None` when it is hidden from this game's
+    /// viewer (R-21) or the seat is not in the game.
+    pub fn objective(&self, seat: Seat) -> Option<Objective> {
+        self.knows_secrets(seat)
+            .then(|| self.state.objective(seat))
+            .flatten()
+    }
+
+    /// The Metropolys card of `seat`, `None` without the module, when it is
+    /// hidden from this game's viewer (R-21) or the seat is not in the game.
+    pub fn metropolys_card(&self, seat: Seat) -> Option<MetropolysCard> {
+        self.knows_secrets(seat)
+            .then(|| self.state.metropolys_card(seat))
+            .flatten()
+    }
+
+    /// Every seat's score sheet as the position stands (final once the game
+    /// is over). A sheet needs its seat's objectives and Metropolys card,
+    /// so in a view the other seats' sheets are `None` until the game ends
+    /// (R-21): they are never computed from the erased placeholders.
+    pub fn scores(&self) -> Vec<Option<ScoreSheet>> {
+        self.state
+            .scores()
+            .into_iter()
+            .enumerate()
+            .map(|(p, sheet)| self.knows_secrets(p as Seat).then_some(sheet))
+            .collect()
+    }
+
+    /// Every seat's total, `None` where [`Game::scores`] has no sheet.
+    pub fn totals(&self) -> Vec<Option<i32>> {
+        let totals = self.state.totals();
+        totals
+            .totals()
+            .iter()
+            .enumerate()
+            .map(|(p, &t)| self.knows_secrets(p as Seat).then_some(t))
+            .collect()
+    }
+
+    /// The winners (R-20) of the position; `None` when they depend on
+    /// secrets this game does not know (a view before the end).
+    pub fn winners(&self) -> Option<Vec<Seat>> {
+        self.knows_all_secrets().then(|| self.state.winners())
+    }
+
+    /// The position as a [`Snapshot`]: the whole state, or for a view the
+    /// viewer's view of it (`State::view`), which [`Game::from_snapshot`]
+    /// loads back.
+    pub fn snapshot(&self) -> Snapshot {
+        match self.viewer {
+            None => self.state.snapshot(),
+            Some(_) => {
+                let mut s = self.state.snapshot();
+                s.viewer = self.viewer;
+                for p in 0..s.objectives.len() {
+                    if !self.knows_secrets(p as Seat) {
+                        s.objectives[p] = None;
+                        if let Some(c) = s.metropolys_cards.get_mut(p) {
+                            *c = None;
+                        }
+                    }
+                }
+                s
+            }
+        }
     }
 
     /// The current state.
@@ -188,11 +374,17 @@ impl Game {
     #[must_use = "apply returns the next game and leaves this one unchanged"]
     pub fn apply(&self, action: Action) -> Result<Game, RuleError> {
         let player = self.state.to_act().ok_or(RuleError::GameOver)?;
-        let (state, events) = self.state.apply(action)?;
+        let (state, mut events) = self.state.apply(action)?;
+        if self.hidden != 0 {
+            // Its scores would be computed from erased secrets.
+            events.retain(|e| !matches!(e, Event::GameEnded { .. }));
+        }
         Ok(Game {
             state,
             events,
             history: self.history.as_ref().map(|h| h.push(player, action)),
+            viewer: self.viewer,
+            hidden: self.hidden,
         })
     }
 

@@ -9,6 +9,7 @@
 use crate::action::Action;
 use crate::config::Config;
 use crate::error::{ActionError, ConfigError, RuleError, StateError};
+use crate::game::Game;
 use crate::record::{Record, RecordError};
 use crate::state::{Snapshot, State};
 use crate::strict;
@@ -103,6 +104,29 @@ impl State {
     pub fn from_json(text: &str) -> Result<State, Error> {
         let snap: Snapshot = from_str(text)?;
         Ok(State::try_from(snap)?)
+    }
+}
+
+impl Game {
+    /// The game's position as JSON ([`Game::snapshot`]): the whole state,
+    /// or for a seat's view that view (R-21).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(&self.snapshot()).unwrap_or_default()
+    }
+
+    /// Loads a game without history from the JSON of [`Game::to_json`] or
+    /// [`State::to_json`]: a whole state, or a seat's view
+    /// ([`Game::from_snapshot`]), validated.
+    ///
+    /// ```
+    /// use metropolys_core::{Config, Game, Variant};
+    /// let view = Game::new(Config::new(4, Variant::Expert, 2)).unwrap().view(0).unwrap();
+    /// let back = Game::from_json(&view.to_json()).unwrap();
+    /// assert_eq!((back.viewer(), back.state()), (Some(0), view.state()));
+    /// ```
+    pub fn from_json(text: &str) -> Result<Game, Error> {
+        let snap: Snapshot = from_str(text)?;
+        Ok(Game::from_snapshot(snap)?)
     }
 }
 

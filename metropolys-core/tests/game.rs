@@ -149,3 +149,109 @@ fn parts_that_disagree_make_no_game() {
     );
     assert!(Game::from_parts(*g.state(), g.last_events().to_vec(), None).is_ok());
 }
+
+/// a seat's view of a game (what a bot receives) says whose it is,
+/// answers `None` for the secrets it hides instead of placeholders, never
+/// scores from them, and round-trips through its snapshot (JSON).
+#[test]
+fn r21_a_seats_view_hides_honestly_and_round_trips() {
+    use metropolys_core::{Snapshot, StateError};
+    for (players, variant, metropolys) in [
+        (4, Variant::Expert, false),
+        (3, Variant::Family, false),
+        (2, Variant::Expert, true),
+    ] {
+        let mut config = Config::new(players, variant, 11);
+        if metropolys {
+            use metropolys_core::Kind::*;
+            config.metropolys_deck = Some(vec![
+                [Industry, Park, Housing],
+                [Industry, Park, Mall],
+                [Industry, Park, Administration],
+                [Industry, Housing, Mall],
+            ]);
+        }
+        let mut game = Game::new(config).unwrap();
+        for _ in 0..5 {
+            let a = game.state().legal_actions()[0];
+            game = game.apply(a).unwrap();
+        }
+        let seat = game.state().to_act().unwrap();
+        let view = game.view(seat).unwrap();
+        assert_eq!(view.viewer(), Some(seat));
+        assert_eq!(game.viewer(), None);
+        assert!(view.actions().is_none() && view.config().is_none());
+        assert_eq!(view.winners(), None);
+        for p in 0..players {
+            let mine = p == seat;
+            assert_eq!(view.objective(p).is_some(), mine);
+            assert_eq!(view.metropolys_card(p).is_some(), mine && metropolys);
+            assert_eq!(view.scores()[p as usize].is_some(), mine);
+            assert_eq!(view.totals()[p as usize].is_some(), mine);
+        }
+        assert_eq!(view.objective(seat), game.objective(seat));
+        assert_eq!(view.scores()[seat as usize], game.scores()[seat as usize]);
+        // The snapshot is the seat's view, and loads back as it.
+        let snap = view.snapshot();
+        assert_eq!(snap, game.state().view(seat).unwrap());
+        let json = serde_json::to_string(&snap).unwrap();
+        let back = Game::from_snapshot(serde_json::from_str::<Snapshot>(&json).unwrap()).unwrap();
+        assert_eq!(back.viewer(), Some(seat));
+        assert_eq!(back.state(), view.state());
+        assert_eq!(back.scores(), view.scores());
+        // With its events, as a binding pickles it.
+        let parts =
+            Game::from_snapshot_parts(snap.clone(), view.last_events().to_vec(), None).unwrap();
+        assert_eq!(parts.state(), view.state());
+        // A view is never loaded as a whole state, nor with a history.
+        assert_eq!(State::try_from(snap.clone()).unwrap_err(), StateError::View);
+        let history = (Config::new(players, variant, 11), &[][..]);
+        assert_eq!(
+            Game::from_snapshot_parts(snap.clone(), vec![], Some(history)).unwrap_err(),
+            PartsError::ViewHistory
+        );
+        // Hiding too much or too little is not a view.
+        let mut own_hidden = snap.clone();
+        own_hidden.objectives[seat as usize] = None;
+        let mut other_shown = snap.clone();
+        other_shown.objectives[((seat + 1) % players) as usize] =
+            game.objective((seat + 1) % players);
+        let mut no_seat = snap.clone();
+        no_seat.viewer = Some(players);
+        for bad in [own_hidden, other_shown, no_seat] {
+            let e = Game::from_snapshot(bad).unwrap_err();
+            assert!(matches!(e, StateError::ViewSecrets { .. }), "{e}");
+            assert_eq!(e.rule(), [metropolys_core::Rule::R21]);
+        }
+        // Played on to the end, a view still does not know the others'
+        // cards: no made-up scores, winners or game_ended event.
+        let mut played = view.clone();
+        while let Some(&a) = played.state().legal_actions().first() {
+            played = played.apply(a).unwrap();
+        }
+        assert!(played.state().is_over());
+        assert_eq!(played.winners(), None);
+        assert!(played.scores()[seat as usize].is_some());
+        assert_eq!(played.scores().iter().flatten().count(), 1);
+        assert!(!played
+            .last_events()
+            .iter()
+            .any(|e| matches!(e, Event::GameEnded { .. })));
+        let back = Game::from_snapshot(played.snapshot()).unwrap();
+        assert_eq!((back.state(), back.winners()), (played.state(), None));
+        // The view of a finished game hides nothing.
+        let mut whole = game.clone();
+        while let Some(&a) = whole.state().legal_actions().first() {
+            whole = whole.apply(a).unwrap();
+        }
+        let end = whole.view(seat).unwrap();
+        assert_eq!(end.winners(), whole.winners());
+        assert_eq!(
+            Game::from_snapshot(end.snapshot()).unwrap().winners(),
+            whole.winners()
+        );
+        // A view cannot give another seat's view.
+        assert!(view.view((seat + 1) % players).is_none());
+        assert!(game.view(players).is_none());
+    }
+}

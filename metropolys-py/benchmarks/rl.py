@@ -69,6 +69,32 @@ def vector_step(n: int, threads: int, opponents, steps: int, wall: bool = False)
     return total / (timed * n)
 
 
+def sample_legal(n: int, steps: int, numpy_argmax: bool = False) -> float:
+    """Nanoseconds per game of drawing one uniformly random legal action per
+    game from a batch's masks (``[n, 716]`` bool, positions of a 4-player
+    game): ``metropolys.gym``'s Rust draw, or with ``numpy_argmax`` the
+    numpy form it replaced (a random score per action, the best legal one)."""
+    env = VectorEnv(n, players=4, variant="expert", seed=0)
+    _, info = env.reset()
+    masks = []
+    for t in range(8):  # a few positions of the games, not only the first
+        masks.append(info["action_mask"].copy())
+        _, _, _, _, info = env.step(metropolys._metropolys._sample_legal(
+            info["action_mask"], SplitMix64(t)))
+    rng = np.random.default_rng(0)
+    split = SplitMix64(0)
+    start = time.process_time_ns()
+    for t in range(steps):
+        mask = masks[t % len(masks)]
+        if numpy_argmax:
+            scores = rng.random(mask.shape)
+            scores[~mask] = -1.0
+            np.asarray(scores.argmax(axis=1), dtype=np.int64)
+        else:
+            metropolys._metropolys._sample_legal(mask, split)
+    return (time.process_time_ns() - start) / (steps * n)
+
+
 def pettingzoo_step(steps: int, raw: bool = False, stock: bool = False) -> float:
     """Nanoseconds per AEC step (last() with the observation and mask of
     the agent to act, then step with a legal action). ``raw``: without
@@ -140,6 +166,10 @@ def main() -> None:
     emit(f"VectorEnv.step N={n} threads=1 opponents=random",
          vector_step(n, 1, "random", steps), "ns/game-step",
          "learner's step incl. the 3 random opponents' moves in Rust")
+    emit(f"sample_legal N={n}", sample_legal(n, steps), "ns/game-step",
+         "metropolys.gym: one uniformly random legal action per game, in Rust")
+    emit(f"sample_legal N={n} (numpy argmax)", sample_legal(n, steps, numpy_argmax=True),
+         "ns/game-step", "the numpy form it replaced: a random score per action")
     try:
         import pettingzoo  # noqa: F401
     except ImportError:

@@ -96,6 +96,11 @@ def max_decisions(players: int) -> int:
     most ``12 * players + 1`` calls (R-17), each of at most 13 bids (R-9)
     and ``players - 1`` voluntary passes (R-10)."""
 
+def _sample_legal(masks: npt.NDArray[np.bool_], rng: SplitMix64) -> npt.NDArray[np.int64]:
+    """One uniformly random legal action per row of ``masks`` (``[N,
+    ACTION_COUNT]`` bool), drawn from ``rng``; 0 for a row with no legal
+    action."""
+
 _VariantName = Literal["family", "expert"]
 _Reveal = str
 """``"own"``, ``"none"`` or ``"all"``."""
@@ -200,8 +205,16 @@ class Game:
     """A game of Metropolys: an immutable value. ``apply`` returns a new
     game and leaves this one untouched.
 
-    Games compare equal (and hash alike) when their positions are the same;
-    the events and the history do not take part.
+    A game is whole, or one seat's view (``viewer`` set): what a bot
+    receives. A view knows the other seats' objectives and Metropolys cards
+    only once the game is over (R-21): ``objective`` and ``metropolys_card``
+    answer ``None`` for what it does not know, ``known_scores()`` holds
+    ``None`` for the sheets it cannot compute, and ``scores()``,
+    ``totals()``, ``winners`` and the queries that would show a hidden card
+    raise ``ValueError`` naming R-21.
+
+    Games compare equal (and hash alike) when their positions and viewers
+    are the same; the events and the history do not take part.
     """
 
     def __new__(
@@ -224,9 +237,10 @@ class Game:
         ``InvalidConfigError``."""
     @staticmethod
     def from_json(text: str) -> Game:
-        """Loads a position from the JSON of ``to_json`` (a whole state, not
-        a view). The game has no history (``to_record`` raises) and no
-        events. Raises ``InvalidStateError``."""
+        """Loads a position from the JSON of ``to_json``: a whole state, or
+        a seat's view (then the game is that view, ``viewer`` set). The game
+        has no history (``to_record`` raises) and no events. Raises
+        ``InvalidStateError``."""
     @staticmethod
     def from_dict(value: _JsonLike) -> Game:
         """Like ``from_json``, from the dict of ``to_dict``."""
@@ -235,6 +249,10 @@ class Game:
         """Same as ``metropolys.load_record``."""
     @staticmethod
     def _from_pickle(data: str) -> Game: ...
+    @property
+    def viewer(self) -> Optional[int]:
+        """The seat whose view this game is (what a bot receives), or
+        ``None`` for a whole game."""
     @property
     def players(self) -> int:
         """The number of players (2-4)."""
@@ -268,7 +286,8 @@ class Game:
     @property
     def winners(self) -> List[int]:
         """The winning seats (R-20) of the position (final once the game is
-        over)."""
+        over). Raises ``ValueError`` (R-21) in a seat's view that does not
+        know every seat's cards (see ``known_scores``)."""
     @property
     def config(self) -> Optional[Dict[str, Any]]:
         """The configuration this game was set up from (a dict), or ``None``
@@ -334,35 +353,45 @@ class Game:
         ``range(n)`` raises ``ValueError``."""
     def scores(self) -> List[ScoreSheet]:
         """The score sheets of every seat as the position stands (final once
-        the game is over): dicts with the core category names (``player``,
+        the game is over). Raises ``ValueError`` (R-21) in a seat's view
+        that does not know every seat's cards: use ``known_scores``. Sheets
+        are dicts with the core category names (``player``,
         ``trendy``, ``subway``, ``subway_card``, ``archaeology``,
         ``archaeology_card``, ``area``, ``neighborhood``,
         ``highest_building``, ``metropolys``, ``total``, ``constructed``,
         ``area_groups``, ``highest_building_districts``,
         ``metropolys_groups``)."""
+    def known_scores(self) -> List[Optional[ScoreSheet]]:
+        """The score sheets this game knows: ``scores()`` with ``None`` for a
+        seat whose cards a seat's view does not know (R-21: a sheet is never
+        computed from cards it does not know); for a whole game,
+        ``scores()``."""
     def totals(self) -> List[int]:
-        """Each seat's total (``[s["total"] for s in scores()]``)."""
+        """Each seat's total (``[s["total"] for s in scores()]``); raises
+        like ``scores()``."""
     def view(self, player: int) -> Dict[str, Any]:
         """What ``player`` may see (R-21): the state as a dict with the other
         seats' objectives and Metropolys cards replaced by ``None`` until
         the game ends. Raises ``ValueError`` for a seat not in the game."""
     def to_json(self) -> str:
-        """The whole state as JSON (the core snapshot shape; secrets
-        included)."""
+        """The position as JSON (the core snapshot shape): the whole state,
+        secrets included, or for a seat's view that view (``viewer`` set,
+        hidden cards ``null``). ``from_json`` loads either back."""
     def to_dict(self) -> Dict[str, Any]:
-        """The whole state as a dict (``json.loads(self.to_json())``)."""
+        """The position as a dict (``json.loads(self.to_json())``)."""
     def to_record(self) -> Dict[str, Any]:
         """The game record (a dict: ``format``, ``version``, ``config``,
         ``actions``, ``expected`` filled from this position). Raises
         ``RecordError`` for a game loaded with ``from_json`` (no
         history)."""
-    def objective(self, player: int) -> Dict[str, str]:
+    def objective(self, player: int) -> Optional[Dict[str, str]]:
         """The objective cards of ``player`` (a secret of that seat, R-21:
         ``view`` shows a player what they may see): ``{"area": ...}`` plus
-        ``"neighborhood"`` for Expert neighborhood cards."""
+        ``"neighborhood"`` for Expert neighborhood cards; ``None`` in a
+        seat's view that does not know them."""
     def metropolys_card(self, player: int) -> Optional[List[str]]:
         """The Metropolys card of ``player`` (three kinds), or ``None``
-        without the module."""
+        without the module or in a seat's view that does not know it."""
     def tokens_taken(self, player: int, token: Optional[str] = None) -> Any:
         """The tokens ``player`` has taken: a dict ``{"trendy": n,
         "subway": n, "archaeology": n}``, or the count (an int) of one kind
@@ -535,9 +564,14 @@ class VectorEnv:
     @property
     def threads(self) -> int:
         """The number of threads a step uses."""
-    def reset(self, seed: Optional[int] = None) -> Tuple[_F32, Dict[str, Any]]:
+    def reset(
+        self, seed: Union[None, int, Sequence[Optional[int]]] = None
+    ) -> Tuple[_F32, Dict[str, Any]]:
         """Starts every game afresh; returns ``(observations [N, D], info)``
-        with ``action_mask`` [N, 716], ``to_act`` [N] and ``seed`` [N]."""
+        with ``action_mask`` [N, 716], ``to_act`` [N] and ``seed`` [N].
+        ``seed``: one int, or at most one per env (``None``: the batch's
+        seed); env ``i`` starts as if the batch were reset with
+        ``seed[i]``."""
     def step(
         self, actions: Union[_I64, Sequence[int], npt.NDArray[Any]]
     ) -> Tuple[_F32, _F32, _Bool, _Bool, Dict[str, Any]]:
@@ -547,7 +581,8 @@ class VectorEnv:
         Raises ``IllegalActionError`` naming the env and the ruling; then no
         game has changed."""
     def game(self, i: int) -> Game:
-        """Game ``i``'s current position as a ``Game`` (without history)."""
+        """Game ``i``'s current position as a ``Game`` (without history).
+        Raises ``ValueError`` before ``reset()``."""
 
 def neighborhood_kind(id: int) -> str:
     """The kind of neighborhood ``id``: ``"industry"``, ``"park"``,
@@ -721,9 +756,10 @@ def arena(
     ``SpecBot``), bot specs as the command line writes them (``"expert"``,
     ``'ismcts:{"iterations": 500}'``) and/or Python objects with a
     ``choose(game) -> Action`` method (and optionally a ``name``). A Python
-    bot is handed a ``Game`` of its seat's view: the other seats' secret
-    cards are placeholders, so use ``game.view(game.to_act)`` to see what
-    is known. ``players`` defaults to ``len(bots)`` and must equal it.
+    bot is handed its seat's view as a ``Game`` (``game.viewer`` is its
+    seat): the other seats' objectives and Metropolys cards are ``None``
+    until the end (R-21), and it pickles and round-trips through
+    ``to_json``. ``players`` defaults to ``len(bots)`` and must equal it.
 
     Everything random (deals and every bot's generator) derives from
     ``seed``; a native bot's own ``seed`` is not used here. ``threads`` (1 to 1024)
@@ -764,10 +800,15 @@ def arena(
     (objectives, Metropolys cards, ``calls``, ``winners``, ``win_{p}``, the
     score categories). ``games=0`` gives the empty columns."""
 
+def _arena_tally(columns: Dict[str, Any]) -> Tuple[int, List[int], List[int]]:
+    """The exact sums ``(games, twelfths, totals)`` (one entry per bot) of
+    the games of ``arena(..., per_game=True, format="numpy")``'s columns (for
+    ``metropolys.dask``)."""
+
 def _arena_rows(
-    names: List[str], games: int, twelfths: List[int], totals: List[int]
+    names: List[str], parts: Sequence[Tuple[int, List[int], List[int]]]
 ) -> List[Dict[str, Any]]:
-    """The rows of ``arena`` from exact sums over games (for
+    """The rows of ``arena`` from the exact sums of parts of a run (for
     ``metropolys.dask``)."""
 
 # Private: the Rust side of ``metropolys.conformance`` (not in ``__all__``).

@@ -250,21 +250,9 @@ def _arena_part(bounds: Tuple[int, int], *args: Any, columns: Optional[List[str]
 def _arena_tally(bounds: Tuple[int, int], *args: Any) -> Tuple[int, List[int], List[int]]:
     """Games, per bot the wins in twelfths of a game and the sum of final
     totals, over the games of ``bounds`` (exact integers, so the sums of
-    any split of a run are the run's)."""
-    rows = _arena_games("numpy", bounds, *args)
-    games = len(rows["game"])
-    k = len(args[0])
-    twelfths = [0] * k
-    totals = [0] * k
-    for g in range(games):
-        winners = rows["winners"][g]
-        for seat in range(k):
-            bot = int(rows[f"bot_{seat}"][g])
-            totals[bot] += int(rows[f"total_{seat}"][g])
-            if seat in winners:
-                # A victory shared by k seats counts 1/k (R-20): 12/k twelfths.
-                twelfths[bot] += 12 // len(winners)
-    return games, twelfths, totals
+    any split of a run are the run's), added in Rust by the arena's own
+    tally (shared victories, R-20, included)."""
+    return _metropolys._arena_tally(_arena_games("numpy", bounds, *args))
 
 
 def arena(
@@ -322,16 +310,8 @@ def arena(
         for r in ranges
     ]
     parts = _gather(client, futures, [hi - lo for lo, hi in ranges], progress, "game")
-    played = 0
-    twelfths = [0] * n
-    totals = [0] * n
-    for g, tw, to in parts:
-        played += g
-        for i in range(n):
-            twelfths[i] += tw[i]
-            totals[i] += to[i]
     names = [b.name for b in native]
-    return _metropolys._arena_rows(names, played, twelfths, totals)
+    return _metropolys._arena_rows(names, parts)
 
 
 def _bar(total: int, unit: str) -> Any:

@@ -4,18 +4,16 @@
 //! pickles are core's; this module converts arguments and results.
 
 use crate::action::{self, Action, Given};
-use crate::convert::{json_text, keyword_config, parse_record, to_py};
+use crate::convert::{json_text, keyword_config, to_py};
 use crate::errors::{self, Kind as ErrKind};
+use crate::persist;
 use crate::rngs::SplitMix64;
 use crate::tensor;
 use metropolys_core::rng::SplitMix64 as CoreRng;
-use metropolys_core::{
-    Action as CoreAction, Card, Config, Event, Game as CoreGame, RecordedAction, Seat, State, Token,
-};
+use metropolys_core::{Action as CoreAction, Card, Config, Game as CoreGame, Seat, State, Token};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList, PyTuple, PyType};
-use serde::{Deserialize, Serialize};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
@@ -25,30 +23,18 @@ pub fn ints(v: impl IntoIterator<Item = u8>) -> Vec<u32> {
 }
 
 /// A game of Metropolys: an immutable value. ``apply`` returns a new game
-/// and leaves this one untouched.
+/// and leaves this one untouched. A game is whole, or one seat's view
+/// (``viewer``; what a bot receives): a view answers ``None`` for the
+/// secrets it does not know.
 #[pyclass(frozen, module = "metropolys", name = "Game")]
 pub struct Game(CoreGame);
-
-/// The compact form of a game for pickling.
-#[derive(Serialize, Deserialize)]
-struct Pickled {
-    state: State,
-    events: Vec<Event>,
-    #[serde(default)]
-    config: Option<Config>,
-    #[serde(default)]
-    actions: Vec<RecordedAction>,
-}
 
 /// Replays a game record (``str`` JSON or the decoded ``dict``) and returns
 /// the game it reaches, with its history. The record's ``expected`` part is
 /// not checked (see ``verify_record``). Raises ``RecordError``.
 #[pyfunction]
 pub fn load_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Game> {
-    let record = parse_record(py, record)?;
-    CoreGame::from_record(&record)
-        .map(Game)
-        .map_err(|e| errors::record_error(py, e))
+    persist::load_record(py, record, false).map(Game)
 }
 
 /// Replays a game record and checks its ``expected`` part (game over,
@@ -58,10 +44,7 @@ pub fn load_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Game> 
 /// or mismatch.
 #[pyfunction]
 pub fn verify_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Game> {
-    let record = parse_record(py, record)?;
-    CoreGame::from_verified_record(&record)
-        .map(Game)
-        .map_err(|e| errors::record_error(py, e))
+    persist::load_record(py, record, true).map(Game)
 }
 
 fn card_name(card: &str) -> PyResult<Card> {
@@ -113,12 +96,37 @@ impl Game {
             .map_err(|e| errors::rule_error(py, e))
     }
 
-    fn pickled(&self) -> Pickled {
-        Pickled {
-            state: *self.state(),
-            events: self.0.last_events().to_vec(),
-            config: self.0.config().cloned(),
-            actions: self.0.actions().unwrap_or_default(),
+    /// Raises ``ValueError`` unless this game knows the secrets of
+    /// every seat in `seats` (a view knows only its viewer's until the end).
+    fn require_secrets(&self, seats: impl IntoIterator<Item = Seat>, what: &str) -> PyResult<()> {
+        match seats.into_iter().find(|&p| !self.0.knows_secrets(p)) {
+            None => Ok(()),
+            Some(p) => Err(errors::value_error(format!(
+                "{what} needs seat {p}'s objectives, which seat {}'s view does not know (R-21)",
+                self.0.viewer().unwrap_or_default()
+            ))),
+        }
+    }
+
+    /// Raises ``ValueError`` unless this game knows every seat's
+    /// secrets, naming `what` needs them and ``known_scores``.
+    fn require_all_secrets(&self, what: &str) -> PyResult<()> {
+        self.require_secrets(0..self.state().players(), what)
+            .map_err(|e| {
+                errors::value_error(format!("{e}; known_scores() has the sheets it knows"))
+            })
+    }
+
+    /// The seats whose secrets an observation of `seat` with `reveal` shows.
+    fn revealed(&self, seat: Seat, reveal: metropolys_tensor::Reveal) -> Vec<Seat> {
+        let all = (0..self.state().players()).collect();
+        if self.state().is_over() {
+            return all;
+        }
+        match reveal {
+            metropolys_tensor::Reveal::Own => vec![seat],
+            metropolys_tensor::Reveal::None => vec![],
+            metropolys_tensor::Reveal::All => all,
         }
     }
 }
@@ -159,26 +167,13 @@ impl Game {
         Game::from_core_config(py, config)
     }
 
-    /// Loads a position from the JSON of ``to_json`` (a whole state, not a
-    /// view). The game has no history (``to_record`` raises) and no events.
-    /// Raises ``InvalidStateError``.
+    /// Loads a position from the JSON of ``to_json``: a whole state, or a
+    /// seat's view (then the game is that view, ``viewer`` set). The game
+    /// has no history (``to_record`` raises) and no events. Raises
+    /// ``InvalidStateError``.
     #[staticmethod]
     fn from_json(py: Python<'_>, text: &str) -> PyResult<Game> {
-        let state = State::from_json(text).map_err(|e| match e {
-            metropolys_core::Error::Json(_) | metropolys_core::Error::InvalidState(_) => {
-                errors::error(py, e, ErrKind::InvalidState)
-            }
-            other => {
-                let rule = other.rule();
-                errors::raise(
-                    py,
-                    ErrKind::InvalidState,
-                    format!("invalid state: {other}"),
-                    rule,
-                )
-            }
-        })?;
-        Ok(Game::from_state(state))
+        persist::from_json(py, text).map(Game)
     }
 
     /// Like ``from_json``, from the dict of ``to_dict``.
@@ -196,28 +191,18 @@ impl Game {
 
     #[staticmethod]
     fn _from_pickle(py: Python<'_>, data: &str) -> PyResult<Game> {
-        // The state is validated by its own loader (every invariant); the
-        // configuration, history and events are checked against it: the
-        // history must replay to exactly this state and these events.
-        let p: Pickled = serde_json::from_str(data)
-            .map_err(|e| errors::raise(py, ErrKind::InvalidState, e.to_string(), &[]))?;
-        if p.config.is_none() && !p.actions.is_empty() {
-            return Err(errors::raise(
-                py,
-                ErrKind::InvalidState,
-                "pickled actions without a configuration".into(),
-                &[],
-            ));
-        }
-        let history = p.config.map(|config| (config, p.actions.as_slice()));
-        CoreGame::from_parts(p.state, p.events, history)
-            .map(Game)
-            .map_err(|e| {
-                errors::raise(py, ErrKind::InvalidState, format!("pickled game: {e}"), &[])
-            })
+        persist::unpickle(py, data).map(Game)
     }
 
     // ----- queries ---------------------------------------------------------
+
+    /// The seat whose view this game is (what a bot receives: it knows the
+    /// other seats' objectives and Metropolys cards only once the game is
+    /// over, R-21), or ``None`` for a whole game.
+    #[getter]
+    fn viewer(&self) -> Option<u8> {
+        self.0.viewer()
+    }
 
     /// The number of players (2–4).
     #[getter]
@@ -280,10 +265,13 @@ impl Game {
         to_py(py, self.0.last_events())
     }
 
-    /// The winning seats of the position (final once the game is over).
+    /// The winning seats of the position (final once the game is
+    /// over). Raises ``ValueError`` in a seat's view that does not
+    /// know every seat's cards (see ``known_scores``).
     #[getter]
-    fn winners(&self) -> Vec<u32> {
-        ints(self.state().winners())
+    fn winners(&self) -> PyResult<Vec<u32>> {
+        self.require_all_secrets("winners")?;
+        Ok(ints(self.state().winners()))
     }
 
     /// The configuration this game was set up from (a dict), or ``None`` for
@@ -362,7 +350,9 @@ impl Game {
         out: Option<Bound<'py, PyArray1<f32>>>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let seat = self.seat_or_to_act(player)?;
-        tensor::observation(py, self.state(), seat, tensor::parse_reveal(reveal)?, out)
+        let reveal = tensor::parse_reveal(reveal)?;
+        self.require_secrets(self.revealed(seat, reveal), "this observation")?;
+        tensor::observation(py, self.state(), seat, reveal, out)
     }
 
     /// The information-state tensor of ``player`` (default: the seat to
@@ -380,6 +370,7 @@ impl Game {
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let reveal = tensor::parse_reveal(reveal)?;
         let seat = self.seat_or_to_act(player)?;
+        self.require_secrets(self.revealed(seat, reveal), "this information state")?;
         let Some(actions) = self.0.actions() else {
             return Err(errors::value_error(
                 "this game has no history (loaded from a state), so no information state".into(),
@@ -497,18 +488,30 @@ impl Game {
     }
 
     /// The score sheets of every seat as the position stands (final once the
-    /// game is over): dicts with the core category names (``player``,
+    /// game is over). Raises ``ValueError`` in a seat's view that does
+    /// not know every seat's cards: use ``known_scores``. Sheets are dicts
+    /// with the core category names (``player``,
     /// ``trendy``, ``subway``, ``subway_card``, ``archaeology``,
     /// ``archaeology_card``, ``area``, ``neighborhood``,
     /// ``highest_building``, ``metropolys``, ``total``, ``constructed``,
     /// ``area_groups``, ``highest_building_districts``, ``metropolys_groups``).
     fn scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.require_all_secrets("scores()")?;
         to_py(py, &self.state().scores())
     }
 
-    /// Each seat's total (``[s["total"] for s in scores()]``).
-    fn totals(&self) -> Vec<i32> {
-        self.state().totals().totals().to_vec()
+    /// The score sheets this game knows: ``scores()`` with ``None`` for a
+    /// seat whose cards a seat's view does not know (R-21: a sheet is never
+    /// computed from cards it does not know); for a whole game, ``scores()``.
+    fn known_scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.0.scores())
+    }
+
+    /// Each seat's total (``[s["total"] for s in scores()]``); raises like
+    /// ``scores()``.
+    fn totals(&self) -> PyResult<Vec<i32>> {
+        self.require_all_secrets("totals()")?;
+        Ok(self.state().totals().totals().to_vec())
     }
 
     /// What ``player`` may see: the state as a dict with the other
@@ -517,17 +520,20 @@ impl Game {
     fn view<'py>(&self, py: Python<'py>, player: crate::ints::Int) -> PyResult<Bound<'py, PyAny>> {
         let player = player.0;
         let seat = self.seat(player)?;
+        self.require_secrets([seat], &format!("seat {seat}'s view"))?;
         to_py(py, &self.state().view(seat))
     }
 
-    /// The whole state as JSON (the core snapshot shape; secrets included).
+    /// The position as JSON (the core snapshot shape): the whole state,
+    /// secrets included, or for a seat's view that view (``viewer`` set,
+    /// hidden cards ``null``). ``from_json`` loads either back.
     fn to_json(&self) -> String {
-        self.state().to_json()
+        self.0.to_json()
     }
 
-    /// The whole state as a dict (``json.loads(self.to_json())``).
+    /// The position as a dict (``json.loads(self.to_json())``).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &self.state().snapshot())
+        to_py(py, &self.0.snapshot())
     }
 
     /// The game record (a dict: ``format``, ``version``, ``config``,
@@ -547,7 +553,8 @@ impl Game {
 
     /// The objective cards of ``player`` (a secret of that seat, R-21:
     /// ``view`` shows a player what they may see): ``{"area": ...}`` plus
-    /// ``"neighborhood"`` for Expert neighborhood cards.
+    /// ``"neighborhood"`` for Expert neighborhood cards; ``None`` in a seat's
+    /// view that does not know them.
     fn objective<'py>(
         &self,
         py: Python<'py>,
@@ -555,16 +562,16 @@ impl Game {
     ) -> PyResult<Bound<'py, PyAny>> {
         let player = player.0;
         let seat = self.seat(player)?;
-        to_py(py, &self.state().objective(seat))
+        to_py(py, &self.0.objective(seat))
     }
 
     /// The Metropolys card of ``player`` (three kinds), or ``None`` without
-    /// the module.
+    /// the module or in a seat's view that does not know it.
     fn metropolys_card(&self, player: crate::ints::Int) -> PyResult<Option<Vec<&'static str>>> {
         let player = player.0;
         let seat = self.seat(player)?;
         Ok(self
-            .state()
+            .0
             .metropolys_card(seat)
             .map(|c| c.iter().map(|k| k.name()).collect()))
     }
@@ -676,15 +683,22 @@ impl Game {
 
     /// The board as fixed-width text (drawn by core, ``metropolys_core::text``)
     /// as ``player`` may see it, or the whole state when ``player`` is
-    /// ``None``; ``str(game)`` is ``game.text()``. Raises ``ValueError`` for
-    /// a seat not in the game.
+    /// ``None`` (a view: its viewer's); ``str(game)`` is ``game.text()``.
+    /// Raises ``ValueError`` for a seat not in the game, or whose cards a
+    /// view does not know.
     #[pyo3(signature = (player=None))]
     fn text(&self, player: Option<crate::ints::Int>) -> PyResult<String> {
-        crate::text::board(self.state(), player.map(|p| p.0))
+        let player = player.map(|p| p.0).or(self.0.viewer().map(i64::from));
+        if let Some(seat) = player.and_then(|p| Seat::try_from(p).ok()) {
+            if seat < self.state().players() {
+                self.require_secrets([seat], &format!("seat {seat}'s board"))?;
+            }
+        }
+        crate::text::board(self.state(), player)
     }
 
     fn __str__(&self) -> PyResult<String> {
-        crate::text::board(self.state(), None)
+        self.text(None)
     }
 
     fn _repr_svg_(&self) -> String {
@@ -692,40 +706,21 @@ impl Game {
     }
 
     fn __repr__(&self) -> String {
-        let s = self.state();
-        let built: usize = (0..s.players())
-            .map(|p| s.constructed_count(p) as usize)
-            .sum();
-        match s.to_act() {
-            Some(p) => format!(
-                "<metropolys.Game players={} variant={} call={} to_act={} bids={} constructed={}>",
-                s.players(),
-                s.variant(),
-                s.call_number(),
-                p,
-                s.bids().len(),
-                built
-            ),
-            None => format!(
-                "<metropolys.Game players={} variant={} over totals={:?} winners={:?}>",
-                s.players(),
-                s.variant(),
-                s.totals().totals(),
-                s.winners()
-            ),
-        }
+        persist::repr(&self.0)
     }
 
-    /// Games are equal when their positions are (events and history aside).
+    /// Games are equal when their positions, as known, are (events and
+    /// history aside): a seat's view equals only the same seat's view.
     fn __eq__(&self, other: PyRef<'_, Self>) -> bool {
         // Core states are equal exactly when they are the same position
         // (a state and its JSON round trip compare equal).
-        self.state() == other.state()
+        self.state() == other.state() && self.0.viewer() == other.0.viewer()
     }
 
     fn __hash__(&self) -> u64 {
         let mut h = DefaultHasher::new();
         self.state().hash(&mut h);
+        self.0.viewer().hash(&mut h);
         h.finish()
     }
 
@@ -741,8 +736,7 @@ impl Game {
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let cls: Bound<'py, PyType> = slf.get_type();
-        let data = serde_json::to_string(&slf.get().pickled())
-            .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))?;
+        let data = persist::pickle(&slf.get().0)?;
         Ok((
             cls.getattr("_from_pickle")?,
             PyTuple::new(slf.py(), [data])?,
@@ -768,5 +762,16 @@ impl Game {
     /// The configuration the game was set up from, when it has a history.
     pub(crate) fn core_config(&self) -> Option<&Config> {
         self.0.config()
+    }
+
+    /// The seat whose view this game is (`None`: a whole game).
+    pub(crate) fn core_viewer(&self) -> Option<Seat> {
+        self.0.viewer()
+    }
+
+    /// What `seat` may know of `state`, as a game: what a Python
+    /// bot receives.
+    pub(crate) fn seat_view(state: State, seat: Seat) -> Option<Game> {
+        CoreGame::from_state(state).view(seat).map(Game)
     }
 }

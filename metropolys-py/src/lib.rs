@@ -16,6 +16,7 @@ mod errors;
 mod game;
 mod ints;
 mod names;
+mod persist;
 mod rngs;
 mod simulate;
 mod tensor;

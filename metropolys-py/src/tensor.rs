@@ -5,7 +5,7 @@ use crate::errors;
 use crate::ints::Int;
 use metropolys_core::{Area, Kind, Seat, State};
 use metropolys_tensor::{self as tensor, Reveal, TensorError, ACTION_COUNT, OBSERVATION_SIZE};
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
@@ -134,6 +134,36 @@ pub fn max_decisions(players: Int) -> PyResult<usize> {
 }
 
 /// Module constants: the observation size, version and layout.
+/// One uniformly random legal action per row of ``masks`` (a ``[N,
+/// ACTION_COUNT]`` bool array: a batch's ``info["action_mask"]``), drawn
+/// from ``rng`` (a ``SplitMix64``, advanced in place), as an int64 array
+/// of ``N`` ids; 0 for a row with no legal action. What the Gymnasium
+/// wrappers' ``sample_legal`` and masked ``action_space.sample`` use.
+#[pyfunction]
+pub fn _sample_legal<'py>(
+    py: Python<'py>,
+    masks: PyReadonlyArray2<'py, bool>,
+    rng: &Bound<'py, crate::rngs::SplitMix64>,
+) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    let [n, width] = [masks.shape()[0], masks.shape()[1]];
+    if width != ACTION_COUNT {
+        return Err(errors::value_error(format!(
+            "action masks have {ACTION_COUNT} columns, not {width}"
+        )));
+    }
+    let mut out = vec![0i64; n];
+    let mut rng = rng.borrow_mut();
+    let result = match masks.as_slice() {
+        Ok(flat) => tensor::sample_legal_into(flat, &mut rng.0, &mut out),
+        Err(_) => {
+            let flat: Vec<bool> = masks.as_array().iter().copied().collect();
+            tensor::sample_legal_into(&flat, &mut rng.0, &mut out)
+        }
+    };
+    result.map_err(tensor_error)?;
+    Ok(PyArray1::from_vec(py, out))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("OBSERVATION_SIZE", OBSERVATION_SIZE)?;
@@ -146,5 +176,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("OBSERVATION_PIECES", pieces)?;
     m.add_function(wrap_pyfunction!(information_state_size, m)?)?;
     m.add_function(wrap_pyfunction!(max_decisions, m)?)?;
+    // Private (for `metropolys.gym`): an attribute, not in `__all__`.
+    m.setattr("_sample_legal", wrap_pyfunction!(_sample_legal, m)?)?;
     Ok(())
 }

@@ -7,7 +7,7 @@ use crate::errors::{self, Kind as ErrKind};
 use crate::ints::{Int, U64};
 use metropolys_tensor::vector::{self as core_vector, Opponents, Outputs, VectorError};
 use metropolys_tensor::{ACTION_COUNT, OBSERVATION_SIZE};
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -172,25 +172,63 @@ impl VectorEnv {
     }
 }
 
-/// Actions as an int64 array: any integer array or sequence of ints;
-/// floats, bools and other types are refused.
-fn actions_array<'py>(
-    py: Python<'py>,
-    actions: &Bound<'py, PyAny>,
-) -> PyResult<PyReadonlyArray1<'py, i64>> {
-    if let Ok(a) = actions.extract::<PyReadonlyArray1<'py, i64>>() {
-        return Ok(a);
+/// The error of an action id no action has (R-8's id space, §8).
+fn no_such_action(py: Python<'_>, env: usize, shown: &str) -> PyErr {
+    errors::raise(
+        py,
+        ErrKind::IllegalAction,
+        format!(
+            "env {env}: action {shown} is illegal: there is no action id {shown}; ids are 0-{}",
+            ACTION_COUNT - 1
+        ),
+        &[metropolys_core::Rule::Section8],
+    )
+}
+
+/// Actions as int64 ids, copied out of the argument (so that any array,
+/// the env's own `info["to_act"]` included, can be passed back: nothing
+/// stays borrowed while the step writes its buffers): any integer array or
+/// sequence of ints; an integer beyond int64 (numpy gives such a list dtype
+/// object, or uint64) is an ``IllegalActionError`` naming it; floats, bools
+/// and other types are refused with ``TypeError``.
+fn actions_vec(py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+    if let Ok(a) = actions.extract::<PyReadonlyArray1<'_, i64>>() {
+        return Ok(a.as_array().to_vec());
     }
     let np = py.import("numpy")?;
     let arr = np.call_method1("asarray", (actions,))?;
+    let ndim: usize = arr.getattr("ndim")?.extract()?;
     let kind: String = arr.getattr("dtype")?.getattr("kind")?.extract()?;
+    if kind == "O" && ndim == 1 {
+        // Python ints too large for int64 (or a mix with other objects).
+        let items: Vec<Bound<'_, PyAny>> = arr.call_method0("tolist")?.extract()?;
+        return items
+            .iter()
+            .enumerate()
+            .map(|(env, item)| {
+                let Int(v) = item.extract::<Int>().map_err(|_| {
+                    pyo3::exceptions::PyTypeError::new_err(format!(
+                        "actions must be integer action ids, not {}",
+                        item.get_type()
+                            .name()
+                            .map_or_else(|_| "?".into(), |n| n.to_string())
+                    ))
+                })?;
+                // `Int` saturates: the saturated value is no id, and the
+                // error names the integer given.
+                match item.extract::<i64>() {
+                    Ok(_) => Ok(v),
+                    Err(_) => Err(no_such_action(py, env, &item.repr()?.to_string())),
+                }
+            })
+            .collect();
+    }
     if kind != "i" && kind != "u" {
         return Err(pyo3::exceptions::PyTypeError::new_err(format!(
             "actions must be integer action ids, not an array of dtype {}",
             arr.getattr("dtype")?.str()?
         )));
     }
-    let ndim: usize = arr.getattr("ndim")?.extract()?;
     if ndim != 1 {
         return Err(errors::value_error(format!(
             "actions must be a 1-D array of num_envs ids, not {ndim}-D"
@@ -201,7 +239,7 @@ fn actions_array<'py>(
         // one, and the error would name a different action.
         let unsigned = arr
             .call_method1("astype", ("uint64",))?
-            .extract::<PyReadonlyArray1<'py, u64>>()?;
+            .extract::<PyReadonlyArray1<'_, u64>>()?;
         let too_big = unsigned
             .as_array()
             .iter()
@@ -209,19 +247,47 @@ fn actions_array<'py>(
             .find(|&(_, &v)| i64::try_from(v).is_err())
             .map(|(env, &v)| (env, v));
         if let Some((env, v)) = too_big {
-            return Err(errors::raise(
-                py,
-                ErrKind::IllegalAction,
-                format!(
-                    "env {env}: action {v} is illegal: there is no action id {v}; ids are 0-{}",
-                    ACTION_COUNT - 1
-                ),
-                &[metropolys_core::Rule::Section8],
-            ));
+            return Err(no_such_action(py, env, &v.to_string()));
         }
     }
     let arr = arr.call_method1("astype", ("int64",))?;
-    arr.extract::<PyReadonlyArray1<'py, i64>>()
+    Ok(arr
+        .extract::<PyReadonlyArray1<'_, i64>>()?
+        .as_array()
+        .to_vec())
+}
+
+/// `reset`'s seed: one integer for the batch, or one per env (`None`
+/// entries: the batch's seed).
+enum Seeds {
+    One(Option<u64>),
+    Each(Vec<Option<u64>>),
+}
+
+fn parse_seeds(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Seeds> {
+    let Some(seed) = seed.filter(|s| !s.is_none()) else {
+        return Ok(Seeds::One(None));
+    };
+    let sequence = !seed.is_instance_of::<pyo3::types::PyString>()
+        && !seed.is_instance_of::<pyo3::types::PyBytes>()
+        && !seed.is_instance_of::<PyDict>();
+    let items = match seed.try_iter() {
+        Ok(items) if sequence => items,
+        // One seed: an int (a bool, a float, a str are TypeErrors; out of
+        // range a ValueError).
+        _ => return seed.extract::<U64>().map(|U64(s)| Seeds::One(Some(s))),
+    };
+    items
+        .map(|s| {
+            let s = s?;
+            if s.is_none() {
+                Ok(None)
+            } else {
+                s.extract::<U64>().map(|U64(v)| Some(v))
+            }
+        })
+        .collect::<PyResult<_>>()
+        .map(Seeds::Each)
 }
 
 #[pymethods]
@@ -323,14 +389,20 @@ impl VectorEnv {
     /// info)`` with ``info["action_mask"]`` ``[N, 716]`` bool,
     /// ``info["to_act"]`` ``[N]`` int64 and ``info["seed"]`` ``[N]`` uint64
     /// (each game is ``Game(players, variant, seed=info["seed"][i])``).
+    /// ``seed`` may also be a sequence of at most ``N`` ints (or ``None``),
+    /// as the Gymnasium vector API passes: env ``i`` then starts as if the
+    /// batch were reset with ``seed[i]`` (``None`` or a missing entry: the
+    /// batch's seed), so ``[s] * N`` is ``s``.
     #[pyo3(signature = (seed=None))]
     fn reset<'py>(
         &mut self,
         py: Python<'py>,
-        seed: Option<U64>,
+        seed: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<(Bound<'py, PyArray2<f32>>, Bound<'py, PyDict>)> {
-        let seed = seed.map(|s| s.0);
-        let (obs, _, _, _, info) = self.run(py, move |env, out| env.reset(seed, out))?;
+        let (obs, _, _, _, info) = match parse_seeds(seed)? {
+            Seeds::One(seed) => self.run(py, move |env, out| env.reset(seed, out))?,
+            Seeds::Each(seeds) => self.run(py, move |env, out| env.reset_each(&seeds, out))?,
+        };
         Ok((obs, info))
     }
 
@@ -342,28 +414,26 @@ impl VectorEnv {
     /// ``ValueError``) naming the first env whose action is illegal and the
     /// ruling; then no game has changed.
     fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> StepResult<'py> {
-        let actions = actions_array(py, actions)?;
-        if actions.len() != self.inner.num_envs() {
+        let ids = actions_vec(py, actions)?;
+        if ids.len() != self.inner.num_envs() {
             return Err(errors::value_error(format!(
                 "actions holds {} ids; this VectorEnv has {} games",
-                actions.len(),
+                ids.len(),
                 self.inner.num_envs()
             )));
         }
-        let owned;
-        let ids: &[i64] = match actions.as_slice() {
-            Ok(s) => s,
-            Err(_) => {
-                owned = actions.as_array().to_vec();
-                &owned
-            }
-        };
-        self.run(py, move |env, out| env.step(ids, out))
+        self.run(py, move |env, out| env.step(&ids, out))
     }
 
     /// A ``metropolys.Game`` equal to game ``i``'s current position (without
-    /// history).
+    /// history; the whole game, not a seat's view). Raises ``ValueError``
+    /// before ``reset()``, like ``step``: no game has started yet.
     fn game(&self, i: Int) -> PyResult<crate::game::Game> {
+        if !self.inner.started() {
+            return Err(errors::value_error(
+                "call reset() before game(): no game has started yet".into(),
+            ));
+        }
         let i = i.0;
         usize::try_from(i)
             .ok()

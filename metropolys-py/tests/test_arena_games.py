@@ -63,19 +63,31 @@ def test_a_range_of_a_run_is_those_games_of_the_run(first: int, games: int) -> N
 
 
 def test_the_cluster_sums_give_the_local_rows_exactly() -> None:
+    # metropolys.dask's tasks tally per-game rows with the arena's own
+    # (Rust) tally, and the parts of a run merge into its rows exactly.
     rows = metropolys.arena(SEATS, 7, seed=2, per_game=True)
-    n = len(SEATS)
-    twelfths, totals = [0] * n, [0] * n
-    for g in range(7):
-        for p in range(n):
-            b = int(rows[f"bot_{p}"][g])
-            totals[b] += int(rows[f"total_{p}"][g])
-            if p in rows["winners"][g]:
-                twelfths[b] += 12 // len(rows["winners"][g])
+    whole = metropolys._metropolys._arena_tally(rows)
+    games, twelfths, totals = whole
+    assert games == 7 and sum(twelfths) == 12 * 7
     names = [b.name for b in SEATS]
-    assert metropolys._metropolys._arena_rows(names, 7, twelfths, totals) == metropolys.arena(SEATS, 7, seed=2)
+    local = metropolys.arena(SEATS, 7, seed=2)
+    assert metropolys._metropolys._arena_rows(names, [whole]) == local
+    parts = [
+        metropolys._metropolys._arena_tally(metropolys.arena(SEATS, hi - lo, seed=2, per_game=True,
+                                                             first=lo))
+        for lo, hi in ((0, 3), (3, 4), (4, 7))
+    ]
+    assert metropolys._metropolys._arena_rows(names, parts[::-1]) == local
     with pytest.raises(ValueError):
-        metropolys._metropolys._arena_rows(names, 7, twelfths[:2], totals)
+        metropolys._metropolys._arena_rows(names, [(7, twelfths[:2], totals)])
+    # A shared victory is 12 // k twelfths for each winner.
+    shared = {"winners": [[0, 2]], "bot_0": [2], "total_0": [40], "bot_1": [0],
+              "total_1": [31], "bot_2": [1], "total_2": [40]}
+    assert metropolys._metropolys._arena_tally(shared) == (1, [0, 6, 6], [31, 40, 40])
+    for bad in ({**shared, "winners": [[3]]}, {**shared, "bot_1": [7]},
+                {**shared, "total_2": []}):
+        with pytest.raises(ValueError):
+            metropolys._metropolys._arena_tally(bad)
 
 
 def test_metropolys_cards_and_the_deck() -> None:

@@ -186,8 +186,13 @@ def test_bad_states() -> None:
     g = Game(players=3, seed=2)
     with pytest.raises(InvalidStateError, match="malformed JSON"):
         Game.from_json("not json")
-    with pytest.raises(InvalidStateError):
-        Game.from_json(json.dumps(g.view(0)))  # a view hides secrets
+    # A view loads as that seat's view; one that hides the wrong cards does
+    # not.
+    assert Game.from_json(json.dumps(g.view(0))).viewer == 0
+    bad_view = g.view(0)
+    bad_view["objectives"][1] = g.objective(1)
+    with pytest.raises(InvalidStateError, match="R-21"):
+        Game.from_dict(bad_view)
     d = g.to_dict()
     d["call"] = 7
     with pytest.raises(InvalidStateError, match="call"):

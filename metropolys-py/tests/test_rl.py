@@ -332,6 +332,63 @@ def test_gymnasium_wrapper():
         MetropolysVectorEnv(2, opponents="none")
 
 
+def test_gymnasium_vector_spaces_sample_legal_actions() -> None:
+    pytest.importorskip("gymnasium")
+    from metropolys.gym import MetropolysVectorEnv
+
+    envs = MetropolysVectorEnv(8, players=3, seed=2)
+    obs, info = envs.reset(seed=[5, 6, None])  # the Gymnasium vector API's list
+    for _ in range(150):
+        mask = info["action_mask"]
+        for actions in (envs.action_space.sample(mask=mask), envs.action_space.sample(),
+                        envs.sample_legal(mask)):
+            live = mask.any(axis=1)
+            assert mask[live, actions[live]].all()
+        one = envs.single_action_space.sample(mask=mask[0]) if mask[0].any() else 0
+        assert not mask[0].any() or mask[0, one]
+        obs, rewards, terminated, truncated, info = envs.step(actions)
+    # Seeded: the same draws again.
+    envs.reset(seed=1)
+    first = envs.sample_legal(info["action_mask"])
+    envs.reset(seed=1)
+    np.testing.assert_array_equal(envs.sample_legal(info["action_mask"]), first)
+
+
+def test_gymnasium_single_env_is_registered_and_passes_the_env_checker() -> None:
+    gym = pytest.importorskip("gymnasium")
+    from gymnasium.utils.env_checker import check_env
+
+    import metropolys.gym as mgym
+
+    env = gym.make("metropolys/Metropolys-v0", players=2, opponents="greedy")
+    assert isinstance(env.unwrapped, mgym.MetropolysEnv)
+    check_env(env.unwrapped, skip_render_check=True)
+    obs, info = env.reset(seed=3)
+    assert obs in env.observation_space and info["action_mask"].dtype == np.bool_
+    first = env.unwrapped.game()
+    assert first == Game(players=2, seed=info["seed"])
+    total, steps = 0.0, 0
+    terminated = False
+    while not terminated:
+        mask = info["action_mask"]
+        action = env.action_space.sample(mask=mask if steps % 2 else mask.astype(np.int8))
+        assert mask[action]
+        obs, reward, terminated, truncated, info = env.step(action)
+        total += reward
+        steps += 1
+    assert total in (-1.0, 1.0) and not truncated
+    with pytest.raises(ValueError, match="reset"):
+        env.step(0)
+    obs, info = env.reset()
+    assert env.action_space.contains(int(env.action_space.sample()))
+    assert info["action_mask"][env.action_space.sample()]  # no mask: the current one
+    assert env.unwrapped.game() != first
+    with pytest.raises(ValueError, match="single-agent"):
+        gym.make("metropolys/Metropolys-v0", opponents=None)
+    with pytest.raises(IllegalActionError):
+        env.step(metropolys.PASS_ID)  # an opening pass
+
+
 def test_rl_example_quick_mode():
     out = subprocess.run(
         [sys.executable, str(ROOT / "examples" / "python" / "rl_policy_gradient.py"), "--quick"],
@@ -341,6 +398,15 @@ def test_rl_example_quick_mode():
     )
     summary = json.loads(out.stdout.strip().splitlines()[-1])
     assert summary["steps"] > 0 and summary["games"] > 0
+    # --steps counts game-steps, as the summary does (32 games a batch).
+    assert (summary["steps"], summary["batches"]) == (3200, 100)
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "python" / "rl_policy_gradient.py"),
+         "--envs", "8", "--steps", "20"],
+        check=True, capture_output=True, text=True,
+    )
+    summary = json.loads(out.stdout.strip().splitlines()[-1])
+    assert (summary["steps"], summary["batches"]) == (24, 3)
 
 
 @pytest.mark.parametrize(
@@ -391,3 +457,66 @@ def test_vector_env_names_a_huge_unsigned_action_as_given(big: int) -> None:
         env.step(actions)
     assert info.value.rule == "§8"
     assert env.game(0).to_json() == first
+
+
+@pytest.mark.parametrize("big", [2**64, -(2**63) - 1, 10**30])
+def test_vector_env_integers_beyond_int64_are_illegal_actions(big: int) -> None:
+    # numpy makes such a list dtype object: still IllegalActionError (as
+    # docs/errors.md promises), naming the env and the integer given.
+    env = VectorEnv(4, players=2, seed=5)
+    env.reset()
+    first = env.game(0).to_json()
+    with pytest.raises(IllegalActionError, match=f"env 0: action {big} is illegal") as info:
+        env.step([big] * 4)
+    assert info.value.rule == "§8"
+    with pytest.raises(IllegalActionError, match=f"env 2: action {big}"):
+        env.step([0, 0, big, 0])
+    with pytest.raises(TypeError):
+        env.step([0, None, big, 0])
+    with pytest.raises(TypeError):
+        env.step([0, True, big, 0])
+    assert env.game(0).to_json() == first
+
+
+def test_vector_env_takes_its_own_arrays_back() -> None:
+    # Passing the env's own info["to_act"] (or any array it returned) back
+    # is an ordinary (here illegal) action array, not "already borrowed".
+    env = VectorEnv(3, players=2, seed=1)
+    obs, info = env.reset()
+    try:  # the seats to act, as action ids: legal or not, never a borrow error
+        env.step(info["to_act"])
+    except IllegalActionError:
+        pass
+    obs, info = env.reset()
+    info["to_act"][:] = metropolys.PASS_ID  # an opening pass
+    with pytest.raises(IllegalActionError, match="R-7"):
+        env.step(info["to_act"])
+    legal = np.array([np.flatnonzero(m)[0] for m in info["action_mask"]])
+    info["to_act"][:] = legal
+    env.step(info["to_act"])
+
+
+def test_vector_env_game_before_reset_is_an_error() -> None:
+    env = VectorEnv(2, players=3, seed=7)
+    with pytest.raises(ValueError, match="reset"):
+        env.game(0)
+    env.reset()
+    assert env.game(1) == Game(players=3, seed=int(env.reset()[1]["seed"][1]))
+
+
+def test_vector_env_reset_takes_one_seed_per_env() -> None:
+    env = VectorEnv(3, players=2, seed=0)
+    _, one = env.reset(seed=9)
+    seeds = one["seed"].copy()
+    _, same = env.reset(seed=[9, 9, 9])
+    np.testing.assert_array_equal(same["seed"], seeds)
+    _, mixed = env.reset(seed=[9, 4])  # env 2: the batch's seed (now 9)
+    assert mixed["seed"][0] == seeds[0] and mixed["seed"][2] == seeds[2]
+    _, four = env.reset(seed=4)
+    assert mixed["seed"][1] == four["seed"][1] != seeds[1]
+    _, nones = env.reset(seed=np.array([9, 9, 9], dtype=np.uint64))
+    np.testing.assert_array_equal(nones["seed"], seeds)
+    for bad, error in (([1, 2, 3, 4], ValueError), ([-1], ValueError), ([1.5], TypeError),
+                       ("12", TypeError), ([True], TypeError)):
+        with pytest.raises(error):
+            env.reset(seed=bad)

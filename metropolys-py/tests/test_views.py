@@ -42,7 +42,115 @@ def test_views_hide_metropolys_cards() -> None:
     assert game.to_dict()["metropolys_cards"][0] == game.metropolys_card(0)
 
 
-def test_a_view_cannot_be_loaded_as_a_state() -> None:
+def test_a_view_loads_as_that_seats_view_not_as_a_whole_game() -> None:
     game = Game(players=2, seed=1)
-    with pytest.raises(metropolys.InvalidStateError, match="view"):
-        Game.from_dict(game.view(0))
+    loaded = Game.from_dict(game.view(0))
+    assert loaded.viewer == 0 and loaded != game
+    assert loaded.objective(1) is None and loaded.objective(0) == game.objective(0)
+    assert loaded.to_dict() == game.view(0)
+
+
+class _Keeper:
+    """A bot that keeps every game it is given and plays the first legal
+    action."""
+
+    name = "keeper"
+
+    def __init__(self) -> None:
+        self.seen: list = []
+
+    def choose(self, game: Game) -> int:
+        self.seen.append(game)
+        return game.legal_action_ids()[0]
+
+
+@pytest.mark.parametrize(
+    "players,variant,deck", [(4, "expert", None), (3, "family", None), (2, "expert", METROPOLYS_DECK)]
+)
+def test_r21_a_bots_game_is_its_seats_view_and_round_trips(
+    players: int, variant: str, deck: object
+) -> None:
+    import pickle
+
+    keeper = _Keeper()
+    field = [keeper] + [metropolys.bots.Random() for _ in range(players - 1)]
+    metropolys.arena(field, games=1, players=players, variant=variant, seed=3,
+                     metropolys_deck=deck)
+    assert keeper.seen
+    for game in keeper.seen[:25]:
+        seat = game.viewer
+        assert seat == game.to_act and "viewer=" in repr(game)
+        for p in range(players):
+            known = p == seat
+            # None for what the view hides, never a made-up card (R-21).
+            assert (game.objective(p) is not None) == known
+            assert (game.metropolys_card(p) is not None) == (known and deck is not None)
+            assert (game.known_scores()[p] is not None) == known
+        # What needs every seat's cards is refused, not made up (R-21).
+        for needs_all in (game.scores, game.totals, lambda: game.winners):
+            with pytest.raises(ValueError, match="R-21.*known_scores"):
+                needs_all()
+        # Its JSON is the seat's view, and both it and a pickle load back as
+        # the same view.
+        assert game.to_dict() == game.view(seat)
+        for back in (pickle.loads(pickle.dumps(game)), Game.from_json(game.to_json()),
+                     Game.from_dict(game.to_dict())):
+            assert back == game and back.viewer == seat
+            assert back.known_scores() == game.known_scores()
+        # What would show a hidden card is refused (R-21), not made up.
+        other = (seat + 1) % players
+        for refused in (lambda: game.view(other), lambda: game.text(other),
+                        lambda: game.observation(other),
+                        lambda: game.observation(seat, reveal="all")):
+            with pytest.raises(ValueError, match="R-21"):
+                refused()
+        assert game.observation(seat).shape == (metropolys.OBSERVATION_SIZE,)
+        assert game.text() == game.text(seat)
+
+
+def test_r21_a_view_played_to_the_end_makes_up_no_scores() -> None:
+    keeper = _Keeper()
+    metropolys.arena([keeper, metropolys.bots.Random()], games=1, players=2, seed=8)
+    game = keeper.seen[0]
+    seat = game.viewer
+    end, _ = play_out(game, 2)
+    assert end.is_over and end.viewer == seat and "winners=?" in repr(end)
+    assert end.known_scores()[1 - seat] is None and end.known_scores()[seat] is not None
+    with pytest.raises(ValueError, match="R-21"):
+        end.winners
+    assert not any(e["type"] == "game_ended" for e in end.events)
+    assert Game.from_json(end.to_json()) == end
+    # A whole game knows every sheet: known_scores() is scores().
+    whole, _ = play_out(Game(players=2, seed=8), 2)
+    assert whole.known_scores() == whole.scores()
+
+
+def test_r21_loading_a_view_checks_what_it_hides() -> None:
+    import json as _json
+
+    whole = Game(players=3, seed=4)
+    assert whole.viewer is None
+    view = _json.loads(whole.to_json())
+    view["viewer"] = 1
+    # Seats 0 and 2 are shown: not seat 1's view.
+    with pytest.raises(metropolys.InvalidStateError, match="R-21|seat 0") as e:
+        Game.from_dict(view)
+    assert e.value.rule == "R-21"
+    view["objectives"] = [None, view["objectives"][1], None]
+    loaded = Game.from_dict(view)
+    assert loaded.viewer == 1 and loaded.objective(0) is None
+    assert loaded.objective(1) == whole.objective(1)
+    view["viewer"] = 7
+    with pytest.raises(metropolys.InvalidStateError):
+        Game.from_dict(view)
+
+
+def test_r21_a_native_bot_decides_in_a_view_only_for_its_viewer() -> None:
+    keeper = _Keeper()
+    metropolys.arena([keeper, metropolys.bots.Greedy()], games=1, players=2, seed=5)
+    game = keeper.seen[0]
+    assert metropolys.bots.Greedy().choose(game) in game.legal_actions()
+    after = game.apply(game.legal_action_ids()[0])
+    if after.to_act != after.viewer:
+        with pytest.raises(ValueError, match="R-21"):
+            metropolys.bots.Greedy().choose(after)

@@ -72,6 +72,7 @@
 
 pub mod vector;
 
+use metropolys_core::rng::SplitMix64;
 use metropolys_core::{
     Action, Area, Card, Kind, MetropolysCard, Objective, Seat, State, Token, Variant,
     BUILDINGS_PER_PLAYER, MAX_PLAYERS, NEIGHBORHOOD_COUNT,
@@ -492,6 +493,69 @@ pub fn legal_ids_into<T: From<u16>>(state: &State, out: &mut [T]) -> Result<usiz
         k += 1;
     });
     Ok(k)
+}
+
+/// One uniformly random legal action per game of a batch: `masks` holds
+/// one row of [`ACTION_COUNT`] bools per game (a batch's action masks, as
+/// [`action_mask_into`] writes them), `out` one id per row. A row with no
+/// legal action (a finished game, whose action the next step ignores) gets
+/// 0. The draws come from `rng`, one [`SplitMix64::below`] per row with a
+/// legal action, so a seeded generator gives the same actions every time.
+///
+/// ```
+/// use metropolys_core::rng::SplitMix64;
+/// use metropolys_tensor::{sample_legal_into, ACTION_COUNT};
+/// let mut masks = vec![false; 2 * ACTION_COUNT];
+/// masks[7] = true;
+/// masks[ACTION_COUNT + 3] = true;
+/// masks[ACTION_COUNT + 715] = true;
+/// let mut out = [0i64; 2];
+/// sample_legal_into(&masks, &mut SplitMix64::new(1), &mut out).unwrap();
+/// assert_eq!(out[0], 7);
+/// assert!(out[1] == 3 || out[1] == 715);
+/// ```
+pub fn sample_legal_into(
+    masks: &[bool],
+    rng: &mut SplitMix64,
+    out: &mut [i64],
+) -> Result<(), TensorError> {
+    if masks.len() != out.len() * ACTION_COUNT {
+        return Err(TensorError::BufferSize {
+            what: "action masks",
+            want: out.len() * ACTION_COUNT,
+            got: masks.len(),
+        });
+    }
+    // Each row read as blocks of 8 bools: the legal ids of a block counted
+    // at once (a bool is one byte, 0 or 1), then only the block holding
+    // the chosen id is scanned.
+    const BLOCK: usize = 8;
+    let block_count = |b: &[bool]| -> u32 { b.iter().map(|&x| u32::from(x)).sum() };
+    for (row, slot) in masks.chunks_exact(ACTION_COUNT).zip(out.iter_mut()) {
+        *slot = 0;
+        let count = block_count(row);
+        if count == 0 {
+            continue;
+        }
+        let mut k = rng.below(u64::from(count)) as u32;
+        for (b, block) in row.chunks(BLOCK).enumerate() {
+            let c = block_count(block);
+            if k >= c {
+                k -= c;
+                continue;
+            }
+            if let Some((i, _)) = block
+                .iter()
+                .enumerate()
+                .filter(|&(_, &x)| x)
+                .nth(k as usize)
+            {
+                *slot = (b * BLOCK + i) as i64;
+            }
+            break;
+        }
+    }
+    Ok(())
 }
 
 #[inline]

@@ -379,6 +379,12 @@ impl VectorEnv {
         self.envs.get(i).map(|e| &e.state)
     }
 
+    /// Whether [`VectorEnv::reset`] has started the games (before it, no
+    /// env holds a game yet and [`VectorEnv::step`] is an error).
+    pub fn started(&self) -> bool {
+        self.started
+    }
+
     fn check_outputs(&self, out: &Outputs<'_>) -> Result<(), VectorError> {
         let n = self.envs.len();
         let sizes = [
@@ -405,8 +411,30 @@ impl VectorEnv {
         if let Some(s) = seed {
             self.seed = s;
         }
+        self.reset_each(&[], out)
+    }
+
+    /// Like [`VectorEnv::reset`] with one seed per env (the Gymnasium vector
+    /// API's list of seeds): env `i` starts again from `seeds[i]` as if the
+    /// whole batch were reset with that seed, so `[s; N]` is `reset(Some(s))`;
+    /// a `None` entry (or a missing one, past the end of `seeds`) uses the
+    /// batch's seed. More seeds than envs is an error.
+    pub fn reset_each(
+        &mut self,
+        seeds: &[Option<u64>],
+        out: Outputs<'_>,
+    ) -> Result<(), VectorError> {
+        self.check_outputs(&out)?;
+        if seeds.len() > self.envs.len() {
+            return Err(VectorError::Size(format!(
+                "{} seeds for {} envs: give at most one seed per env",
+                seeds.len(),
+                self.envs.len()
+            )));
+        }
         for (i, env) in self.envs.iter_mut().enumerate() {
-            env.rng = SplitMix64::stream(self.seed, i as u64 + 1);
+            let seed = seeds.get(i).copied().flatten().unwrap_or(self.seed);
+            env.rng = SplitMix64::stream(seed, i as u64 + 1);
             env.done = true;
         }
         self.started = true;

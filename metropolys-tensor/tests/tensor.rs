@@ -268,3 +268,32 @@ fn dealing_observation_is_the_observation_with_the_cards_dealt_and_nobody_to_act
         }
     }
 }
+
+/// `sample_legal_into` draws only legal ids, every legal id of a row (the
+/// blocks of 8 and the last, short block included), 0 for an empty row,
+/// and the same ids again from the same seed.
+#[test]
+fn sample_legal_draws_every_legal_action_and_only_legal_ones() {
+    use metropolys_tensor::sample_legal_into;
+    let legal = [0usize, 7, 8, 9, 100, 711, 712, 715];
+    let mut masks = vec![false; 3 * ACTION_COUNT];
+    for &id in &legal {
+        masks[id] = true;
+        masks[2 * ACTION_COUNT + id] = true;
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    let mut rng = SplitMix64::new(9);
+    let mut out = [0i64; 3];
+    for _ in 0..400 {
+        sample_legal_into(&masks, &mut rng, &mut out).unwrap();
+        assert!(legal.contains(&(out[0] as usize)) && legal.contains(&(out[2] as usize)));
+        assert_eq!(out[1], 0);
+        seen.insert(out[0] as usize);
+    }
+    assert_eq!(seen.into_iter().collect::<Vec<_>>(), legal);
+    let mut again = [0i64; 3];
+    sample_legal_into(&masks, &mut SplitMix64::new(4), &mut out).unwrap();
+    sample_legal_into(&masks, &mut SplitMix64::new(4), &mut again).unwrap();
+    assert_eq!(out, again);
+    assert!(sample_legal_into(&masks[1..], &mut rng, &mut out).is_err());
+}

@@ -33,10 +33,62 @@ impl TryFrom<Snapshot> for State {
     /// docs](crate::state) in order; the first one broken is the error
     /// (I0, a configuration the rules forbid, is `StateError::Config`).
     fn try_from(s: Snapshot) -> Result<State, StateError> {
-        use crate::error::{StateError as E, TurnOrder as T};
         if s.viewer.is_some() {
-            return Err(E::View);
+            return Err(StateError::View);
         }
+        State::load(s)
+    }
+}
+
+impl State {
+    /// Loads a snapshot that may be a seat's view: a whole state is
+    /// loaded as [`State::try_from`] does; a view of seat `v` must hide
+    /// exactly what `v` may not see (every other seat's objectives and
+    /// Metropolys card until the game ends, nothing after) and gives the
+    /// position with those secrets erased, equal to `whole.redacted(v)` for
+    /// every whole state it is a view of. Returns the position and the
+    /// viewer.
+    pub(crate) fn load_view(s: Snapshot) -> Result<(State, Option<Seat>, u8), StateError> {
+        let viewer = s.viewer;
+        let mut hidden = 0u8;
+        // A wrong player count or list length is load's error.
+        let shaped = PLAYER_COUNTS.contains(&s.players) && s.objectives.len() == s.players as usize;
+        if let Some(v) = viewer.filter(|_| shaped) {
+            let bad = |reason: String| Err(StateError::ViewSecrets { viewer: v, reason });
+            if v >= s.players {
+                return bad(format!("there is no seat {v} among {} players", s.players));
+            }
+            // Before the end every other seat's secrets are hidden; after
+            // it they are shown, unless the view played on to the end
+            // without knowing them (`Game::apply` on a view). A seat's
+            // objectives and card are hidden together.
+            let cards = |p: usize| s.metropolys_cards.get(p).map(Option::is_some);
+            for (p, o) in s.objectives.iter().enumerate() {
+                let shown = o.is_some();
+                if p == v as usize && !shown {
+                    return bad("its own objectives are hidden".into());
+                }
+                if p != v as usize && shown && !s.game_over {
+                    return bad(format!("seat {p}'s objectives are shown before the end"));
+                }
+                if cards(p).is_some_and(|c| c != shown) {
+                    return bad(format!(
+                        "seat {p}'s Metropolys card is {} but not its objectives",
+                        if shown { "hidden" } else { "shown" }
+                    ));
+                }
+                if !shown {
+                    hidden |= 1 << p;
+                }
+            }
+        }
+        Ok((State::load(s)?, viewer, hidden))
+    }
+
+    /// Loads a snapshot, `None` secrets as erased ones (the view checks are
+    /// [`State::load_view`]'s).
+    fn load(s: Snapshot) -> Result<State, StateError> {
+        use crate::error::{StateError as E, TurnOrder as T};
         let n = s.players;
         if !PLAYER_COUNTS.contains(&n) {
             return Err(StateError::Config(ConfigError::Players(n)));
@@ -67,25 +119,29 @@ impl TryFrom<Snapshot> for State {
                 players: n,
             });
         }
-        let Some(objectives) = s.objectives.iter().copied().collect::<Option<Vec<_>>>() else {
-            return Err(E::Hidden("objectives"));
-        };
-        config::validate_objectives(n, s.variant, metropolys, &objectives)?;
+        if s.viewer.is_none() {
+            if s.objectives.iter().any(Option::is_none) {
+                return Err(E::Hidden("objectives"));
+            }
+            if s.metropolys_cards.iter().any(Option::is_none) {
+                return Err(E::Hidden("Metropolys cards"));
+            }
+        }
+        // Hidden secrets (a view's) are erased: the placeholders of
+        // `State::redacted`.
+        config::validate_known_objectives(n, s.variant, metropolys, &s.objectives)?;
         let mut objective_array = [NO_OBJECTIVE; MAX_PLAYERS];
-        objective_array[..nu].copy_from_slice(&objectives);
+        for (slot, o) in objective_array.iter_mut().zip(&s.objectives) {
+            *slot = o.unwrap_or(NO_OBJECTIVE);
+        }
         let mut cards = None;
         if metropolys {
-            let Some(c) = s
-                .metropolys_cards
-                .iter()
-                .copied()
-                .collect::<Option<Vec<_>>>()
-            else {
-                return Err(E::Hidden("Metropolys cards"));
-            };
-            config::validate_cards(&c)?;
+            let known: Vec<_> = s.metropolys_cards.iter().flatten().copied().collect();
+            config::validate_cards(&known)?;
             let mut all = [NO_CARD; MAX_PLAYERS];
-            all[..nu].copy_from_slice(&c);
+            for (slot, c) in all.iter_mut().zip(&s.metropolys_cards) {
+                *slot = c.unwrap_or(NO_CARD);
+            }
             cards = Some(all);
         }
         let mut st = State::start(n, s.variant, 0, in_play, [0; 3], objective_array, cards);
