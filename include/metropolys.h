@@ -887,7 +887,9 @@ enum MtpStatus mtp_game_free(struct MtpGame *game);
 /**
  * Loads a game from the JSON of a whole state (as written by
  * `mtp_game_to_json`) and writes a new handle to `*game_out`. The loaded
- * game has no events and no history (so `mtp_game_record_json` fails on it).
+ * game has no events and no history (so `mtp_game_record_json` and
+ * `mtp_game_undo` fail on it): to save and restore a game with its
+ * history, use its record (`mtp_game_record_json`, `mtp_game_from_record`).
  * Malformed JSON is `MTP_STATUS_INVALID_JSON`; a state no legal game can
  * reach, or a player's view, is `MTP_STATUS_INVALID_STATE` (or
  * `MTP_STATUS_INVALID_CONFIG` when the setup part is invalid).
@@ -902,7 +904,9 @@ enum MtpStatus mtp_game_from_json(const char *state_json, struct MtpGame **game_
 /**
  * Replays a game record (JSON, format "metropolys-record") and writes to
  * `*game_out` a new handle to the game it reaches, with the events of its
- * last action and its history. The record's `expected` part is NOT checked
+ * last action and its history: it restores a game saved with
+ * `mtp_game_record_json`, whose record, events and undo
+ * (`mtp_game_undo`) go on as before saving. The record's `expected` part is NOT checked
  * (use `mtp_record_verify`). Errors: `MTP_STATUS_INVALID_JSON`,
  * `MTP_STATUS_INVALID_RECORD` (format/version), `MTP_STATUS_INVALID_CONFIG`,
  * `MTP_STATUS_ILLEGAL_ACTION` / `MTP_STATUS_GAME_OVER` (the message names
@@ -1086,6 +1090,23 @@ enum MtpStatus mtp_game_apply_for(const struct MtpGame *game,
                                   struct MtpGame **game_out);
 
 /**
+ * Writes to `*game_out` a new handle to the game before this game's last
+ * decision: the position right after the decision before it (or the
+ * opening position), with that transition's events and the history
+ * without the last decision (core's `Game::undo`). Keeping the handles of
+ * earlier games is the cheap way to undo; this one also works in a game
+ * restored from its record with `mtp_game_from_record`, whose earlier
+ * games no handle holds. A game without a decision to undo (a new game)
+ * or without a history (loaded with `mtp_game_from_json`) is
+ * `MTP_STATUS_INVALID_STATE`.
+ *
+ * # Safety
+ *
+ * `game_out` must be NULL or valid for a write.
+ */
+enum MtpStatus mtp_game_undo(const struct MtpGame *game, struct MtpGame **game_out);
+
+/**
  * Lists the events of the transition that produced this game, in order,
  * into `buf` (capacity `cap`), with the buffer protocol of
  * `mtp_game_legal_actions`. A new game's events are its opening
@@ -1167,7 +1188,9 @@ enum MtpStatus mtp_game_view_json(const struct MtpGame *game, uint8_t seat, char
 
 /**
  * Writes the whole state (nothing hidden) as JSON to `*json_out`; it loads
- * back with `mtp_game_from_json`. Free it with `mtp_string_free`.
+ * back with `mtp_game_from_json` as a position without history. Free it
+ * with `mtp_string_free`. To save a game, save its record instead
+ * (`mtp_game_record_json`): it restores with its history.
  *
  * # Safety
  *
@@ -1179,8 +1202,10 @@ enum MtpStatus mtp_game_to_json(const struct MtpGame *game, char **json_out);
  * Writes the game record (configuration, decisions so far, and `expected`
  * filled in from the current position) as JSON to `*json_out`; it replays
  * with `mtp_game_from_record` and `mtp_record_verify`. Free it with
- * `mtp_string_free`. A game loaded from a bare state has no history:
- * `MTP_STATUS_INVALID_STATE`.
+ * `mtp_string_free`. This is how to save a game: `mtp_game_from_record`
+ * restores it with its whole history, so its record, its events and
+ * `mtp_game_undo` go on working. A game loaded from a bare state has no
+ * history: `MTP_STATUS_INVALID_STATE` (the message says what to use).
  *
  * # Safety
  *

@@ -23,7 +23,14 @@ fn main() {
     // ELF targets take -soname (macOS and Windows name libraries otherwise).
     let elf = matches!(
         env::var("CARGO_CFG_TARGET_OS").as_deref(),
-        Ok("linux" | "android" | "freebsd" | "netbsd" | "openbsd" | "dragonfly" | "illumos" | "solaris")
+        Ok("linux"
+            | "android"
+            | "freebsd"
+            | "netbsd"
+            | "openbsd"
+            | "dragonfly"
+            | "illumos"
+            | "solaris")
     );
     if elf {
         println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libmetropolys.so.{abi}");

@@ -626,6 +626,8 @@ static void test_state_json_and_views(void) {
     char *record = NULL;
     CHECK_STATUS(mtp_game_record_json(loaded, &record), MTP_STATUS_INVALID_STATE);
     CHECK(record == NULL);
+    /* The message says how to save a game with its history. */
+    CHECK_ERROR_MENTIONS("mtp_game_from_record");
     /* ... but it plays on. */
     MtpGame *next = NULL;
     CHECK_STATUS(mtp_game_apply(loaded, pass(), &next), MTP_STATUS_OK);
@@ -669,6 +671,68 @@ static void test_state_json_and_views(void) {
     CHECK_STATUS(mtp_game_free(loaded), MTP_STATUS_OK);
     CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
     CHECK_STATUS(mtp_game_free(g0), MTP_STATUS_OK);
+}
+
+/* Saving a game as its record and restoring it (mtp_game_record_json,
+ * mtp_game_from_record) keeps its whole history: the record, the events and
+ * undo (mtp_game_undo) give what the handles of the original game give. */
+static void test_save_and_restore_with_history(void) {
+    enum { STEPS = 24 };
+    MtpGame *games[STEPS + 1];
+    games[0] = new_game(4, MTP_VARIANT_EXPERT, 2024);
+    for (int i = 0; i < STEPS; i++) {
+        uint16_t ids[MTP_ACTION_COUNT];
+        size_t n = 0;
+        CHECK_STATUS(mtp_game_legal_action_ids(games[i], ids, MTP_ACTION_COUNT, &n), MTP_STATUS_OK);
+        games[i + 1] = NULL;
+        CHECK_STATUS(mtp_game_apply_id(games[i], ids[(7 * i + 3) % n], &games[i + 1]),
+                     MTP_STATUS_OK);
+    }
+    char *saved = NULL;
+    CHECK_STATUS(mtp_game_record_json(games[STEPS], &saved), MTP_STATUS_OK);
+    MtpGame *at = NULL;
+    CHECK_STATUS(mtp_game_from_record(saved, &at), MTP_STATUS_OK);
+    mtp_string_free(saved);
+    for (int i = STEPS; at != NULL && i >= 0; i--) {
+        CHECK(same_state(at, games[i]));
+        MtpEvent a[64], b[64];
+        size_t na = 0, nb = 0;
+        CHECK_STATUS(mtp_game_events(at, a, 64, &na), MTP_STATUS_OK);
+        CHECK_STATUS(mtp_game_events(games[i], b, 64, &nb), MTP_STATUS_OK);
+        CHECK(na == nb && memcmp(a, b, na * sizeof a[0]) == 0);
+        char *x = NULL, *y = NULL;
+        CHECK_STATUS(mtp_game_record_json(at, &x), MTP_STATUS_OK);
+        CHECK_STATUS(mtp_game_record_json(games[i], &y), MTP_STATUS_OK);
+        CHECK(x != NULL && y != NULL && strcmp(x, y) == 0);
+        mtp_string_free(x);
+        mtp_string_free(y);
+        MtpGame *before = NULL;
+        if (i > 0) {
+            CHECK_STATUS(mtp_game_undo(at, &before), MTP_STATUS_OK);
+        } else {
+            /* A new game has nothing to undo. */
+            CHECK_STATUS(mtp_game_undo(at, &before), MTP_STATUS_INVALID_STATE);
+            CHECK_ERROR_MENTIONS("no decision to undo");
+            CHECK(before == NULL);
+        }
+        CHECK_STATUS(mtp_game_free(at), MTP_STATUS_OK);
+        at = before;
+    }
+    /* A position loaded from its state has no history: the message names
+     * the record functions. */
+    char *text = state_json(games[STEPS]);
+    MtpGame *bare = NULL, *none = NULL;
+    CHECK_STATUS(mtp_game_from_json(text, &bare), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_undo(bare, &none), MTP_STATUS_INVALID_STATE);
+    CHECK_ERROR_MENTIONS("mtp_game_record_json");
+    CHECK(none == NULL);
+    CHECK_STATUS(mtp_game_undo(bare, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_undo(NULL, &none), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_free(bare), MTP_STATUS_OK);
+    mtp_string_free(text);
+    for (int i = 0; i <= STEPS; i++) {
+        CHECK_STATUS(mtp_game_free(games[i]), MTP_STATUS_OK);
+    }
 }
 
 static void test_records(void) {
@@ -1410,6 +1474,7 @@ int main(int argc, char **argv) {
     RUN(test_finished_game);
     RUN(test_state_json_and_views);
     RUN(test_records);
+    RUN(test_save_and_restore_with_history);
     RUN(test_handles_clone_and_double_free);
     RUN(test_board);
     RUN(test_struct_queries);
