@@ -697,12 +697,18 @@ typedef struct MtpObjectives {
 } MtpObjectives;
 
 /**
- * Drawing options for `mtp_game_svg` (all zero: the defaults).
+ * Drawing options for `mtp_game_svg`. All zero (`MtpSvgOptions o = {0};`,
+ * or `memset`) is the defaults, exactly as passing NULL: no highlight, the
+ * status line and key, the neighborhood ids, the default caption. Set the
+ * fields by name (`{.highlight = 12, .has_highlight = true}`).
  */
 typedef struct MtpSvgOptions {
   /**
-   * Ring this neighborhood in gold (e.g. the building just constructed);
-   * any value above 54 (e.g. `MTP_NO_SEAT`, 255) for none.
+   * The neighborhood (0–54) to ring in gold, e.g. the building just
+   * constructed, when `has_highlight` is true. Without `has_highlight`,
+   * 0 (the zeroed default) and any value above 54 (e.g. 255) ring
+   * nothing, and 1–54 ring that neighborhood, as before `has_highlight`
+   * existed.
    */
   uint8_t highlight;
   /**
@@ -713,6 +719,13 @@ typedef struct MtpSvgOptions {
    * Leave out the neighborhood ids.
    */
   bool hide_ids;
+  /**
+   * Ring `highlight` (which must then be 0–54, else
+   * `MTP_STATUS_INVALID_ARGUMENT`): the way to ring neighborhood 0.
+   * This field sits where the structure had padding, so its size and the
+   * other fields' offsets are those of ABI version 1 without it.
+   */
+  bool has_highlight;
   /**
    * A caption for the status line instead of the default one (UTF-8,
    * NUL-terminated), or NULL.
@@ -1404,7 +1417,8 @@ enum MtpStatus mtp_game_view_objectives(const struct MtpGame *game,
 /**
  * Draws the game as an SVG document (the core's `svg::render_with`) and
  * writes it to `*svg_out`; free it with `mtp_string_free`. `options` may be
- * NULL for the defaults; a caption that is not UTF-8 is
+ * NULL for the defaults, as a zeroed `MtpSvgOptions` is; a caption that is
+ * not UTF-8, or `has_highlight` with a `highlight` above 54, is
  * `MTP_STATUS_INVALID_ARGUMENT`.
  *
  * # Safety

@@ -19,6 +19,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <dirent.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1124,20 +1125,94 @@ static void test_objectives_through_a_seat_view(void) {
     }
 }
 
+/* The x of the gold ring in `svg`, or -1 when there is none. */
+static double highlight_x(const char *svg) {
+    const char *at = svg != NULL ? strstr(svg, "class=\"highlight\" cx=\"") : NULL;
+    return at != NULL ? strtod(at + strlen("class=\"highlight\" cx=\""), NULL) : -1.0;
+}
+
+/* The x of neighborhood `id`'s disc in `svg`. */
+static double neighborhood_x(const char *svg, int id) {
+    char key[32];
+    snprintf(key, sizeof key, "id=\"n%d\"", id);
+    const char *at = svg != NULL ? strstr(svg, key) : NULL;
+    at = at != NULL ? strstr(at, "<circle cx=\"") : NULL;
+    return at != NULL ? strtod(at + strlen("<circle cx=\""), NULL) : -2.0;
+}
+
+/* `game`'s picture with `options` (NULL on failure, with the status in *status). */
+static char *svg_of(const MtpGame *g, const MtpSvgOptions *options, MtpStatus *status) {
+    char *svg = NULL;
+    *status = mtp_game_svg(g, options, &svg);
+    return svg;
+}
+
 static void test_svg(void) {
     MtpGame *g = played(3, MTP_VARIANT_EXPERT, 2, 30);
     char *svg = NULL;
+    MtpStatus st;
     CHECK_STATUS(mtp_game_svg(g, NULL, &svg), MTP_STATUS_OK);
     CHECK(svg != NULL && strncmp(svg, "<svg", 4) == 0 && strstr(svg, "id=\"n54\"") != NULL);
     CHECK(strstr(svg, "class=\"building ") != NULL && strstr(svg, "class=\"status\"") != NULL);
+    CHECK(highlight_x(svg) < 0);
+
+    /* Zeroed options are the defaults, byte for byte: no ring on
+     * neighborhood 0. */
+    MtpSvgOptions zero = {0};
+    char *zeroed = svg_of(g, &zero, &st);
+    CHECK(st == MTP_STATUS_OK && zeroed != NULL && svg != NULL && strcmp(zeroed, svg) == 0);
+    mtp_string_free(zeroed);
+    MtpSvgOptions cleared;
+    memset(&cleared, 0, sizeof cleared);
+    zeroed = svg_of(g, &cleared, &st);
+    CHECK(st == MTP_STATUS_OK && zeroed != NULL && svg != NULL && strcmp(zeroed, svg) == 0);
+    mtp_string_free(zeroed);
+
+    /* has_highlight rings neighborhood 0 too; 1-54 ring without it (as in
+     * ABI 1 before it existed); above 54 ring nothing without it and are
+     * refused with it. */
+    MtpSvgOptions ring0 = {.highlight = 0, .has_highlight = true};
+    char *s = svg_of(g, &ring0, &st);
+    CHECK(st == MTP_STATUS_OK && highlight_x(s) == neighborhood_x(s, 0));
+    mtp_string_free(s);
+    MtpSvgOptions ring4 = {.highlight = 4};
+    s = svg_of(g, &ring4, &st);
+    CHECK(st == MTP_STATUS_OK && highlight_x(s) == neighborhood_x(s, 4));
+    mtp_string_free(s);
+    ring4.has_highlight = true;
+    s = svg_of(g, &ring4, &st);
+    CHECK(st == MTP_STATUS_OK && highlight_x(s) == neighborhood_x(s, 4));
+    mtp_string_free(s);
+    MtpSvgOptions none = {.highlight = MTP_NO_SEAT};
+    s = svg_of(g, &none, &st);
+    CHECK(st == MTP_STATUS_OK && s != NULL && svg != NULL && strcmp(s, svg) == 0);
+    mtp_string_free(s);
+    none.has_highlight = true;
+    s = svg_of(g, &none, &st);
+    CHECK(st == MTP_STATUS_INVALID_ARGUMENT && s == NULL);
+    CHECK_ERROR_MENTIONS("has_highlight");
+    none.highlight = 55;
+    s = svg_of(g, &none, &st);
+    CHECK(st == MTP_STATUS_INVALID_ARGUMENT && s == NULL);
+    /* A flag byte that is not 0 or 1 (padding written by an older program)
+     * is read as true, never as an invalid value. */
+    MtpSvgOptions odd = {0};
+    ((unsigned char *)&odd)[offsetof(MtpSvgOptions, has_highlight)] = 0xA5;
+    odd.highlight = 7;
+    s = svg_of(g, &odd, &st);
+    CHECK(st == MTP_STATUS_OK && highlight_x(s) == neighborhood_x(s, 7));
+    mtp_string_free(s);
     mtp_string_free(svg);
-    MtpSvgOptions opts = {4, true, false, "call <x>"};
+
+    MtpSvgOptions opts = {.highlight = 4, .has_highlight = true, .hide_status = true,
+                          .caption = "call <x>"};
     CHECK_STATUS(mtp_game_svg(g, &opts, &svg), MTP_STATUS_OK);
     CHECK(svg != NULL && strstr(svg, "class=\"highlight\"") != NULL);
     CHECK(strstr(svg, "class=\"status\"") == NULL);
     mtp_string_free(svg);
     opts.hide_status = false;
-    opts.highlight = MTP_NO_SEAT;
+    opts.has_highlight = false;
+    opts.highlight = 0;
     CHECK_STATUS(mtp_game_svg(g, &opts, &svg), MTP_STATUS_OK);
     CHECK(svg != NULL && strstr(svg, "call &lt;x&gt;") != NULL);
     CHECK(strstr(svg, "class=\"highlight\"") == NULL);

@@ -69,6 +69,11 @@ int main() {
         CHECK(mtp_live_games() == live + 2); // the old handles were freed
         CHECK(!game.winners().empty());
         CHECK(game.svg().compare(0, 4, "<svg") == 0);
+        MtpSvgOptions defaults = {}; // value-initialized: the defaults, as NULL
+        CHECK(game.svg(defaults) == game.svg());
+        defaults.has_highlight = true;
+        defaults.highlight = 99;
+        CHECK(status_of([&] { game.svg(defaults); }) == MTP_STATUS_INVALID_ARGUMENT);
         CHECK(game.view_objectives(0, 3).seat == 3); // revealed at the end
         uint8_t holder = game.card_holder(MTP_CARD_SUBWAY);
         CHECK(holder == MTP_NO_SEAT || holder < 4);
