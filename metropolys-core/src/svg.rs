@@ -872,10 +872,13 @@ mod tests {
         tag[at..].split('"').next()?.parse().ok()
     }
 
+    /// A horizontal extent, from left to right.
+    type Span = (f32, f32);
+
     /// The horizontal extents of what the status line draws, with the
     /// text widths estimated by [`text_width`] (font size × characters):
     /// per key item, its symbol and its label; the caption alone.
-    fn status_boxes(doc: &str) -> (Vec<Vec<(f32, f32)>>, (f32, f32)) {
+    fn status_boxes(doc: &str) -> (Vec<Vec<Span>>, Span) {
         let status = &doc[doc.find(r#"<g class="status">"#).unwrap()..];
         let caption_tag = &status[status.find(r#"<text class="caption""#).unwrap()..];
         let caption_text = &caption_tag[caption_tag.find('>').unwrap() + 1..];
@@ -945,7 +948,7 @@ mod tests {
                     let doc = render_with(&state, &options);
                     let (items, caption) = status_boxes(&doc);
                     assert_eq!(items.len(), players as usize + 4);
-                    let mut parts: Vec<(f32, f32)> = items.concat();
+                    let mut parts: Vec<Span> = items.concat();
                     assert_eq!(parts.len(), 2 * items.len(), "a symbol and a label each");
                     parts.sort_by(|a, b| a.0.total_cmp(&b.0));
                     for pair in parts.windows(2) {
