@@ -1140,13 +1140,6 @@ static double neighborhood_x(const char *svg, int id) {
     return at != NULL ? strtod(at + strlen("<circle cx=\""), NULL) : -2.0;
 }
 
-/* `game`'s picture with `options` (NULL on failure, with the status in *status). */
-static char *svg_of(const MtpGame *g, const MtpSvgOptions *options, MtpStatus *status) {
-    char *svg = NULL;
-    *status = mtp_game_svg(g, options, &svg);
-    return svg;
-}
-
 static void test_svg(void) {
     MtpGame *g = played(3, MTP_VARIANT_EXPERT, 2, 30);
     char *svg = NULL;
@@ -1159,12 +1152,14 @@ static void test_svg(void) {
     /* Zeroed options are the defaults, byte for byte: no ring on
      * neighborhood 0. */
     MtpSvgOptions zero = {0};
-    char *zeroed = svg_of(g, &zero, &st);
+    char *zeroed = NULL;
+    st = mtp_game_svg(g, &zero, &zeroed);
     CHECK(st == MTP_STATUS_OK && zeroed != NULL && svg != NULL && strcmp(zeroed, svg) == 0);
     mtp_string_free(zeroed);
     MtpSvgOptions cleared;
     memset(&cleared, 0, sizeof cleared);
-    zeroed = svg_of(g, &cleared, &st);
+    zeroed = NULL;
+    st = mtp_game_svg(g, &cleared, &zeroed);
     CHECK(st == MTP_STATUS_OK && zeroed != NULL && svg != NULL && strcmp(zeroed, svg) == 0);
     mtp_string_free(zeroed);
 
@@ -1172,34 +1167,41 @@ static void test_svg(void) {
      * ABI 1 before it existed); above 54 ring nothing without it and are
      * refused with it. */
     MtpSvgOptions ring0 = {.highlight = 0, .has_highlight = true};
-    char *s = svg_of(g, &ring0, &st);
+    char *s = NULL;
+    st = mtp_game_svg(g, &ring0, &s);
     CHECK(st == MTP_STATUS_OK && highlight_x(s) == neighborhood_x(s, 0));
     mtp_string_free(s);
     MtpSvgOptions ring4 = {.highlight = 4};
-    s = svg_of(g, &ring4, &st);
+    s = NULL;
+    st = mtp_game_svg(g, &ring4, &s);
     CHECK(st == MTP_STATUS_OK && highlight_x(s) == neighborhood_x(s, 4));
     mtp_string_free(s);
     ring4.has_highlight = true;
-    s = svg_of(g, &ring4, &st);
+    s = NULL;
+    st = mtp_game_svg(g, &ring4, &s);
     CHECK(st == MTP_STATUS_OK && highlight_x(s) == neighborhood_x(s, 4));
     mtp_string_free(s);
     MtpSvgOptions none = {.highlight = MTP_NO_SEAT};
-    s = svg_of(g, &none, &st);
+    s = NULL;
+    st = mtp_game_svg(g, &none, &s);
     CHECK(st == MTP_STATUS_OK && s != NULL && svg != NULL && strcmp(s, svg) == 0);
     mtp_string_free(s);
     none.has_highlight = true;
-    s = svg_of(g, &none, &st);
+    s = NULL;
+    st = mtp_game_svg(g, &none, &s);
     CHECK(st == MTP_STATUS_INVALID_ARGUMENT && s == NULL);
     CHECK_ERROR_MENTIONS("has_highlight");
     none.highlight = 55;
-    s = svg_of(g, &none, &st);
+    s = NULL;
+    st = mtp_game_svg(g, &none, &s);
     CHECK(st == MTP_STATUS_INVALID_ARGUMENT && s == NULL);
     /* A flag byte that is not 0 or 1 (padding written by an older program)
      * is read as true, never as an invalid value. */
     MtpSvgOptions odd = {0};
     ((unsigned char *)&odd)[offsetof(MtpSvgOptions, has_highlight)] = 0xA5;
     odd.highlight = 7;
-    s = svg_of(g, &odd, &st);
+    s = NULL;
+    st = mtp_game_svg(g, &odd, &s);
     CHECK(st == MTP_STATUS_OK && highlight_x(s) == neighborhood_x(s, 7));
     mtp_string_free(s);
     mtp_string_free(svg);
