@@ -14,7 +14,7 @@
 //! N. No network: styles and script are inline.
 
 use crate::narrate::{seat_name, Narrator, Voice};
-use metropolys_core::svg::{self, xml_escape, SvgOptions};
+use metropolys_core::svg::{self, xml_escape, Piece};
 use metropolys_core::{Event, Kind, NeighborhoodId, RecordedAction, State, Token, Variant};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
@@ -153,52 +153,35 @@ pub fn page(
 
     // The pieces used, drawn once each at (0, 0) as definitions.
     let variant = initial.variant();
-    let mut defs = String::new();
     let mut used = BTreeSet::new();
     for s in &steps {
-        for &(_, seat, n) in &s.pieces.buildings {
-            used.insert(format!("b{seat}_{n}"));
-        }
-        for &(_, t) in &s.pieces.tokens {
-            used.insert(format!("t{t}"));
-        }
+        used.extend(
+            s.pieces
+                .buildings
+                .iter()
+                .map(|&(_, seat, n)| Piece::Building(seat, n)),
+        );
+        used.extend(
+            s.pieces
+                .tokens
+                .iter()
+                .filter_map(|&(_, t)| Token::ALL.get(t).map(|&t| Piece::Token(t))),
+        );
         let last = s.pieces.bids.len();
-        for (i, &(_, seat, n)) in s.pieces.bids.iter().enumerate() {
-            used.insert(format!(
-                "{}{seat}_{n}",
-                if i + 1 == last { 'l' } else { 'd' }
-            ));
-        }
+        used.extend(
+            s.pieces
+                .bids
+                .iter()
+                .enumerate()
+                .map(|(i, &(_, seat, number))| Piece::Bid {
+                    seat,
+                    number,
+                    latest: i + 1 == last,
+                }),
+        );
     }
-    for id in &used {
-        let kind = &id[..1];
-        let (a, b) = id[1..].split_once('_').unwrap_or((&id[1..], "0"));
-        let (a, b): (u8, u8) = (a.parse().unwrap_or(0), b.parse().unwrap_or(0));
-        let piece = match kind {
-            "b" => svg::building_piece(variant, a, b, (0.0, 0.0)),
-            "t" => svg::token_piece(Token::ALL[a as usize % Token::ALL.len()], (0.0, 0.0)),
-            "d" => svg::bid_piece(a, b, false, (0.0, 0.0)),
-            _ => svg::bid_piece(a, b, true, (0.0, 0.0)),
-        };
-        let _ = write!(defs, "<g id=\"{id}\">{piece}</g>");
-    }
-    let _ = write!(defs, "<g id=\"h\">{}</g>", svg::highlight_piece((0.0, 0.0)));
-    let board = svg::render_board(
-        initial,
-        &SvgOptions {
-            hide_status: true,
-            ..SvgOptions::default()
-        },
-    );
-    let board = board.replacen(
-        "<title>Metropolys board</title>",
-        &format!("<title>Metropolys board</title><defs>{defs}</defs>"),
-        1,
-    );
-    let board = match board.rfind("</svg>") {
-        Some(end) => format!("{}<g id=\"pieces\"></g></svg>", &board[..end]),
-        None => board,
-    };
+    used.insert(Piece::Highlight);
+    let board = svg::scripted_board(initial, &used.into_iter().collect::<Vec<_>>());
 
     let data = json!({
         "points": (0..metropolys_core::NEIGHBORHOOD_COUNT as u8)

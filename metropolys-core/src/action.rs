@@ -153,7 +153,8 @@ impl Action {
 
 impl<'de> Deserialize<'de> for Action {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let v = serde_json::Value::deserialize(d)?;
+        // A key given twice is refused, as derived loaders refuse it.
+        let crate::strict::Unique(v) = crate::strict::Unique::deserialize(d)?;
         Action::from_value(&v).map_err(serde::de::Error::custom)
     }
 }

@@ -173,7 +173,7 @@ impl Action {
     /// ));
     /// ```
     pub fn from_json(text: &str) -> Result<Action, Error> {
-        let v: serde_json::Value = serde_json::from_str(text)?;
+        let strict::Unique(v) = serde_json::from_str(text)?;
         Ok(Action::from_value(&v)?)
     }
 }

@@ -551,6 +551,131 @@ pub fn highlight_piece(at: (f32, f32)) -> String {
     )
 }
 
+/// A piece a scripted picture places by reference: [`scripted_board`]
+/// defines each one once, drawn at (0, 0), under the element id
+/// [`Piece::id`], and a script moves copies of it
+/// (`<use href="#b0_5" x=".." y="..">`) onto the neighborhoods' centres
+/// ([`point`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Piece {
+    /// Building `number` of `seat` ([`building_piece`]): id `b{seat}_{number}`.
+    Building(Seat, u8),
+    /// A bid of `seat` with building `number` ([`bid_piece`]): id
+    /// `d{seat}_{number}`, or `l{seat}_{number}` for the call's latest bid.
+    Bid {
+        /// The bidding seat.
+        seat: Seat,
+        /// The building bid.
+        number: u8,
+        /// Whether it is the call's latest bid (drawn bold).
+        latest: bool,
+    },
+    /// A token ([`token_piece`]): id `t{i}`, `i` its index in [`Token::ALL`].
+    Token(Token),
+    /// The gold ring of the building just constructed ([`highlight_piece`]):
+    /// id `h`.
+    Highlight,
+}
+
+impl Piece {
+    /// The element id of the piece's definition.
+    ///
+    /// ```
+    /// use metropolys_core::svg::Piece;
+    /// assert_eq!(Piece::Building(1, 12).id(), "b1_12");
+    /// assert_eq!(Piece::Bid { seat: 0, number: 3, latest: true }.id(), "l0_3");
+    /// assert_eq!(Piece::Highlight.id(), "h");
+    /// ```
+    pub fn id(&self) -> String {
+        match *self {
+            Piece::Building(seat, n) => format!("b{seat}_{n}"),
+            Piece::Bid {
+                seat,
+                number,
+                latest,
+            } => format!("{}{seat}_{number}", if latest { 'l' } else { 'd' }),
+            Piece::Token(t) => format!("t{}", Token::ALL.iter().position(|&x| x == t).unwrap_or(0)),
+            Piece::Highlight => "h".to_string(),
+        }
+    }
+
+    /// The piece drawn at `at`.
+    pub fn draw(&self, variant: Variant, at: (f32, f32)) -> String {
+        match *self {
+            Piece::Building(seat, n) => building_piece(variant, seat, n, at),
+            Piece::Bid {
+                seat,
+                number,
+                latest,
+            } => bid_piece(seat, number, latest, at),
+            Piece::Token(t) => token_piece(t, at),
+            Piece::Highlight => highlight_piece(at),
+        }
+    }
+
+    /// Every piece a game of `players` seats can show: each seat's buildings
+    /// and bids, the tokens and the highlight.
+    pub fn all(players: u8) -> Vec<Piece> {
+        let mut pieces = Vec::new();
+        for seat in 0..players {
+            for n in 1..=crate::types::BUILDINGS_PER_PLAYER {
+                pieces.push(Piece::Building(seat, n));
+                for latest in [false, true] {
+                    pieces.push(Piece::Bid {
+                        seat,
+                        number: n,
+                        latest,
+                    });
+                }
+            }
+        }
+        pieces.extend(Token::ALL.iter().map(|&t| Piece::Token(t)));
+        pieces.push(Piece::Highlight);
+        pieces
+    }
+}
+
+/// The board of `state` without status line and without its pieces, for a
+/// script to place them: `<defs>` holding each of `pieces` drawn once
+/// ([`Piece::id`]), and an empty `<g id="pieces">` last. The replay page
+/// of the command line and the game server's web client both use it.
+///
+/// ```
+/// use metropolys_core::svg::{scripted_board, Piece};
+/// use metropolys_core::{Config, State, Variant};
+/// let state = State::new(&Config::new(2, Variant::Family, 3)).unwrap();
+/// let svg = scripted_board(&state, &[Piece::Building(0, 1), Piece::Highlight]);
+/// assert!(svg.contains(r#"<g id="b0_1">"#) && svg.contains(r#"<g id="h">"#));
+/// assert!(svg.ends_with(r#"<g id="pieces"></g></svg>"#));
+/// ```
+pub fn scripted_board(state: &State, pieces: &[Piece]) -> String {
+    let mut defs = String::new();
+    for piece in pieces {
+        let _ = write!(
+            defs,
+            r#"<g id="{}">{}</g>"#,
+            piece.id(),
+            piece.draw(state.variant(), (0.0, 0.0))
+        );
+    }
+    let board = render_board(
+        state,
+        &SvgOptions {
+            hide_status: true,
+            ..SvgOptions::default()
+        },
+    );
+    let board = board.replacen(
+        "<title>Metropolys board</title>",
+        &format!("<title>Metropolys board</title><defs>{defs}</defs>"),
+        1,
+    );
+    match board.rfind("</svg>") {
+        Some(end) => format!("{}<g id=\"pieces\"></g></svg>", &board[..end]),
+        None => board,
+    }
+}
+
 /// Escapes text for XML character data and attribute values.
 pub fn xml_escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());

@@ -225,6 +225,33 @@ fn positional_json_is_rejected_everywhere() {
 }
 
 #[test]
+fn a_key_given_twice_is_rejected_at_every_depth_of_a_record() {
+    let head = r#"{"format": "metropolys-record", "version": 1, "#;
+    let fine = format!(
+        r#"{head}"config": {{"players": 2, "seed": 1}}, "actions": [{{"player": 0, "action": {{"bid": {{"neighborhood": 12, "building": 3}}}}}}]}}"#
+    );
+    assert!(Record::from_json(&fine).is_ok(), "{fine}");
+    for twice in [
+        // The configuration: the first count would be silently replaced.
+        r#""config": {"players": 2, "players": 4, "seed": 1}, "actions": []}"#,
+        r#""config": {"players": 2, "seed": 1, "seed": 2}, "actions": []}"#,
+        // An action, its bid, and what the record expects.
+        r#""config": {"players": 2, "seed": 1}, "actions": [{"player": 0, "player": 1, "action": "pass"}]}"#,
+        r#""config": {"players": 2, "seed": 1}, "actions": [{"player": 0, "action": {"bid": {"neighborhood": 12, "neighborhood": 13, "building": 3}}}]}"#,
+        r#""config": {"players": 2, "seed": 1}, "actions": [], "expected": {"scores": [1, 2], "scores": [3, 4]}}"#,
+        r#""config": {"players": 2, "seed": 1}, "config": {"players": 3, "seed": 1}, "actions": []}"#,
+    ] {
+        let text = format!("{head}{twice}");
+        let e = Record::from_json(&text).unwrap_err();
+        assert!(matches!(e, Error::Json(_)), "{text}: {e}");
+        assert!(e.to_string().contains("duplicate"), "{text}: {e}");
+    }
+    assert!(Config::from_json(r#"{"players": 2, "players": 3}"#).is_err());
+    let e = Action::from_json(r#"{"bid": {"neighborhood": 1, "building": 2, "building": 3}}"#);
+    assert!(matches!(e, Err(Error::Json(_))), "{e:?}");
+}
+
+#[test]
 fn malformed_bids_are_errors_naming_the_field_never_a_pass() {
     for (text, field) in [
         (r#"{"bid": [60, 0]}"#, None),

@@ -894,6 +894,35 @@ fn r21_view_hides_opponents_objectives_until_the_end() {
     );
 }
 
+#[test]
+fn r21_public_view_hides_every_secret_until_the_end() {
+    let mut c = Config::new(4, Variant::Expert, 9);
+    c.metropolys_cards = Some(vec![
+        [Kind::Park, Kind::Mall, Kind::Housing],
+        [Kind::Industry, Kind::Mall, Kind::Administration],
+        [Kind::Park, Kind::Industry, Kind::Housing],
+        [Kind::Administration, Kind::Mall, Kind::Housing],
+    ]);
+    let s = State::new(&c).unwrap();
+    let v = s.public_view();
+    assert_eq!(v.viewer, None);
+    assert!(v.objectives.iter().all(Option::is_none));
+    assert_eq!(v.metropolys_cards, vec![None; 4]);
+    assert_eq!(v.objective_counts, vec![2, 2, 2, 2]);
+    // Apart from the secrets, it is what any seat sees.
+    let mut seat = s.view(2).unwrap();
+    seat.viewer = None;
+    seat.objectives = vec![None; 4];
+    seat.metropolys_cards = vec![None; 4];
+    assert_eq!(seat, v);
+    let end = metropolys_core::play_random(s, &mut metropolys_core::rng::SplitMix64::new(9));
+    assert_eq!(end.public_view().objectives, end.snapshot().objectives);
+    assert_eq!(
+        end.public_view().metropolys_cards,
+        end.snapshot().metropolys_cards
+    );
+}
+
 // ----- §9 / R-22 Metropolys cards -----------------------------------------------------------------
 
 #[test]

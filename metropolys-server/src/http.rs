@@ -1,9 +1,10 @@
 //! The routes: the REST lobby, the WebSocket of each client, the web client.
 
+use crate::credential::{hash_credential, random_u64};
 use crate::limits::Verdict;
 use crate::protocol::{parse_client, ClientMessage, ErrorCode, ProtoError, PROTOCOL_VERSION};
-use crate::room::{hash_credential, random_u64, Out, Room, SeatSpec};
-use crate::Shared;
+use crate::room::{Out, Room, SeatSpec};
+use crate::shared::Shared;
 use axum::body::{Body, Bytes};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, RawQuery, Request, State};
@@ -292,12 +293,12 @@ async fn create_match(sh: &Arc<Shared>, body: &Bytes) -> Result<Arc<Room>, Proto
             ),
         ));
     }
-    let room = Room::create(sh, config, specs, turn_seconds).await?;
+    let room = Room::create(&sh.services, config, specs, turn_seconds).await?;
     sh.rooms
         .write()
         .unwrap_or_else(|p| p.into_inner())
         .insert(room.id.clone(), room.clone());
-    room.resume(sh).await;
+    room.resume(&sh.services).await;
     Ok(room)
 }
 
@@ -370,7 +371,7 @@ async fn join(State(sh): Shr, Path(id): Path<String>, body: Bytes) -> Response {
                 ProtoError::new(ErrorCode::BadMessage, "seat must be an integer from 0 to 3")
             })?),
         };
-        let (seat, token) = room.join(&sh, seat).await?;
+        let (seat, token) = room.join(&sh.services, seat).await?;
         Ok::<_, ProtoError>(json!({ "match": id, "seat": seat, "token": token }))
     }
     .await;
@@ -416,7 +417,7 @@ async fn leave(State(sh): Shr, Path(id): Path<String>, headers: HeaderMap) -> Re
     let r = async {
         let room = room(&sh, &id)?;
         let seat = authorize(&sh, &room, &headers).await?;
-        room.leave(&sh, seat).await?;
+        room.leave(&sh.services, seat).await?;
         Ok::<_, ProtoError>(json!({ "match": id, "seat": seat, "left": true }))
     }
     .await;
@@ -659,7 +660,7 @@ async fn client(
                 action,
             }) => match seat {
                 None => Err(spectator()),
-                Some(s) => room.submit(&sh, id, s, move_number, action).await,
+                Some(s) => room.submit(&sh.services, id, s, move_number, action).await,
             },
         };
         if let Err(e) = reply {

@@ -4,9 +4,8 @@
 
 use axum::http::header;
 use axum::response::IntoResponse;
-use metropolys_core::svg::{self, SvgOptions};
-use metropolys_core::{State, Token};
-use std::fmt::Write as _;
+use metropolys_core::svg;
+use metropolys_core::State;
 
 const INDEX: &str = include_str!("../web/index.html");
 const APP_JS: &str = include_str!("../web/app.js");
@@ -53,44 +52,5 @@ pub(crate) async fn style_css() -> impl IntoResponse {
 /// tokens (`Token::ALL` order), `h` the highlight ring; and an empty
 /// `<g id="pieces">` layer on top for the client's `<use>` elements.
 pub(crate) fn board_svg(state: &State) -> String {
-    let mut defs = String::new();
-    for seat in 0..state.players() {
-        for n in 1..=metropolys_core::BUILDINGS_PER_PLAYER {
-            let _ = write!(
-                defs,
-                r#"<g id="b{seat}_{n}">{}</g><g id="d{seat}_{n}">{}</g><g id="l{seat}_{n}">{}</g>"#,
-                svg::building_piece(state.variant(), seat, n, (0.0, 0.0)),
-                svg::bid_piece(seat, n, false, (0.0, 0.0)),
-                svg::bid_piece(seat, n, true, (0.0, 0.0)),
-            );
-        }
-    }
-    for (i, t) in Token::ALL.iter().enumerate() {
-        let _ = write!(
-            defs,
-            r#"<g id="t{i}">{}</g>"#,
-            svg::token_piece(*t, (0.0, 0.0))
-        );
-    }
-    let _ = write!(
-        defs,
-        r#"<g id="h">{}</g>"#,
-        svg::highlight_piece((0.0, 0.0))
-    );
-    let board = svg::render_board(
-        state,
-        &SvgOptions {
-            hide_status: true,
-            ..SvgOptions::default()
-        },
-    );
-    let board = board.replacen(
-        "<title>Metropolys board</title>",
-        &format!("<title>Metropolys board</title><defs>{defs}</defs>"),
-        1,
-    );
-    match board.rfind("</svg>") {
-        Some(end) => format!("{}<g id=\"pieces\"></g></svg>", &board[..end]),
-        None => board,
-    }
+    svg::scripted_board(state, &svg::Piece::all(state.players()))
 }

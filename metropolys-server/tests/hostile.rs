@@ -364,9 +364,12 @@ async fn bad_requests_get_documented_http_errors() {
             "bad_message",
         )
         .await;
-    // Sockets per match: the third is told and closed.
-    let _a = server.connect(&ids[0], None, None).await;
-    let _b = server.connect(&ids[0], None, None).await;
+    // Sockets per match: the third is told and closed (once the first two
+    // are registered: they have had their first update).
+    let mut a = server.connect(&ids[0], None, None).await;
+    a.until("update").await;
+    let mut b = server.connect(&ids[0], None, None).await;
+    b.until("update").await;
     let mut c = server.connect(&ids[0], None, None).await;
     assert_eq!(c.until("error").await["code"], "too_many_sockets");
     assert_eq!(c.closed_within(3.0).await, Some(1013));

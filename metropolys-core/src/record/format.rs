@@ -18,7 +18,7 @@ use crate::seat_player::SeatPlayer;
 
 /// One recorded decision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, try_from = "serde_json::Value")]
+#[serde(deny_unknown_fields, try_from = "crate::strict::Unique")]
 pub struct RecordedAction {
     /// The seat that decided.
     pub player: Seat,
@@ -172,14 +172,15 @@ impl RecordError {
     }
 }
 
-impl TryFrom<serde_json::Value> for RecordedAction {
+impl TryFrom<crate::strict::Unique> for RecordedAction {
     type Error = String;
 
     /// One recorded action, read from its own small JSON value (so a long
     /// record is read one action at a time): an object with `player` and
     /// `action`, nothing else.
-    fn try_from(v: serde_json::Value) -> Result<RecordedAction, String> {
-        let serde_json::Value::Object(mut m) = v else {
+    /// A key given twice is refused while reading it.
+    fn try_from(v: crate::strict::Unique) -> Result<RecordedAction, String> {
+        let serde_json::Value::Object(mut m) = v.0 else {
             return Err("a recorded action is an object {\"player\": P, \"action\": A}".into());
         };
         if let Some(k) = m.keys().find(|k| *k != "player" && *k != "action") {

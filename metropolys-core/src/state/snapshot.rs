@@ -24,9 +24,30 @@ impl State {
         (seat < self.players).then(|| self.snapshot_for(Some(seat)))
     }
 
+    /// What a spectator, who holds no seat, may see (R-21): the board and
+    /// every player's public counts, but no objective or Metropolys card
+    /// until the game ends (then all are shown, as at the table).
+    ///
+    /// ```
+    /// use metropolys_core::{Config, State, Variant};
+    /// let s = State::new(&Config::new(3, Variant::Family, 7)).unwrap();
+    /// let v = s.public_view();
+    /// assert_eq!(v.viewer, None);
+    /// assert!(v.objectives.iter().all(|o| o.is_none()));
+    /// ```
+    pub fn public_view(&self) -> Snapshot {
+        let mut view = self.snapshot_with(None, |_| self.over);
+        view.viewer = None;
+        view
+    }
+
     fn snapshot_for(&self, viewer: Option<Seat>) -> Snapshot {
+        self.snapshot_with(viewer, |p| self.shows_secrets(viewer, p as Seat))
+    }
+
+    /// The snapshot whose seat `p`'s secrets are shown when `shown(p)`.
+    fn snapshot_with(&self, viewer: Option<Seat>, shown: impl Fn(usize) -> bool) -> Snapshot {
         let n = self.players as usize;
-        let shown = |p: usize| self.shows_secrets(viewer, p as Seat);
         let per_card = match (self.variant, self.metropolys) {
             (Variant::Expert, false) => 2,
             _ => 1,

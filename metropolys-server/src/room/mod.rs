@@ -5,13 +5,17 @@
 //! rules, written to the store in one transaction, and only then applied in
 //! memory and pushed to the clients, each receiving its own view.
 
-use crate::protocol::{ErrorCode, ProtoError, SeatStatus, Status, Update};
+mod bots;
+mod updates;
+
+use crate::credential::{ct_eq, hash_credential, new_credential, random_u64};
+use crate::protocol::{ErrorCode, ProtoError, SeatStatus, Status};
+use crate::services::Services;
 use crate::store::{MatchRow, StoredMatch};
-use crate::Shared;
-use metropolys_bots::{Greedy, Player, SeatView};
-use metropolys_core::{Action, Config, Event, Game, RuleError, ScoreSheet, Seat, Snapshot};
+use bots::{bot_player, greedy_choice, run_bot};
+use metropolys_bots::{Player, SeatView};
+use metropolys_core::{Action, Config, Event, Game, RuleError, ScoreSheet, Seat};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, Mutex};
@@ -112,37 +116,6 @@ pub struct Summary {
     pub created: i64,
 }
 
-/// A new credential: 256 bits from the operating system's generator, as 64
-/// hexadecimal digits, and its SHA-256 hash (all the store keeps).
-pub fn new_credential() -> Result<(String, [u8; 32]), ProtoError> {
-    let mut bytes = [0u8; 32];
-    getrandom::fill(&mut bytes)
-        .map_err(|e| ProtoError::new(ErrorCode::Internal, format!("no randomness: {e}")))?;
-    let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-    let hash = hash_credential(&token);
-    Ok((token, hash))
-}
-
-/// The SHA-256 hash of a credential.
-pub fn hash_credential(token: &str) -> [u8; 32] {
-    Sha256::digest(token.as_bytes()).into()
-}
-
-/// A random 64-bit number from the operating system.
-pub fn random_u64() -> Result<u64, ProtoError> {
-    let mut b = [0u8; 8];
-    getrandom::fill(&mut b)
-        .map_err(|e| ProtoError::new(ErrorCode::Internal, format!("no randomness: {e}")))?;
-    Ok(u64::from_le_bytes(b))
-}
-
-/// The greedy bot's choice for the seat to act, from its view only.
-pub fn greedy_choice(view: &SeatView) -> Result<Action, ProtoError> {
-    Player::new(Box::new(Greedy::default()), 0)
-        .choose(view)
-        .map_err(|e| ProtoError::new(ErrorCode::Internal, e.to_string()))
-}
-
 fn internal(e: impl std::fmt::Display) -> ProtoError {
     tracing::error!("store: {e}");
     ProtoError::new(ErrorCode::Internal, "the store failed; nothing changed")
@@ -157,7 +130,7 @@ fn now_secs() -> i64 {
 impl Room {
     /// A new match: stored, not yet in the server's table.
     pub async fn create(
-        sh: &Arc<Shared>,
+        sh: &Arc<Services>,
         config: Config,
         seats: Vec<SeatSpec>,
         turn_seconds: Option<f64>,
@@ -308,7 +281,7 @@ impl Room {
     /// Takes seat `seat` (or the first free human seat): a new credential.
     pub async fn join(
         self: &Arc<Self>,
-        sh: &Arc<Shared>,
+        sh: &Arc<Services>,
         seat: Option<u64>,
     ) -> Result<(Seat, String), ProtoError> {
         let mut st = self.state.lock().await;
@@ -368,7 +341,7 @@ impl Room {
 
     /// Gives a seat up: its credential no longer works, its sockets close,
     /// and anyone may join it.
-    pub async fn leave(self: &Arc<Self>, sh: &Arc<Shared>, seat: Seat) -> Result<(), ProtoError> {
+    pub async fn leave(self: &Arc<Self>, sh: &Arc<Services>, seat: Seat) -> Result<(), ProtoError> {
         let mut st = self.state.lock().await;
         let store = sh.store.clone();
         let id = self.id.clone();
@@ -456,7 +429,7 @@ impl Room {
     /// A submission `{"move": n, "action": id}` of `seat`'s client.
     pub async fn submit(
         self: &Arc<Self>,
-        sh: &Arc<Shared>,
+        sh: &Arc<Services>,
         client: u64,
         seat: Seat,
         n: u64,
@@ -544,7 +517,7 @@ impl Room {
     /// the next bot or timer.
     async fn commit(
         self: &Arc<Self>,
-        sh: &Arc<Shared>,
+        sh: &Arc<Services>,
         st: &mut RoomState,
         seat: Seat,
         action: Action,
@@ -599,7 +572,7 @@ impl Room {
     }
 
     /// Starts the bot of the seat to act, or the turn timer of a human seat.
-    fn schedule(self: &Arc<Self>, sh: &Arc<Shared>, st: &mut RoomState) {
+    fn schedule(self: &Arc<Self>, sh: &Arc<Services>, st: &mut RoomState) {
         let state = *st.game.state();
         let Some(seat) = state.to_act() else { return };
         if !st.started {
@@ -648,7 +621,7 @@ impl Room {
 
     async fn bot_move(
         self: &Arc<Self>,
-        sh: &Arc<Shared>,
+        sh: &Arc<Services>,
         seat: Seat,
         generation: u64,
         action: Option<Action>,
@@ -684,7 +657,7 @@ impl Room {
 
     /// The turn timer ran out: the greedy bot plays the seat's move from
     /// its view, and every client is told (`timed_out`).
-    async fn timed_out(self: &Arc<Self>, sh: &Arc<Shared>, seat: Seat, generation: u64) {
+    async fn timed_out(self: &Arc<Self>, sh: &Arc<Services>, seat: Seat, generation: u64) {
         let view = {
             let st = self.state.lock().await;
             if st.generation != generation || st.game.state().to_act() != Some(seat) {
@@ -721,255 +694,9 @@ impl Room {
     }
 
     /// Starts whatever a restored match was waiting for.
-    pub async fn resume(self: &Arc<Self>, sh: &Arc<Shared>) {
+    pub async fn resume(self: &Arc<Self>, sh: &Arc<Services>) {
         let mut st = self.state.lock().await;
         st.set_deadline();
         self.schedule(sh, &mut st);
-    }
-}
-
-/// A bot seat's player, its generator seeded from the seat's seed and the
-/// move number (a restored bot does not repeat its earlier draws).
-fn bot_player(bot: &str, params: &str, seed: u64, salt: u64) -> Result<Player, String> {
-    let mut p: serde_json::Map<String, serde_json::Value> = if params.trim().is_empty() {
-        serde_json::Map::new()
-    } else {
-        serde_json::from_str(params).map_err(|e| e.to_string())?
-    };
-    p.insert(
-        "seed".into(),
-        serde_json::Value::from(seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
-    );
-    Player::from_spec(bot, &serde_json::Value::Object(p).to_string()).map_err(|e| e.to_string())
-}
-
-/// Runs a bot's decision off the async runtime, under the server's pool of
-/// bot threads and time budget. Past the budget the greedy bot decides
-/// (the stuck decision's thread keeps its pool slot until it ends).
-async fn run_bot(
-    sh: &Arc<Shared>,
-    mut player: Player,
-    view: SeatView,
-) -> (Option<Player>, Option<Action>) {
-    let Ok(permit) = sh.bot_pool.clone().acquire_owned().await else {
-        return (None, None);
-    };
-    let budget = Duration::from_secs_f64(sh.options.bot_seconds + 1.0);
-    let fallback = view.clone();
-    let handle = tokio::task::spawn_blocking(move || {
-        let r = player.choose(&view);
-        drop(permit);
-        (player, r)
-    });
-    match tokio::time::timeout(budget, handle).await {
-        Ok(Ok((player, Ok(action)))) => (Some(player), Some(action)),
-        other => {
-            if let Ok(Ok((_, Err(e)))) = &other {
-                tracing::warn!("a bot failed ({e}); the greedy bot decides");
-            } else {
-                tracing::warn!("a bot overran its budget; the greedy bot decides");
-            }
-            let action = tokio::task::spawn_blocking(move || greedy_choice(&fallback))
-                .await
-                .ok()
-                .and_then(Result::ok);
-            (None, action)
-        }
-    }
-}
-
-/// Constant-time equality of two hashes.
-fn ct_eq(a: &[u8; 32], b: &[u8; 32]) -> bool {
-    a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
-}
-
-impl RoomState {
-    fn move_number(&self) -> u64 {
-        self.game.decisions() as u64
-    }
-
-    /// The match's configuration (its game is always set up from one).
-    fn config(&self) -> &Config {
-        self.game
-            .config()
-            .expect("a match's game is set up from its configuration")
-    }
-
-    fn status(&self) -> Status {
-        if self.game.state().is_over() {
-            Status::Finished
-        } else if self.started {
-            Status::Playing
-        } else {
-            Status::Open
-        }
-    }
-
-    fn connected(&self, seat: Seat) -> bool {
-        self.clients.iter().any(|c| c.seat == Some(seat))
-    }
-
-    fn seat_statuses(&self) -> Vec<SeatStatus> {
-        self.seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| match &s.spec {
-                SeatSpec::Human => SeatStatus {
-                    kind: "human",
-                    bot: None,
-                    taken: s.hash.is_some(),
-                    connected: self.connected(i as Seat),
-                },
-                SeatSpec::Bot { spec, .. } => SeatStatus {
-                    kind: "bot",
-                    bot: Some(spec.clone()),
-                    taken: true,
-                    connected: true,
-                },
-            })
-            .collect()
-    }
-
-    fn set_deadline(&mut self) {
-        let state = self.game.state();
-        self.deadline = match (self.turn, state.to_act()) {
-            (Some(turn), Some(seat))
-                if self.started && matches!(self.seats[seat as usize].spec, SeatSpec::Human) =>
-            {
-                Some(Instant::now() + turn)
-            }
-            _ => None,
-        };
-    }
-
-    /// The view a client may see: its seat's, or the public one.
-    fn view_for(&self, seat: Option<Seat>) -> Snapshot {
-        let state = self.game.state();
-        match seat.and_then(|s| state.view(s)) {
-            Some(v) => v,
-            None if state.is_over() => state.snapshot(),
-            None => {
-                // The public view: no seat's secrets.
-                let mut v = state.view(0).unwrap_or_else(|| state.snapshot());
-                v.viewer = None;
-                v.objectives.iter_mut().for_each(|o| *o = None);
-                v.metropolys_cards.iter_mut().for_each(|c| *c = None);
-                v
-            }
-        }
-    }
-
-    /// The update for client `i`, then marks it sent.
-    fn send_update(&mut self, match_id: &str, i: usize) {
-        let text = self.update_text(match_id, self.clients[i].seat, self.clients[i].sent);
-        let c = &mut self.clients[i];
-        c.sent = Some(self.game.decisions() as u64);
-        if c.tx.try_send(Out::Text(text)).is_err() {
-            let _ = c.tx.try_send(Out::Close(1008, "too slow"));
-        }
-    }
-
-    fn update_text(&self, match_id: &str, seat: Option<Seat>, since: Option<u64>) -> String {
-        let state = self.game.state();
-        let view = self.view_for(seat);
-        let first = since.map_or(0, |s| s as usize + 1);
-        let events: Vec<&Event> = self.events[first.min(self.events.len())..]
-            .iter()
-            .flatten()
-            .collect();
-        let legal = match (seat, state.to_act()) {
-            (Some(s), Some(t)) if s == t && self.started => state
-                .legal_actions()
-                .iter()
-                .filter_map(|a| a.id())
-                .collect(),
-            _ => Vec::new(),
-        };
-        let seats = self.seat_statuses();
-        let update = Update {
-            kind: "update",
-            match_id,
-            move_number: self.move_number(),
-            status: self.status(),
-            view: &view,
-            legal,
-            events,
-            seats: &seats,
-            deadline_ms: self
-                .deadline
-                .map(|d| d.saturating_duration_since(Instant::now()).as_millis() as u64),
-            scores: self.scores.as_ref().map(|s| s.0.as_slice()),
-            winners: self.scores.as_ref().map(|s| s.1.as_slice()),
-        };
-        serde_json::to_string(&update).unwrap_or_default()
-    }
-
-    /// Pushes every client its update (except `skip`); a client whose queue
-    /// is full is dropped.
-    fn broadcast(&mut self, match_id: &str, skip: Option<u64>) {
-        // One text per (seat, last move sent): most clients share one.
-        type Key = (Option<Seat>, Option<u64>);
-        let mut cache: Vec<(Key, String)> = Vec::new();
-        let n = self.move_number();
-        let mut dead = Vec::new();
-        for i in 0..self.clients.len() {
-            let (seat, since, id) = (
-                self.clients[i].seat,
-                self.clients[i].sent,
-                self.clients[i].id,
-            );
-            if Some(id) == skip {
-                continue;
-            }
-            let key = (seat, since);
-            let text = match cache.iter().find(|(k, _)| *k == key) {
-                Some((_, t)) => t.clone(),
-                None => {
-                    let t = self.update_text(match_id, seat, since);
-                    cache.push((key, t.clone()));
-                    t
-                }
-            };
-            let c = &mut self.clients[i];
-            c.sent = Some(n);
-            if c.tx.try_send(Out::Text(text)).is_err() {
-                dead.push(id);
-            }
-        }
-        self.drop_clients(&dead);
-    }
-
-    fn broadcast_presence(&mut self) {
-        let text =
-            serde_json::json!({"type": "presence", "seats": self.seat_statuses()}).to_string();
-        let mut dead = Vec::new();
-        for c in &self.clients {
-            if c.tx.try_send(Out::Text(text.clone())).is_err() {
-                dead.push(c.id);
-            }
-        }
-        self.drop_clients(&dead);
-    }
-
-    /// Drops clients that cannot keep up (their queue is full): their
-    /// sockets close with 1008.
-    fn drop_clients(&mut self, dead: &[u64]) {
-        if dead.is_empty() {
-            return;
-        }
-        self.clients.retain(|c| {
-            if dead.contains(&c.id) {
-                let _ = c.tx.try_send(Out::Close(1008, "too slow"));
-                false
-            } else {
-                true
-            }
-        });
-    }
-
-    fn send_to(&self, client: u64, text: String) {
-        if let Some(c) = self.clients.iter().find(|c| c.id == client) {
-            let _ = c.tx.try_send(Out::Text(text));
-        }
     }
 }
