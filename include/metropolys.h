@@ -793,7 +793,9 @@ enum MtpStatus mtp_board_json(char **json_out);
  * Creates a bot and writes a new handle to `*bot_out`; free it with
  * `mtp_bot_free`.
  *
- * `kind` is `"random"`, `"greedy"` or `"ismcts"`; `params_json` is a JSON
+ * `kind` is `"random"`, `"greedy"`, `"ismcts"`, one of the difficulty
+ * presets `"beginner"`, `"casual"`, `"strong"` and `"expert"`, or
+ * `"ismcts-v1"` (the first release's search); `params_json` is a JSON
  * object of the kind's parameters, or NULL or an empty (or blank) string
  * for `{}` (every parameter at its default). Every kind takes `"seed"` (an unsigned 64-bit integer,
  * default 0), which seeds the bot's random generator; `"ismcts"` also
@@ -801,11 +803,12 @@ enum MtpStatus mtp_board_json(char **json_out);
  * every parameter). With a seed and no time budget, the decisions are
  * reproducible.
  *
- * Errors: an unknown kind, an unknown parameter or a value of the wrong
- * type or range, or JSON that is not an object, is
- * `MTP_STATUS_INVALID_ARGUMENT`; `params_json` that is not JSON at all (or
- * not UTF-8) is `MTP_STATUS_INVALID_JSON`. The message
- * names the kind or the parameter.
+ * Errors: an unknown kind (or one that is not UTF-8), an unknown
+ * parameter or a value of the wrong type or range, or JSON that is not an
+ * object, is `MTP_STATUS_INVALID_ARGUMENT`; `params_json` that is not JSON
+ * at all (or not UTF-8), or that names a parameter twice, is
+ * `MTP_STATUS_INVALID_JSON`. The message names the kind or the parameter,
+ * echoing at most the first 60 bytes of a value it refuses.
  *
  * # Safety
  *
@@ -825,7 +828,8 @@ enum MtpStatus mtp_bot_new(const char *kind, const char *params_json, struct Mtp
  * holds no lock that other games or bots need.
  *
  * Errors: a finished game is `MTP_STATUS_GAME_OVER` (R-17); a handle that is
- * not live is `MTP_STATUS_INVALID_HANDLE`.
+ * not live is `MTP_STATUS_INVALID_HANDLE`; a search whose `"threads"` the
+ * system cannot start is `MTP_STATUS_INVALID_ARGUMENT`.
  *
  * # Safety
  *

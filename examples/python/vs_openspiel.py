@@ -1,7 +1,8 @@
-"""Our native ISMCTS bot against OpenSpiel's own search at the same wall time per decision.
+"""Our native ISMCTS bot against OpenSpiel's own search, at the same wall time or the same simulations per decision.
 
     pip install "./metropolys-py[openspiel]"
     python examples/python/vs_openspiel.py --games 20 --seconds 0.1
+    python examples/python/vs_openspiel.py --games 100 --simulations 300 --ours expert
     python examples/python/vs_openspiel.py --quick
 
 Plays 2-player Expert games through the pyspiel adapter
@@ -22,6 +23,13 @@ calibrates it); our bot is given ``seconds=S`` (a wall-time budget, no
 iteration limit, one thread). The measured mean time per decision of each
 side is printed, so the match can be checked.
 
+**Same simulations** (``--simulations N``): both OpenSpiel bots get ``N``
+simulations per decision and ours ``iterations=N`` (``--ours`` names any
+bot kind of ``metropolys.bots.from_spec``, such as ``expert`` or
+``ismcts-v1``, whose iteration budget is then set to ``N``; the
+parameters given with ``--params``, a JSON object, are added). This
+measures the search per simulation, whatever the speed of each side.
+
 Seats alternate from game to game; each game has its own public setup
 (``seed``) and objectives dealt by the adapter's chance nodes. A shared
 victory (R-20) counts as half a win. Prints each opponent's row: our wins,
@@ -31,6 +39,7 @@ the win rate and its 95 % Wilson interval.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 import time
@@ -52,6 +61,26 @@ def wilson(wins: float, n: int, z: float = 1.96) -> Tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+class Fixed:
+    """An OpenSpiel bot with ``simulations`` simulations per decision."""
+
+    def __init__(self, kind: str, game: Any, simulations: int, rng: np.random.RandomState) -> None:
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+        if kind == "mcts":
+            self.bot: Any = mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng, solve=False)
+        else:
+            self.bot = ismcts.ISMCTSBot(game, evaluator, 2.0, simulations, random_state=rng)
+        self.time = 0.0
+        self.decisions = 0
+
+    def step(self, state: Any) -> int:
+        start = time.perf_counter()
+        action = int(self.bot.step(state))
+        self.time += time.perf_counter() - start
+        self.decisions += 1
+        return action
 
 
 class Timed:
@@ -93,8 +122,8 @@ class Ours:
     """``metropolys.bots.Ismcts`` with a wall-time budget, on the adapter's
     engine game (the bot builds the seat's view itself)."""
 
-    def __init__(self, seconds: float, seed: int) -> None:
-        self.bot = bots.Ismcts(seconds=seconds, seed=seed)
+    def __init__(self, seconds: float, seed: int, bot: Any = None) -> None:
+        self.bot = bot if bot is not None else bots.Ismcts(seconds=seconds, seed=seed)
         self.time = 0.0
         self.decisions = 0
 
@@ -112,7 +141,16 @@ def play(opponent: str, index: int, args: argparse.Namespace, clock: Dict[str, L
     game = pyspiel.load_game("python_metropolys", {"players": 2, "variant": "expert", "seed": seed})
     rng = np.random.RandomState(seed)
     ours_seat = index % 2
-    players = {ours_seat: Ours(args.seconds, seed), 1 - ours_seat: Timed(opponent, game, args.seconds, rng)}
+    theirs: Any
+    if args.simulations:
+        params = dict(args.params)
+        params["iterations"] = args.simulations
+        ours = Ours(0.0, seed, bots.from_spec(args.ours, params, seed=seed))
+        theirs = Fixed(opponent, game, args.simulations, rng)
+    else:
+        ours = Ours(args.seconds, seed)
+        theirs = Timed(opponent, game, args.seconds, rng)
+    players = {ours_seat: ours, 1 - ours_seat: theirs}
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
@@ -134,6 +172,12 @@ def main(argv: Any = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20, help="games against each opponent (default 20)")
     ap.add_argument("--seconds", type=float, default=0.1, help="wall time per decision (default 0.1)")
+    ap.add_argument("--simulations", type=int, default=0,
+                    help="same simulations per decision instead of the same time: N for every bot")
+    ap.add_argument("--ours", default="ismcts",
+                    help="with --simulations: our bot kind (ismcts, ismcts-v1, expert, ...; default ismcts)")
+    ap.add_argument("--params", type=json.loads, default={},
+                    help="with --simulations: more parameters of our bot, a JSON object")
     ap.add_argument("--opponents", default="mcts,ismcts", help="comma-separated: mcts, ismcts")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--quick", action="store_true", help="1 game against each, 0.01 s per decision")
@@ -141,7 +185,11 @@ def main(argv: Any = None) -> int:
     if args.quick:
         args.games, args.seconds = 1, 0.01
     names = {"mcts": "OpenSpiel MCTSBot", "ismcts": "OpenSpiel ISMCTSBot"}
-    print(f"ismcts (native, {args.seconds} s/decision) vs OpenSpiel, 2 players, expert, "
+    if args.simulations:
+        budget = f"{args.ours} {json.dumps(args.params)}, {args.simulations} simulations/decision each"
+    else:
+        budget = f"ismcts, {args.seconds} s/decision each"
+    print(f"ours (native {budget}) vs OpenSpiel, 2 players, expert, "
           f"{args.games} games each, seats alternated, seed {args.seed}")
     print(f"{'opponent':<22}{'games':>6}{'wins':>8}{'win rate':>10}{'95% CI':>18}"
           f"{'ours s/dec':>12}{'theirs s/dec':>14}")

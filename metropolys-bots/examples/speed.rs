@@ -1,7 +1,8 @@
 //! How fast the bots decide: milliseconds per decision and search
 //! iterations per second on one core (CPU time, so that a busy machine
 //! does not inflate them), over the positions of a few greedy
-//! games (the figures of docs/bots.md).
+//! games (the figures of docs/bots.md); for the difficulty presets, the
+//! mean and the largest CPU time of one decision.
 //!
 //! ```sh
 //! cargo run --release -p metropolys-bots --example speed            # full
@@ -27,6 +28,17 @@ fn cpu_seconds(wall: Instant) -> f64 {
         Some(t) => t / 100.0,
         None => wall.elapsed().as_secs_f64(),
     }
+}
+
+/// This thread's CPU time in nanoseconds (the first field of
+/// /proc/thread-self/schedstat), `None` where it is not available.
+fn thread_cpu_ns() -> Option<u64> {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
 }
 
 /// Positions of greedy games: every `step`-th decision.
@@ -60,6 +72,7 @@ fn main() {
             ("greedy", "{}"),
             ("ismcts", "{}"),
             ("ismcts", r#"{"playout": "greedy"}"#),
+            ("ismcts", r#"{"playout": "softmax"}"#),
         ] {
             let mut bot = from_spec(spec.0, spec.1).expect("spec");
             let mut rng = metropolys_core::rng::SplitMix64::new(1);
@@ -93,6 +106,26 @@ fn main() {
                 spec.1,
                 pos.len() * rounds,
                 per * 1e6
+            );
+        }
+        // The presets: the mean and the largest CPU time of one decision.
+        for kind in metropolys_bots::presets::PRESETS {
+            let mut bot = from_spec(kind, "{}").expect("a preset");
+            let mut rng = metropolys_core::rng::SplitMix64::new(1);
+            let (mut sum, mut max) = (0u64, 0u64);
+            for s in &pos {
+                let view = SeatView::to_act(s).expect("to act");
+                let before = thread_cpu_ns().unwrap_or(0);
+                bot.choose(&view, &mut rng).expect("decides");
+                let spent = thread_cpu_ns().unwrap_or(0).saturating_sub(before);
+                sum += spent;
+                max = max.max(spent);
+            }
+            println!(
+                "{players}p {variant} {kind}: {} decisions, mean {:.2} ms, largest {:.2} ms",
+                pos.len(),
+                sum as f64 / pos.len() as f64 / 1e6,
+                max as f64 / 1e6
             );
         }
     }

@@ -1,6 +1,7 @@
 //! Many games between bots, rotated over the seats.
 
-use crate::{choose_checked, Bot, BotError, SeatView};
+use crate::thread::run_workers;
+use crate::{choose_checked, Bot, BotError, Cancel, SeatView};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Config, MetropolysCard, State, Variant};
 use serde::Serialize;
@@ -30,6 +31,10 @@ pub struct ArenaOptions {
     /// Games played in parallel (at least 1). The results do not depend on
     /// it.
     pub threads: usize,
+    /// When given and raised ([`Cancel::cancel`]), the run stops within a
+    /// decision (a search stops within a few iterations) with
+    /// [`BotError::Cancelled`]; the games in progress are dropped.
+    pub cancel: Option<Cancel>,
 }
 
 impl Default for ArenaOptions {
@@ -41,6 +46,7 @@ impl Default for ArenaOptions {
             metropolys_deck: None,
             seed: 0,
             threads: 1,
+            cancel: None,
         }
     }
 }
@@ -90,9 +96,12 @@ pub fn seat_of(game: u64, seat: u8, players: u8) -> usize {
 /// decisions depend only on their generator, i.e. not on wall time).
 ///
 /// `progress(done, total)` is called after each game (from the worker
-/// threads); returning `false` stops the run with [`BotError::Cancelled`].
-/// A bot returning an illegal action stops the run with
-/// [`BotError::IllegalAction`].
+/// threads); returning `false` stops the run with [`BotError::Cancelled`]
+/// once the games in progress end. Raising `options.cancel` stops it with
+/// the same error between two decisions (or inside a search, which watches
+/// the flag). A bot returning an illegal action stops the run with
+/// [`BotError::IllegalAction`]; a thread that cannot be started, with
+/// [`BotError::Thread`] (no game is played then).
 ///
 /// ```
 /// use metropolys_bots::{arena, ArenaOptions, BotFactory, Greedy, Random};
@@ -132,8 +141,9 @@ pub fn arena(
 /// threads, which take the next game in turn; each thread adds the games it
 /// plays (with their offset in the run) to an accumulator of its own, and
 /// the accumulators are returned. The first error stops every thread and
-/// is returned; `progress(done, total)` returning `false` stops them with
-/// [`BotError::Cancelled`].
+/// is returned (a thread that cannot start: [`BotError::Thread`]);
+/// `progress(done, total)` returning `false`, or `options.cancel` raised,
+/// stops them with [`BotError::Cancelled`].
 fn play_all<A: Default + Send>(
     bots: &[BotFactory],
     options: &ArenaOptions,
@@ -150,43 +160,37 @@ fn play_all<A: Default + Send>(
         .threads
         .min(usize::try_from(total).unwrap_or(usize::MAX))
         .max(1);
-    let parts: Vec<A> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = A::default();
-                    while !stop.load(Ordering::Relaxed) {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= total {
-                            break;
-                        }
-                        match play_game(bots, options, first + i) {
-                            Ok(game) => {
-                                add(&mut mine, i, game);
-                                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                                if !progress(d, total) {
-                                    stop.store(true, Ordering::Relaxed);
-                                }
-                            }
-                            Err(e) => {
-                                if let Ok(mut f) = first_error.lock() {
-                                    f.get_or_insert(e);
-                                }
-                                stop.store(true, Ordering::Relaxed);
-                            }
-                        }
+    let worker = || {
+        let mut mine = A::default();
+        while !stop.load(Ordering::Relaxed) {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= total {
+                break;
+            }
+            match play_game(bots, options, first + i) {
+                Ok(game) => {
+                    add(&mut mine, i, game);
+                    let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    if !progress(d, total) {
+                        stop.store(true, Ordering::Relaxed);
                     }
-                    mine
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .collect()
-    });
-    if let Some(e) = first_error.into_inner().ok().flatten() {
-        return Err(e);
+                }
+                Err(e) => {
+                    if let Ok(mut f) = first_error.lock() {
+                        f.get_or_insert(e);
+                    }
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        mine
+    };
+    let parts: Vec<A> = run_workers("metropolys-arena", threads, &stop, &first_error, &worker);
+    // A decision interrupted by the cancel flag ends the run as cancelled
+    // (below); any other failure is the run's error.
+    match first_error.into_inner().ok().flatten() {
+        None | Some(BotError::Interrupted) => {}
+        Some(e) => return Err(e),
     }
     let done = done.load(Ordering::Relaxed);
     if done < total {
@@ -234,7 +238,7 @@ fn wilson(wins: f64, n: f64) -> [f64; 2] {
 }
 
 /// The configuration of game `g`: the rotation's deal, the run's deck.
-fn config_of(options: &ArenaOptions, g: u64) -> Config {
+pub(crate) fn config_of(options: &ArenaOptions, g: u64) -> Config {
     let round = g / u64::from(options.players.max(1));
     let mut c = Config::new(
         options.players,
@@ -245,18 +249,31 @@ fn config_of(options: &ArenaOptions, g: u64) -> Config {
     c
 }
 
-fn play_game(bots: &[BotFactory], options: &ArenaOptions, g: u64) -> Result<ArenaGame, BotError> {
+/// Plays game `g` of a run; [`BotError::Interrupted`] when
+/// `options.cancel` is raised before a decision or during a search.
+pub(crate) fn play_game(
+    bots: &[BotFactory],
+    options: &ArenaOptions,
+    g: u64,
+) -> Result<ArenaGame, BotError> {
     let n = options.players;
     let config = config_of(options, g);
     let mut state = State::new(&config)?;
     let start = state;
+    let cancel = options.cancel.as_ref();
     let mut seats: Vec<(Box<dyn Bot>, SplitMix64)> = (0..n)
         .map(|s| {
-            let bot = bots[seat_of(g, s, n)]();
+            let mut bot = bots[seat_of(g, s, n)]();
+            if let Some(c) = cancel {
+                bot.set_cancel(c);
+            }
             (bot, SplitMix64::new(mix(options.seed, g, u64::from(s) + 1)))
         })
         .collect();
     while let Some(seat) = state.to_act() {
+        if cancel.is_some_and(Cancel::is_cancelled) {
+            return Err(BotError::Interrupted);
+        }
         let view = SeatView::with_config(&state, seat, &config)?;
         let (bot, rng) = &mut seats[seat as usize];
         let action = choose_checked(bot.as_mut(), &view, rng)?;
@@ -278,7 +295,7 @@ fn play_game(bots: &[BotFactory], options: &ArenaOptions, g: u64) -> Result<Aren
 }
 
 /// Per bot index: its win share in twelfths of a game and its final total.
-fn per_bot(played: &ArenaGame) -> [(u64, i32); 4] {
+pub(crate) fn per_bot(played: &ArenaGame) -> [(u64, i32); 4] {
     let totals = played.end.totals();
     let winners = totals.winners();
     let mut per_bot = [(0, 0); 4];

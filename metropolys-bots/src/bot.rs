@@ -1,5 +1,6 @@
 //! The [`Bot`] trait, and the checked decision every front end asks for.
 
+use crate::cancel::Cancel;
 use crate::error::BotError;
 use crate::view::SeatView;
 use metropolys_core::rng::SplitMix64;
@@ -32,6 +33,16 @@ pub trait Bot: Send {
 
     /// The action to play for the seat of `view`, which is to act.
     fn choose(&mut self, view: &SeatView, rng: &mut SplitMix64) -> Result<Action, BotError>;
+
+    /// Hands the bot a flag to watch while it decides: once it is raised
+    /// ([`Cancel::cancel`]), a bot that thinks long stops and returns
+    /// [`BotError::Interrupted`]. Front ends that can be interrupted (the
+    /// arena, Python's `VectorEnv` and bots on Ctrl-C) call it before the
+    /// bot decides. The default ignores the flag: right for bots that decide
+    /// at once.
+    fn set_cancel(&mut self, cancel: &Cancel) {
+        let _ = cancel;
+    }
 }
 
 /// Asks `bot` for a decision for the seat of `view` and checks it: the seat

@@ -1,5 +1,6 @@
 //! [`BotError`]: why a bot could not be built or could not play.
 
+use crate::kinds::KINDS;
 use metropolys_core::{Action, ConfigError, RuleError, Seat};
 
 /// Why a bot could not be built or could not play.
@@ -7,9 +8,10 @@ use metropolys_core::{Action, ConfigError, RuleError, Seat};
 #[non_exhaustive]
 pub enum BotError {
     /// [`from_spec`](crate::from_spec) was given a kind it does not know.
-    #[error("unknown bot kind {kind:?}; expected one of: random, greedy, ismcts")]
+    #[error("unknown bot kind {kind:?}; expected one of: {}", KINDS.join(", "))]
     UnknownKind {
-        /// The kind given.
+        /// The kind given (at most its first 60 bytes and its length, when
+        /// it is longer).
         kind: String,
     },
     /// [`from_spec`](crate::from_spec) was given JSON that is not an object, an
@@ -77,6 +79,14 @@ pub enum BotError {
         /// Games asked for.
         total: u64,
     },
+    /// The decision was interrupted: the bot's [`Cancel`](crate::Cancel) flag was raised
+    /// while it was thinking ([`Bot::set_cancel`](crate::Bot::set_cancel)). Nothing was decided.
+    #[error("the decision was interrupted")]
+    Interrupted,
+    /// A thread could not be started (the system's limit on threads or
+    /// memory was reached): the search or arena did not run.
+    #[error("cannot start a thread: {0}")]
+    Thread(String),
     /// A user-written bot failed (e.g. a Python bot raised an exception).
     #[error("the {bot} bot failed: {reason}")]
     Failed {

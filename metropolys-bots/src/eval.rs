@@ -24,6 +24,11 @@ pub(crate) struct Tables {
 }
 
 impl Tables {
+    /// The kind of neighborhood `nb`.
+    pub(crate) fn kind_of(&self, nb: u8) -> Kind {
+        self.kind[nb as usize]
+    }
+
     pub(crate) fn new() -> Tables {
         let mut t = Tables {
             neighbors: [0; 55],
@@ -118,10 +123,40 @@ impl Ctx {
         }
     }
 
+    /// The situation of `seat` in `s` as if it owned exactly `own` and
+    /// held `objective` and `card`: what the belief model values an
+    /// opponent's past constructions with.
+    pub(crate) fn hypothetical(
+        s: &State,
+        seat: Seat,
+        own: u64,
+        objective: Option<Objective>,
+        card: Option<MetropolysCard>,
+    ) -> Ctx {
+        let mut ctx = Ctx::new(s, seat, None);
+        ctx.own = own;
+        ctx.objective = objective;
+        ctx.card = card;
+        ctx
+    }
+
     /// What constructing a building on `nb` would bring (before its cost).
     pub(crate) fn place_value(&self, t: &Tables, s: &State, nb: u8) -> f32 {
-        let i = nb as usize;
         let bit = 1u64 << nb;
+        let mut v = self.public_value(t, s, nb);
+        if let Some(o) = self.objective {
+            v += self.objective_value(t, o, nb, bit);
+        }
+        if let Some(card) = self.card {
+            v += self.card_value(t, card, nb);
+        }
+        v
+    }
+
+    /// The part of [`Ctx::place_value`] that no secret card changes: the
+    /// token and the buildings next to the seat's own.
+    pub(crate) fn public_value(&self, t: &Tables, s: &State, nb: u8) -> f32 {
+        let i = nb as usize;
         let own = self.own;
         let mut v = match s.token_at(nb) {
             Some(Token::Trendy) => TRENDY,
@@ -145,27 +180,30 @@ impl Ctx {
         };
         let near = (t.neighbors[i] & own).count_ones() as f32;
         v += NEIGHBOR * near.min(3.0);
-        if let Some(o) = self.objective {
-            v += self.objective_value(t, o, nb, bit);
-        }
-        if let Some(card) = self.card {
-            // Metropolys card: +9 per group of its three kinds in one district.
-            let k = t.kind[i];
-            if card.contains(&k) {
-                let d = t.district[i] & own;
-                let mut have = 0;
-                for &c in &card {
-                    if c != k && d & t.of_kind[c.index()] != 0 {
-                        have += 1;
-                    }
-                }
-                v += [1.5, 3.0, 9.0][have];
-            }
-        }
         v
     }
 
-    fn objective_value(&self, t: &Tables, o: Objective, nb: u8, bit: u64) -> f32 {
+    /// What the Metropolys card `card` adds to constructing on `nb`: +9
+    /// per group of its three kinds in one district, valued by progress.
+    pub(crate) fn card_value(&self, t: &Tables, card: MetropolysCard, nb: u8) -> f32 {
+        let i = nb as usize;
+        let k = t.kind[i];
+        if !card.contains(&k) {
+            return 0.0;
+        }
+        let d = t.district[i] & self.own;
+        let mut have = 0;
+        for &c in &card {
+            if c != k && d & t.of_kind[c.index()] != 0 {
+                have += 1;
+            }
+        }
+        [1.5, 3.0, 9.0][have]
+    }
+
+    /// What the objective `o` adds to constructing on `nb` (`bit` is
+    /// `1 << nb`).
+    pub(crate) fn objective_value(&self, t: &Tables, o: Objective, nb: u8, bit: u64) -> f32 {
         let i = nb as usize;
         let own = self.own;
         let mut v = 0.0;

@@ -27,7 +27,7 @@ pub struct Greedy {
     pub cost_per_number: f32,
     /// What any constructed building is worth, wherever it stands.
     pub building_value: f32,
-    tables: Tables,
+    pub(crate) tables: Tables,
 }
 
 impl Default for Greedy {

@@ -1,10 +1,13 @@
 //! Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling,
 //! Powley and Whitehouse 2012), described in docs/bots.md.
 
+use crate::belief::Belief;
 use crate::eval::{Ctx, Tables};
-use crate::{Bot, BotError, SeatView};
+use crate::thread::spawn_scoped;
+use crate::{Bot, BotError, Cancel, SeatView};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{play_random, Action, Seat, State, MAX_PLAYERS};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// How a playout chooses its moves.
@@ -17,6 +20,11 @@ pub enum Playout {
     /// the seat to act (by the greedy evaluation, with that seat's sampled
     /// objective) is played.
     Greedy,
+    /// Softmax: every move drawn with probability ∝ `exp(value / t)`, the
+    /// value being the greedy evaluation (with the sampled objective of
+    /// the seat to act) and `t` the `playout_temperature`: stronger per
+    /// iteration than random playouts, about 14 times slower.
+    Softmax,
 }
 
 /// What a finished playout is worth to a seat, in `0..=1`.
@@ -36,6 +44,13 @@ pub enum Reward {
 pub const DEFAULT_ITERATIONS: u64 = 3_000;
 /// The default UCT exploration constant.
 pub const DEFAULT_EXPLORATION: f64 = 0.6;
+/// The default progressive widening: `1 + 1·√n` children admitted after
+/// `n` visits (the first release admitted `4 + 2√n`).
+pub const DEFAULT_WIDEN_BASE: f64 = 1.0;
+/// See [`DEFAULT_WIDEN_BASE`].
+pub const DEFAULT_WIDEN_RATE: f64 = 1.0;
+/// The default temperature of softmax playouts.
+pub const DEFAULT_PLAYOUT_TEMPERATURE: f64 = 1.5;
 /// The most edges one decision's search keeps, shared evenly among its
 /// threads (an edge is 32 bytes: 512 MiB in all). A thread whose tree is
 /// full stops growing it and keeps searching, playing out from the leaves
@@ -83,6 +98,25 @@ pub struct Ismcts {
     pub playout: Playout,
     /// The reward backed up.
     pub reward: Reward,
+    /// The temperature of softmax playouts, in points of the greedy
+    /// evaluation.
+    pub playout_temperature: f64,
+    /// Progressive widening: `widen_base + widen_rate √n` children are
+    /// admitted after `n` visits of their parent.
+    pub widen_base: f64,
+    /// See `widen_base`.
+    pub widen_rate: f64,
+    /// The weight `β` of the evidence in the belief over the opponents'
+    /// secret cards (0: dealt uniformly, [`SeatView::determinize`]).
+    pub belief: f64,
+    /// How the root action is chosen: 0 plays the most visited; above 0,
+    /// an action is drawn with probability ∝ `visits^(1 / temperature)`
+    /// (a weaker, more human player).
+    pub temperature: f64,
+    /// The name shown in arena tables.
+    label: &'static str,
+    /// Raised, it interrupts the search ([`Bot::set_cancel`]).
+    cancel: Option<Cancel>,
     tables: Tables,
     /// The edge cap of a decision's search ([`MAX_TREE_EDGES`]; smaller in
     /// tests).
@@ -98,6 +132,13 @@ impl Default for Ismcts {
             exploration: DEFAULT_EXPLORATION,
             playout: Playout::Random,
             reward: Reward::Win,
+            playout_temperature: DEFAULT_PLAYOUT_TEMPERATURE,
+            widen_base: DEFAULT_WIDEN_BASE,
+            widen_rate: DEFAULT_WIDEN_RATE,
+            belief: 0.0,
+            temperature: 0.0,
+            label: "ismcts",
+            cancel: None,
             tables: Tables::new(),
             max_edges: MAX_TREE_EDGES,
         }
@@ -126,6 +167,8 @@ struct Edge {
 struct Search<'a> {
     bot: &'a Ismcts,
     view: &'a SeatView,
+    /// Where determinizations come from (`None`: uniform).
+    belief: Option<&'a Belief>,
     edges: Vec<Edge>,
     path: Vec<u32>,
     scratch: Vec<(Action, f32)>,
@@ -135,7 +178,12 @@ struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    fn new(bot: &'a Ismcts, view: &'a SeatView, max_edges: usize) -> Self {
+    fn new(
+        bot: &'a Ismcts,
+        view: &'a SeatView,
+        belief: Option<&'a Belief>,
+        max_edges: usize,
+    ) -> Self {
         let root = Edge {
             action: Action::Pass,
             player: view.seat(),
@@ -148,6 +196,7 @@ impl<'a> Search<'a> {
         Search {
             bot,
             view,
+            belief,
             edges: vec![root],
             path: Vec::with_capacity(64),
             scratch: Vec::new(),
@@ -200,7 +249,10 @@ impl<'a> Search<'a> {
     }
 
     fn iterate(&mut self, rng: &mut SplitMix64) {
-        let mut s = self.view.determinize(rng);
+        let mut s = match self.belief {
+            Some(b) => b.sample(self.view, rng),
+            None => self.view.determinize(rng),
+        };
         let c = self.bot.exploration;
         self.path.clear();
         let mut e = 0usize;
@@ -220,7 +272,8 @@ impl<'a> Search<'a> {
             let Edge {
                 first, len, visits, ..
             } = self.edges[e];
-            let width = (4.0 + 2.0 * f64::from(visits).sqrt()) as u32;
+            let width =
+                (self.bot.widen_base + self.bot.widen_rate * f64::from(visits).sqrt()) as u32;
             let end = first + len.min(width.max(1));
             let mut best = first;
             let mut best_score = f64::NEG_INFINITY;
@@ -290,6 +343,39 @@ impl<'a> Search<'a> {
                 }
                 s
             }
+            Playout::Softmax => {
+                let tables = &self.bot.tables;
+                let inv = (1.0 / self.bot.playout_temperature) as f32;
+                let mut values: Vec<(Action, f32)> = Vec::with_capacity(64);
+                while let Some(p) = s.to_act() {
+                    let ctx = Ctx::new(&s, p, Some((s_objective(&s, p), s.metropolys_card(p))));
+                    values.clear();
+                    let mut top = f32::NEG_INFINITY;
+                    s.for_each_legal(|a| {
+                        let v = crate::greedy::default_value(&ctx, tables, &s, a) * inv;
+                        top = top.max(v);
+                        values.push((a, v));
+                    });
+                    let mut total = 0.0f32;
+                    for x in values.iter_mut() {
+                        x.1 = (x.1 - top).exp();
+                        total += x.1;
+                    }
+                    let mut x = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * total;
+                    let mut choice = values.last().map_or(Action::Pass, |v| v.0);
+                    for &(a, w) in values.iter() {
+                        if x < w {
+                            choice = a;
+                            break;
+                        }
+                        x -= w;
+                    }
+                    if s.play_in_place(choice).is_err() {
+                        break;
+                    }
+                }
+                s
+            }
         }
     }
 
@@ -302,6 +388,9 @@ impl<'a> Search<'a> {
             .collect()
     }
 }
+
+/// The root's children as (action, visits, reward sum).
+type RootStats = Vec<(Action, u64, f64)>;
 
 /// A seat's objective in a whole (determinized) state.
 fn s_objective(s: &State, p: Seat) -> metropolys_core::Objective {
@@ -340,11 +429,41 @@ fn reward(end: &State, kind: Reward) -> [f64; MAX_PLAYERS] {
 }
 
 impl Ismcts {
+    /// The search as it was first released (the `ismcts-v1` bot kind):
+    /// 3,000 iterations, uniform determinizations, `4 + 2√n` children
+    /// admitted, random playouts, the win reward, no progressive bias. Kept
+    /// so that comparisons with it stay reproducible.
+    pub fn v1() -> Ismcts {
+        Ismcts {
+            iterations: Some(DEFAULT_ITERATIONS),
+            seconds: None,
+            threads: 1,
+            exploration: DEFAULT_EXPLORATION,
+            playout: Playout::Random,
+            reward: Reward::Win,
+            playout_temperature: DEFAULT_PLAYOUT_TEMPERATURE,
+            widen_base: 4.0,
+            widen_rate: 2.0,
+            belief: 0.0,
+            temperature: 0.0,
+            label: "ismcts-v1",
+            cancel: None,
+            tables: Tables::new(),
+            max_edges: MAX_TREE_EDGES,
+        }
+    }
+
+    /// The same search under another name (what arena tables show).
+    pub(crate) fn named(mut self, label: &'static str) -> Ismcts {
+        self.label = label;
+        self
+    }
+
     /// The budget is usable: an iteration or a time budget, a time budget
     /// in `0 < s <= 3600`, at most [`MAX_THREADS`] threads.
     fn check(&self) -> Result<(), BotError> {
         let bad = |reason: &str| BotError::BadParameters {
-            kind: "ismcts".to_string(),
+            kind: self.label.to_string(),
             reason: reason.to_string(),
         };
         if self.iterations.is_none() && self.seconds.is_none() {
@@ -370,21 +489,26 @@ impl Ismcts {
 
     /// Runs the search and returns the root's statistics summed over the
     /// threads: (action, visits, reward sum), in the order of the first
-    /// thread's tree.
-    fn search(&self, view: &SeatView, rng: &mut SplitMix64) -> Vec<(Action, u64, f64)> {
+    /// thread's tree. [`BotError::Interrupted`] when the cancel flag was
+    /// raised, [`BotError::Thread`] when a thread could not start.
+    fn search(&self, view: &SeatView, rng: &mut SplitMix64) -> Result<RootStats, BotError> {
         let threads = self.threads.max(1);
         let max_edges = self.max_edges / threads;
         let seeds: Vec<u64> = (0..threads).map(|_| rng.next_u64()).collect();
         let deadline = self
             .seconds
             .map(|s| Instant::now() + Duration::from_secs_f64(s));
+        let cancel = self.cancel.as_ref();
+        let belief = (self.belief > 0.0).then(|| Belief::new(view, &self.tables, self.belief));
+        // Raised when a thread cannot start: the others stop at once.
+        let abort = AtomicBool::new(false);
         let run = |t: usize, seed: u64| {
             let budget = self.iterations.map(|n| {
                 let n = n.max(1);
                 n / threads as u64 + u64::from((t as u64) < n % threads as u64)
             });
             let mut rng = SplitMix64::new(seed);
-            let mut search = Search::new(self, view, max_edges);
+            let mut search = Search::new(self, view, belief.as_ref(), max_edges);
             let mut i = 0u64;
             loop {
                 // The visit counters are `u32`: a time budget cannot
@@ -392,29 +516,50 @@ impl Ismcts {
                 if budget.is_some_and(|b| i >= b) || i >= u64::from(u32::MAX) {
                     break;
                 }
-                if i.is_multiple_of(16) && deadline.is_some_and(|d| Instant::now() >= d) && i > 0 {
-                    break;
+                if i.is_multiple_of(16) {
+                    if cancel.is_some_and(Cancel::is_cancelled) || abort.load(Ordering::Relaxed) {
+                        return Err(BotError::Interrupted);
+                    }
+                    if deadline.is_some_and(|d| Instant::now() >= d) && i > 0 {
+                        break;
+                    }
                 }
                 search.iterate(&mut rng);
                 i += 1;
             }
-            search.root_stats()
+            Ok(search.root_stats())
         };
-        let mut per_thread: Vec<Vec<(Action, u64, f64)>> = if threads == 1 {
+        let per_thread: Vec<Result<RootStats, BotError>> = if threads == 1 {
             vec![run(0, seeds[0])]
         } else {
             std::thread::scope(|scope| {
-                let handles: Vec<_> = seeds
-                    .iter()
-                    .enumerate()
-                    .map(|(t, &seed)| scope.spawn(move || run(t, seed)))
-                    .collect();
+                let mut handles = Vec::with_capacity(threads);
+                let mut failed = None;
+                for (t, &seed) in seeds.iter().enumerate() {
+                    match spawn_scoped(scope, "metropolys-search", move || run(t, seed)) {
+                        Ok(h) => handles.push(h),
+                        Err(e) => {
+                            failed = Some(e);
+                            break;
+                        }
+                    }
+                }
+                if let Some(e) = failed {
+                    // The threads started stop at once: their results are
+                    // not wanted.
+                    abort.store(true, Ordering::Relaxed);
+                    for h in handles {
+                        let _ = h.join();
+                    }
+                    return vec![Err(e)];
+                }
                 handles
                     .into_iter()
                     .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
                     .collect()
             })
         };
+        let mut per_thread = per_thread.into_iter().collect::<Result<Vec<_>, _>>()?;
         let mut total = per_thread.remove(0);
         for other in per_thread {
             for (a, v, r) in other {
@@ -426,13 +571,17 @@ impl Ismcts {
                 }
             }
         }
-        total
+        Ok(total)
     }
 }
 
 impl Bot for Ismcts {
     fn name(&self) -> &str {
-        "ismcts"
+        self.label
+    }
+
+    fn set_cancel(&mut self, cancel: &Cancel) {
+        self.cancel = Some(cancel.clone());
     }
 
     fn choose(&mut self, view: &SeatView, rng: &mut SplitMix64) -> Result<Action, BotError> {
@@ -447,7 +596,23 @@ impl Bot for Ismcts {
             }
             _ => {}
         }
-        let stats = self.search(view, rng);
+        let stats = self.search(view, rng)?;
+        if self.temperature > 0.0 {
+            // Drawn with probability ∝ visits^(1/temperature).
+            let top = stats.iter().map(|x| x.1).max().unwrap_or(1).max(1) as f64;
+            let weights: Vec<f64> = stats
+                .iter()
+                .map(|x| (x.1 as f64 / top).powf(1.0 / self.temperature))
+                .collect();
+            let total: f64 = weights.iter().sum();
+            let mut x = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+            for (w, s) in weights.iter().zip(&stats) {
+                if x < *w {
+                    return Ok(s.0);
+                }
+                x -= w;
+            }
+        }
         // The most visited action; ties by mean reward, then by action id.
         stats
             .iter()
@@ -477,7 +642,7 @@ mod tests {
         let bot = Ismcts::default();
         let root_children = state.legal_action_count();
         let cap = root_children + 300;
-        let mut search = Search::new(&bot, &view, cap);
+        let mut search = Search::new(&bot, &view, None, cap);
         let mut rng = SplitMix64::new(1);
         for _ in 0..2_000 {
             search.iterate(&mut rng);
@@ -490,7 +655,7 @@ mod tests {
         let visits: u64 = search.root_stats().iter().map(|x| x.1).sum();
         assert_eq!(visits, 2_000);
         // Without a cap the same search grows far beyond it.
-        let mut free = Search::new(&bot, &view, MAX_TREE_EDGES);
+        let mut free = Search::new(&bot, &view, None, MAX_TREE_EDGES);
         let mut rng = SplitMix64::new(1);
         for _ in 0..2_000 {
             free.iterate(&mut rng);
@@ -569,5 +734,12 @@ mod tests {
         };
         let a = timed.choose(&view, &mut rng).unwrap();
         assert!(state.is_legal(a));
+    }
+}
+#[cfg(test)]
+mod size {
+    #[test]
+    fn an_edge_is_32_bytes() {
+        assert_eq!(std::mem::size_of::<super::Edge>(), 32);
     }
 }

@@ -42,17 +42,28 @@
 #![forbid(unsafe_code)]
 
 pub mod arena;
+mod belief;
 mod bot;
+mod cancel;
+mod echo;
 mod error;
 mod eval;
 mod greedy;
 mod ismcts;
+mod kinds;
+pub mod ladder;
+pub mod presets;
 mod random;
+pub mod rating;
 mod spec;
+pub mod sprt;
+mod thread;
 mod view;
 
 pub use arena::{arena, arena_games, ArenaGame, ArenaOptions, ArenaRow, ArenaTally, BotFactory};
 pub use bot::{choose_checked, Bot};
+pub use cancel::Cancel;
+pub use echo::excerpt;
 pub use error::BotError;
 pub use greedy::{Greedy, DEFAULT_BUILDING_VALUE, DEFAULT_COST_PER_NUMBER};
 pub use ismcts::{
@@ -60,7 +71,7 @@ pub use ismcts::{
     MAX_TREE_EDGES,
 };
 pub use random::Random;
-pub use spec::{from_spec, parse_specs, split_specs, KINDS};
+pub use spec::{from_spec, parse_specs, searches, split_specs, KINDS};
 pub use view::{SeatView, ALL_METROPOLYS_CARDS};
 
 use metropolys_core::rng::SplitMix64;
@@ -102,6 +113,12 @@ impl Player {
     /// The bot's name.
     pub fn name(&self) -> &str {
         self.bot.name()
+    }
+
+    /// Hands the bot a flag that interrupts its decisions
+    /// ([`Bot::set_cancel`]).
+    pub fn set_cancel(&mut self, cancel: &Cancel) {
+        self.bot.set_cancel(cancel);
     }
 
     /// The bot's decision for the seat of `view`, checked: the seat must be

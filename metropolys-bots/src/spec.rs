@@ -1,10 +1,37 @@
 //! Bots from a kind name and a JSON object of parameters.
 
+use crate::echo::{excerpt, ECHO};
+pub use crate::kinds::KINDS;
 use crate::{Bot, BotError, Greedy, Ismcts, Playout, Random, Reward};
+use serde::de::{Deserialize, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
-/// The bot kinds [`from_spec`] knows.
-pub const KINDS: [&str; 3] = ["random", "greedy", "ismcts"];
+/// Whether bots of `kind` search: `ismcts`, `ismcts-v1`, `casual`,
+/// `strong` and `expert` think for as long as their budget says (and watch
+/// a [`crate::Cancel`] flag); `random`, `greedy` and `beginner` decide in
+/// microseconds. Front ends that can be interrupted watch for Ctrl-C only
+/// around bots that search.
+///
+/// ```
+/// assert!(metropolys_bots::searches("expert"));
+/// assert!(!metropolys_bots::searches("greedy"));
+/// ```
+pub fn searches(kind: &str) -> bool {
+    matches!(
+        kind,
+        "ismcts" | "ismcts-v1" | "casual" | "strong" | "expert"
+    )
+}
+
+/// The parameters of `ismcts-v1`: those the first search took.
+const V1_PARAMETERS: [&str; 6] = [
+    "iterations",
+    "seconds",
+    "threads",
+    "exploration",
+    "playout",
+    "reward",
+];
 
 /// A bot from its kind and a JSON object of parameters (`"{}"` or `""` for
 /// the defaults).
@@ -108,7 +135,7 @@ pub fn split_specs(list: &str) -> Vec<(&str, Option<&str>)> {
 fn parse(kind: &str, params: &str) -> Result<Map<String, Value>, BotError> {
     if !KINDS.contains(&kind) {
         return Err(BotError::UnknownKind {
-            kind: kind.to_string(),
+            kind: excerpt(kind),
         });
     }
     let bad = |reason: String| BotError::BadParameters {
@@ -118,9 +145,11 @@ fn parse(kind: &str, params: &str) -> Result<Map<String, Value>, BotError> {
     if params.trim().is_empty() {
         return Ok(Map::new());
     }
-    match serde_json::from_str::<Value>(params) {
-        Ok(Value::Object(m)) => Ok(m),
-        Ok(other) => Err(bad(format!(
+    let mut de = serde_json::Deserializer::from_str(params);
+    let parsed = Strict::deserialize(&mut de).and_then(|v| de.end().map(|()| v));
+    match parsed {
+        Ok(Strict(Value::Object(m))) => Ok(m),
+        Ok(Strict(other)) => Err(bad(format!(
             "parameters must be a JSON object, not {}",
             type_name(&other)
         ))),
@@ -131,6 +160,114 @@ fn parse(kind: &str, params: &str) -> Result<Map<String, Value>, BotError> {
     }
 }
 
+/// A JSON value read like `serde_json::Value`, except that an object with
+/// the same key twice is an error (as configurations and records reject
+/// duplicate fields), at any depth.
+struct Strict(Value);
+
+impl<'de> Deserialize<'de> for Strict {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Strict, D::Error> {
+        d.deserialize_any(StrictVisitor)
+    }
+}
+
+struct StrictVisitor;
+
+impl<'de> Visitor<'de> for StrictVisitor {
+    type Value = Strict;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Strict, E> {
+        Ok(Strict(Value::Bool(v)))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Strict, E> {
+        Ok(Strict(Value::from(v)))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Strict, E> {
+        Ok(Strict(Value::from(v)))
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Strict, E> {
+        Ok(Strict(Value::from(v)))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Strict, E> {
+        Ok(Strict(Value::String(v.to_string())))
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Strict, E> {
+        Ok(Strict(Value::String(v)))
+    }
+
+    fn visit_unit<E>(self) -> Result<Strict, E> {
+        Ok(Strict(Value::Null))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Strict, A::Error> {
+        let mut items = Vec::new();
+        while let Some(Strict(v)) = seq.next_element()? {
+            items.push(v);
+        }
+        Ok(Strict(Value::Array(items)))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Strict, A::Error> {
+        let mut m = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if m.contains_key(&key) {
+                return Err(A::Error::custom(format!(
+                    "duplicate parameter {:?}",
+                    excerpt(&key)
+                )));
+            }
+            let Strict(v) = map.next_value()?;
+            m.insert(key, v);
+        }
+        Ok(Strict(Value::Object(m)))
+    }
+}
+
+/// A JSON value as an error message shows it: at most [`ECHO`] bytes of
+/// its text, then `…`.
+fn shown(v: &Value) -> String {
+    /// Keeps the first bytes written and stops the writer after them.
+    struct Head(Vec<u8>);
+    impl std::io::Write for Head {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            let room = ECHO + 1 - self.0.len();
+            self.0.extend_from_slice(&buf[..buf.len().min(room)]);
+            if self.0.len() > ECHO {
+                Err(std::io::Error::other("enough"))
+            } else {
+                Ok(buf.len())
+            }
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut head = Head(Vec::with_capacity(ECHO + 1));
+    let cut = serde_json::to_writer(&mut head, v).is_err();
+    let mut bytes = head.0;
+    if cut {
+        bytes.truncate(ECHO);
+    }
+    let mut text = String::from_utf8_lossy(&bytes).into_owned();
+    if cut {
+        // A character cut in two shows as U+FFFD; drop it.
+        if text.ends_with('\u{FFFD}') {
+            text.pop();
+        }
+        text.push('…');
+    }
+    text
+}
+
 /// Takes `"seed"` out of the parameters (for [`crate::Player`]).
 pub(crate) fn split_seed(kind: &str, params: &str) -> Result<(Map<String, Value>, u64), BotError> {
     let mut m = parse(kind, params)?;
@@ -138,7 +275,10 @@ pub(crate) fn split_seed(kind: &str, params: &str) -> Result<(Map<String, Value>
         None => 0,
         Some(v) => v.as_u64().ok_or_else(|| BotError::BadParameters {
             kind: kind.to_string(),
-            reason: format!("seed must be an integer from 0 to 2^64-1, not {v}"),
+            reason: format!(
+                "seed must be an integer from 0 to 2^64-1, not {}",
+                shown(&v)
+            ),
         })?,
     };
     Ok((m, seed))
@@ -169,19 +309,26 @@ pub(crate) fn build(kind: &str, params: &Map<String, Value>) -> Result<Box<dyn B
             "exploration",
             "playout",
             "reward",
+            "widen_base",
+            "widen_rate",
+            "belief",
+            "temperature",
+            "playout_temperature",
         ],
+        "ismcts-v1" => &V1_PARAMETERS,
         "greedy" => &["cost_per_number", "building_value"],
-        "random" => &[],
+        "random" | "beginner" | "casual" | "strong" | "expert" => &[],
         _ => {
             return Err(BotError::UnknownKind {
-                kind: kind.to_string(),
+                kind: excerpt(kind),
             })
         }
     };
     for name in params.keys() {
         if !known.contains(&name.as_str()) {
             return Err(bad(format!(
-                "unknown parameter {name:?}; expected {}",
+                "unknown parameter {:?}; expected {}",
+                excerpt(name),
                 if known.is_empty() {
                     "none".to_string()
                 } else {
@@ -196,7 +343,8 @@ pub(crate) fn build(kind: &str, params: &Map<String, Value>) -> Result<Box<dyn B
             Some(v) => match v.as_u64() {
                 Some(x) if (lo..=hi).contains(&x) => Ok(Some(x)),
                 _ => Err(bad(format!(
-                    "{name} must be an integer from {lo} to {hi}, not {v}"
+                    "{name} must be an integer from {lo} to {hi}, not {}",
+                    shown(v)
                 ))),
             },
         }
@@ -209,8 +357,9 @@ pub(crate) fn build(kind: &str, params: &Map<String, Value>) -> Result<Box<dyn B
                     Ok(Some(x))
                 }
                 _ => Err(bad(format!(
-                    "{name} must be a number {} {lo} and at most {hi}, not {v}",
-                    if open_lo { "above" } else { "from" }
+                    "{name} must be a number {} {lo} and at most {hi}, not {}",
+                    if open_lo { "above" } else { "from" },
+                    shown(v)
                 ))),
             },
         }
@@ -220,12 +369,13 @@ pub(crate) fn build(kind: &str, params: &Map<String, Value>) -> Result<Box<dyn B
             None => Ok(None),
             Some(Value::String(s)) if options.contains(&s.as_str()) => Ok(Some(s.clone())),
             Some(v) => Err(bad(format!(
-                "{name} must be one of {}, not {v}",
+                "{name} must be one of {}, not {}",
                 options
                     .iter()
                     .map(|o| format!("\"{o}\""))
                     .collect::<Vec<_>>()
-                    .join(", ")
+                    .join(", "),
+                shown(v)
             ))),
         }
     };
@@ -241,8 +391,9 @@ pub(crate) fn build(kind: &str, params: &Map<String, Value>) -> Result<Box<dyn B
             }
             Box::new(g)
         }
-        _ => {
-            let mut b = Ismcts::default();
+        "ismcts" | "ismcts-v1" => {
+            let v1 = kind == "ismcts-v1";
+            let mut b = if v1 { Ismcts::v1() } else { Ismcts::default() };
             let iterations = int("iterations", 1, 100_000_000)?;
             let seconds = num("seconds", 0.0, 3600.0, true)?;
             if seconds.is_some() {
@@ -258,11 +409,16 @@ pub(crate) fn build(kind: &str, params: &Map<String, Value>) -> Result<Box<dyn B
             if let Some(c) = num("exploration", 0.0, 100.0, false)? {
                 b.exploration = c;
             }
-            if let Some(p) = choice("playout", &["random", "greedy"])? {
-                b.playout = if p == "random" {
-                    Playout::Random
-                } else {
-                    Playout::Greedy
+            let playouts: &[&str] = if v1 {
+                &["random", "greedy"]
+            } else {
+                &["random", "greedy", "softmax"]
+            };
+            if let Some(p) = choice("playout", playouts)? {
+                b.playout = match p.as_str() {
+                    "random" => Playout::Random,
+                    "greedy" => Playout::Greedy,
+                    _ => Playout::Softmax,
                 };
             }
             if let Some(r) = choice("reward", &["win", "score"])? {
@@ -272,7 +428,25 @@ pub(crate) fn build(kind: &str, params: &Map<String, Value>) -> Result<Box<dyn B
                     Reward::Score
                 };
             }
+            if let Some(e) = num("widen_base", 1.0, 1000.0, false)? {
+                b.widen_base = e;
+            }
+            if let Some(e) = num("widen_rate", 0.0, 1000.0, false)? {
+                b.widen_rate = e;
+            }
+            if let Some(e) = num("belief", 0.0, 100.0, false)? {
+                b.belief = e;
+            }
+            if let Some(e) = num("temperature", 0.0, 100.0, false)? {
+                b.temperature = e;
+            }
+            if let Some(e) = num("playout_temperature", 0.0, 100.0, true)? {
+                b.playout_temperature = e;
+            }
             Box::new(b)
         }
+        preset => crate::presets::build(preset).ok_or_else(|| BotError::UnknownKind {
+            kind: excerpt(preset),
+        })?,
     })
 }

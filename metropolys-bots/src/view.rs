@@ -260,9 +260,33 @@ impl SeatView {
             }
             cards
         });
-        let dealt = p.with_secrets(&objectives[..n], cards.as_ref().map(|c| &c[..n]));
+        self.deal(&objectives[..n], cards.as_ref().map(|c| &c[..n]))
+    }
+}
+
+impl SeatView {
+    /// The area cards the other seats may hold.
+    pub(crate) fn hidden_areas(&self) -> &[Area] {
+        &self.areas[..self.area_count as usize]
+    }
+
+    /// The neighborhood cards the other seats may hold (empty when the game
+    /// has none).
+    pub(crate) fn hidden_kinds(&self) -> &[Kind] {
+        &self.kinds[..self.kind_count as usize]
+    }
+
+    /// The Metropolys deck minus the seat's own card, when it is known.
+    pub(crate) fn deck_rest(&self) -> Option<&[MetropolysCard]> {
+        self.deck.as_ref().map(|(rest, len)| &rest[..*len as usize])
+    }
+
+    /// The position with every seat's objective and Metropolys card as
+    /// given (the seat's own must be its own): a determinization.
+    pub(crate) fn deal(&self, objectives: &[Objective], cards: Option<&[MetropolysCard]>) -> State {
+        let dealt = self.position.with_secrets(objectives, cards);
         debug_assert!(dealt.is_ok(), "{dealt:?}");
-        dealt.unwrap_or(*p)
+        dealt.unwrap_or(self.position)
     }
 }
 

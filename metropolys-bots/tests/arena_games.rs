@@ -36,6 +36,7 @@ fn options(games: u64, threads: usize) -> ArenaOptions {
         metropolys_deck: None,
         seed: 99,
         threads,
+        cancel: None,
     }
 }
 

@@ -2,8 +2,8 @@
 //! greedy beating random in a seeded arena.
 
 use metropolys_bots::{
-    arena, from_spec, ArenaOptions, Bot, BotError, BotFactory, Player, SeatView,
-    ALL_METROPOLYS_CARDS,
+    arena, from_spec, searches, ArenaOptions, Bot, BotError, BotFactory, Cancel, Player, SeatView,
+    ALL_METROPOLYS_CARDS, KINDS,
 };
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::strategies::game_prefix;
@@ -17,18 +17,30 @@ const DECK: [[Kind; 3]; 4] = [
     [Kind::Administration, Kind::Park, Kind::Housing],
 ];
 
-/// Every bot kind, with tiny search budgets.
+/// Every bot kind and every component of the search, with tiny search
+/// budgets: the presets (`strong` and `expert` are the default search
+/// with larger budgets: `ismcts` stands for them), the first release's
+/// search, the belief over the opponents' cards, the widening, each
+/// playout and reward, the root temperature and threads.
 fn bots() -> Vec<Box<dyn Bot>> {
     vec![
         from_spec("random", "{}").unwrap(),
         from_spec("greedy", "{}").unwrap(),
+        from_spec("beginner", "{}").unwrap(),
+        from_spec("casual", "{}").unwrap(),
+        from_spec("ismcts-v1", r#"{"iterations": 60}"#).unwrap(),
         from_spec("ismcts", r#"{"iterations": 60}"#).unwrap(),
         from_spec(
             "ismcts",
-            r#"{"iterations": 60, "playout": "greedy", "reward": "score"}"#,
+            r#"{"iterations": 60, "belief": 1.5, "playout": "softmax", "reward": "score"}"#,
         )
         .unwrap(),
-        from_spec("ismcts", r#"{"iterations": 60, "threads": 2}"#).unwrap(),
+        from_spec(
+            "ismcts",
+            r#"{"iterations": 60, "playout": "greedy", "temperature": 0.7, "belief": 0.3, "widen_base": 3, "widen_rate": 0.5}"#,
+        )
+        .unwrap(),
+        from_spec("ismcts", r#"{"iterations": 60, "threads": 2, "belief": 0.5}"#).unwrap(),
     ]
 }
 
@@ -301,6 +313,7 @@ fn the_arena_rotates_seats_checks_its_options_and_can_be_cancelled() {
         metropolys_deck: Some(DECK.to_vec()),
         seed: 1,
         threads: 2,
+        cancel: None,
     };
     let rows = arena(&bots, &options, &|_, _| true).unwrap();
     assert_eq!(rows.len(), 3);
@@ -375,4 +388,216 @@ fn a_huge_arena_cancelled_at_once_stops_at_once() {
         }
         other => panic!("{other:?}"),
     }
+}
+
+/// `ismcts-v1` is the search as first released: the decisions of seeded
+/// games recorded with that release (action ids, one game per line) are
+/// reproduced exactly.
+#[test]
+fn ismcts_v1_plays_as_the_first_release_did() {
+    #[allow(clippy::type_complexity)]
+    let games: &[(u8, Variant, u64, &str, &[u16])] = &[
+        (
+            2,
+            Variant::Expert,
+            11,
+            "{\"iterations\": 300, \"seed\": 5}",
+            &[
+                640, 680, 710, 715, 469, 164, 180, 715, 639, 22, 715, 638, 618, 595, 610, 468, 457,
+                642, 686, 715, 82, 72, 715, 79, 572, 563, 558, 26, 48, 63, 3, 32, 47, 126, 715,
+                574, 562, 0, 27, 49, 4, 31, 498, 515, 0, 95, 163, 575, 500, 585, 615, 96, 110,
+            ],
+        ),
+        (
+            3,
+            Variant::Family,
+            12,
+            "{\"iterations\": 200, \"seed\": 6, \"threads\": 2}",
+            &[
+                158, 476, 687, 714, 160, 98, 116, 485, 538, 527, 700, 715, 157, 93, 680, 642, 619,
+                608, 596, 207, 508, 553, 568, 715, 715, 615, 592, 606, 715, 635, 611, 641, 683,
+                478, 492, 613, 643, 683, 99, 166, 599, 619, 647, 69, 135, 176, 502, 555, 543, 123,
+                46, 8, 35, 130, 70, 84, 319, 307, 715, 508, 188, 138, 152, 130, 119, 46, 715, 60,
+                41, 7, 715, 611, 606, 617, 715, 512, 552, 501, 122, 45, 137, 118, 273, 715, 262,
+                252, 68, 83, 65, 508, 549, 170, 186, 513, 14, 96, 313, 173, 665, 680, 663, 651, 15,
+                185, 290,
+            ],
+        ),
+        (
+            4,
+            Variant::Expert,
+            13,
+            "{\"iterations\": 150, \"seed\": 7, \"playout\": \"greedy\", \"reward\": \"score\"}",
+            &[
+                390, 66, 54, 45, 11, 715, 715, 298, 260, 214, 715, 715, 203, 258, 0, 27, 41, 127,
+                715, 142, 651, 666, 683, 649, 666, 686, 715, 479, 235, 347, 715, 715, 335, 572,
+                567, 438, 519, 533, 482, 715, 504, 180, 494, 547, 566, 437, 191, 430, 424, 413,
+                401, 598, 618, 715, 715, 632, 715, 653, 673, 339, 243, 309, 234, 341, 383, 358,
+                372, 261, 210, 203, 594, 608, 234, 345, 386, 339, 243, 339, 416, 443, 576, 565,
+                715, 438, 650, 691, 523, 537, 488, 502, 677, 708, 696, 658, 222, 213, 267, 13, 97,
+                163, 351, 535, 715, 525, 696, 539, 488, 576, 448, 534, 525, 575, 715, 564, 715,
+                575, 535, 549, 612, 591, 534, 679, 706, 2, 32, 455, 418, 407, 613, 417, 143, 83,
+                318, 18, 54, 43, 122,
+            ],
+        ),
+    ];
+    for &(players, variant, seed, params, want) in games {
+        let mut s = State::new(&Config::new(players, variant, seed)).unwrap();
+        let mut p = Player::from_spec("ismcts-v1", params).unwrap();
+        assert_eq!(p.name(), "ismcts-v1");
+        let mut ids = Vec::new();
+        while !s.is_over() {
+            let a = p.choose_for(&s).unwrap();
+            ids.push(a.id().unwrap());
+            s = s.play(a).unwrap();
+        }
+        assert_eq!(ids, want, "{players} players, {variant:?}, {params}");
+    }
+}
+
+#[test]
+fn presets_are_bot_kinds_with_their_own_names() {
+    for kind in ["beginner", "casual", "strong", "expert", "ismcts-v1"] {
+        assert!(KINDS.contains(&kind));
+        assert_eq!(from_spec(kind, "{}").unwrap().name(), kind);
+        assert_eq!(
+            Player::from_spec(kind, r#"{"seed": 4}"#).unwrap().name(),
+            kind
+        );
+    }
+    // The presets take no parameters but the seed.
+    let e = from_spec("expert", r#"{"iterations": 5}"#).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("unknown parameter \"iterations\"; expected none"),
+        "{e}"
+    );
+    // ismcts-v1 takes the first release's parameters only.
+    assert!(from_spec("ismcts-v1", r#"{"belief": 1}"#).is_err());
+    assert!(from_spec("ismcts-v1", r#"{"playout": "eval"}"#).is_err());
+    assert!(searches("expert") && searches("casual") && searches("ismcts-v1"));
+    assert!(!searches("beginner") && !searches("greedy") && !searches("random"));
+    let e = from_spec("grandmaster", "{}").unwrap_err().to_string();
+    assert!(e.contains("beginner, casual, strong, expert"), "{e}");
+}
+
+/// The weaker presets make plausible mistakes, not random moves: over the
+/// positions of Expert games, `beginner` and `casual` often play another
+/// move than the greedy bot, but far more often than a random player a
+/// move in the better half of its evaluation.
+#[test]
+fn weak_presets_err_plausibly() {
+    let share = |kind: &str| {
+        let (mut same, mut good, mut n) = (0, 0, 0);
+        for s in positions()
+            .into_iter()
+            .filter(|s| s.variant() == Variant::Expert)
+        {
+            let view = SeatView::to_act(&s).unwrap();
+            let values = metropolys_bots::Greedy::default().values(&view);
+            let best = values.iter().map(|x| x.1).fold(f32::MIN, f32::max);
+            let worst = values.iter().map(|x| x.1).fold(f32::MAX, f32::min);
+            let mut bot = from_spec(kind, "{}").unwrap();
+            let a = bot.choose(&view, &mut SplitMix64::new(n)).unwrap();
+            let v = values.iter().find(|x| x.0 == a).unwrap().1;
+            same += u32::from(v >= best - 1e-4);
+            // In the better half of the range of values.
+            good += u32::from(v >= (best + worst) / 2.0);
+            n += 1;
+        }
+        (f64::from(same) / n as f64, f64::from(good) / n as f64)
+    };
+    let (_, random) = share("random");
+    for kind in ["beginner", "casual"] {
+        let (same, good) = share(kind);
+        assert!(same < 0.9, "{kind}: nearly always greedy's move ({same})");
+        assert!(good > random + 0.25, "{kind}: {good} good, random {random}");
+    }
+}
+
+#[test]
+fn bad_parameters_are_named_briefly_and_duplicates_refused() {
+    let e = from_spec("ismcts", r#"{"iterations": 5, "iterations": 6}"#).unwrap_err();
+    assert!(matches!(e, BotError::InvalidJson { .. }), "{e}");
+    assert!(
+        e.to_string().contains("duplicate parameter \"iterations\""),
+        "{e}"
+    );
+    assert!(Player::from_spec("greedy", r#"{"seed": 1, "seed": 2}"#).is_err());
+    // Nested too (no parameter takes an object, but the JSON is refused
+    // before its meaning is looked at).
+    assert!(matches!(
+        from_spec("ismcts", r#"{"playout": {"a": 1, "a": 2}}"#),
+        Err(BotError::InvalidJson { .. })
+    ));
+    let huge = "y".repeat(1 << 22);
+    for (kind, params) in [
+        ("ismcts".to_string(), format!(r#"{{"playout": "{huge}"}}"#)),
+        ("ismcts".to_string(), format!(r#"{{"reward": ["{huge}"]}}"#)),
+        ("ismcts".to_string(), format!(r#"{{"{huge}": 1}}"#)),
+        (huge.clone(), "{}".to_string()),
+    ] {
+        let message = from_spec(&kind, &params).unwrap_err().to_string();
+        assert!(message.len() < 400, "{} bytes", message.len());
+        assert!(message.contains("yyyy"), "{message}");
+    }
+    let e = Player::from_spec("random", &format!(r#"{{"seed": "{huge}"}}"#)).unwrap_err();
+    assert!(e.to_string().len() < 400);
+}
+
+/// A search stops soon after its cancel flag is raised from another thread
+/// (it checks it every 16 iterations), with `Interrupted`, and decides
+/// normally again once the flag is lowered.
+#[test]
+fn a_cancelled_search_stops_with_interrupted() {
+    let s = State::new(&Config::new(4, Variant::Expert, 6)).unwrap();
+    let view = SeatView::to_act(&s).unwrap();
+    for threads in [1, 3] {
+        let mut bot = from_spec(
+            "ismcts",
+            &format!(r#"{{"seconds": 3600, "threads": {threads}}}"#),
+        )
+        .unwrap();
+        let cancel = Cancel::new();
+        bot.set_cancel(&cancel);
+        let flag = cancel.clone();
+        let raiser = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            flag.cancel();
+        });
+        assert_eq!(
+            bot.choose(&view, &mut SplitMix64::new(1)),
+            Err(BotError::Interrupted)
+        );
+        raiser.join().unwrap();
+        cancel.reset();
+        let mut quick = from_spec("ismcts", r#"{"iterations": 50}"#).unwrap();
+        quick.set_cancel(&cancel);
+        assert!(s.is_legal(quick.choose(&view, &mut SplitMix64::new(1)).unwrap()));
+    }
+}
+
+/// The arena's cancel flag stops a run within a decision, even in the
+/// middle of hour-long searches.
+#[test]
+fn a_cancelled_arena_stops_within_a_decision() {
+    let bots = factories(&[("ismcts", r#"{"seconds": 3600}"#), ("greedy", "{}")]);
+    let cancel = Cancel::new();
+    let options = ArenaOptions {
+        games: 4,
+        players: 2,
+        threads: 2,
+        cancel: Some(cancel.clone()),
+        ..Default::default()
+    };
+    let flag = cancel.clone();
+    let raiser = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        flag.cancel();
+    });
+    match arena(&bots, &options, &|_, _| true) {
+        Err(BotError::Cancelled { done: 0, total: 4 }) => {}
+        other => panic!("{other:?}"),
+    }
+    raiser.join().unwrap();
 }

@@ -492,3 +492,86 @@ fn records_say_who_played_each_seat_and_replays_show_it() {
     assert_eq!(code(&o), 1);
     assert!(stdout(&o).contains("seats[2]"), "{}", stdout(&o));
 }
+
+#[test]
+fn arena_sprt_stops_as_soon_as_the_evidence_decides() {
+    // greedy is far stronger than random: H1 (20 Elo) is accepted long
+    // before the limit of 400 games, the same way with any thread count.
+    let args = |threads: &'static str| {
+        metropolys(&[
+            "arena",
+            "--bots",
+            "greedy,random",
+            "--sprt",
+            "0,20",
+            "--games",
+            "400",
+            "--seed",
+            "2",
+            "--variant",
+            "family",
+            "--threads",
+            threads,
+        ])
+    };
+    let o = args("1");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("SPRT · greedy vs random"), "{out}");
+    assert!(out.contains("H1 accepted"), "{out}");
+    let games: u64 = out
+        .split(" after ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(games < 400 && games.is_multiple_of(2), "{out}");
+    assert_eq!(stdout(&args("2")), out);
+    // Random against itself: the limit comes first or H0 is accepted,
+    // never H1.
+    let o = metropolys(&[
+        "arena",
+        "--bots",
+        "random,random",
+        "--sprt",
+        "-5,5",
+        "--games",
+        "60",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(!stdout(&o).contains("H1 accepted"), "{}", stdout(&o));
+    // Bad tests and more than two bots are usage errors.
+    for args in [
+        &["arena", "--bots", "greedy,random", "--sprt", "20,0"][..],
+        &["arena", "--bots", "greedy,random", "--sprt", "0"][..],
+        &[
+            "arena",
+            "--bots",
+            "greedy,random",
+            "--sprt",
+            "0,20,1.5,0.05",
+        ][..],
+        &["arena", "--bots", "greedy,random,random", "--sprt", "0,20"][..],
+    ] {
+        let o = metropolys(args);
+        assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).starts_with("metropolys: "), "{args:?}");
+    }
+}
+
+#[test]
+fn the_presets_sit_at_arena_and_play() {
+    let o = metropolys(&[
+        "arena",
+        "--bots",
+        "beginner,casual",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("beginner") && stdout(&o).contains("casual"));
+}

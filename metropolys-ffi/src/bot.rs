@@ -51,6 +51,8 @@ fn failure(e: BotError) -> Failure {
         BotError::InvalidJson { .. } => MtpStatus::InvalidJson,
         BotError::UnknownKind { .. } | BotError::BadParameters { .. } => MtpStatus::InvalidArgument,
         BotError::NoSuchSeat { .. } | BotError::NotToAct { .. } => MtpStatus::InvalidArgument,
+        // More search threads than the system can start.
+        BotError::Thread(_) => MtpStatus::InvalidArgument,
         _ => MtpStatus::InvalidState,
     };
     Failure::new(status, e.to_string())
@@ -59,7 +61,9 @@ fn failure(e: BotError) -> Failure {
 /// Creates a bot and writes a new handle to `*bot_out`; free it with
 /// `mtp_bot_free`.
 ///
-/// `kind` is `"random"`, `"greedy"` or `"ismcts"`; `params_json` is a JSON
+/// `kind` is `"random"`, `"greedy"`, `"ismcts"`, one of the difficulty
+/// presets `"beginner"`, `"casual"`, `"strong"` and `"expert"`, or
+/// `"ismcts-v1"` (the first release's search); `params_json` is a JSON
 /// object of the kind's parameters, or NULL or an empty (or blank) string
 /// for `{}` (every parameter at its default). Every kind takes `"seed"` (an unsigned 64-bit integer,
 /// default 0), which seeds the bot's random generator; `"ismcts"` also
@@ -67,11 +71,12 @@ fn failure(e: BotError) -> Failure {
 /// every parameter). With a seed and no time budget, the decisions are
 /// reproducible.
 ///
-/// Errors: an unknown kind, an unknown parameter or a value of the wrong
-/// type or range, or JSON that is not an object, is
-/// `MTP_STATUS_INVALID_ARGUMENT`; `params_json` that is not JSON at all (or
-/// not UTF-8) is `MTP_STATUS_INVALID_JSON`. The message
-/// names the kind or the parameter.
+/// Errors: an unknown kind (or one that is not UTF-8), an unknown
+/// parameter or a value of the wrong type or range, or JSON that is not an
+/// object, is `MTP_STATUS_INVALID_ARGUMENT`; `params_json` that is not JSON
+/// at all (or not UTF-8), or that names a parameter twice, is
+/// `MTP_STATUS_INVALID_JSON`. The message names the kind or the parameter,
+/// echoing at most the first 60 bytes of a value it refuses.
 ///
 /// # Safety
 ///
@@ -86,7 +91,15 @@ pub unsafe extern "C" fn mtp_bot_new(
     guard(|| {
         let bot_out = out(bot_out, "bot_out")?;
         // SAFETY: per the caller.
-        let kind = unsafe { text(kind, "kind") }?;
+        let kind = unsafe { text(kind, "kind") }.map_err(|f| {
+            // A kind is a name, not JSON: text that is not UTF-8 is a bad
+            // argument.
+            if f.status == MtpStatus::InvalidJson {
+                Failure::new(MtpStatus::InvalidArgument, f.message)
+            } else {
+                f
+            }
+        })?;
         let params = if params_json.is_null() {
             "{}"
         } else {
@@ -113,7 +126,8 @@ pub unsafe extern "C" fn mtp_bot_new(
 /// holds no lock that other games or bots need.
 ///
 /// Errors: a finished game is `MTP_STATUS_GAME_OVER`; a handle that is
-/// not live is `MTP_STATUS_INVALID_HANDLE`.
+/// not live is `MTP_STATUS_INVALID_HANDLE`; a search whose `"threads"` the
+/// system cannot start is `MTP_STATUS_INVALID_ARGUMENT`.
 ///
 /// # Safety
 ///
@@ -233,6 +247,85 @@ mod tests {
                 bot("greedy", Some(params)).unwrap_err(),
                 MtpStatus::InvalidArgument,
                 "{params}"
+            );
+        }
+    }
+
+    fn last_error() -> String {
+        crate::status::last_error_bytes(|m| String::from_utf8_lossy(m).into_owned())
+    }
+
+    /// The presets are bot kinds here as everywhere (docs/bots.md).
+    #[test]
+    fn the_difficulty_presets_are_kinds() {
+        for kind in ["beginner", "casual", "strong", "expert", "ismcts-v1"] {
+            let b = bot(kind, Some("{\"seed\": 3}")).unwrap_or_else(|st| panic!("{kind}: {st:?}"));
+            assert_eq!(mtp_bot_free(b), MtpStatus::Ok);
+        }
+        assert_eq!(
+            bot("expert", Some("{\"iterations\": 5}")).unwrap_err(),
+            MtpStatus::InvalidArgument
+        );
+    }
+
+    /// A kind that is not UTF-8 is a bad argument, as the header says (it is
+    /// a name, not JSON); parameters that are not UTF-8 are bad JSON.
+    #[test]
+    fn a_kind_that_is_not_utf8_is_an_invalid_argument() {
+        let kind = CString::new(vec![b'i', 0xff, b's']).unwrap();
+        let mut out = null_mut();
+        // SAFETY: valid NUL-terminated strings and out pointer.
+        let st = unsafe { mtp_bot_new(kind.as_ptr(), std::ptr::null(), &mut out) };
+        assert_eq!(st, MtpStatus::InvalidArgument);
+        assert!(out.is_null());
+        assert!(last_error().contains("UTF-8"), "{}", last_error());
+        let kind = CString::new("greedy").unwrap();
+        let params = CString::new(vec![b'{', 0xfe, b'}']).unwrap();
+        // SAFETY: as above.
+        let st = unsafe { mtp_bot_new(kind.as_ptr(), params.as_ptr(), &mut out) };
+        assert_eq!(st, MtpStatus::InvalidJson);
+    }
+
+    /// A parameter named twice is refused, as configurations and records
+    /// refuse duplicate fields.
+    #[test]
+    fn duplicate_parameters_are_invalid_json() {
+        assert_eq!(
+            bot("ismcts", Some("{\"iterations\": 5, \"iterations\": 7}")).unwrap_err(),
+            MtpStatus::InvalidJson
+        );
+        assert!(
+            last_error().contains("duplicate parameter \"iterations\""),
+            "{}",
+            last_error()
+        );
+        assert_eq!(
+            bot("greedy", Some("{\"seed\": 1, \"seed\": 1}")).unwrap_err(),
+            MtpStatus::InvalidJson
+        );
+    }
+
+    /// A huge bad value (64 MiB) is echoed as a bounded prefix, never
+    /// whole: the last error stays small however large the input.
+    #[test]
+    fn huge_bad_values_give_short_messages() {
+        let huge = "x".repeat(64 << 20);
+        // The other places a value is echoed, with 1 MiB (quicker, as long).
+        let big = &huge[..1 << 20];
+        for (kind, params) in [
+            ("ismcts".to_string(), format!("{{\"playout\": \"{huge}\"}}")),
+            ("ismcts".to_string(), format!("{{\"{big}\": 1}}")),
+            ("greedy".to_string(), format!("{{\"seed\": \"{big}\"}}")),
+            (big.to_string(), "{}".to_string()),
+            ("random".to_string(), format!("[\"{big}\"]")),
+        ] {
+            assert!(bot(&kind, Some(&params)).is_err());
+            let message = last_error();
+            assert!(
+                message.len() < 400,
+                "{} bytes: {}",
+                message.len(),
+                &message[..200]
             );
         }
     }

@@ -211,3 +211,36 @@ fn a_handle_of_one_kind_is_rejected_as_the_other() {
     assert_eq!(mtp_bot_free(b), MtpStatus::Ok);
     assert_eq!(mtp_game_free(g), MtpStatus::Ok);
 }
+
+/// `mtp_bot_new` with raw bytes; the status, the last error and the handle.
+fn new_raw(kind: &[u8], params: &[u8]) -> (MtpStatus, String, *mut MtpBot) {
+    let kind = CString::new(kind).unwrap();
+    let params = CString::new(params).unwrap();
+    let mut b = ptr::null_mut();
+    // SAFETY: valid NUL-terminated strings and out-pointer.
+    let st = unsafe { mtp_bot_new(kind.as_ptr(), params.as_ptr(), &mut b) };
+    // SAFETY: mtp_last_error returns a valid NUL-terminated string.
+    let message = unsafe { std::ffi::CStr::from_ptr(mtp_last_error()) }
+        .to_string_lossy()
+        .into_owned();
+    (st, message, b)
+}
+
+#[test]
+fn the_presets_are_bot_kinds() {
+    let g = game(r#"{"players": 3, "variant": "expert", "seed": 4}"#);
+    for kind in ["beginner", "casual", "strong", "ismcts-v1"] {
+        let params = if kind == "ismcts-v1" {
+            r#"{"iterations": 50}"#
+        } else {
+            r#"{"seed": 3}"#
+        };
+        let b = bot(kind, params);
+        assert!(choose(b, g).is_ok(), "{kind}");
+        assert_eq!(mtp_bot_free(b), MtpStatus::Ok);
+    }
+    // The presets take no parameter but the seed.
+    let (st, message, _) = new_raw(b"expert", br#"{"iterations": 5}"#);
+    assert_eq!(st, MtpStatus::InvalidArgument, "{message}");
+    assert_eq!(mtp_game_free(g), MtpStatus::Ok);
+}

@@ -58,6 +58,7 @@ __all__ = [
     "RandomBot",
     "GreedyBot",
     "IsmctsBot",
+    "SpecBot",
     "arena",
 ]
 
@@ -631,7 +632,8 @@ class IsmctsBot:
     (root parallelism). ``exploration`` (UCT constant), ``playout``
     (``"random"`` or ``"greedy"``) and ``reward`` (``"win"`` or
     ``"score"``) tune the search. Raises ``ValueError`` for a parameter out
-    of range."""
+    of range and ``TypeError`` for one of the wrong type (a ``bool`` is not
+    a number). A search stops on Ctrl-C with ``KeyboardInterrupt``."""
 
     def __new__(
         cls,
@@ -656,12 +658,46 @@ class IsmctsBot:
         """Pickling (to send a bot to another process, such as a Dask
         worker): the constructor's keyword arguments."""
 
+_BotKind = Literal[
+    "random", "greedy", "ismcts", "beginner", "casual", "strong", "expert", "ismcts-v1"
+]
+
+@final
+class SpecBot:
+    """Any bot of the bots crate by its spec: a kind (``"random"``,
+    ``"greedy"``, ``"ismcts"``, the difficulty presets ``"beginner"``,
+    ``"casual"``, ``"strong"``, ``"expert"``, or ``"ismcts-v1"``) and its
+    parameters (a dict, a JSON object as text, or ``None`` for the
+    defaults), as the command line's ``--bots`` and C's ``mtp_bot_new`` take
+    them (https://github.com/metropolys/metropolys/blob/main/docs/bots.md
+    lists every kind and parameter). ``seed`` seeds the
+    bot's own generator. Raises ``ValueError`` naming what is wrong."""
+
+    def __new__(
+        cls,
+        kind: Union[_BotKind, str],
+        params: Union[None, str, Dict[str, Any]] = None,
+        seed: int = 0,
+    ) -> SpecBot: ...
+    def choose(self, game: Game) -> Action:
+        """The action this bot plays for the seat to act in ``game``, decided
+        from that seat's view only (R-21), with the GIL released while it
+        thinks (a bot that searches stops on Ctrl-C with
+        ``KeyboardInterrupt``). Raises ``IllegalActionError`` (rule
+        ``R-17``) when the game is over."""
+    @property
+    def name(self) -> str:
+        """The bot's kind, as given."""
+    def __getnewargs_ex__(self) -> Tuple[Tuple[str], Dict[str, Any]]:
+        """Pickling (to send a bot to another process, such as a Dask
+        worker): the kind, then the parameters and the seed."""
+
 class _ChoosingBot(Protocol):
     def choose(self, game: Game, /) -> Action: ...
 
 @overload
 def arena(
-    bots: Iterable[Union[RandomBot, GreedyBot, IsmctsBot, _ChoosingBot]],
+    bots: Iterable[Union[RandomBot, GreedyBot, IsmctsBot, SpecBot, str, _ChoosingBot]],
     games: int,
     players: Optional[int] = None,
     variant: str = "expert",
@@ -681,20 +717,23 @@ def arena(
     A victory shared by ``k`` seats (R-20) counts ``1/k`` of a win;
     ``ci95`` is the Wilson 95 % interval of the win rate.
 
-    ``bots`` holds native bots (``RandomBot``, ``GreedyBot``, ``IsmctsBot``)
-    and/or Python objects with a ``choose(game) -> Action`` method (and
-    optionally a ``name``). A Python bot is handed a ``Game`` of its seat's
-    view: the other seats' secret cards are placeholders, so use
-    ``game.view(game.to_act)`` to see what is known. ``players`` defaults to
-    ``len(bots)`` and must equal it.
+    ``bots`` holds native bots (``RandomBot``, ``GreedyBot``, ``IsmctsBot``,
+    ``SpecBot``), bot specs as the command line writes them (``"expert"``,
+    ``'ismcts:{"iterations": 500}'``) and/or Python objects with a
+    ``choose(game) -> Action`` method (and optionally a ``name``). A Python
+    bot is handed a ``Game`` of its seat's view: the other seats' secret
+    cards are placeholders, so use ``game.view(game.to_act)`` to see what
+    is known. ``players`` defaults to ``len(bots)`` and must equal it.
 
     Everything random (deals and every bot's generator) derives from
     ``seed``; a native bot's own ``seed`` is not used here. ``threads`` (1 to 1024)
     plays games in parallel with the GIL released; the results do not
-    depend on it (for bots with iteration budgets). Python bots need the
-    GIL: their decisions run one at a time, while native bots in other
+    depend on it (for bots with iteration budgets). Python bots decide on
+    the calling thread, one decision at a time, while native bots in other
     games keep playing. An exception raised by a Python bot stops the run
-    and is re-raised; Ctrl-C stops it with ``KeyboardInterrupt``.
+    and is re-raised; Ctrl-C stops it with ``KeyboardInterrupt`` within a
+    fraction of a second, also inside a slow or blocked Python bot or a
+    long search. A thread that cannot start raises ``RuntimeError``.
 
     ``metropolys_deck`` (four Metropolys cards, each a list of three
     neighborhood kinds) deals the Metropolys cards from that deck (R-22).
@@ -705,7 +744,7 @@ def arena(
 
 @overload
 def arena(
-    bots: Iterable[Union[RandomBot, GreedyBot, IsmctsBot, _ChoosingBot]],
+    bots: Iterable[Union[RandomBot, GreedyBot, IsmctsBot, SpecBot, str, _ChoosingBot]],
     games: int,
     players: Optional[int] = None,
     variant: str = "expert",

@@ -1,6 +1,5 @@
-//! `metropolys.bots` and `metropolys.arena`: the native bots of
-//! `metropolys-bots`, and the arena, which also seats Python objects that
-//! have a `choose(game)` method.
+//! `metropolys.bots`: the native bots of `metropolys-bots` (`arena`, which
+//! also seats Python objects, is in [`crate::arena`]).
 //!
 //! Thin: every decision and every statistic comes from `metropolys-bots`.
 
@@ -8,36 +7,32 @@ use crate::action::{self, Action};
 use crate::errors;
 use crate::game::Game;
 use crate::ints::{Int, U64};
-use crate::simulate::MAX_THREADS;
-use metropolys_bots::{
-    arena as run_arena, arena_games, from_spec, ArenaGame, ArenaOptions, ArenaRow, ArenaTally, Bot,
-    BotError, BotFactory, Player, SeatView,
-};
-use metropolys_core::rng::SplitMix64;
-use metropolys_core::{Action as CoreAction, Rule, Variant};
-use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyTypeError, PyValueError};
+use metropolys_bots::{from_spec, searches, BotError, BotFactory, Cancel, Player};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyString, PyTuple};
 use serde_json::{json, Map, Value};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Duration;
+
+/// How often a thread waiting for native work checks for Ctrl-C.
+pub(crate) const SIGNAL_POLL: Duration = Duration::from_millis(20);
 
 /// A native bot: its kind, its parameters (without the seed), its seed, and
 /// the player (bot and generator) that decides.
-struct Native {
-    kind: &'static str,
+pub(crate) struct Native {
+    kind: String,
     params: Map<String, Value>,
     seed: u64,
     player: Mutex<Player>,
 }
 
 impl Native {
-    fn new(kind: &'static str, params: Map<String, Value>, seed: u64) -> PyResult<Native> {
+    fn new(kind: &str, params: Map<String, Value>, seed: u64) -> PyResult<Native> {
         let text = Value::Object(params.clone()).to_string();
         let bot = from_spec(kind, &text).map_err(bot_error)?;
         Ok(Native {
-            kind,
+            kind: kind.to_string(),
             params,
             seed,
             player: Mutex::new(Player::new(bot, seed)),
@@ -45,21 +40,37 @@ impl Native {
     }
 
     /// The decision for the seat to act in `game`, the GIL released while
-    /// the bot thinks.
+    /// the bot thinks. A bot that searches thinks on a helper thread while
+    /// this one watches for Ctrl-C (CPython runs signal handlers on the
+    /// main thread only): `KeyboardInterrupt` within a fraction of a
+    /// second, the game unchanged.
     fn choose(&self, py: Python<'_>, game: &Game) -> PyResult<Py<Action>> {
         let state = *game.core_state();
         // The configuration (it may give the Metropolys deck, R-22) is part
         // of the seat's view; a game from `Game.from_json` has none.
         let config = game.core_config().cloned();
-        let decided = py.detach(|| {
+        let decide = |cancel: Option<&Cancel>| {
             // A panic inside a decision poisons the lock; the player (a bot
             // and a generator) is still whole.
             let mut p = self.player.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(c) = cancel {
+                p.set_cancel(c);
+            }
             match &config {
                 Some(config) => p.choose_in(&state, config),
                 None => p.choose_for(&state),
             }
-        });
+        };
+        let decided = if searches(&self.kind) {
+            let cancel = Cancel::new();
+            let watched = watch(py, &cancel, || decide(Some(&cancel)))?;
+            match watched {
+                Watched::Done(d) => d,
+                Watched::Interrupted(e) => return Err(e),
+            }
+        } else {
+            py.detach(|| decide(None))
+        };
         let a = decided.map_err(|e| match e {
             BotError::GameOver => errors::rule_error(py, metropolys_core::RuleError::GameOver),
             other => bot_error(other),
@@ -69,12 +80,12 @@ impl Native {
 
     /// A factory of fresh bots of the same kind and parameters, for the
     /// arena (which seeds each bot's generator itself).
-    fn factory(&self) -> BotFactory {
-        let kind = self.kind;
+    pub(crate) fn factory(&self) -> BotFactory {
+        let kind = self.kind.clone();
         let text = Value::Object(self.params.clone()).to_string();
         // The spec was checked when the Python object was made (`new`).
         Box::new(move || {
-            from_spec(kind, &text).expect("a native bot's spec is checked when the bot is made")
+            from_spec(&kind, &text).expect("a native bot's spec is checked when the bot is made")
         })
     }
 
@@ -96,6 +107,74 @@ impl Native {
     }
 }
 
+/// What [`watch`] saw: the work's result, or Ctrl-C (the work was
+/// cancelled and has stopped).
+enum Watched<T> {
+    Done(T),
+    Interrupted(PyErr),
+}
+
+/// Runs `work` on a helper thread, the GIL released, while this thread
+/// checks for signals every [`SIGNAL_POLL`]; on Ctrl-C it raises `cancel`
+/// (which `work` watches), waits for `work` to stop and reports the
+/// signal's exception. A helper thread that cannot start is a
+/// `RuntimeError`.
+fn watch<T: Send>(
+    py: Python<'_>,
+    cancel: &Cancel,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<Watched<T>> {
+    let mut interrupted: Option<PyErr> = None;
+    let out = std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .name("metropolys-bot".into())
+            .spawn_scoped(scope, work)
+            .map_err(|e| thread_error(&e.to_string()))?;
+        while !worker.is_finished() {
+            py.detach(|| std::thread::park_timeout(SIGNAL_POLL));
+            if interrupted.is_none() {
+                if let Err(e) = py.check_signals() {
+                    interrupted = Some(e);
+                    cancel.cancel();
+                }
+            }
+        }
+        py.detach(|| worker.join())
+            .map_err(|_| PyRuntimeError::new_err("a bot's thread failed (internal error)"))
+    })?;
+    Ok(match interrupted {
+        Some(e) => Watched::Interrupted(e),
+        None => Watched::Done(out),
+    })
+}
+
+/// A thread that could not start: `RuntimeError`, as `simulate` raises
+/// (docs/errors.md).
+pub(crate) fn thread_error(reason: &str) -> PyErr {
+    PyRuntimeError::new_err(BotError::Thread(reason.to_string()).to_string())
+}
+
+/// A number argument (a seconds budget, a UCT constant): an `int` or a
+/// `float` (or an object with `__float__`); a `bool` is not a number here
+/// (`TypeError`), as a bool is not an integer (docs/errors.md).
+struct Number(f64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Number {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if obj.is_instance_of::<PyBool>() {
+            return Err(PyTypeError::new_err(
+                "a bool is not a number here; give an int or a float",
+            ));
+        }
+        if obj.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err("a number is expected, not str"));
+        }
+        obj.extract::<f64>().map(Number)
+    }
+}
+
 fn py_literal(v: &Value) -> String {
     match v {
         Value::String(s) => format!("{s:?}"),
@@ -104,8 +183,11 @@ fn py_literal(v: &Value) -> String {
 }
 
 /// A bot error as a Python exception: bad parameters are `ValueError`.
-fn bot_error(e: BotError) -> PyErr {
-    PyValueError::new_err(e.to_string())
+pub(crate) fn bot_error(e: BotError) -> PyErr {
+    match e {
+        BotError::Thread(_) => PyRuntimeError::new_err(e.to_string()),
+        _ => PyValueError::new_err(e.to_string()),
+    }
 }
 
 /// The `#[pymethods]` block of a native bot class: the `#[new]` item given
@@ -124,8 +206,8 @@ macro_rules! bot_methods {
 
             #[doc = concat!("The bot's kind: ``\"", $kind, "\"``.")]
             #[getter]
-            fn name(&self) -> &'static str {
-                self.0.kind
+            fn name(&self) -> String {
+                self.0.kind.clone()
             }
 
             fn __repr__(&self) -> String {
@@ -208,10 +290,10 @@ bot_methods!(
     #[allow(clippy::too_many_arguments)]
     fn new(
         iterations: Option<Int>,
-        seconds: Option<f64>,
+        seconds: Option<Number>,
         seed: U64,
         threads: Int,
-        exploration: Option<f64>,
+        exploration: Option<Number>,
         playout: Option<String>,
         reward: Option<String>,
     ) -> PyResult<IsmctsBot> {
@@ -219,7 +301,7 @@ bot_methods!(
         if let Some(Int(i)) = iterations {
             params.insert("iterations".into(), json!(i));
         }
-        if let Some(s) = seconds {
+        if let Some(Number(s)) = seconds {
             if !s.is_finite() {
                 return Err(PyValueError::new_err(format!(
                     "bad parameters for the ismcts bot: seconds must be a finite number, not {s}"
@@ -230,7 +312,7 @@ bot_methods!(
         if threads.0 != 1 {
             params.insert("threads".into(), json!(threads.0));
         }
-        if let Some(c) = exploration {
+        if let Some(Number(c)) = exploration {
             if !c.is_finite() {
                 return Err(PyValueError::new_err(format!(
                     "bad parameters for the ismcts bot: exploration must be a finite number, not {c}"
@@ -248,8 +330,95 @@ bot_methods!(
     }
 );
 
+/// Any bot of the bots crate by its spec: a kind (``"random"``,
+/// ``"greedy"``, ``"ismcts"``, the difficulty presets ``"beginner"``,
+/// ``"casual"``, ``"strong"``, ``"expert"``, or ``"ismcts-v1"``) and its
+/// parameters (a dict, a JSON object as text, or ``None`` for the
+/// defaults), as the command line's ``--bots`` and C's ``mtp_bot_new`` take
+/// them (https://github.com/metropolys/metropolys/blob/main/docs/bots.md
+/// lists every kind and parameter). ``seed`` seeds the
+/// bot's own generator. Raises ``ValueError`` naming what is wrong.
+#[pyclass(frozen, module = "metropolys", name = "SpecBot")]
+pub struct SpecBot(Native);
+
+#[pymethods]
+impl SpecBot {
+    #[new]
+    #[pyo3(signature = (kind, params=None, seed=U64(0)), text_signature = "(kind, params=None, seed=0)")]
+    fn new(
+        py: Python<'_>,
+        kind: &Bound<'_, PyAny>,
+        params: Option<&Bound<'_, PyAny>>,
+        seed: U64,
+    ) -> PyResult<SpecBot> {
+        let kind: String = kind.extract().map_err(|_| {
+            PyTypeError::new_err("kind must be a str such as \"expert\" or \"ismcts\"")
+        })?;
+        let text = match params {
+            None => String::new(),
+            Some(p) if p.is_none() => String::new(),
+            Some(p) if p.is_instance_of::<PyString>() => p.extract::<String>()?,
+            Some(p) if p.is_instance_of::<PyDict>() => {
+                py.import("json")?.call_method1("dumps", (p,))?.extract()?
+            }
+            Some(p) => {
+                return Err(PyTypeError::new_err(format!(
+                    "params must be a dict, a JSON object as str, or None, not {}",
+                    p.get_type().name()?
+                )))
+            }
+        };
+        // Checked (unknown kinds, duplicate keys, ranges) before it is kept.
+        from_spec(&kind, &text).map_err(bot_error)?;
+        let params = match serde_json::from_str::<Value>(&text) {
+            Ok(Value::Object(m)) => m,
+            _ => Map::new(),
+        };
+        Ok(SpecBot(Native::new(&kind, params, seed.0)?))
+    }
+
+    /// The action this bot plays for the seat to act in ``game``, decided
+    /// from that seat's view only, with the GIL released while it
+    /// thinks (a bot that searches stops on Ctrl-C with
+    /// ``KeyboardInterrupt``). Raises ``IllegalActionError`` (rule
+    /// ``R-17``) when the game is over.
+    fn choose(&self, py: Python<'_>, game: PyRef<'_, Game>) -> PyResult<Py<Action>> {
+        self.0.choose(py, &game)
+    }
+
+    /// The bot's kind, as given.
+    #[getter]
+    fn name(&self) -> String {
+        self.0.kind.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        let mut parts = vec![format!("{:?}", self.0.kind)];
+        if !self.0.params.is_empty() {
+            parts.push(Value::Object(self.0.params.clone()).to_string());
+        }
+        parts.push(format!("seed={}", self.0.seed));
+        format!("SpecBot({})", parts.join(", "))
+    }
+
+    /// Pickling (to send a bot to another process, such as a Dask
+    /// worker): the kind, then the parameters and the seed.
+    fn __getnewargs_ex__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyAny>)> {
+        let kw = PyDict::new(py);
+        kw.set_item(
+            "params",
+            crate::convert::to_py(py, &Value::Object(self.0.params.clone()))?,
+        )?;
+        kw.set_item("seed", self.0.seed)?;
+        Ok((PyTuple::new(py, [self.0.kind.clone()])?, kw.into_any()))
+    }
+}
+
 /// The native bot behind a Python object, if it is one.
-fn native<'a>(obj: &'a Bound<'_, PyAny>) -> Option<&'a Native> {
+pub(crate) fn native<'a>(obj: &'a Bound<'_, PyAny>) -> Option<&'a Native> {
     if let Ok(b) = obj.cast::<RandomBot>() {
         return Some(&b.get().0);
     }
@@ -259,379 +428,17 @@ fn native<'a>(obj: &'a Bound<'_, PyAny>) -> Option<&'a Native> {
     if let Ok(b) = obj.cast::<IsmctsBot>() {
         return Some(&b.get().0);
     }
+    if let Ok(b) = obj.cast::<SpecBot>() {
+        return Some(&b.get().0);
+    }
     None
 }
 
-/// The first Python exception raised in an arena run, re-raised at the end.
-type Raised = Arc<Mutex<Option<PyErr>>>;
-
-/// A Python object with a `choose(game)` method, seated in the arena. It is
-/// handed a `Game` of its seat's view: the position with the other seats'
-/// secret cards replaced by placeholders.
-struct PythonBot {
-    name: String,
-    object: Py<PyAny>,
-    raised: Raised,
-}
-
-impl Bot for PythonBot {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn choose(&mut self, view: &SeatView, _rng: &mut SplitMix64) -> Result<CoreAction, BotError> {
-        Python::attach(|py| {
-            let game = Game::from_state(*view.position());
-            let chosen = self
-                .object
-                .bind(py)
-                .call_method1("choose", (game,))
-                .and_then(|a| action::extract_valid(&a));
-            chosen.map_err(|e| {
-                let reason = e.to_string();
-                if let Ok(mut slot) = self.raised.lock() {
-                    slot.get_or_insert(e);
-                }
-                BotError::Failed {
-                    bot: self.name.clone(),
-                    reason,
-                }
-            })
-        })
-    }
-}
-
-/// A Python bot's name: its ``name`` attribute if it is a string, else its
-/// class name.
-pub(crate) fn python_name(obj: &Bound<'_, PyAny>) -> PyResult<String> {
-    if let Ok(n) = obj.getattr("name") {
-        if let Ok(s) = n.extract::<String>() {
-            return Ok(s);
-        }
-    }
-    Ok(obj.get_type().name()?.to_string())
-}
-
-/// Plays ``games`` games between ``bots``, one bot per seat, rotated over
-/// the seats from one game to the next (every bot plays every seat equally
-/// often when ``games`` is a multiple of the player count; each rotation
-/// shares one deal), and returns one dict per bot, in the order given:
-/// ``{"bot", "games", "wins", "win_rate", "ci95": [lo, hi], "mean_total"}``.
-/// A victory shared by ``k`` seats counts ``1/k`` of a win;
-/// ``ci95`` is the Wilson 95 % interval of the win rate.
-///
-/// ``bots`` holds native bots (``RandomBot``, ``GreedyBot``, ``IsmctsBot``)
-/// and/or Python objects with a ``choose(game) -> Action`` method (and
-/// optionally a ``name``). A Python bot is handed a ``Game`` of its seat's
-/// view: the other seats' secret cards are placeholders, so use
-/// ``game.view(game.to_act)`` to see what is known. ``players`` defaults to
-/// ``len(bots)`` and must equal it. ``metropolys_deck`` (four Metropolys
-/// cards, each a list of three neighborhood kinds) deals the Metropolys
-/// cards from that deck.
-///
-/// Everything random (deals and every bot's generator) derives from
-/// ``seed``; a native bot's own ``seed`` is not used here. ``threads`` (1 to 1024)
-/// plays games in parallel with the GIL released; the results do not
-/// depend on it (for bots with iteration budgets). Python bots need the
-/// GIL: their decisions run one at a time, while native bots in other
-/// games keep playing. An exception raised by a Python bot stops the run
-/// and is re-raised; Ctrl-C stops it with ``KeyboardInterrupt``.
-///
-/// ``per_game=True`` returns one row per game instead, as columns in the
-/// form of ``simulate`` (``format="numpy"``: a dict of numpy arrays;
-/// ``"arrow"``: a ``pyarrow.Table``): ``game``, ``seed`` (the game's
-/// configuration seed), per seat ``bot_{p}`` (the index of its bot in
-/// ``bots``) and ``bot_name_{p}``, then ``simulate``'s columns (start
-/// player, objectives, Metropolys cards, calls, winners, ``win_{p}``, the
-/// score categories). ``first`` plays games ``first`` to
-/// ``first + games - 1`` of the run: game ``g`` is the same game whatever
-/// range it is played in, so ranges played apart (on a cluster) give the
-/// rows of the run played at once.
-#[pyfunction]
-#[pyo3(
-    signature = (bots, games, players=None, variant="expert", seed=U64(0), threads=Int(1), *, metropolys_deck=None, per_game=false, format="numpy", first=U64(0)),
-    text_signature = "(bots, games, players=None, variant='expert', seed=0, threads=1, *, metropolys_deck=None, per_game=False, format='numpy', first=0)"
-)]
-#[allow(clippy::too_many_arguments)]
-pub fn arena<'py>(
-    py: Python<'py>,
-    bots: &Bound<'py, PyAny>,
-    games: U64,
-    players: Option<Int>,
-    variant: &str,
-    seed: U64,
-    threads: Int,
-    metropolys_deck: Option<&Bound<'py, PyAny>>,
-    per_game: bool,
-    format: &str,
-    first: U64,
-) -> PyResult<Bound<'py, PyAny>> {
-    let (games, seed, first) = (games.0, seed.0, first.0);
-    let arrow = crate::simulate::output_format(py, "arena", format)?;
-    let threads = match threads.0 {
-        t if (1..=MAX_THREADS).contains(&t) => t as usize,
-        t => {
-            return Err(PyValueError::new_err(format!(
-                "arena: threads must be 1 to {MAX_THREADS}, not {t}"
-            )))
-        }
-    };
-    let raised: Raised = Arc::new(Mutex::new(None));
-    let mut factories: Vec<BotFactory> = Vec::new();
-    for obj in bots.try_iter()? {
-        let obj = obj?;
-        if let Some(n) = native(&obj) {
-            factories.push(n.factory());
-        } else if obj.hasattr("choose")? {
-            let name = python_name(&obj)?;
-            let object = obj.unbind();
-            let raised = raised.clone();
-            factories.push(Box::new(move || {
-                Box::new(PythonBot {
-                    name: name.clone(),
-                    object: Python::attach(|py| object.clone_ref(py)),
-                    raised: raised.clone(),
-                })
-            }));
-        } else {
-            return Err(PyTypeError::new_err(format!(
-                "arena: {} is not a bot: give RandomBot, GreedyBot, IsmctsBot or an object with a choose(game) method",
-                obj.repr()?
-            )));
-        }
-    }
-    let players = match players {
-        None => factories.len() as i64,
-        Some(Int(p)) => p,
-    };
-    let players = u8::try_from(players).map_err(|_| {
-        errors::raise(
-            py,
-            errors::Kind::InvalidConfig,
-            format!("R-1: a game has 2, 3 or 4 players, not {players}"),
-            &[Rule::R1],
-        )
-    })?;
-    let variant: Variant = crate::names::parse(variant)
-        .map_err(|e| errors::raise(py, errors::Kind::InvalidConfig, e, &[]))?;
-    let metropolys_deck = match metropolys_deck {
-        None => None,
-        Some(d) if d.is_none() => None,
-        Some(d) => Some(
-            serde_json::from_str::<Vec<metropolys_core::MetropolysCard>>(
-                &crate::convert::json_text(d)?,
-            )
-            .map_err(|e| {
-                errors::raise(
-                    py,
-                    errors::Kind::InvalidConfig,
-                    format!(
-                        "R-22: metropolys_deck must be four cards of three neighborhood kinds: {e}"
-                    ),
-                    &[Rule::R22],
-                )
-            })?,
-        ),
-    };
-    let options = ArenaOptions {
-        games,
-        players,
-        variant,
-        metropolys_deck,
-        seed,
-        threads,
-    };
-    let names: Vec<String> = factories.iter().map(|f| f().name().to_string()).collect();
-    if per_game && games == 0 {
-        return empty_game_columns(py, &options, names, arrow);
-    }
-    let per_game_or_range = per_game || first != 0;
-    // Ctrl-C: CPython runs signal handlers on the main thread only, so the
-    // games run on a helper thread while this one, between short sleeps
-    // with the GIL released, checks for signals and cancels the run.
-    let cancel = AtomicBool::new(false);
-    let progress = |_done: u64, _total: u64| -> bool { !cancel.load(Ordering::Relaxed) };
-    let mut interrupted: Option<PyErr> = None;
-    let result = std::thread::scope(|scope| {
-        let worker = std::thread::Builder::new()
-            .name("metropolys-arena".into())
-            .spawn_scoped(scope, || {
-                if per_game_or_range {
-                    arena_games(&factories, &options, first, &progress).map(Played::Games)
-                } else {
-                    run_arena(&factories, &options, &progress).map(Played::Rows)
-                }
-            })
-            .map_err(|e| PyRuntimeError::new_err(format!("arena: cannot start its thread: {e}")))?;
-        while !worker.is_finished() {
-            py.detach(|| std::thread::sleep(Duration::from_millis(50)));
-            if interrupted.is_none() {
-                if let Err(e) = py.check_signals() {
-                    interrupted = Some(e);
-                    cancel.store(true, Ordering::Relaxed);
-                }
-            }
-        }
-        py.detach(|| worker.join())
-            .map_err(|_| PyRuntimeError::new_err("arena: its thread failed (internal error)"))
-    })?;
-    if let Some(err) = interrupted {
-        return Err(err);
-    }
-    let played = match result {
-        Ok(played) => played,
-        Err(e) => {
-            if let Some(err) = raised.lock().ok().and_then(|mut s| s.take()) {
-                return Err(err);
-            }
-            return Err(match e {
-                BotError::Config(c) => errors::config_error(py, c),
-                BotError::Cancelled { .. } => PyKeyboardInterrupt::new_err(e.to_string()),
-                other => PyValueError::new_err(other.to_string()),
-            });
-        }
-    };
-    let rows = match played {
-        Played::Rows(rows) => rows,
-        Played::Games(played) if per_game => {
-            return game_columns(py, &played, names, arrow);
-        }
-        Played::Games(played) => {
-            let mut tally = ArenaTally::default();
-            for g in &played {
-                tally.add(g);
-            }
-            tally.rows(&names)
-        }
-    };
-    row_dicts(py, rows)
-}
-
-/// What an arena run gives: the rows per bot, or the games one by one.
-enum Played {
-    Rows(Vec<ArenaRow>),
-    Games(Vec<ArenaGame>),
-}
-
-/// The rows as the list of dicts `arena` returns.
-fn row_dicts(py: Python<'_>, rows: Vec<ArenaRow>) -> PyResult<Bound<'_, PyAny>> {
-    let out = PyList::empty(py);
-    for r in rows {
-        let d = PyDict::new(py);
-        d.set_item("bot", r.bot)?;
-        d.set_item("games", r.games)?;
-        d.set_item("wins", r.wins)?;
-        d.set_item("win_rate", r.win_rate)?;
-        d.set_item("ci95", vec![r.ci95[0], r.ci95[1]])?;
-        d.set_item("mean_total", r.mean_total)?;
-        out.append(d)?;
-    }
-    Ok(out.into_any())
-}
-
-/// One row per game, in `simulate`'s columnar form, with the seating.
-fn game_columns<'py>(
-    py: Python<'py>,
-    played: &[ArenaGame],
-    names: Vec<String>,
-    arrow: Option<Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let (Some(head), players) = (played.first(), names.len()) else {
-        return Err(PyRuntimeError::new_err(
-            "arena: no game was played (internal error)",
-        ));
-    };
-    let mut cols = crate::simulate::Columns::new(players);
-    let outcomes: Vec<crate::simulate::Outcome> = played
-        .iter()
-        .map(|g| crate::simulate::Outcome::of(&g.start, &g.end))
-        .collect();
-    cols.push(&outcomes)?;
-    let seats = (0..players)
-        .map(|s| played.iter().map(|g| g.seats[s] as u8).collect())
-        .collect();
-    crate::simulate::to_python(
-        py,
-        cols,
-        head.game,
-        played.iter().map(|g| g.config.seed).collect(),
-        crate::simulate::Dealt::of(&head.start),
-        Some(crate::simulate::Seating { seats, names }),
-        arrow,
-    )
-}
-
-/// The columns of no games (their names and types): the options are
-/// checked as a run would check them.
-fn empty_game_columns<'py>(
-    py: Python<'py>,
-    options: &ArenaOptions,
-    names: Vec<String>,
-    arrow: Option<Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    if names.len() != usize::from(options.players) {
-        return Err(PyValueError::new_err(format!(
-            "arena: {} bots for {} players: give one bot per seat",
-            names.len(),
-            options.players
-        )));
-    }
-    let mut config = metropolys_core::Config::new(options.players, options.variant, options.seed);
-    config.metropolys_deck = options.metropolys_deck.clone();
-    let start = metropolys_core::State::new(&config).map_err(|e| errors::config_error(py, e))?;
-    let players = names.len();
-    crate::simulate::to_python(
-        py,
-        crate::simulate::Columns::new(players),
-        0,
-        Vec::new(),
-        crate::simulate::Dealt::of(&start),
-        Some(crate::simulate::Seating {
-            seats: vec![Vec::new(); players],
-            names,
-        }),
-        arrow,
-    )
-}
-
-/// The rows of ``arena`` from exact sums over games (the cluster's
-/// ``arena`` adds its parts' sums and asks for the rows here, so they are
-/// those of a run played at once): ``games``, per bot the wins in twelfths
-/// of a game and the sum of final totals.
-#[pyfunction]
-#[pyo3(name = "_arena_rows")]
-pub fn arena_rows(
-    py: Python<'_>,
-    names: Vec<String>,
-    games: u64,
-    twelfths: Vec<u64>,
-    totals: Vec<i64>,
-) -> PyResult<Bound<'_, PyAny>> {
-    if names.is_empty()
-        || names.len() > 4
-        || twelfths.len() != names.len()
-        || totals.len() != names.len()
-    {
-        return Err(PyValueError::new_err(
-            "_arena_rows: one name, twelfths and totals entry per bot (1 to 4)",
-        ));
-    }
-    let mut tally = ArenaTally {
-        games,
-        ..ArenaTally::default()
-    };
-    tally.twelfths[..names.len()].copy_from_slice(&twelfths);
-    tally.totals[..names.len()].copy_from_slice(&totals);
-    row_dicts(py, tally.rows(&names))
-}
-
-/// Registers the bot classes and `arena`.
+/// Registers the bot classes.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<RandomBot>()?;
     m.add_class::<GreedyBot>()?;
     m.add_class::<IsmctsBot>()?;
-    m.add_function(wrap_pyfunction!(arena, m)?)?;
-    // Private (for `metropolys.dask`): an attribute, not in `__all__`.
-    m.setattr("_arena_rows", wrap_pyfunction!(arena_rows, m)?)?;
+    m.add_class::<SpecBot>()?;
     Ok(())
 }

@@ -9,7 +9,7 @@
 //! The functions are private attributes of the extension module (not in
 //! its `__all__`); `metropolys/conformance.py` is their public face.
 
-use crate::bots::python_name;
+use crate::arena::python_name;
 use crate::convert::{json_text, to_py};
 use crate::errors::{self, Kind};
 use crate::ints::U64;

@@ -7,6 +7,7 @@
 use pyo3::prelude::*;
 
 mod action;
+mod arena;
 mod board;
 mod bots;
 mod conform;
@@ -47,6 +48,7 @@ fn _metropolys(m: &Bound<'_, PyModule>) -> PyResult<()> {
     tensor::register(m)?;
     m.add_class::<vector::VectorEnv>()?;
     bots::register(m)?;
+    arena::register(m)?;
     conform::register(m)?;
     Ok(())
 }

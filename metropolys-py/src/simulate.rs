@@ -462,7 +462,7 @@ fn run(
                 Ok(h) => handles.push(h),
                 Err(e) => {
                     outcome = Err(Stop::Python(PyRuntimeError::new_err(format!(
-                        "simulate: cannot start thread {t} of {threads}: {e}"
+                        "simulate: cannot start a thread ({t} of {threads}): {e}"
                     ))));
                     break;
                 }

@@ -8,7 +8,7 @@ use crate::ints::{Int, U64};
 use metropolys_tensor::vector::{self as core_vector, Opponents, Outputs, VectorError};
 use metropolys_tensor::{ACTION_COUNT, OBSERVATION_SIZE};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -41,9 +41,15 @@ fn vector_error(py: Python<'_>, e: VectorError) -> PyErr {
             errors::raise(py, ErrKind::IllegalAction, e.to_string(), e.rule())
         }
         VectorError::Config(c) => errors::config_error(py, c.clone()),
+        // As simulate and arena: a thread that cannot start is a RuntimeError.
+        VectorError::Thread(_) => PyRuntimeError::new_err(e.to_string()),
+        VectorError::Interrupted => PyKeyboardInterrupt::new_err(e.to_string()),
         _ => errors::value_error(e.to_string()),
     }
 }
+
+/// How often a step with searching opponents checks for Ctrl-C.
+const SIGNAL_POLL: std::time::Duration = std::time::Duration::from_millis(20);
 
 /// `None`, a kind, or `(kind, params dict)`; the dict goes to the bot as
 /// JSON (`json.dumps`).
@@ -61,9 +67,13 @@ fn parse_opponents(py: Python<'_>, opponents: Option<&Bound<'_, PyAny>>) -> PyRe
         (kind, json)
     } else {
         return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-            "opponents must be None, a bot kind (\"random\", \"greedy\", \"ismcts\") \
-             or a (kind, params dict) pair, not {}",
-            o.repr()?
+            "opponents must be None, a bot kind ({}) or a (kind, params dict) pair, not {}",
+            metropolys_bots::KINDS
+                .iter()
+                .map(|k| format!("\"{k}\""))
+                .collect::<Vec<_>>()
+                .join(", "),
+            metropolys_bots::excerpt(&o.repr()?.to_string())
         )));
     };
     if kind == "random" && params.is_empty() {
@@ -114,8 +124,45 @@ impl VectorEnv {
                 seeds: s.as_slice_mut()?,
             };
             let inner = &mut self.inner;
-            py.detach(move || f(inner, out))
-                .map_err(|e| vector_error(py, e))?;
+            if inner.opponents().search() {
+                // Opponents that search may think for seconds: the step runs
+                // on a helper thread while this one checks for Ctrl-C
+                // (CPython handles signals on the main thread only) and, on
+                // it, raises the env's cancel flag; the interrupted step
+                // restores every game (and the buffers) and the signal's
+                // exception is raised.
+                let cancel = inner.cancel_flag();
+                let mut interrupted: Option<PyErr> = None;
+                let result = std::thread::scope(|scope| {
+                    let worker = std::thread::Builder::new()
+                        .name("metropolys-vector-step".into())
+                        .spawn_scoped(scope, move || f(inner, out))
+                        .map_err(|e| {
+                            PyRuntimeError::new_err(format!("cannot start a thread: {e}"))
+                        })?;
+                    while !worker.is_finished() {
+                        py.detach(|| std::thread::park_timeout(SIGNAL_POLL));
+                        if interrupted.is_none() {
+                            if let Err(e) = py.check_signals() {
+                                interrupted = Some(e);
+                                cancel.cancel();
+                            }
+                        }
+                    }
+                    py.detach(|| worker.join()).map_err(|_| {
+                        PyRuntimeError::new_err(
+                            "VectorEnv: its step thread failed (internal error)",
+                        )
+                    })
+                })?;
+                if let Some(e) = interrupted {
+                    return Err(e);
+                }
+                result.map_err(|e| vector_error(py, e))?;
+            } else {
+                py.detach(move || f(inner, out))
+                    .map_err(|e| vector_error(py, e))?;
+            }
         }
         let info = PyDict::new(py);
         info.set_item("action_mask", &masks)?;

@@ -370,3 +370,92 @@ def test_ctrl_c_interrupts_a_long_arena_quickly(threads: int) -> None:
 def test_arena_refuses_a_thread_count_out_of_range(threads: int) -> None:
     with pytest.raises(ValueError, match="threads"):
         metropolys.arena([bots.Greedy(), bots.Random()], games=2, threads=threads)
+
+
+# ----- specs, presets and hostile parameters ----------------------------------
+
+
+@pytest.mark.parametrize("kind", ["beginner", "casual", "strong", "expert", "ismcts-v1"])
+def test_presets_are_bot_kinds_from_python(kind: str) -> None:
+    assert kind in bots.PRESETS or kind == "ismcts-v1"
+    bot = bots.from_spec(kind, seed=3)
+    assert isinstance(bot, bots.SpecBot) and bot.name == kind
+    game = Game(players=2, variant="expert", seed=4)
+    if kind in ("beginner", "casual"):
+        assert game.is_legal(bot.choose(game))
+    assert repr(bot) == f'SpecBot("{kind}", seed=3)'
+
+
+def test_spec_bots_take_parameters_as_a_dict_or_json() -> None:
+    game = Game(players=3, variant="family", seed=2)
+    a = bots.from_spec("ismcts", {"iterations": 80}, seed=5)
+    b = bots.SpecBot("ismcts", '{"iterations": 80}', 5)
+    assert a.choose(game) == b.choose(game)
+    assert repr(a) == 'SpecBot("ismcts", {"iterations":80}, seed=5)'
+    with pytest.raises(ValueError, match="unknown bot kind"):
+        bots.from_spec("grandmaster")
+    with pytest.raises(ValueError, match="expected none"):
+        bots.from_spec("expert", {"iterations": 5})
+    with pytest.raises(TypeError):
+        bots.from_spec("ismcts", 5)  # type: ignore[arg-type]
+
+
+def test_arena_takes_bot_specs_as_strings() -> None:
+    rows = metropolys.arena(["beginner", 'ismcts:{"iterations": 30}', bots.Random()], games=3, seed=1)
+    assert [r["bot"] for r in rows] == ["beginner", "ismcts", "random"]
+    with pytest.raises(ValueError, match="unknown bot kind"):
+        metropolys.arena(["greedy", "chess"], games=2)
+    with pytest.raises(ValueError, match="one bot spec"):
+        metropolys.arena(["greedy,random", "greedy"], games=2)
+
+
+def test_duplicate_parameters_are_refused() -> None:
+    with pytest.raises(ValueError, match='duplicate parameter "iterations"'):
+        bots.SpecBot("ismcts", '{"iterations": 5, "iterations": 9}')
+    with pytest.raises(ValueError, match="duplicate"):
+        bots.SpecBot("greedy", '{"cost_per_number": 1, "cost_per_number": 2}')
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: bots.Ismcts(seconds=True),  # type: ignore[arg-type]
+        lambda: bots.Ismcts(seconds=False),  # type: ignore[arg-type]
+        lambda: bots.Ismcts(exploration=True),  # type: ignore[arg-type]
+        lambda: bots.Ismcts(seconds="1"),  # type: ignore[arg-type]
+        lambda: bots.Ismcts(iterations=True),  # type: ignore[arg-type]
+        lambda: bots.Ismcts(threads=True),  # type: ignore[arg-type]
+    ],
+)
+def test_a_bool_is_not_a_number_for_the_bots(make: Any) -> None:
+    """docs/errors.md: a bool is no integer, nor a number of seconds."""
+    with pytest.raises(TypeError):
+        make()
+
+
+def test_numbers_of_any_kind_are_seconds() -> None:
+    import numpy as np
+
+    game = Game(players=2, seed=1)
+    for seconds in (1, 0.05, np.float64(0.05)):
+        bot = bots.Ismcts(seconds=seconds, iterations=20)
+        assert game.is_legal(bot.choose(game))
+
+
+def test_huge_bad_values_give_short_messages() -> None:
+    """A 64 MiB bad value is echoed as a short prefix, not whole."""
+    huge = "z" * (64 << 20)
+    for make in (
+        lambda: bots.Ismcts(playout=huge),  # type: ignore[arg-type]
+        lambda: bots.SpecBot(huge),
+        lambda: bots.SpecBot("ismcts", {huge: 1}),
+        lambda: bots.SpecBot("ismcts", {"reward": [huge]}),
+        lambda: metropolys.arena([huge, "greedy"], games=2),
+        lambda: metropolys.VectorEnv(2, opponents=huge),
+        lambda: metropolys.VectorEnv(2, opponents=("ismcts", {"playout": huge})),
+        lambda: metropolys.arena([bots.Greedy(), [huge]], games=2),
+    ):
+        with pytest.raises((ValueError, TypeError)) as e:
+            make()
+        assert len(str(e.value)) < 500, len(str(e.value))
+        assert "zzz" in str(e.value)

@@ -230,12 +230,12 @@ fn check_messages_text(text: &str, state: &State, seed: u64) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_humans_and_a_greedy_bot_play_a_whole_family_game_r21() {
+async fn two_humans_and_a_beginner_preset_play_a_whole_family_game_r21() {
     whole_game(
         3,
         Variant::Family,
         false,
-        vec!["human", "greedy", "human"],
+        vec!["human", "beginner", "human"],
         8_765_432_109_876_543_210,
     )
     .await;
@@ -338,6 +338,27 @@ async fn stale_and_repeated_submissions_are_never_applied_twice() {
     assert_eq!(u["move"], 2);
     server.stop().await;
     let _ = Action::Pass;
+}
+
+/// The lobby offers every bot kind, the difficulty presets included.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_offers_the_difficulty_presets() {
+    let server = Running::start(options(temp_db("presets"))).await;
+    let (status, v) = server.request("GET", "/api/v1", None).await;
+    assert_eq!(status, 200);
+    let bots: Vec<&str> = v["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|b| b.as_str())
+        .collect();
+    for preset in ["beginner", "casual", "strong", "expert"] {
+        assert!(bots.contains(&preset), "{preset} not in {bots:?}");
+    }
+    server
+        .create(json!({"players": 2, "seats": ["human", "expert"]}))
+        .await;
+    server.stop().await;
 }
 
 /// Credentials: missing or wrong ones get 401/403 and name nothing of other

@@ -36,7 +36,7 @@
 //!   decision (single-agent mode: seat 0).
 
 use crate::{action_mask_into, observation_into, Reveal, ACTION_COUNT, OBSERVATION_SIZE};
-use metropolys_bots::{choose_checked, from_spec, Bot, BotError, SeatView};
+use metropolys_bots::{choose_checked, from_spec, searches, Bot, BotError, Cancel, SeatView};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Action, Config, ConfigError, Rule, RuleError, Seat, State, Variant};
 use std::sync::{Mutex, PoisonError};
@@ -84,6 +84,13 @@ impl Opponents {
     pub fn single_agent(&self) -> bool {
         !matches!(self, Opponents::None)
     }
+
+    /// Whether the opponents search ([`metropolys_bots::searches`]): a step
+    /// may then take as long as their budgets, and can be interrupted
+    /// ([`VectorEnv::cancel_flag`]).
+    pub fn search(&self) -> bool {
+        matches!(self, Opponents::Bot { kind, .. } if searches(kind))
+    }
 }
 
 /// Why a batch cannot be made or stepped. A failed step changes no game.
@@ -121,6 +128,14 @@ pub enum VectorError {
     /// A bot spec [`metropolys_bots::from_spec`] refuses.
     #[error(transparent)]
     BotSpec(#[from] BotError),
+    /// The step was interrupted ([`VectorEnv::cancel_flag`] raised while
+    /// opponents were deciding): every game is as it was before the step.
+    #[error("the step was interrupted; no game changed")]
+    Interrupted,
+    /// A thread could not be started (the system's limit on threads or
+    /// memory was reached).
+    #[error("cannot start a thread: {0}")]
+    Thread(String),
     /// An opponent bot failed in a game (a defect of the bot: the native
     /// bots always return a legal action). That game keeps the position
     /// before the bad move; the other envs of the step were stepped.
@@ -166,6 +181,21 @@ pub struct Outputs<'a> {
     pub seeds: &'a mut [u64],
 }
 
+impl Outputs<'_> {
+    /// The same buffers, borrowed again.
+    fn reborrow(&mut self) -> Outputs<'_> {
+        Outputs {
+            observations: self.observations,
+            masks: self.masks,
+            to_act: self.to_act,
+            rewards: self.rewards,
+            terminated: self.terminated,
+            truncated: self.truncated,
+            seeds: self.seeds,
+        }
+    }
+}
+
 #[derive(Debug)]
 struct Env {
     state: State,
@@ -184,6 +214,38 @@ struct Env {
     next: Option<Action>,
 }
 
+/// What a step changes in an env: kept before a step whose opponents
+/// search, so that an interrupted step changes no game.
+#[derive(Debug, Clone)]
+struct Saved {
+    state: State,
+    rng: SplitMix64,
+    seed: u64,
+    done: bool,
+    seat: Seat,
+}
+
+impl Saved {
+    fn of(env: &Env) -> Saved {
+        Saved {
+            state: env.state,
+            rng: env.rng.clone(),
+            seed: env.seed,
+            done: env.done,
+            seat: env.seat,
+        }
+    }
+
+    fn restore(self, env: &mut Env) {
+        env.state = self.state;
+        env.rng = self.rng;
+        env.seed = self.seed;
+        env.done = self.done;
+        env.seat = self.seat;
+        env.next = None;
+    }
+}
+
 /// `N` games of the same player count and variant, stepped together.
 #[derive(Debug)]
 pub struct VectorEnv {
@@ -197,6 +259,8 @@ pub struct VectorEnv {
     /// The workers of a threaded step, kept for the batch's lifetime
     /// (`None` with one thread).
     pool: Option<rayon::ThreadPool>,
+    /// Raised, it interrupts the opponents' decisions of a step.
+    cancel: Cancel,
 }
 
 impl VectorEnv {
@@ -229,10 +293,15 @@ impl VectorEnv {
         }
         // Validates the player count once.
         let state = State::new(&Config::new(players, variant, seed))?;
+        let cancel = Cancel::new();
         let envs = (0..num_envs)
             .map(|_| {
                 let bot = match &opponents {
-                    Opponents::Bot { kind, params } => Some(Mutex::new(from_spec(kind, params)?)),
+                    Opponents::Bot { kind, params } => {
+                        let mut bot = from_spec(kind, params)?;
+                        bot.set_cancel(&cancel);
+                        Some(Mutex::new(bot))
+                    }
                     _ => None,
                 };
                 Ok(Env {
@@ -253,7 +322,7 @@ impl VectorEnv {
                 .num_threads(workers - 1)
                 .thread_name(|i| format!("metropolys-vector-{i}"))
                 .build()
-                .map_err(|e| VectorError::Size(format!("cannot start {workers} threads: {e}")))?;
+                .map_err(|e| VectorError::Thread(format!("{e} ({workers} threads asked)")))?;
             Some(pool)
         } else {
             None
@@ -267,7 +336,17 @@ impl VectorEnv {
             envs,
             started: false,
             pool,
+            cancel,
         })
+    }
+
+    /// The flag that interrupts a step: raised (from another thread, e.g.
+    /// on Ctrl-C) while a step's opponents are deciding, it makes the step
+    /// stop within a few search iterations with
+    /// [`VectorError::Interrupted`], every game restored to where it was
+    /// before the step. Each step lowers it first.
+    pub fn cancel_flag(&self) -> Cancel {
+        self.cancel.clone()
     }
 
     /// The number of games.
@@ -334,7 +413,13 @@ impl VectorEnv {
         for env in &mut self.envs {
             env.next = None;
         }
-        self.run(out)
+        match self.run_undoable(out) {
+            Err(VectorError::Interrupted) => {
+                self.started = false;
+                Err(VectorError::Interrupted)
+            }
+            other => other,
+        }
     }
 
     /// Checks every env's action, then (only if all are legal) applies them,
@@ -385,7 +470,47 @@ impl VectorEnv {
                 }
             }
         }
-        self.run(out)
+        self.run_undoable(out)
+    }
+
+    /// [`VectorEnv::run`], undone when the cancel flag interrupts it (only
+    /// opponents that search watch the flag, so only their steps keep what
+    /// they change).
+    fn run_undoable(&mut self, mut out: Outputs<'_>) -> Result<(), VectorError> {
+        self.cancel.reset();
+        if !self.opponents.search() {
+            return self.run(out);
+        }
+        let saved: Vec<Saved> = self.envs.iter().map(Saved::of).collect();
+        match self.run(out.reborrow()) {
+            Err(_) if self.cancel.is_cancelled() => {
+                for (env, s) in self.envs.iter_mut().zip(saved) {
+                    s.restore(env);
+                }
+                // The buffers again as the previous call left them (they
+                // are functions of the restored games).
+                let p = self.players as usize;
+                for (i, env) in self.envs.iter().enumerate() {
+                    let rewards = &mut out.rewards[i * p..(i + 1) * p];
+                    rewards.fill(0.0);
+                    if env.done {
+                        let winners = env.state.totals().winner_bits();
+                        for (seat, r) in rewards.iter_mut().enumerate() {
+                            *r = if winners & (1 << seat) != 0 {
+                                1.0
+                            } else {
+                                -1.0
+                            };
+                        }
+                    }
+                    out.terminated[i] = env.done;
+                    out.truncated[i] = false;
+                    write_view(env, i, &mut out);
+                }
+                Err(VectorError::Interrupted)
+            }
+            other => other,
+        }
     }
 
     /// Steps every env (actions already checked), splitting the batch over
@@ -399,6 +524,7 @@ impl VectorEnv {
             players: self.players,
             variant: self.variant,
             single_agent: self.opponents.single_agent(),
+            cancel: &self.cancel,
         };
         let Some(pool) = self.pool.as_ref().filter(|_| threads > 1) else {
             return step_chunk(&ctx, &mut self.envs, out, 0);
@@ -493,17 +619,18 @@ const PARTS_PER_THREAD: usize = 16;
 /// The fewest envs in a part of a threaded step.
 const MIN_PART: usize = 8;
 
-struct Ctx {
+struct Ctx<'a> {
     players: u8,
     variant: Variant,
     single_agent: bool,
+    cancel: &'a Cancel,
 }
 
 /// Steps `envs`, the envs from index `first` on.
 fn step_chunk(
-    ctx: &Ctx,
+    ctx: &Ctx<'_>,
     envs: &mut [Env],
-    out: Outputs<'_>,
+    mut out: Outputs<'_>,
     first: usize,
 ) -> Result<(), VectorError> {
     let p = ctx.players as usize;
@@ -556,33 +683,42 @@ fn step_chunk(
                 error,
             });
         }
-        out.to_act[i] = env.state.to_act().map_or(-1, i64::from);
-        out.seeds[i] = env.seed;
-        // Sizes were checked; the seat is in the game.
-        let _ = observation_into(
-            &env.state,
-            env.seat,
-            Reveal::Own,
-            &mut out.observations[i * OBSERVATION_SIZE..(i + 1) * OBSERVATION_SIZE],
-        );
-        let _ = action_mask_into(
-            &env.state,
-            &mut out.masks[i * ACTION_COUNT..(i + 1) * ACTION_COUNT],
-        );
+        write_view(env, i, &mut out);
     }
     result
+}
+
+/// Writes row `i` of the observation, mask, seat-to-act and seed buffers
+/// from `env`.
+fn write_view(env: &Env, i: usize, out: &mut Outputs<'_>) {
+    out.to_act[i] = env.state.to_act().map_or(-1, i64::from);
+    out.seeds[i] = env.seed;
+    // Sizes were checked; the seat is in the game.
+    let _ = observation_into(
+        &env.state,
+        env.seat,
+        Reveal::Own,
+        &mut out.observations[i * OBSERVATION_SIZE..(i + 1) * OBSERVATION_SIZE],
+    );
+    let _ = action_mask_into(
+        &env.state,
+        &mut out.masks[i * ACTION_COUNT..(i + 1) * ACTION_COUNT],
+    );
 }
 
 /// Single-agent mode: plays the other seats until the learner is to act or
 /// the game is over. A bot decides from the view of the seat to act only
 /// its action is checked before it is played.
-fn move_opponents(ctx: &Ctx, env: &mut Env) -> Result<(), BotError> {
+fn move_opponents(ctx: &Ctx<'_>, env: &mut Env) -> Result<(), BotError> {
     if !ctx.single_agent {
         return Ok(());
     }
     while let Some(seat) = env.state.to_act() {
         if seat == LEARNER_SEAT {
             break;
+        }
+        if ctx.cancel.is_cancelled() {
+            return Err(BotError::Interrupted);
         }
         let action = match env.bot.as_mut() {
             None => match env.state.random_action(&mut env.rng) {

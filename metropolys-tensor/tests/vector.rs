@@ -328,3 +328,57 @@ fn bad_construction_and_buffers() {
         Err(VectorError::BufferSize { .. })
     ));
 }
+
+/// Ctrl-C, end to end in Rust: a step whose opponents search for an hour
+/// stops soon after its cancel flag is raised from another thread, and
+/// every game and every buffer is as the previous call left them; the same
+/// step then plays normally.
+#[test]
+fn an_interrupted_step_changes_no_game() {
+    let slow = Opponents::bot("ismcts", r#"{"seconds": 3600}"#).unwrap();
+    let n = 3;
+    let mut env = VectorEnv::new(n, 3, Variant::Expert, 4, 2, slow).unwrap();
+    let mut b = Bufs::new(n, 3);
+    env.reset(None, b.out()).unwrap();
+    let mut rng = SplitMix64::new(1);
+    let actions: Vec<i64> = (0..n).map(|i| pick(&b, i, &mut rng)).collect();
+    let states: Vec<State> = (0..n).map(|i| *env.state(i).unwrap()).collect();
+    let (obs, masks, to_act, seeds) = (
+        b.obs.clone(),
+        b.masks.clone(),
+        b.to_act.clone(),
+        b.seeds.clone(),
+    );
+    let flag = env.cancel_flag();
+    let raiser = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        flag.cancel();
+    });
+    let started = std::time::Instant::now();
+    assert_eq!(env.step(&actions, b.out()), Err(VectorError::Interrupted));
+    raiser.join().unwrap();
+    // Far from the hour the opponents were given (a bound, not a timing).
+    assert!(started.elapsed().as_secs() < 600);
+    for (i, s) in states.iter().enumerate() {
+        assert_eq!(env.state(i).unwrap(), s, "env {i}");
+    }
+    assert_eq!(
+        (
+            b.obs.clone(),
+            b.masks.clone(),
+            b.to_act.clone(),
+            b.seeds.clone()
+        ),
+        (obs, masks, to_act, seeds)
+    );
+    assert!(b.rewards.iter().all(|&r| r == 0.0) && !b.terminated.iter().any(|&t| t));
+    // The flag is lowered by the next step, which plays (with quick
+    // opponents the same env would move on; here the same actions are
+    // still legal).
+    for (i, &a) in actions.iter().enumerate() {
+        assert!(env
+            .state(i)
+            .unwrap()
+            .is_legal(Action::from_id(a as u16).unwrap()));
+    }
+}

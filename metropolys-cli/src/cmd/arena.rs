@@ -27,7 +27,8 @@ A bot given as kind:JSON uses those parameters; the others use --params
 
 Examples:
   metropolys arena --bots ismcts,greedy,random,random --games 400 --threads 2
-  metropolys arena --bots 'ismcts:{\"reward\":\"score\"},ismcts' --games 100")]
+  metropolys arena --bots 'ismcts:{\"reward\":\"score\"},ismcts' --games 100
+  metropolys arena --bots 'ismcts,ismcts-v1' --sprt 0,20 --games 2000")]
 pub struct Args {
     /// One bot per seat, comma-separated: random, greedy or ismcts, each
     /// optionally with its own parameters as `kind:JSON`, such as
@@ -59,6 +60,16 @@ pub struct Args {
     /// No progress bar (none is drawn when standard error is not a terminal)
     #[arg(long)]
     pub no_progress: bool,
+    /// A sequential test of the first bot against the second (2 bots):
+    /// play pairs of games (one deal, seats swapped) until the first is
+    /// shown ELO1 stronger or at most ELO0 stronger (alpha and beta default
+    /// to 0.05); --games is then the most games played
+    #[arg(
+        long,
+        value_name = "ELO0,ELO1[,ALPHA,BETA]",
+        allow_hyphen_values = true
+    )]
+    pub sprt: Option<String>,
 }
 
 /// Runs the arena and prints the table.
@@ -116,6 +127,38 @@ pub fn run(args: Args) -> Outcome {
         threads: usize::from(args.threads),
         ..ArenaOptions::default()
     };
+    if let Some(test) = &args.sprt {
+        let test: metropolys_bots::sprt::Sprt = test
+            .parse()
+            .map_err(|e| Failure::Usage(format!("--sprt: {e}")))?;
+        let bar = progress_bar(
+            args.games,
+            "{bar:40} {pos}/{len} games (at most)  {elapsed_precise}",
+            !args.no_progress,
+        );
+        let report = metropolys_bots::sprt::sprt_match(&factories, &options, &test, &|r| {
+            bar.set_position(2 * r.counts.pairs());
+            true
+        });
+        bar.finish_and_clear();
+        let report = report.map_err(|e| match e {
+            BotError::Arena(_) | BotError::Config(_) => Failure::Usage(e.to_string()),
+            other => bot_failure(other.to_string()),
+        })?;
+        out!(
+            "SPRT · {} vs {} · {} · seed {} · H0: {} Elo, H1: {} Elo, alpha {}, beta {}\n{}\n",
+            names[0],
+            names[1],
+            options.variant,
+            options.seed,
+            test.elo0,
+            test.elo1,
+            test.alpha,
+            test.beta,
+            report.to_string().trim_end()
+        );
+        return Ok(());
+    }
     let bar = progress_bar(
         args.games,
         "{bar:40} {pos}/{len} games  {elapsed_precise} (eta {eta})",

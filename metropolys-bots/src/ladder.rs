@@ -1,0 +1,349 @@
+//! A rated skill ladder: a round robin of bots on paired deals, rated with
+//! the Plackett–Luce model ([`crate::rating`]).
+//!
+//! * **Tables.** With 2 players every pair of bots meets; with 3 or 4,
+//!   every set of that many bots sits at a table together.
+//! * **Paired deals.** Each table plays `deals` deals; each deal is played
+//!   once per seat rotation (2, 3 or 4 games), so every bot of the table
+//!   plays it from every seat. Deal `d` of table `t` is dealt from a seed
+//!   derived from the run's seed, `t` and `d`; each seat's bot gets a
+//!   generator derived from the seed, the game and the seat.
+//! * **Results.** Each game's finishing order (R-20: total, then buildings
+//!   constructed; seats still level share their place) is one observation
+//!   of the model; the bootstrap that gives the intervals resamples whole
+//!   deals (a deal's rotated games together).
+//!
+//! The games, and so the ratings, depend only on the seed (for bots with
+//! iteration budgets), whatever the thread count.
+
+use crate::arena::BotFactory;
+use crate::rating::{rate, Finish, RatedGame, Ratings};
+use crate::thread::run_workers;
+use crate::{choose_checked, BotError, Cancel, SeatView};
+use metropolys_core::rng::SplitMix64;
+use metropolys_core::{Config, State, Variant};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+
+/// How a ladder is played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LadderOptions {
+    /// 2, 3 or 4 players per table.
+    pub players: u8,
+    /// Deals per table (at least 1); each is played once per seat rotation.
+    pub deals: u64,
+    /// Family or Expert.
+    pub variant: Variant,
+    /// Everything random derives from it.
+    pub seed: u64,
+    /// Games played in parallel (at least 1); the results do not depend on
+    /// it.
+    pub threads: usize,
+    /// Bootstrap resamples for the intervals.
+    pub resamples: usize,
+    /// When given and raised, the run stops with [`BotError::Cancelled`].
+    pub cancel: Option<Cancel>,
+}
+
+impl Default for LadderOptions {
+    fn default() -> Self {
+        LadderOptions {
+            players: 2,
+            deals: 10,
+            variant: Variant::Expert,
+            seed: 0,
+            threads: 1,
+            resamples: 200,
+            cancel: None,
+        }
+    }
+}
+
+/// A ladder's results.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ladder {
+    /// Every game's deal and finishing order (bot indices).
+    pub games: Vec<RatedGame>,
+    /// The games each bot played.
+    pub played: Vec<u64>,
+    /// Each bot's mean final total.
+    pub mean_total: Vec<f64>,
+    /// The ratings (Elo scale, the first bot at 0) and their intervals.
+    pub ratings: Ratings,
+}
+
+/// Every set of `k` indices below `n`, in lexicographic order.
+fn tables(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut pick: Vec<usize> = (0..k).collect();
+    if k == 0 || k > n {
+        return out;
+    }
+    loop {
+        out.push(pick.clone());
+        // The next combination.
+        let mut i = k;
+        while i > 0 && pick[i - 1] == n - k + i - 1 {
+            i -= 1;
+        }
+        if i == 0 {
+            return out;
+        }
+        pick[i - 1] += 1;
+        for j in i..k {
+            pick[j] = pick[j - 1] + 1;
+        }
+    }
+}
+
+fn mix(seed: u64, a: u64, b: u64) -> u64 {
+    let x = SplitMix64::new(seed ^ a.wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64();
+    SplitMix64::new(x ^ b.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
+}
+
+/// One game of the ladder: table `table` (bot indices), deal `deal`,
+/// rotation `rotation` (seat `s` is played by `table[(s + rotation) % k]`).
+struct Game {
+    table: usize,
+    deal: u64,
+    rotation: u8,
+}
+
+/// Plays the ladder of `bots` and rates them. `progress(done, total)` is
+/// called after each game; returning `false` stops the run with
+/// [`BotError::Cancelled`].
+///
+/// ```
+/// use metropolys_bots::ladder::{ladder, LadderOptions};
+/// use metropolys_bots::{BotFactory, Greedy, Random};
+/// let bots: Vec<BotFactory> = vec![Box::new(|| Box::new(Random)), Box::new(|| Box::new(Greedy::default()))];
+/// let options = LadderOptions { deals: 10, resamples: 50, ..Default::default() };
+/// let l = ladder(&bots, &options, &|_, _| true).unwrap();
+/// assert_eq!(l.games.len(), 20); // one pair, 10 deals, 2 seatings each
+/// assert!(l.ratings.rating[1] > 200.0); // greedy far above random
+/// ```
+pub fn ladder(
+    bots: &[BotFactory],
+    options: &LadderOptions,
+    progress: &(dyn Fn(u64, u64) -> bool + Sync),
+) -> Result<Ladder, BotError> {
+    let k = usize::from(options.players);
+    if !(2..=4).contains(&k) {
+        return Err(BotError::Arena(format!(
+            "a ladder's tables have 2, 3 or 4 players, not {k}"
+        )));
+    }
+    if bots.len() < k {
+        return Err(BotError::Arena(format!(
+            "{} bots cannot fill a table of {k}",
+            bots.len()
+        )));
+    }
+    if options.deals == 0 || options.threads == 0 {
+        return Err(BotError::Arena(
+            "a ladder needs at least one deal and one thread".into(),
+        ));
+    }
+    State::new(&Config::new(options.players, options.variant, options.seed))?;
+    let tables = tables(bots.len(), k);
+    let schedule: Vec<Game> = tables
+        .iter()
+        .enumerate()
+        .flat_map(|(t, _)| {
+            (0..options.deals).flat_map(move |deal| {
+                (0..k as u8).map(move |rotation| Game {
+                    table: t,
+                    deal,
+                    rotation,
+                })
+            })
+        })
+        .collect();
+    let total = schedule.len() as u64;
+    let results: Mutex<Vec<Option<Played>>> = Mutex::new(vec![None; schedule.len()]);
+    let next = AtomicU64::new(0);
+    let done = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let first_error: Mutex<Option<BotError>> = Mutex::new(None);
+    let worker = || loop {
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        let Some(game) = schedule.get(i as usize) else {
+            return;
+        };
+        match play(bots, &tables[game.table], game, options) {
+            Ok(r) => {
+                if let Ok(mut all) = results.lock() {
+                    all[i as usize] = Some(r);
+                }
+                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                if !progress(d, total) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            Err(e) => {
+                if let Ok(mut f) = first_error.lock() {
+                    f.get_or_insert(e);
+                }
+                stop.store(true, Ordering::Relaxed);
+                return;
+            }
+        }
+    };
+    let threads = options.threads.min(schedule.len()).max(1);
+    run_workers("metropolys-ladder", threads, &stop, &first_error, &worker);
+    match first_error.into_inner().ok().flatten() {
+        None | Some(BotError::Interrupted) => {}
+        Some(e) => return Err(e),
+    }
+    let results = results
+        .into_inner()
+        .map_err(|_| BotError::Arena("a ladder worker failed".into()))?;
+    if results.iter().any(Option::is_none) {
+        return Err(BotError::Cancelled {
+            done: done.load(Ordering::Relaxed),
+            total,
+        });
+    }
+    let mut played = vec![0u64; bots.len()];
+    let mut totals = vec![0i64; bots.len()];
+    let mut games = Vec::with_capacity(results.len());
+    for (game, r) in schedule.iter().zip(results.into_iter().flatten()) {
+        let (finish, points) = r;
+        for (bot, total) in points {
+            played[bot] += 1;
+            totals[bot] += i64::from(total);
+        }
+        games.push(RatedGame {
+            deal: game.table as u64 * options.deals + game.deal,
+            finish,
+        });
+    }
+    let ratings = rate(bots.len(), &games, options.resamples, options.seed);
+    let mean_total = totals
+        .iter()
+        .zip(&played)
+        .map(|(&t, &n)| t as f64 / n.max(1) as f64)
+        .collect();
+    Ok(Ladder {
+        games,
+        played,
+        mean_total,
+        ratings,
+    })
+}
+
+/// A game's finishing order and each bot's total.
+type Played = (Finish, Vec<(usize, i32)>);
+
+/// Plays one game; its finishing order and each bot's total.
+fn play(
+    bots: &[BotFactory],
+    table: &[usize],
+    game: &Game,
+    options: &LadderOptions,
+) -> Result<Played, BotError> {
+    let k = table.len();
+    let deal_seed = mix(options.seed, game.table as u64, game.deal);
+    let config = Config::new(options.players, options.variant, deal_seed);
+    let mut state = State::new(&config)?;
+    let bot_at = |seat: usize| table[(seat + usize::from(game.rotation)) % k];
+    let cancel = options.cancel.as_ref();
+    let mut seats: Vec<_> = (0..k)
+        .map(|s| {
+            let mut bot = bots[bot_at(s)]();
+            if let Some(c) = cancel {
+                bot.set_cancel(c);
+            }
+            let rng = SplitMix64::new(mix(deal_seed, u64::from(game.rotation), s as u64 + 1));
+            (bot, rng)
+        })
+        .collect();
+    while let Some(seat) = state.to_act() {
+        if cancel.is_some_and(Cancel::is_cancelled) {
+            return Err(BotError::Interrupted);
+        }
+        let view = SeatView::with_config(&state, seat, &config)?;
+        let (bot, rng) = &mut seats[usize::from(seat)];
+        let action = choose_checked(bot.as_mut(), &view, rng)?;
+        state = state
+            .play(action)
+            .map_err(|error| BotError::IllegalAction {
+                bot: bot.name().to_string(),
+                action,
+                error,
+            })?;
+    }
+    let totals = state.totals();
+    // R-20: by total, then by buildings constructed; still level, tied.
+    let key = |s: usize| (totals.totals()[s], totals.constructed()[s]);
+    let mut order: Vec<usize> = (0..k).collect();
+    order.sort_by_key(|&s| std::cmp::Reverse(key(s)));
+    let mut finish: Finish = Vec::new();
+    for (i, &s) in order.iter().enumerate() {
+        if i > 0 && key(order[i - 1]) == key(s) {
+            if let Some(place) = finish.last_mut() {
+                place.push(bot_at(s));
+            }
+        } else {
+            finish.push(vec![bot_at(s)]);
+        }
+    }
+    let points = (0..k).map(|s| (bot_at(s), totals.totals()[s])).collect();
+    Ok((finish, points))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_are_every_combination() {
+        assert_eq!(tables(4, 2).len(), 6);
+        assert_eq!(tables(5, 3).len(), 10);
+        assert_eq!(tables(4, 4), vec![vec![0, 1, 2, 3]]);
+        assert_eq!(tables(3, 2), vec![vec![0, 1], vec![0, 2], vec![1, 2]]);
+        assert!(tables(2, 3).is_empty());
+    }
+
+    #[test]
+    fn every_bot_plays_every_seat_of_every_deal_and_the_run_is_seeded() {
+        let bots: Vec<BotFactory> = vec![
+            Box::new(|| Box::new(crate::Random)),
+            Box::new(|| Box::new(crate::Greedy::default())),
+            Box::new(|| Box::new(crate::Random)),
+            Box::new(|| crate::from_spec("beginner", "{}").expect("a preset")),
+        ];
+        let options = LadderOptions {
+            players: 3,
+            deals: 2,
+            variant: Variant::Family,
+            seed: 7,
+            threads: 3,
+            resamples: 20,
+            cancel: None,
+        };
+        let l = ladder(&bots, &options, &|_, _| true).unwrap();
+        // 4 tables of 3, 2 deals, 3 rotations.
+        assert_eq!(l.games.len(), 4 * 2 * 3);
+        assert_eq!(l.played, vec![18; 4]);
+        for g in &l.games {
+            assert_eq!(g.finish.iter().map(Vec::len).sum::<usize>(), 3);
+        }
+        let again = ladder(
+            &bots,
+            &LadderOptions {
+                threads: 1,
+                ..options.clone()
+            },
+            &|_, _| true,
+        )
+        .unwrap();
+        assert_eq!(again, l);
+        assert!(l.ratings.rating[1] > l.ratings.rating[0]);
+        let stopped = ladder(&bots, &options, &|done, _| done < 3).unwrap_err();
+        assert!(matches!(stopped, BotError::Cancelled { .. }), "{stopped}");
+    }
+}

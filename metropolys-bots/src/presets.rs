@@ -1,0 +1,104 @@
+//! The difficulty presets: four named levels for front ends, `beginner`,
+//! `casual`, `strong` and `expert`, each a bot kind of [`crate::from_spec`]
+//! (docs/bots.md gives each its rating on the ladder and its time per
+//! decision).
+//!
+//! The weaker levels make plausible mistakes rather than random moves:
+//! `beginner` draws its move from a softmax of the greedy evaluation (good
+//! moves are likely, poor ones rare), `casual` runs a small search and
+//! draws among the moves it found good, in proportion to their visits.
+
+use crate::eval::Ctx;
+use crate::greedy::value;
+use crate::{Bot, BotError, Greedy, Ismcts, SeatView};
+use metropolys_core::rng::SplitMix64;
+use metropolys_core::Action;
+
+/// The preset names, weakest first.
+pub const PRESETS: [&str; 4] = ["beginner", "casual", "strong", "expert"];
+
+/// The search of the `strong` preset: iterations per decision.
+pub const STRONG_ITERATIONS: u64 = 1_000;
+/// The search of the `expert` preset: iterations per decision.
+pub const EXPERT_ITERATIONS: u64 = 10_000;
+/// The search of the `casual` preset: iterations per decision.
+pub const CASUAL_ITERATIONS: u64 = 300;
+/// The `casual` preset's root temperature (visits^(1/t)).
+pub const CASUAL_TEMPERATURE: f64 = 0.5;
+/// The `beginner` preset's softmax temperature, in points of the greedy
+/// evaluation.
+pub const BEGINNER_TEMPERATURE: f32 = 1.5;
+
+/// The bot of a preset, `None` for another name.
+pub(crate) fn build(kind: &str) -> Option<Box<dyn Bot>> {
+    Some(match kind {
+        "beginner" => Box::new(Softmax {
+            temperature: BEGINNER_TEMPERATURE,
+            greedy: Greedy::default(),
+            label: "beginner",
+        }),
+        "casual" => {
+            let mut b = Ismcts::default().named("casual");
+            b.iterations = Some(CASUAL_ITERATIONS);
+            b.temperature = CASUAL_TEMPERATURE;
+            Box::new(b)
+        }
+        "strong" => {
+            let mut b = Ismcts::default().named("strong");
+            b.iterations = Some(STRONG_ITERATIONS);
+            Box::new(b)
+        }
+        "expert" => {
+            let mut b = Ismcts::default().named("expert");
+            b.iterations = Some(EXPERT_ITERATIONS);
+            Box::new(b)
+        }
+        _ => return None,
+    })
+}
+
+/// A move drawn with probability ∝ `exp(value / temperature)`, the value
+/// being the greedy evaluation of each legal action.
+#[derive(Debug, Clone)]
+struct Softmax {
+    temperature: f32,
+    greedy: Greedy,
+    label: &'static str,
+}
+
+impl Bot for Softmax {
+    fn name(&self) -> &str {
+        self.label
+    }
+
+    fn choose(&mut self, view: &SeatView, rng: &mut SplitMix64) -> Result<Action, BotError> {
+        let s = view.position();
+        let ctx = Ctx::new(
+            s,
+            view.seat(),
+            Some((view.objective(), view.metropolys_card())),
+        );
+        let g = &self.greedy;
+        let mut values = Vec::with_capacity(s.legal_action_count());
+        s.for_each_legal(|a| {
+            values.push((
+                a,
+                value(&ctx, &g.tables, s, a, g.cost_per_number, g.building_value),
+            ))
+        });
+        let top = values.iter().map(|x| x.1).fold(f32::NEG_INFINITY, f32::max);
+        let weights: Vec<f64> = values
+            .iter()
+            .map(|x| f64::from((x.1 - top) / self.temperature).exp())
+            .collect();
+        let total: f64 = weights.iter().sum();
+        let mut x = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+        for (w, (a, _)) in weights.iter().zip(&values) {
+            if x < *w {
+                return Ok(*a);
+            }
+            x -= w;
+        }
+        values.last().map(|x| x.0).ok_or(BotError::GameOver)
+    }
+}
