@@ -697,12 +697,18 @@ typedef struct MtpObjectives {
 } MtpObjectives;
 
 /**
- * Drawing options for `mtp_game_svg` (all zero: the defaults).
+ * Drawing options for `mtp_game_svg`. All zero (`MtpSvgOptions o = {0};`,
+ * or `memset`) is the defaults, exactly as passing NULL: no highlight, the
+ * status line and key, the neighborhood ids, the default caption. Set the
+ * fields by name (`{.highlight = 12, .has_highlight = true}`).
  */
 typedef struct MtpSvgOptions {
   /**
-   * Ring this neighborhood in gold (e.g. the building just constructed);
-   * any value above 54 (e.g. `MTP_NO_SEAT`, 255) for none.
+   * The neighborhood (0–54) to ring in gold, e.g. the building just
+   * constructed, when `has_highlight` is true. Without `has_highlight`,
+   * 0 (the zeroed default) and any value above 54 (e.g. 255) ring
+   * nothing, and 1–54 ring that neighborhood, as before `has_highlight`
+   * existed.
    */
   uint8_t highlight;
   /**
@@ -713,6 +719,13 @@ typedef struct MtpSvgOptions {
    * Leave out the neighborhood ids.
    */
   bool hide_ids;
+  /**
+   * Ring `highlight` (which must then be 0–54, else
+   * `MTP_STATUS_INVALID_ARGUMENT`): the way to ring neighborhood 0.
+   * This field sits where the structure had padding, so its size and the
+   * other fields' offsets are those of ABI version 1 without it.
+   */
+  bool has_highlight;
   /**
    * A caption for the status line instead of the default one (UTF-8,
    * NUL-terminated), or NULL.
@@ -891,7 +904,9 @@ enum MtpStatus mtp_game_free(struct MtpGame *game);
 /**
  * Loads a game from the JSON of a whole state (as written by
  * `mtp_game_to_json`) and writes a new handle to `*game_out`. The loaded
- * game has no events and no history (so `mtp_game_record_json` fails on it).
+ * game has no events and no history (so `mtp_game_record_json` and
+ * `mtp_game_undo` fail on it): to save and restore a game with its
+ * history, use its record (`mtp_game_record_json`, `mtp_game_from_record`).
  * Malformed JSON is `MTP_STATUS_INVALID_JSON`; a state no legal game can
  * reach, or a player's view, is `MTP_STATUS_INVALID_STATE` (or
  * `MTP_STATUS_INVALID_CONFIG` when the setup part is invalid).
@@ -906,7 +921,9 @@ enum MtpStatus mtp_game_from_json(const char *state_json, struct MtpGame **game_
 /**
  * Replays a game record (JSON, format "metropolys-record") and writes to
  * `*game_out` a new handle to the game it reaches, with the events of its
- * last action and its history. The record's `expected` part is NOT checked
+ * last action and its history: it restores a game saved with
+ * `mtp_game_record_json`, whose record, events and undo
+ * (`mtp_game_undo`) go on as before saving. The record's `expected` part is NOT checked
  * (use `mtp_record_verify`). Errors: `MTP_STATUS_INVALID_JSON`,
  * `MTP_STATUS_INVALID_RECORD` (format/version), `MTP_STATUS_INVALID_CONFIG`,
  * `MTP_STATUS_ILLEGAL_ACTION` / `MTP_STATUS_GAME_OVER` (the message names
@@ -1090,6 +1107,23 @@ enum MtpStatus mtp_game_apply_for(const struct MtpGame *game,
                                   struct MtpGame **game_out);
 
 /**
+ * Writes to `*game_out` a new handle to the game before this game's last
+ * decision: the position right after the decision before it (or the
+ * opening position), with that transition's events and the history
+ * without the last decision (core's `Game::undo`). Keeping the handles of
+ * earlier games is the cheap way to undo; this one also works in a game
+ * restored from its record with `mtp_game_from_record`, whose earlier
+ * games no handle holds. A game without a decision to undo (a new game)
+ * or without a history (loaded with `mtp_game_from_json`) is
+ * `MTP_STATUS_INVALID_STATE`.
+ *
+ * # Safety
+ *
+ * `game_out` must be NULL or valid for a write.
+ */
+enum MtpStatus mtp_game_undo(const struct MtpGame *game, struct MtpGame **game_out);
+
+/**
  * Lists the events of the transition that produced this game, in order,
  * into `buf` (capacity `cap`), with the buffer protocol of
  * `mtp_game_legal_actions`. A new game's events are its opening
@@ -1171,7 +1205,9 @@ enum MtpStatus mtp_game_view_json(const struct MtpGame *game, uint8_t seat, char
 
 /**
  * Writes the whole state (nothing hidden) as JSON to `*json_out`; it loads
- * back with `mtp_game_from_json`. Free it with `mtp_string_free`.
+ * back with `mtp_game_from_json` as a position without history. Free it
+ * with `mtp_string_free`. To save a game, save its record instead
+ * (`mtp_game_record_json`): it restores with its history.
  *
  * # Safety
  *
@@ -1183,8 +1219,10 @@ enum MtpStatus mtp_game_to_json(const struct MtpGame *game, char **json_out);
  * Writes the game record (configuration, decisions so far, and `expected`
  * filled in from the current position) as JSON to `*json_out`; it replays
  * with `mtp_game_from_record` and `mtp_record_verify`. Free it with
- * `mtp_string_free`. A game loaded from a bare state has no history:
- * `MTP_STATUS_INVALID_STATE`.
+ * `mtp_string_free`. This is how to save a game: `mtp_game_from_record`
+ * restores it with its whole history, so its record, its events and
+ * `mtp_game_undo` go on working. A game loaded from a bare state has no
+ * history: `MTP_STATUS_INVALID_STATE` (the message says what to use).
  *
  * # Safety
  *
@@ -1383,7 +1421,8 @@ enum MtpStatus mtp_game_view_objectives(const struct MtpGame *game,
 /**
  * Draws the game as an SVG document (the core's `svg::render_with`) and
  * writes it to `*svg_out`; free it with `mtp_string_free`. `options` may be
- * NULL for the defaults; a caption that is not UTF-8 is
+ * NULL for the defaults, as a zeroed `MtpSvgOptions` is; a caption that is
+ * not UTF-8, or `has_highlight` with a `highlight` above 54, is
  * `MTP_STATUS_INVALID_ARGUMENT`.
  *
  * # Safety

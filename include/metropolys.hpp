@@ -17,7 +17,13 @@
  *   (Game::check returns the MtpStatus of an action; Game::try_apply
  *   returns a Result holding either a game or the error).
  * - Strings come back as std::string, lists as std::vector; nothing needs
- *   freeing by hand.
+ *   freeing by hand. A string passed in with an embedded NUL character
+ *   throws (MTP_STATUS_INVALID_ARGUMENT) instead of being cut short.
+ * - metropolys::Bot owns one bot handle (mtp_bot_new): move-only, since a
+ *   bot's random generator advances with each decision.
+ *
+ *   metropolys::Bot bot("ismcts", "{\"iterations\": 1000, \"seed\": 7}");
+ *   game = game.apply(bot.choose(game));
  *
  * Games are immutable: calls on one Game from several threads are safe;
  * different games never contend.
@@ -67,6 +73,17 @@ inline std::string take(char *s) {
     return out;
 }
 
+/** A C string of `text`; throws when it holds a NUL character, which C
+ *  would take for its end (a silently different argument). */
+inline const char *c_str(const std::string &text, const char *what) {
+    if (text.find('\0') != std::string::npos) {
+        throw Error(MTP_STATUS_INVALID_ARGUMENT,
+                    std::string(what) + " holds a NUL character at byte " +
+                        std::to_string(text.find('\0')));
+    }
+    return text.c_str();
+}
+
 /** The buffer protocol: asks for the count, then fills a vector. */
 template <typename T, typename F> std::vector<T> list(F fill, std::size_t guess) {
     std::vector<T> items(guess);
@@ -96,21 +113,23 @@ class Game {
     /** A new game from a configuration in JSON (mtp_game_new). */
     static Game from_config_json(const std::string &config) {
         MtpGame *h = nullptr;
-        check(mtp_game_new(config.c_str(), &h));
+        check(mtp_game_new(detail::c_str(config, "config_json"), &h));
         return Game(h);
     }
 
-    /** The game a record reaches (mtp_game_from_record). */
+    /** The game a record reaches, with its history (mtp_game_from_record):
+     *  how a game saved with record_json() is restored. */
     static Game from_record_json(const std::string &record) {
         MtpGame *h = nullptr;
-        check(mtp_game_from_record(record.c_str(), &h));
+        check(mtp_game_from_record(detail::c_str(record, "record_json"), &h));
         return Game(h);
     }
 
-    /** A state saved with to_json (mtp_game_from_json). */
+    /** A position saved with to_json, without history (mtp_game_from_json);
+     *  save a game with record_json() to keep its history. */
     static Game from_json(const std::string &state) {
         MtpGame *h = nullptr;
-        check(mtp_game_from_json(state.c_str(), &h));
+        check(mtp_game_from_json(detail::c_str(state, "state_json"), &h));
         return Game(h);
     }
 
@@ -193,6 +212,13 @@ class Game {
     }
     /** apply without exceptions: the new game or the error. */
     Result try_apply(MtpAction action) const;
+    /** The game before the last decision (mtp_game_undo), also in a game
+     *  restored from its record. */
+    Game undo() const {
+        MtpGame *h = nullptr;
+        check(mtp_game_undo(handle_, &h));
+        return Game(h);
+    }
 
     /** The events of the transition that led here. */
     std::vector<MtpEvent> events() const {
@@ -300,6 +326,68 @@ class Game {
     }
 
     MtpGame *handle_;
+};
+
+/**
+ * One bot handle, owned (mtp_bot_new, mtp_bot_choose, mtp_bot_free).
+ * Move-only: a bot changes as it decides (its random generator advances),
+ * so a copy would be a second bot with the same future. Do not use one Bot
+ * from several threads at once; different bots may decide in different
+ * threads, on the same game or not.
+ */
+class Bot {
+  public:
+    /** A bot of `kind` ("random", "greedy", "ismcts") with its parameters as
+     *  a JSON object (docs/bots.md); "" for every parameter at its default. */
+    explicit Bot(const std::string &kind, const std::string &params_json = std::string())
+        : handle_(nullptr) {
+        check(mtp_bot_new(detail::c_str(kind, "kind"), detail::c_str(params_json, "params_json"),
+                          &handle_));
+    }
+
+    /** Takes ownership of a handle from the C API. */
+    static Bot adopt(MtpBot *handle) {
+        if (handle == nullptr) {
+            throw Error(MTP_STATUS_NULL_POINTER, "adopting a NULL bot handle");
+        }
+        return Bot(handle);
+    }
+
+    Bot(const Bot &) = delete;
+    Bot &operator=(const Bot &) = delete;
+    Bot(Bot &&other) noexcept : handle_(other.handle_) { other.handle_ = nullptr; }
+    Bot &operator=(Bot &&other) noexcept {
+        std::swap(handle_, other.handle_);
+        return *this;
+    }
+    ~Bot() {
+        if (handle_ != nullptr) {
+            mtp_bot_free(handle_);
+        }
+    }
+
+    /** The C handle (still owned by this Bot). */
+    MtpBot *get() const noexcept { return handle_; }
+    /** Gives the handle up: the caller frees it with mtp_bot_free. */
+    MtpBot *release() noexcept {
+        MtpBot *h = handle_;
+        handle_ = nullptr;
+        return h;
+    }
+
+    /** The bot's decision for the seat to act in `game`, from that seat's
+     *  view (R-21); the game is not changed. A finished game throws
+     *  MTP_STATUS_GAME_OVER (R-17); a moved-from Bot throws
+     *  MTP_STATUS_NULL_POINTER. */
+    MtpAction choose(const Game &game) {
+        MtpAction action = {MTP_ACTION_KIND_PASS, 0, 0};
+        check(mtp_bot_choose(handle_, game.get(), &action));
+        return action;
+    }
+
+  private:
+    explicit Bot(MtpBot *handle) noexcept : handle_(handle) {}
+    MtpBot *handle_;
 };
 
 /** Either a game or the error that kept it from being made. */

@@ -69,7 +69,9 @@ pub enum RuleError {
     #[error("R-7: the opening player of a call cannot pass")]
     OpeningPass,
     /// An integer action id outside the action space.
-    #[error("there is no action id {0}; ids are 0-715 (see Action::from_id)")]
+    #[error(
+        "§8: there is no action id {0}; ids are 0-715 (building b on neighborhood n is 13n + b - 1; 715 is pass)"
+    )]
     UnknownActionId(i64),
 }
 

@@ -396,6 +396,44 @@ impl Game {
         self.apply(action)
     }
 
+    /// The game before its last decision, replayed from the history: the
+    /// position right after the decision before it (its forced passes
+    /// included), or the opening position, with that transition's events
+    /// and the history without the last decision. It is how a frontend
+    /// undoes a move in a game it did not build step by step, such as one
+    /// restored from its record ([`Game::from_record`]). `None` when there
+    /// is no decision to undo: a new game, or a game loaded from a bare
+    /// state (no history).
+    ///
+    /// ```
+    /// use metropolys_core::{Config, Game, Variant};
+    /// let game = Game::new(Config::new(3, Variant::Family, 7)).unwrap();
+    /// let next = game.apply(game.state().legal_actions()[0]).unwrap();
+    /// let restored = Game::from_record(&next.to_record().unwrap()).unwrap();
+    /// let undone = restored.undo().unwrap();
+    /// assert_eq!(undone.state(), game.state());
+    /// assert_eq!(undone.last_events(), game.last_events());
+    /// assert!(undone.undo().is_none());
+    /// ```
+    pub fn undo(&self) -> Option<Game> {
+        let h = self.history.as_ref()?;
+        let last = h.last.as_ref()?;
+        let history = History {
+            config: Arc::clone(&h.config),
+            last: last.prev.clone(),
+            len: h.len - 1,
+        };
+        let mut record = Record::new((*h.config).clone());
+        record.actions = history.actions();
+        // The history was built by applying legal actions, so it replays.
+        let replay = record.replay().ok()?;
+        Some(Game {
+            state: *replay.final_state(),
+            events: replay.last_events(),
+            history: Some(history),
+        })
+    }
+
     /// The record of the game so far, with `expected` filled in from the
     /// current position; `None` for a game loaded from a bare state (no
     /// history to record).
@@ -502,5 +540,29 @@ mod tests {
         }
         assert_eq!(long.len, 200_000);
         drop(long);
+    }
+
+    /// Undo after a record round-trip gives back every earlier game, with
+    /// its events and history; a game without decisions or history has
+    /// nothing to undo.
+    #[test]
+    fn undo_walks_back_through_a_restored_game() {
+        let mut games = vec![Game::new(Config::new(4, Variant::Expert, 11)).unwrap()];
+        while let Some(&a) = games.last().unwrap().state().legal_actions().last() {
+            let next = games.last().unwrap().apply(a).unwrap();
+            games.push(next);
+        }
+        let last = games.last().unwrap();
+        assert!(last.state().is_over());
+        let mut at = Game::from_record(&last.to_record().unwrap()).unwrap();
+        for earlier in games.iter().rev().skip(1) {
+            at = at.undo().expect("a decision to undo");
+            assert_eq!(at.state(), earlier.state());
+            assert_eq!(at.last_events(), earlier.last_events());
+            assert_eq!(at.actions(), earlier.actions());
+            assert_eq!(at.decisions(), earlier.decisions());
+        }
+        assert!(at.undo().is_none());
+        assert!(Game::from_state(*last.state()).undo().is_none());
     }
 }

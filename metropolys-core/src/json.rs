@@ -47,8 +47,58 @@ pub enum Error {
 
 impl From<serde_json::Error> for Error {
     fn from(e: serde_json::Error) -> Self {
-        Error::Json(e.to_string())
+        Error::Json(plain_words(&e.to_string()))
     }
+}
+
+/// A serde message in the words of JSON rather than of Rust: what serde
+/// calls `struct Config` or `u8` is an object or an integer from 0 to 255
+/// to the person who wrote the JSON.
+pub(crate) fn plain_words(message: &str) -> String {
+    const EXPECTED: &str = "expected ";
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(i) = rest.find(EXPECTED) {
+        out.push_str(&rest[..i + EXPECTED.len()]);
+        rest = &rest[i + EXPECTED.len()..];
+        let word = |s: &str| -> usize {
+            s.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(s.len())
+        };
+        let first = word(rest);
+        let (plain, mut skip) = match &rest[..first] {
+            "u8" => ("an integer from 0 to 255", first),
+            "u16" => ("an integer from 0 to 65535", first),
+            "u32" | "u64" | "u128" | "usize" => ("a non-negative integer", first),
+            "i8" | "i16" | "i32" | "i64" | "i128" | "isize" => ("an integer", first),
+            "f32" | "f64" => ("a number", first),
+            "struct" | "enum" => {
+                // `struct Name`, `enum Name`: the type's name goes.
+                let name = rest[first..].strip_prefix(' ').map_or(0, |r| 1 + word(r));
+                let kind = if &rest[..first] == "struct" {
+                    "an object"
+                } else {
+                    "one of the documented values"
+                };
+                (kind, first + name)
+            }
+            _ => ("", 0),
+        };
+        // `struct Name with 18 elements`: the length of its positional form.
+        if plain == "an object" {
+            if let Some(tail) = rest[skip..].strip_prefix(" with ") {
+                if let Some(end) = tail.find(" elements") {
+                    if tail[..end].bytes().all(|b| b.is_ascii_digit()) {
+                        skip += " with ".len() + end + " elements".len();
+                    }
+                }
+            }
+        }
+        out.push_str(plain);
+        rest = &rest[skip..];
+    }
+    out.push_str(rest);
+    out
 }
 
 impl From<StateError> for Error {
@@ -304,4 +354,33 @@ fn write_readable(v: &Node, indent: usize, key_len: usize, out: &mut String) {
     out.push('\n');
     out.push_str(&"  ".repeat(indent));
     out.push(close);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What serde says in Rust's words reaches users in JSON's.
+    #[test]
+    fn json_errors_name_no_rust_types() {
+        for (text, want) in [
+            ("3", "invalid type: integer `3`, expected an object"),
+            ("[1]", "invalid length 1, expected an object"),
+            (r#"{"players": "x"}"#, "expected an integer from 0 to 255"),
+            (r#"{"players": 300}"#, "expected an integer from 0 to 255"),
+        ] {
+            let state = State::from_json(text).unwrap_err().to_string();
+            assert!(state.contains(want), "{text}: {state}");
+            let config = Config::from_json(text).unwrap_err().to_string();
+            for m in [state, config] {
+                for rust in ["struct", "u8", "Config", "Snapshot", "::"] {
+                    assert!(!m.contains(rust), "{text}: {m}");
+                }
+            }
+        }
+        assert_eq!(
+            plain_words("expected struct A with 2 elements, expected enum B, expected u64, expected a map"),
+            "expected an object, expected one of the documented values, expected a non-negative integer, expected a map"
+        );
+    }
 }

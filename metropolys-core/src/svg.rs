@@ -369,12 +369,32 @@ fn pieces(s: &mut String, state: &State, options: &SvgOptions) {
     }
 }
 
+/// An upper bound of the width of `text` drawn at `font_size` in the
+/// picture's sans-serif fonts (Helvetica, Arial and their metric clones):
+/// 0.6 em a character, more than their widest lowercase letters but `m`
+/// and `w` on average, so that the layout of the status line holds in
+/// every browser.
+pub(crate) fn text_width(text: &str, font_size: f32) -> f32 {
+    TEXT_EM * font_size * text.chars().count() as f32
+}
+
+/// The width of a character, in em, that [`text_width`] assumes.
+const TEXT_EM: f32 = 0.6;
+/// The margin of the status line, left and right.
+const STATUS_MARGIN: f32 = 16.0;
+/// The font size of the key's labels.
+const KEY_FONT: f32 = 12.0;
+/// The space between a key's symbol and its label.
+const KEY_LABEL_GAP: f32 = 5.0;
+/// The space between two items of the key.
+const KEY_GAP: f32 = 16.0;
+
 fn status_line(s: &mut String, state: &State, options: &SvgOptions, _in_play: NeighborhoodSet) {
     s.push_str(
         r##"<g class="status"><rect x="0" y="800" width="1000" height="60" fill="#f7f4ec"/>"##,
     );
     let caption = match &options.caption {
-        Some(c) => xml_escape(c),
+        Some(c) => c.clone(),
         None => {
             let variant = match state.variant() {
                 Variant::Family => "Family",
@@ -396,43 +416,62 @@ fn status_line(s: &mut String, state: &State, options: &SvgOptions, _in_play: Ne
             }
         }
     };
+    // A caption too long for the line is squeezed into it rather than cut
+    // off at the picture's edge.
+    let room = WIDTH as f32 - 2.0 * STATUS_MARGIN;
+    let squeeze = if text_width(&caption, 16.0) > room {
+        format!(r#" textLength="{room:.0}" lengthAdjust="spacingAndGlyphs""#)
+    } else {
+        String::new()
+    };
     let _ = write!(
         s,
-        r##"<text x="16" y="822" font-size="16" fill="#222">{caption}</text>"##
+        r##"<text class="caption" x="{STATUS_MARGIN:.0}" y="822" font-size="16" fill="#222"{squeeze}>{}</text>"##,
+        xml_escape(&caption)
     );
-    // Key: player colours, then tokens.
-    let mut x = 16.0;
+    // The key: player colours, tokens, a bid; each item is its symbol and
+    // its label, placed after the previous item's label (by its estimated
+    // width, see `text_width`) so that no two overlap.
+    s.push_str(r#"<g class="key">"#);
+    let mut x = STATUS_MARGIN;
+    let label = |s: &mut String, x: f32, text: &str| {
+        let _ = write!(
+            s,
+            r##"<text x="{x:.1}" y="846" font-size="{KEY_FONT}" fill="#222">{text}</text></g>"##
+        );
+        x + text_width(text, KEY_FONT) + KEY_GAP
+    };
     for p in 0..state.players() {
         let _ = write!(
             s,
-            r##"<rect x="{x:.0}" y="834" width="14" height="14" fill="{}" stroke="#111" stroke-width="1.5"/><text x="{:.0}" y="846" font-size="13" fill="#222">{} {} ({} built)</text>"##,
+            r##"<g class="key-item"><rect x="{x:.1}" y="834" width="14" height="14" fill="{}" stroke="#111" stroke-width="1.5"/>"##,
             player_color(p),
-            x + 19.0,
-            p,
+        );
+        let text = format!(
+            "{p} {} ({} built)",
             PLAYER_COLOR_NAMES[p as usize % 4],
             state.constructed_count(p)
         );
-        x += 150.0;
+        x = label(s, x + 14.0 + KEY_LABEL_GAP, &text);
     }
     for t in Token::ALL {
         let (color, letter) = token_style(*t);
         let ink = if *t == Token::Trendy { "#222" } else { "#fff" };
         let _ = write!(
             s,
-            r##"<circle cx="{:.0}" cy="841" r="8" fill="{color}" stroke="#222"/><text x="{:.0}" y="845" font-size="10" font-weight="bold" fill="{ink}" text-anchor="middle">{letter}</text><text x="{:.0}" y="846" font-size="13" fill="#222">{t}</text>"##,
+            r##"<g class="key-item"><circle cx="{:.1}" cy="841" r="8" fill="{color}" stroke="#222"/><text x="{:.1}" y="845" font-size="10" font-weight="bold" fill="{ink}" text-anchor="middle">{letter}</text>"##,
             x + 8.0,
             x + 8.0,
-            x + 20.0
         );
-        x += 100.0;
+        x = label(s, x + 16.0 + KEY_LABEL_GAP, &t.to_string());
     }
     let _ = write!(
         s,
-        r##"<path d="M{:.0},832 l9,9 l-9,9 l-9,-9 Z" fill="#ddd" stroke="#111" stroke-width="1.5" stroke-dasharray="3 2"/><text x="{:.0}" y="846" font-size="13" fill="#222">bid</text>"##,
-        x + 8.0,
-        x + 22.0
+        r##"<g class="key-item"><path d="M{:.1},832 l9,9 l-9,9 l-9,-9 Z" fill="#ddd" stroke="#111" stroke-width="1.5" stroke-dasharray="3 2"/>"##,
+        x + 9.0,
     );
-    s.push_str("</g>");
+    label(s, x + 18.0 + KEY_LABEL_GAP, "bid");
+    s.push_str("</g></g>");
 }
 
 /// A token lying on the neighborhood whose centre is `at` (see [`point`]):
@@ -948,6 +987,105 @@ mod tests {
                 assert_eq!(strokes, ["#fff", "#111"], "{piece}");
                 let widths = attrs(&piece, "stroke-width");
                 assert!(widths[0] > widths[1] + 2.0, "{piece}");
+            }
+        }
+    }
+
+    /// The value of attribute `name` in the tag `tag`.
+    fn attr(tag: &str, name: &str) -> Option<f32> {
+        let at = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+        tag[at..].split('"').next()?.parse().ok()
+    }
+
+    /// A horizontal extent, from left to right.
+    type Span = (f32, f32);
+
+    /// The horizontal extents of what the status line draws, with the
+    /// text widths estimated by [`text_width`] (font size × characters):
+    /// per key item, its symbol and its label; the caption alone.
+    fn status_boxes(doc: &str) -> (Vec<Vec<Span>>, Span) {
+        let status = &doc[doc.find(r#"<g class="status">"#).unwrap()..];
+        let caption_tag = &status[status.find(r#"<text class="caption""#).unwrap()..];
+        let caption_text = &caption_tag[caption_tag.find('>').unwrap() + 1..];
+        let caption_text = &caption_text[..caption_text.find("</text>").unwrap()];
+        let x = attr(caption_tag, "x").unwrap();
+        let width = attr(caption_tag, "textLength")
+            .unwrap_or_else(|| text_width(&unescape(caption_text), 16.0));
+        let caption = (x, x + width);
+        let mut items = Vec::new();
+        for item in status.split(r#"<g class="key-item">"#).skip(1) {
+            let item = &item[..item.find("</g>").unwrap()];
+            let mut parts = Vec::new();
+            for element in item.split('<').skip(1) {
+                let tag = &element[..element.find('>').unwrap()];
+                let part = if tag.starts_with("rect") {
+                    let x = attr(tag, "x").unwrap();
+                    Some((x, x + attr(tag, "width").unwrap()))
+                } else if tag.starts_with("circle") {
+                    let (cx, r) = (attr(tag, "cx").unwrap(), attr(tag, "r").unwrap());
+                    Some((cx - r, cx + r))
+                } else if let Some(d) = tag.strip_prefix("path d=\"M") {
+                    // The bid's diamond: 9 units either side of its top.
+                    let x: f32 = d.split(',').next().unwrap().parse().unwrap();
+                    Some((x - 9.0, x + 9.0))
+                } else if tag.starts_with("text") && !tag.contains("text-anchor=\"middle\"") {
+                    let x = attr(tag, "x").unwrap();
+                    let text = &element[tag.len() + 1..];
+                    Some((x, x + text_width(text, attr(tag, "font-size").unwrap())))
+                } else {
+                    None // the letter in a token's disc
+                };
+                parts.extend(part);
+            }
+            items.push(parts);
+        }
+        (items, caption)
+    }
+
+    fn unescape(text: &str) -> String {
+        text.replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&apos;", "'")
+            .replace("&amp;", "&")
+    }
+
+    /// The key's symbols and labels never overlap ("archaeology" ran into
+    /// the bid's diamond) and stay inside the picture, for every number of
+    /// players, at the start, in play and at the end (two-digit counts);
+    /// so does the caption, squeezed when it is long.
+    #[test]
+    fn the_key_and_the_caption_do_not_overlap_and_fit() {
+        let long = "a caption much longer than the line: ".repeat(4);
+        for (players, variant) in [
+            (2, Variant::Family),
+            (3, Variant::Expert),
+            (4, Variant::Expert),
+            (4, Variant::Family),
+        ] {
+            for decisions in [0, 40, 100_000] {
+                let state = played(players, variant, 3, decisions);
+                for caption in [None, Some("short"), Some(long.as_str())] {
+                    let options = SvgOptions {
+                        caption: caption.map(str::to_owned),
+                        ..SvgOptions::default()
+                    };
+                    let doc = render_with(&state, &options);
+                    let (items, caption) = status_boxes(&doc);
+                    assert_eq!(items.len(), players as usize + 4);
+                    let mut parts: Vec<Span> = items.concat();
+                    assert_eq!(parts.len(), 2 * items.len(), "a symbol and a label each");
+                    parts.sort_by(|a, b| a.0.total_cmp(&b.0));
+                    for pair in parts.windows(2) {
+                        assert!(
+                            pair[0].1 <= pair[1].0,
+                            "{pair:?} overlap ({players} players)"
+                        );
+                    }
+                    let (first, last) = (parts[0].0, parts[parts.len() - 1].1);
+                    assert!(first >= 0.0 && last <= WIDTH as f32, "{first}..{last}");
+                    assert!(caption.0 >= 0.0 && caption.1 <= WIDTH as f32, "{caption:?}");
+                }
             }
         }
     }

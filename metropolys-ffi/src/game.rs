@@ -18,6 +18,12 @@ unsafe fn emit(game_out: *mut *mut MtpGame, game: MtpGame) {
     unsafe { put(game_out, handle) };
 }
 
+/// Why a game loaded from a bare state has no record and no undo, and what
+/// saves a game with its history.
+const NO_HISTORY: &str = "this game was loaded from a state (mtp_game_from_json), which holds no \
+     history; to save a game with its history, save its record (mtp_game_record_json) and \
+     restore it with mtp_game_from_record";
+
 fn json<T: serde::Serialize + ?Sized>(value: &T) -> Outcome<String> {
     serde_json::to_string(value)
         .map_err(|e| Failure::new(MtpStatus::Panic, format!("cannot serialize: {e}")))
@@ -130,7 +136,9 @@ pub extern "C" fn mtp_game_free(game: *mut MtpGame) -> MtpStatus {
 
 /// Loads a game from the JSON of a whole state (as written by
 /// `mtp_game_to_json`) and writes a new handle to `*game_out`. The loaded
-/// game has no events and no history (so `mtp_game_record_json` fails on it).
+/// game has no events and no history (so `mtp_game_record_json` and
+/// `mtp_game_undo` fail on it): to save and restore a game with its
+/// history, use its record (`mtp_game_record_json`, `mtp_game_from_record`).
 /// Malformed JSON is `MTP_STATUS_INVALID_JSON`; a state no legal game can
 /// reach, or a player's view, is `MTP_STATUS_INVALID_STATE` (or
 /// `MTP_STATUS_INVALID_CONFIG` when the setup part is invalid).
@@ -160,7 +168,9 @@ pub unsafe extern "C" fn mtp_game_from_json(
 
 /// Replays a game record (JSON, format "metropolys-record") and writes to
 /// `*game_out` a new handle to the game it reaches, with the events of its
-/// last action and its history. The record's `expected` part is NOT checked
+/// last action and its history: it restores a game saved with
+/// `mtp_game_record_json`, whose record, events and undo
+/// (`mtp_game_undo`) go on as before saving. The record's `expected` part is NOT checked
 /// (use `mtp_record_verify`). Errors: `MTP_STATUS_INVALID_JSON`,
 /// `MTP_STATUS_INVALID_RECORD` (format/version), `MTP_STATUS_INVALID_CONFIG`,
 /// `MTP_STATUS_ILLEGAL_ACTION` / `MTP_STATUS_GAME_OVER` (the message names
@@ -505,6 +515,44 @@ pub unsafe extern "C" fn mtp_game_apply_for(
     })
 }
 
+/// Writes to `*game_out` a new handle to the game before this game's last
+/// decision: the position right after the decision before it (or the
+/// opening position), with that transition's events and the history
+/// without the last decision (core's `Game::undo`). Keeping the handles of
+/// earlier games is the cheap way to undo; this one also works in a game
+/// restored from its record with `mtp_game_from_record`, whose earlier
+/// games no handle holds. A game without a decision to undo (a new game)
+/// or without a history (loaded with `mtp_game_from_json`) is
+/// `MTP_STATUS_INVALID_STATE`.
+///
+/// # Safety
+///
+/// `game_out` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn mtp_game_undo(
+    game: *const MtpGame,
+    game_out: *mut *mut MtpGame,
+) -> MtpStatus {
+    guard(|| {
+        let game_out = out(game_out, "game_out")?;
+        let before = with_game(game, |g| {
+            if g.game.config().is_none() {
+                return Err(Failure::new(MtpStatus::InvalidState, NO_HISTORY));
+            }
+            let game = g.game.undo().ok_or_else(|| {
+                Failure::new(
+                    MtpStatus::InvalidState,
+                    "there is no decision to undo: no one has acted in this game yet",
+                )
+            })?;
+            Ok(MtpGame { game })
+        })?;
+        // SAFETY: checked non-NULL; valid per the caller.
+        unsafe { emit(game_out, before) };
+        Ok(())
+    })
+}
+
 /// Lists the events of the transition that produced this game, in order,
 /// into `buf` (capacity `cap`), with the buffer protocol of
 /// `mtp_game_legal_actions`. A new game's events are its opening
@@ -660,7 +708,9 @@ pub unsafe extern "C" fn mtp_game_view_json(
 }
 
 /// Writes the whole state (nothing hidden) as JSON to `*json_out`; it loads
-/// back with `mtp_game_from_json`. Free it with `mtp_string_free`.
+/// back with `mtp_game_from_json` as a position without history. Free it
+/// with `mtp_string_free`. To save a game, save its record instead
+/// (`mtp_game_record_json`): it restores with its history.
 ///
 /// # Safety
 ///
@@ -677,8 +727,10 @@ pub unsafe extern "C" fn mtp_game_to_json(
 /// Writes the game record (configuration, decisions so far, and `expected`
 /// filled in from the current position) as JSON to `*json_out`; it replays
 /// with `mtp_game_from_record` and `mtp_record_verify`. Free it with
-/// `mtp_string_free`. A game loaded from a bare state has no history:
-/// `MTP_STATUS_INVALID_STATE`.
+/// `mtp_string_free`. This is how to save a game: `mtp_game_from_record`
+/// restores it with its whole history, so its record, its events and
+/// `mtp_game_undo` go on working. A game loaded from a bare state has no
+/// history: `MTP_STATUS_INVALID_STATE` (the message says what to use).
 ///
 /// # Safety
 ///
@@ -692,10 +744,7 @@ pub unsafe extern "C" fn mtp_game_record_json(
     unsafe {
         json_query(game, json_out, |g| match g.game.to_record() {
             Some(r) => json(&r),
-            None => Err(Failure::new(
-                MtpStatus::InvalidState,
-                "this game was loaded from a state and has no history to record",
-            )),
+            None => Err(Failure::new(MtpStatus::InvalidState, NO_HISTORY)),
         })
     }
 }

@@ -110,20 +110,94 @@ pub struct MtpObjectives {
     pub metropolys_card: [MtpKind; 3],
 }
 
-/// Drawing options for `mtp_game_svg` (all zero: the defaults).
+/// Drawing options for `mtp_game_svg`. All zero (`MtpSvgOptions o = {0};`,
+/// or `memset`) is the defaults, exactly as passing NULL: no highlight, the
+/// status line and key, the neighborhood ids, the default caption. Set the
+/// fields by name (`{.highlight = 12, .has_highlight = true}`).
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct MtpSvgOptions {
-    /// Ring this neighborhood in gold (e.g. the building just constructed);
-    /// any value above 54 (e.g. `MTP_NO_SEAT`, 255) for none.
+    /// The neighborhood (0–54) to ring in gold, e.g. the building just
+    /// constructed, when `has_highlight` is true. Without `has_highlight`,
+    /// 0 (the zeroed default) and any value above 54 (e.g. 255) ring
+    /// nothing, and 1–54 ring that neighborhood, as before `has_highlight`
+    /// existed.
     pub highlight: u8,
     /// Leave out the status line and key.
     pub hide_status: bool,
     /// Leave out the neighborhood ids.
     pub hide_ids: bool,
+    /// Ring `highlight` (which must then be 0–54, else
+    /// `MTP_STATUS_INVALID_ARGUMENT`): the way to ring neighborhood 0.
+    /// This field sits where the structure had padding, so its size and the
+    /// other fields' offsets are those of ABI version 1 without it.
+    pub has_highlight: bool,
     /// A caption for the status line instead of the default one (UTF-8,
     /// NUL-terminated), or NULL.
     pub caption: *const c_char,
+}
+
+/// `MtpSvgOptions` as the library reads it: every flag as a byte (any
+/// non-zero byte is true), so that a structure with a flag that is not 0 or
+/// 1 (the byte of `has_highlight`, padding in programs built before it
+/// existed, may hold anything) is never read as an invalid `bool`.
+#[repr(C)]
+struct RawSvgOptions {
+    highlight: u8,
+    hide_status: u8,
+    hide_ids: u8,
+    has_highlight: u8,
+    caption: *const c_char,
+}
+
+// The layout is ABI version 1's: the flag took a padding byte.
+const _: () = {
+    use std::mem::{align_of, offset_of, size_of};
+    assert!(size_of::<RawSvgOptions>() == size_of::<MtpSvgOptions>());
+    assert!(align_of::<RawSvgOptions>() == align_of::<MtpSvgOptions>());
+    assert!(offset_of!(MtpSvgOptions, highlight) == 0);
+    assert!(offset_of!(MtpSvgOptions, hide_status) == 1);
+    assert!(offset_of!(MtpSvgOptions, hide_ids) == 2);
+    assert!(offset_of!(MtpSvgOptions, has_highlight) == 3);
+    assert!(offset_of!(RawSvgOptions, has_highlight) == 3);
+    assert!(offset_of!(MtpSvgOptions, caption) == offset_of!(RawSvgOptions, caption));
+    assert!(offset_of!(MtpSvgOptions, caption) == size_of::<*const c_char>());
+};
+
+/// The core's options from the C ones (see `MtpSvgOptions`).
+///
+/// # Safety
+///
+/// `options` must be NULL or valid for a read, its `caption` NULL or a
+/// NUL-terminated string.
+unsafe fn svg_options(options: *const MtpSvgOptions) -> Outcome<SvgOptions> {
+    let mut opts = SvgOptions::default();
+    // SAFETY: NULL or valid for a read, per the caller; every field of
+    // RawSvgOptions is valid for any bytes, and the layouts match (above).
+    let Some(o) = (unsafe { options.cast::<RawSvgOptions>().as_ref() }) else {
+        return Ok(opts);
+    };
+    opts.highlight = match (o.has_highlight != 0, o.highlight) {
+        (true, h) if board::is_valid(h) => Some(h),
+        (true, h) => {
+            return Err(Failure::invalid(format!(
+                "highlight is {h} with has_highlight set; neighborhoods are 0-54"
+            )))
+        }
+        (false, 0) => None,
+        (false, h) => board::is_valid(h).then_some(h),
+    };
+    opts.hide_status = o.hide_status != 0;
+    opts.hide_ids = o.hide_ids != 0;
+    if !o.caption.is_null() {
+        // SAFETY: a NUL-terminated string, per the caller.
+        let caption = unsafe { std::ffi::CStr::from_ptr(o.caption) };
+        let caption = caption
+            .to_str()
+            .map_err(|e| Failure::invalid(format!("the caption is not valid UTF-8: {e}")))?;
+        opts.caption = Some(caption.to_owned());
+    }
+    Ok(opts)
 }
 
 fn token_of(t: Option<Token>) -> MtpToken {
@@ -444,7 +518,8 @@ pub unsafe extern "C" fn mtp_game_view_objectives(
 
 /// Draws the game as an SVG document (the core's `svg::render_with`) and
 /// writes it to `*svg_out`; free it with `mtp_string_free`. `options` may be
-/// NULL for the defaults; a caption that is not UTF-8 is
+/// NULL for the defaults, as a zeroed `MtpSvgOptions` is; a caption that is
+/// not UTF-8, or `has_highlight` with a `highlight` above 54, is
 /// `MTP_STATUS_INVALID_ARGUMENT`.
 ///
 /// # Safety
@@ -459,21 +534,8 @@ pub unsafe extern "C" fn mtp_game_svg(
 ) -> MtpStatus {
     guard(|| {
         let svg_out = out(svg_out, "svg_out")?;
-        let mut opts = SvgOptions::default();
-        // SAFETY: NULL or valid for a read, per the caller.
-        if let Some(o) = unsafe { options.as_ref() } {
-            opts.highlight = board::is_valid(o.highlight).then_some(o.highlight);
-            opts.hide_status = o.hide_status;
-            opts.hide_ids = o.hide_ids;
-            if !o.caption.is_null() {
-                // SAFETY: a NUL-terminated string, per the caller.
-                let caption = unsafe { std::ffi::CStr::from_ptr(o.caption) };
-                let caption = caption.to_str().map_err(|e| {
-                    Failure::invalid(format!("the caption is not valid UTF-8: {e}"))
-                })?;
-                opts.caption = Some(caption.to_owned());
-            }
-        }
+        // SAFETY: per the caller.
+        let opts = unsafe { svg_options(options) }?;
         let picture = with_game(game, |g| Ok(svg::render_with(g.state(), &opts)))?;
         // SAFETY: checked non-NULL; valid per the caller.
         unsafe { put_string(svg_out, picture) };

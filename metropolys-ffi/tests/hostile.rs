@@ -76,3 +76,35 @@ fn malformed_bids_in_records_are_never_passes() {
     assert_eq!(load(mtp_game_from_record, &text), MtpStatus::IllegalAction);
     let _ = Action::Pass;
 }
+
+/// Messages speak to the C programmer: no Rust paths (`Action::from_id`)
+/// and no Rust types (`struct Snapshot`, `u8`) in the words of an error.
+#[test]
+fn messages_name_no_rust_items() {
+    let mut a = MtpAction::default();
+    // SAFETY: a valid out-pointer.
+    assert_eq!(
+        unsafe { mtp_action_from_id(716, &mut a) },
+        MtpStatus::InvalidArgument
+    );
+    let mut messages = vec![last_error()];
+    assert!(messages[0].starts_with("§8: there is no action id 716"));
+    for (f, text) in [
+        (mtp_game_new as unsafe extern "C" fn(_, _) -> _, "3"),
+        (mtp_game_new, r#"{"players": "two"}"#),
+        (mtp_game_from_json, "[1]"),
+        (mtp_game_from_json, "true"),
+        (
+            mtp_game_from_record,
+            r#"{"format": "metropolys-record", "version": 1, "config": 3, "actions": []}"#,
+        ),
+    ] {
+        assert_eq!(load(f, text), MtpStatus::InvalidJson, "{text}");
+        messages.push(last_error());
+    }
+    for m in &messages {
+        for rust in ["::", "struct ", "u8", "u16", "Snapshot", "Config"] {
+            assert!(!m.contains(rust), "{m}");
+        }
+    }
+}

@@ -544,7 +544,10 @@ impl Game {
             return Err(errors::raise(
                 py,
                 ErrKind::Record,
-                "this game was loaded from a position (from_json), so it has no record of its decisions".into(),
+                "this game was loaded from a position (from_json), so it has no record of its \
+                 decisions; to save a game with its history, save game.to_record() (or pickle \
+                 the game) and restore it with Game.from_record"
+                    .into(),
                 &[],
             ));
         };

@@ -19,6 +19,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <dirent.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -626,6 +627,8 @@ static void test_state_json_and_views(void) {
     char *record = NULL;
     CHECK_STATUS(mtp_game_record_json(loaded, &record), MTP_STATUS_INVALID_STATE);
     CHECK(record == NULL);
+    /* The message says how to save a game with its history. */
+    CHECK_ERROR_MENTIONS("mtp_game_from_record");
     /* ... but it plays on. */
     MtpGame *next = NULL;
     CHECK_STATUS(mtp_game_apply(loaded, pass(), &next), MTP_STATUS_OK);
@@ -669,6 +672,68 @@ static void test_state_json_and_views(void) {
     CHECK_STATUS(mtp_game_free(loaded), MTP_STATUS_OK);
     CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
     CHECK_STATUS(mtp_game_free(g0), MTP_STATUS_OK);
+}
+
+/* Saving a game as its record and restoring it (mtp_game_record_json,
+ * mtp_game_from_record) keeps its whole history: the record, the events and
+ * undo (mtp_game_undo) give what the handles of the original game give. */
+static void test_save_and_restore_with_history(void) {
+    enum { STEPS = 24 };
+    MtpGame *games[STEPS + 1];
+    games[0] = new_game(4, MTP_VARIANT_EXPERT, 2024);
+    for (int i = 0; i < STEPS; i++) {
+        uint16_t ids[MTP_ACTION_COUNT];
+        size_t n = 0;
+        CHECK_STATUS(mtp_game_legal_action_ids(games[i], ids, MTP_ACTION_COUNT, &n), MTP_STATUS_OK);
+        games[i + 1] = NULL;
+        CHECK_STATUS(mtp_game_apply_id(games[i], ids[(7 * i + 3) % n], &games[i + 1]),
+                     MTP_STATUS_OK);
+    }
+    char *saved = NULL;
+    CHECK_STATUS(mtp_game_record_json(games[STEPS], &saved), MTP_STATUS_OK);
+    MtpGame *at = NULL;
+    CHECK_STATUS(mtp_game_from_record(saved, &at), MTP_STATUS_OK);
+    mtp_string_free(saved);
+    for (int i = STEPS; at != NULL && i >= 0; i--) {
+        CHECK(same_state(at, games[i]));
+        MtpEvent a[64], b[64];
+        size_t na = 0, nb = 0;
+        CHECK_STATUS(mtp_game_events(at, a, 64, &na), MTP_STATUS_OK);
+        CHECK_STATUS(mtp_game_events(games[i], b, 64, &nb), MTP_STATUS_OK);
+        CHECK(na == nb && memcmp(a, b, na * sizeof a[0]) == 0);
+        char *x = NULL, *y = NULL;
+        CHECK_STATUS(mtp_game_record_json(at, &x), MTP_STATUS_OK);
+        CHECK_STATUS(mtp_game_record_json(games[i], &y), MTP_STATUS_OK);
+        CHECK(x != NULL && y != NULL && strcmp(x, y) == 0);
+        mtp_string_free(x);
+        mtp_string_free(y);
+        MtpGame *before = NULL;
+        if (i > 0) {
+            CHECK_STATUS(mtp_game_undo(at, &before), MTP_STATUS_OK);
+        } else {
+            /* A new game has nothing to undo. */
+            CHECK_STATUS(mtp_game_undo(at, &before), MTP_STATUS_INVALID_STATE);
+            CHECK_ERROR_MENTIONS("no decision to undo");
+            CHECK(before == NULL);
+        }
+        CHECK_STATUS(mtp_game_free(at), MTP_STATUS_OK);
+        at = before;
+    }
+    /* A position loaded from its state has no history: the message names
+     * the record functions. */
+    char *text = state_json(games[STEPS]);
+    MtpGame *bare = NULL, *none = NULL;
+    CHECK_STATUS(mtp_game_from_json(text, &bare), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_undo(bare, &none), MTP_STATUS_INVALID_STATE);
+    CHECK_ERROR_MENTIONS("mtp_game_record_json");
+    CHECK(none == NULL);
+    CHECK_STATUS(mtp_game_undo(bare, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_undo(NULL, &none), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_free(bare), MTP_STATUS_OK);
+    mtp_string_free(text);
+    for (int i = 0; i <= STEPS; i++) {
+        CHECK_STATUS(mtp_game_free(games[i]), MTP_STATUS_OK);
+    }
 }
 
 static void test_records(void) {
@@ -1060,20 +1125,96 @@ static void test_objectives_through_a_seat_view(void) {
     }
 }
 
+/* The x of the gold ring in `svg`, or -1 when there is none. */
+static double highlight_x(const char *svg) {
+    const char *at = svg != NULL ? strstr(svg, "class=\"highlight\" cx=\"") : NULL;
+    return at != NULL ? strtod(at + strlen("class=\"highlight\" cx=\""), NULL) : -1.0;
+}
+
+/* The x of neighborhood `id`'s disc in `svg`. */
+static double neighborhood_x(const char *svg, int id) {
+    char key[32];
+    snprintf(key, sizeof key, "id=\"n%d\"", id);
+    const char *at = svg != NULL ? strstr(svg, key) : NULL;
+    at = at != NULL ? strstr(at, "<circle cx=\"") : NULL;
+    return at != NULL ? strtod(at + strlen("<circle cx=\""), NULL) : -2.0;
+}
+
 static void test_svg(void) {
     MtpGame *g = played(3, MTP_VARIANT_EXPERT, 2, 30);
     char *svg = NULL;
+    MtpStatus st;
     CHECK_STATUS(mtp_game_svg(g, NULL, &svg), MTP_STATUS_OK);
     CHECK(svg != NULL && strncmp(svg, "<svg", 4) == 0 && strstr(svg, "id=\"n54\"") != NULL);
     CHECK(strstr(svg, "class=\"building ") != NULL && strstr(svg, "class=\"status\"") != NULL);
+    CHECK(highlight_x(svg) < 0);
+
+    /* Zeroed options are the defaults, byte for byte: no ring on
+     * neighborhood 0. */
+    MtpSvgOptions zero = {0};
+    char *zeroed = NULL;
+    st = mtp_game_svg(g, &zero, &zeroed);
+    CHECK(st == MTP_STATUS_OK && zeroed != NULL && svg != NULL && strcmp(zeroed, svg) == 0);
+    mtp_string_free(zeroed);
+    MtpSvgOptions cleared;
+    memset(&cleared, 0, sizeof cleared);
+    zeroed = NULL;
+    st = mtp_game_svg(g, &cleared, &zeroed);
+    CHECK(st == MTP_STATUS_OK && zeroed != NULL && svg != NULL && strcmp(zeroed, svg) == 0);
+    mtp_string_free(zeroed);
+
+    /* has_highlight rings neighborhood 0 too; 1-54 ring without it (as in
+     * ABI 1 before it existed); above 54 ring nothing without it and are
+     * refused with it. */
+    MtpSvgOptions ring0 = {.highlight = 0, .has_highlight = true};
+    char *s = NULL;
+    st = mtp_game_svg(g, &ring0, &s);
+    CHECK(st == MTP_STATUS_OK && highlight_x(s) == neighborhood_x(s, 0));
+    mtp_string_free(s);
+    MtpSvgOptions ring4 = {.highlight = 4};
+    s = NULL;
+    st = mtp_game_svg(g, &ring4, &s);
+    CHECK(st == MTP_STATUS_OK && highlight_x(s) == neighborhood_x(s, 4));
+    mtp_string_free(s);
+    ring4.has_highlight = true;
+    s = NULL;
+    st = mtp_game_svg(g, &ring4, &s);
+    CHECK(st == MTP_STATUS_OK && highlight_x(s) == neighborhood_x(s, 4));
+    mtp_string_free(s);
+    MtpSvgOptions none = {.highlight = MTP_NO_SEAT};
+    s = NULL;
+    st = mtp_game_svg(g, &none, &s);
+    CHECK(st == MTP_STATUS_OK && s != NULL && svg != NULL && strcmp(s, svg) == 0);
+    mtp_string_free(s);
+    none.has_highlight = true;
+    s = NULL;
+    st = mtp_game_svg(g, &none, &s);
+    CHECK(st == MTP_STATUS_INVALID_ARGUMENT && s == NULL);
+    CHECK_ERROR_MENTIONS("has_highlight");
+    none.highlight = 55;
+    s = NULL;
+    st = mtp_game_svg(g, &none, &s);
+    CHECK(st == MTP_STATUS_INVALID_ARGUMENT && s == NULL);
+    /* A flag byte that is not 0 or 1 (padding written by an older program)
+     * is read as true, never as an invalid value. */
+    MtpSvgOptions odd = {0};
+    ((unsigned char *)&odd)[offsetof(MtpSvgOptions, has_highlight)] = 0xA5;
+    odd.highlight = 7;
+    s = NULL;
+    st = mtp_game_svg(g, &odd, &s);
+    CHECK(st == MTP_STATUS_OK && highlight_x(s) == neighborhood_x(s, 7));
+    mtp_string_free(s);
     mtp_string_free(svg);
-    MtpSvgOptions opts = {4, true, false, "call <x>"};
+
+    MtpSvgOptions opts = {.highlight = 4, .has_highlight = true, .hide_status = true,
+                          .caption = "call <x>"};
     CHECK_STATUS(mtp_game_svg(g, &opts, &svg), MTP_STATUS_OK);
     CHECK(svg != NULL && strstr(svg, "class=\"highlight\"") != NULL);
     CHECK(strstr(svg, "class=\"status\"") == NULL);
     mtp_string_free(svg);
     opts.hide_status = false;
-    opts.highlight = MTP_NO_SEAT;
+    opts.has_highlight = false;
+    opts.highlight = 0;
     CHECK_STATUS(mtp_game_svg(g, &opts, &svg), MTP_STATUS_OK);
     CHECK(svg != NULL && strstr(svg, "call &lt;x&gt;") != NULL);
     CHECK(strstr(svg, "class=\"highlight\"") == NULL);
@@ -1410,6 +1551,7 @@ int main(int argc, char **argv) {
     RUN(test_finished_game);
     RUN(test_state_json_and_views);
     RUN(test_records);
+    RUN(test_save_and_restore_with_history);
     RUN(test_handles_clone_and_double_free);
     RUN(test_board);
     RUN(test_struct_queries);

@@ -69,6 +69,11 @@ int main() {
         CHECK(mtp_live_games() == live + 2); // the old handles were freed
         CHECK(!game.winners().empty());
         CHECK(game.svg().compare(0, 4, "<svg") == 0);
+        MtpSvgOptions defaults = {}; // value-initialized: the defaults, as NULL
+        CHECK(game.svg(defaults) == game.svg());
+        defaults.has_highlight = true;
+        defaults.highlight = 99;
+        CHECK(status_of([&] { game.svg(defaults); }) == MTP_STATUS_INVALID_ARGUMENT);
         CHECK(game.view_objectives(0, 3).seat == 3); // revealed at the end
         uint8_t holder = game.card_holder(MTP_CARD_SUBWAY);
         CHECK(holder == MTP_NO_SEAT || holder < 4);
@@ -100,8 +105,67 @@ int main() {
         CHECK(replayed.to_json() == game.to_json());
         metropolys::Game loaded = metropolys::Game::from_json(game.to_json());
         CHECK(loaded.is_over());
+        // A restored game undoes its moves; a bare position cannot.
+        metropolys::Game before = replayed.undo();
+        CHECK(!before.is_over() && before.record_json() != replayed.record_json());
+        CHECK(before.apply(before.legal_actions().front()).is_over() ||
+              before.legal_actions().size() > 1);
+        CHECK(status_of([&] { loaded.undo(); }) == MTP_STATUS_INVALID_STATE);
+        CHECK(status_of([&] { metropolys::Game(2, MTP_VARIANT_FAMILY, 1).undo(); }) ==
+              MTP_STATUS_INVALID_STATE);
+        // A string with a NUL inside is refused, not cut short.
+        CHECK(status_of([&] { metropolys::Game::from_json(std::string("{}\0{", 3)); }) ==
+              MTP_STATUS_INVALID_ARGUMENT);
     }
     CHECK(mtp_live_games() == live); // every handle freed by its owner
+
+    // Bots: RAII over mtp_bot_new / mtp_bot_choose / mtp_bot_free.
+    const std::size_t live_bots = mtp_live_bots();
+    {
+        auto play = [](metropolys::Bot &bot) {
+            std::vector<uint16_t> ids;
+            metropolys::Game game(3, MTP_VARIANT_FAMILY, 8);
+            while (!game.is_over()) {
+                MtpAction a = bot.choose(game);
+                CHECK(game.check_action(a) == MTP_STATUS_OK);
+                uint16_t id = 0;
+                CHECK(mtp_action_to_id(a, &id) == MTP_STATUS_OK);
+                ids.push_back(id);
+                game = game.apply(a);
+            }
+            CHECK(status_of([&] { bot.choose(game); }) == MTP_STATUS_GAME_OVER);
+            return ids;
+        };
+        metropolys::Bot greedy("greedy", "{\"seed\": 4}");
+        metropolys::Bot twin("greedy", "{\"seed\": 4}");
+        CHECK(mtp_live_bots() == live_bots + 2);
+        std::vector<uint16_t> first = play(greedy);
+        CHECK(first.size() > 20 && first == play(twin)); // reproducible
+        metropolys::Bot quick("random"); // every parameter at its default
+        CHECK(play(quick).size() > 20);
+
+        // Errors become exceptions with the C status.
+        CHECK(status_of([] { metropolys::Bot b("chess"); }) == MTP_STATUS_INVALID_ARGUMENT);
+        CHECK(status_of([] { metropolys::Bot b("random", "{\"depth\": 3}"); }) ==
+              MTP_STATUS_INVALID_ARGUMENT);
+        CHECK(status_of([] { metropolys::Bot b("random", "{"); }) == MTP_STATUS_INVALID_JSON);
+        CHECK(status_of([] { metropolys::Bot b(std::string("random\0ismcts", 13)); }) ==
+              MTP_STATUS_INVALID_ARGUMENT);
+        CHECK(status_of([] { metropolys::Bot::adopt(nullptr); }) == MTP_STATUS_NULL_POINTER);
+
+        // Moves transfer the handle; a moved-from bot is reported, not used.
+        metropolys::Bot moved = std::move(greedy);
+        CHECK(moved.get() != nullptr && greedy.get() == nullptr);
+        metropolys::Game game(2, MTP_VARIANT_EXPERT, 3);
+        CHECK(status_of([&] { greedy.choose(game); }) == MTP_STATUS_NULL_POINTER);
+        MtpAction a = moved.choose(game);
+        CHECK(game.check_action(a) == MTP_STATUS_OK);
+        MtpBot *raw = moved.release();
+        metropolys::Bot back = metropolys::Bot::adopt(raw);
+        CHECK(back.get() == raw);
+        CHECK(mtp_live_bots() == live_bots + 3);
+    }
+    CHECK(mtp_live_bots() == live_bots); // every bot freed by its owner
     std::printf("%s\n", failures == 0 ? "C++ header: all checks passed" : "C++ header: FAILED");
     return failures == 0 ? 0 : 1;
 }
