@@ -427,10 +427,13 @@ impl Game {
         record.actions = history.actions();
         // The history was built by applying legal actions, so it replays.
         let replay = record.replay().ok()?;
+        // Only whole games have a history (a seat's view has none).
         Some(Game {
             state: *replay.final_state(),
             events: replay.last_events(),
             history: Some(history),
+            viewer: None,
+            hidden: 0,
         })
     }
 
