@@ -10,7 +10,7 @@
 //! (for example `ismcts:{"iterations":500}`); `--players` defaults to their
 //! number.
 
-use metropolys_bots::{arena, from_spec, parse_specs, ArenaOptions, BotFactory};
+use metropolys_bots::{arena, parse_specs, spec_factories, ArenaOptions};
 use metropolys_core::Variant;
 use std::io::Write;
 use std::time::Instant;
@@ -39,14 +39,8 @@ fn main() {
         eprintln!("--bots: {e}");
         std::process::exit(2);
     });
-    let factories: Vec<BotFactory> = specs
-        .iter()
-        .map(|(kind, params)| {
-            let (kind, params) = (kind.clone(), params.clone());
-            Box::new(move || from_spec(&kind, &params).expect("checked")) as BotFactory
-        })
-        .collect();
-    options.players = players.unwrap_or(specs.len() as u8);
+    let factories = spec_factories(&specs);
+    options.players = players.unwrap_or(factories.len() as u8);
     let start = Instant::now();
     let rows = arena(&factories, &options, &|done, total| {
         if done.is_multiple_of(10) || done == total {

@@ -13,7 +13,7 @@
 //! the ladder of docs/bots.md); the first one is the anchor, rated 0.
 
 use metropolys_bots::ladder::{ladder, LadderOptions};
-use metropolys_bots::{from_spec, parse_specs, BotFactory};
+use metropolys_bots::{parse_specs, spec_factories};
 use metropolys_core::Variant;
 use std::io::Write;
 use std::time::Instant;
@@ -49,13 +49,7 @@ fn main() {
         eprintln!("--bots: {e}");
         std::process::exit(2);
     });
-    let factories: Vec<BotFactory> = specs
-        .iter()
-        .map(|(kind, params)| {
-            let (kind, params) = (kind.clone(), params.clone());
-            Box::new(move || from_spec(&kind, &params).expect("checked")) as BotFactory
-        })
-        .collect();
+    let factories = spec_factories(&specs);
     let start = Instant::now();
     let result = ladder(&factories, &options, &|done, total| {
         if done.is_multiple_of(10) || done == total {

@@ -71,7 +71,7 @@ pub use ismcts::{
     MAX_TREE_EDGES,
 };
 pub use random::Random;
-pub use spec::{from_spec, parse_specs, searches, split_specs, KINDS};
+pub use spec::{from_spec, parse_specs, searches, spec_factories, split_specs, KINDS};
 pub use view::{SeatView, ALL_METROPOLYS_CARDS};
 
 use metropolys_core::rng::SplitMix64;

@@ -1,5 +1,6 @@
 //! Bots from a kind name and a JSON object of parameters.
 
+use crate::arena::BotFactory;
 use crate::echo::{excerpt, ECHO};
 pub use crate::kinds::KINDS;
 use crate::{Bot, BotError, Greedy, Ismcts, Playout, Random, Reward};
@@ -81,6 +82,28 @@ pub fn parse_specs(list: &str) -> Result<Vec<(String, String)>, BotError> {
             let params = params.filter(|p| !p.is_empty()).unwrap_or("{}");
             from_spec(kind, params)?;
             Ok((kind.to_string(), params.to_string()))
+        })
+        .collect()
+}
+
+/// The `(kind, parameters)` pairs of [`parse_specs`] as [`BotFactory`]s
+/// (for [`arena`](crate::arena) and [`ladder`](crate::ladder::ladder)).
+///
+/// ```
+/// use metropolys_bots::{parse_specs, spec_factories};
+/// let bots = spec_factories(&parse_specs("expert,greedy").unwrap());
+/// assert_eq!(bots[1]().name(), "greedy");
+/// ```
+pub fn spec_factories(specs: &[(String, String)]) -> Vec<BotFactory> {
+    specs
+        .iter()
+        .map(|(kind, params)| {
+            let (kind, params) = (kind.clone(), params.clone());
+            Box::new(move || {
+                // A spec `parse_specs` checked builds its bot; any other
+                // falls back to a random player rather than a panic.
+                from_spec(&kind, &params).unwrap_or_else(|_| Box::new(Random))
+            }) as BotFactory
         })
         .collect()
 }
