@@ -87,7 +87,7 @@ pub fn parse_specs(list: &str) -> Result<Vec<(String, String)>, BotError> {
 }
 
 /// The `(kind, parameters)` pairs of [`parse_specs`] as [`BotFactory`]s
-/// (for [`arena`](crate::arena) and [`ladder`](crate::ladder::ladder)).
+/// (for [`arena`](fn@crate::arena) and [`ladder`](crate::ladder::ladder)).
 ///
 /// ```
 /// use metropolys_bots::{parse_specs, spec_factories};
