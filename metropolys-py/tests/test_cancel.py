@@ -8,6 +8,7 @@ a Python bot that blocks), and bounds the time it takes to stop.
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -140,29 +141,28 @@ def test_a_thread_that_cannot_start_is_a_runtime_error(name: str) -> None:
     ValueError: it is the system's limit, not a parameter), VectorEnv and
     simulate, with no panic on stderr.
 
-    Each call runs in a fresh interpreter. Under such a limit glibc itself
-    may abort a thread that did start, when the thread's first allocation
-    (its thread-local data) finds no address space left ("cannot allocate
-    memory for thread-local data"): a race with the threads already
-    running that no library can catch, so such a run is tried again."""
+    Each call runs in a fresh interpreter whose threads get 64 MiB stacks
+    (`RUST_MIN_STACK`) and share one malloc arena (`MALLOC_ARENA_MAX=1`),
+    under a limit of 224 MiB above what the interpreter maps: a few stacks
+    fit, the next cannot start, and tens of MiB stay free for the threads
+    that did start. With the default 2 MiB stacks and per-thread arenas the
+    limit was reached inside a started thread's first allocations instead
+    (glibc's "cannot allocate memory for thread-local data", Rust's
+    "memory allocation of N bytes failed"), which aborts the process before
+    any library code can report it."""
     script = (
         "import resource, metropolys\n"
         "from metropolys import bots\n"
         "size = int(open('/proc/self/statm').read().split()[0]) * resource.getpagesize()\n"
-        "resource.setrlimit(resource.RLIMIT_AS, (size + (96 << 20), resource.RLIM_INFINITY))\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (size + (224 << 20), resource.RLIM_INFINITY))\n"
         "try:\n"
         f"    {_THREAD_CALLS[name]}\n"
         "    print('ran')\n"
         "except RuntimeError as e:\n"
         "    print('RuntimeError', 'cannot start a thread' in str(e))\n"
     )
-    for _ in range(5):
-        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
-        glibc_abort = done.returncode != 0 and (
-            "thread-local data" in done.stderr or "memory allocation of" in done.stderr
-        )
-        if not glibc_abort:
-            break
+    env = dict(os.environ, RUST_MIN_STACK=str(64 << 20), MALLOC_ARENA_MAX="1")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, env=env)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n")[0] == "RuntimeError True", done.stdout
     assert "panicked" not in done.stderr and "RUST_BACKTRACE" not in done.stderr, done.stderr
