@@ -41,10 +41,12 @@ pub const PLAYER_COLORS: [&str; 4] = ["#2f6fdb", "#d23a2f", "#ffffff", "#8a8a8a"
 /// The names of the players' colours, seat 0 to 3.
 pub const PLAYER_COLOR_NAMES: [&str; 4] = ["blue", "red", "white", "gray"];
 
-/// Drawing options for [`render_with`].
+/// Drawing options for [`render_with`], which checks them
+/// ([`SvgOptions::check`]).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SvgOptions {
-    /// A neighborhood to ring in gold (e.g. the building just constructed).
+    /// A neighborhood to ring in gold (e.g. the building just constructed):
+    /// an id on the board (0–54), else [`SvgError::Highlight`].
     pub highlight: Option<NeighborhoodId>,
     /// A caption drawn on the status line instead of the default one.
     pub caption: Option<String>,
@@ -52,6 +54,33 @@ pub struct SvgOptions {
     pub hide_status: bool,
     /// Leave out the neighborhood ids.
     pub hide_ids: bool,
+}
+
+/// Why drawing options cannot be drawn ([`SvgOptions::check`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SvgError {
+    /// The neighborhood to ring is not on the board.
+    #[error("there is no neighborhood {0} to highlight: neighborhoods are 0-54")]
+    Highlight(NeighborhoodId),
+}
+
+impl SvgOptions {
+    /// `Ok` when these options can be drawn: the neighborhood to ring, if
+    /// any, is on the board ([`SvgError::Highlight`] otherwise).
+    ///
+    /// ```
+    /// use metropolys_core::svg::{SvgError, SvgOptions};
+    /// let ring = |id| SvgOptions { highlight: Some(id), ..SvgOptions::default() };
+    /// assert_eq!(ring(54).check(), Ok(()));
+    /// assert_eq!(ring(99).check(), Err(SvgError::Highlight(99)));
+    /// ```
+    pub fn check(&self) -> Result<(), SvgError> {
+        match self.highlight {
+            Some(h) if !board::is_valid(h) => Err(SvgError::Highlight(h)),
+            _ => Ok(()),
+        }
+    }
 }
 
 const BOARD_LEFT: f32 = 30.0;
@@ -176,13 +205,29 @@ fn hull(mut pts: Vec<(f32, f32)>) -> Vec<(f32, f32)> {
 
 /// Draws `state` as an SVG document with the default options.
 pub fn render(state: &State) -> String {
-    render_with(state, &SvgOptions::default())
+    draw(state, &SvgOptions::default())
 }
 
-/// Draws `state` as an SVG document (see the [module docs](self)).
-pub fn render_with(state: &State, options: &SvgOptions) -> String {
+/// Draws `state` as an SVG document (see the [module docs](self)) with
+/// `options`, once they are checked ([`SvgOptions::check`]): options that
+/// cannot be drawn are an error, never a picture without what they ask.
+///
+/// ```
+/// use metropolys_core::{svg::{self, SvgError, SvgOptions}, Config, State, Variant};
+/// let state = State::new(&Config::new(2, Variant::Family, 1)).unwrap();
+/// let ring = |id| SvgOptions { highlight: Some(id), ..SvgOptions::default() };
+/// assert!(svg::render_with(&state, &ring(12)).unwrap().contains(r#"class="highlight""#));
+/// assert_eq!(svg::render_with(&state, &ring(99)), Err(SvgError::Highlight(99)));
+/// ```
+pub fn render_with(state: &State, options: &SvgOptions) -> Result<String, SvgError> {
+    options.check()?;
+    Ok(draw(state, options))
+}
+
+/// [`render_with`] of checked options.
+fn draw(state: &State, options: &SvgOptions) -> String {
     let mut s = board_layers(state, options);
-    pieces(&mut s, state, options);
+    pieces(&mut s, state, options.highlight);
     if !options.hide_status {
         status_line(&mut s, state, options, state.in_play());
     }
@@ -329,8 +374,9 @@ fn board_layers(state: &State, options: &SvgOptions) -> String {
     s
 }
 
-/// The pieces of `state`: tokens, buildings, bids and the highlight.
-fn pieces(s: &mut String, state: &State, options: &SvgOptions) {
+/// The pieces of `state`: tokens, buildings, bids and the ring around
+/// `highlight` (a checked id, [`SvgOptions::check`]).
+fn pieces(s: &mut String, state: &State, highlight: Option<NeighborhoodId>) {
     // Tokens still on the board.
     s.push_str(r#"<g class="tokens">"#);
     for id in 0..NEIGHBORHOOD_COUNT as u8 {
@@ -364,7 +410,7 @@ fn pieces(s: &mut String, state: &State, options: &SvgOptions) {
     }
     s.push_str("</g>");
 
-    if let Some(h) = options.highlight.filter(|&h| board::is_valid(h)) {
+    if let Some(h) = highlight {
         s.push_str(&highlight_piece(point(h)));
     }
 }
@@ -860,7 +906,8 @@ mod tests {
                 hide_ids: true,
                 hide_status: false,
             },
-        );
+        )
+        .unwrap();
         assert!(well_formed(&doc).is_ok());
         assert!(doc.contains("a &lt;b&gt; &amp; c"));
         assert!(doc.contains(r#"class="highlight""#));
@@ -870,9 +917,36 @@ mod tests {
                 hide_status: true,
                 ..SvgOptions::default()
             },
-        );
+        )
+        .unwrap();
         assert!(!bare.contains(r#"class="status""#));
         assert!(bare.contains(r#"viewBox="0 0 1000 800""#));
+    }
+
+    /// A ring around a neighborhood that is not on the board is an error,
+    /// never a picture without the ring; every id on it is ringed where
+    /// that neighborhood is drawn.
+    #[test]
+    fn a_highlight_off_the_board_is_an_error() {
+        let s = State::new(&Config::new(3, Variant::Expert, 2)).unwrap();
+        let ring = |id| SvgOptions {
+            highlight: Some(id),
+            ..SvgOptions::default()
+        };
+        for id in [55, 99, u8::MAX] {
+            assert_eq!(render_with(&s, &ring(id)), Err(SvgError::Highlight(id)));
+            assert_eq!(ring(id).check(), Err(SvgError::Highlight(id)));
+        }
+        assert_eq!(
+            SvgError::Highlight(99).to_string(),
+            "there is no neighborhood 99 to highlight: neighborhoods are 0-54"
+        );
+        for id in 0..NEIGHBORHOOD_COUNT as u8 {
+            let doc = render_with(&s, &ring(id)).unwrap();
+            assert_eq!(doc.matches(r#"class="highlight""#).count(), 1);
+            assert!(doc.contains(&highlight_piece(point(id))), "ring on {id}");
+        }
+        assert_eq!(render_with(&s, &SvgOptions::default()).unwrap(), render(&s));
     }
 
     #[test]
@@ -886,7 +960,7 @@ mod tests {
             highlight: Some(4),
             ..SvgOptions::default()
         };
-        let whole = render_with(&state, &options);
+        let whole = render_with(&state, &options).unwrap();
         let board = render_board(&state, &options);
         assert!(well_formed(&board).is_ok(), "{:?}", well_formed(&board));
         for piece in [
@@ -1070,7 +1144,7 @@ mod tests {
                         caption: caption.map(str::to_owned),
                         ..SvgOptions::default()
                     };
-                    let doc = render_with(&state, &options);
+                    let doc = render_with(&state, &options).unwrap();
                     let (items, caption) = status_boxes(&doc);
                     assert_eq!(items.len(), players as usize + 4);
                     let mut parts: Vec<Span> = items.concat();

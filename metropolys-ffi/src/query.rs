@@ -177,13 +177,10 @@ unsafe fn svg_options(options: *const MtpSvgOptions) -> Outcome<SvgOptions> {
     let Some(o) = (unsafe { options.cast::<RawSvgOptions>().as_ref() }) else {
         return Ok(opts);
     };
+    // With has_highlight the core checks the id (`render_with`); without
+    // it, ABI version 1's reading: 0 and ids off the board ring nothing.
     opts.highlight = match (o.has_highlight != 0, o.highlight) {
-        (true, h) if board::is_valid(h) => Some(h),
-        (true, h) => {
-            return Err(Failure::invalid(format!(
-                "highlight is {h} with has_highlight set; neighborhoods are 0-54"
-            )))
-        }
+        (true, h) => Some(h),
         (false, 0) => None,
         (false, h) => board::is_valid(h).then_some(h),
     };
@@ -536,7 +533,10 @@ pub unsafe extern "C" fn mtp_game_svg(
         let svg_out = out(svg_out, "svg_out")?;
         // SAFETY: per the caller.
         let opts = unsafe { svg_options(options) }?;
-        let picture = with_game(game, |g| Ok(svg::render_with(g.state(), &opts)))?;
+        let picture = with_game(game, |g| {
+            svg::render_with(g.state(), &opts)
+                .map_err(|e| Failure::invalid(format!("{e} (has_highlight is set)")))
+        })?;
         // SAFETY: checked non-NULL; valid per the caller.
         unsafe { put_string(svg_out, picture) };
         Ok(())

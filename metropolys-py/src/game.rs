@@ -681,7 +681,8 @@ impl Game {
             hide_status,
             hide_ids,
         };
-        Ok(metropolys_core::svg::render_with(self.state(), &options))
+        metropolys_core::svg::render_with(self.state(), &options)
+            .map_err(|e| errors::value_error(e.to_string()))
     }
 
     /// The board as fixed-width text (drawn by core, ``metropolys_core::text``)
