@@ -35,12 +35,13 @@ use std::sync::Arc;
 /// nothing is applied and nothing is recorded, so a history names only
 /// seats that were asked to act.
 ///
-/// A game is either whole or one seat's view ([`Game::view`], what a bot
-/// receives): a view knows only what its seat may see (R-21), so its
-/// queries of the other seats' secrets answer `None` instead of a made-up
-/// value, it has no history (the configuration would reveal the deal), and
-/// its snapshot ([`Game::snapshot`]) is the seat's view, which
-/// [`Game::from_snapshot`] loads back. A view stays a view as it is played
+/// A game is whole, one seat's view ([`Game::view`], what a bot
+/// receives), or the public view ([`Game::public_view`], what a spectator
+/// receives): a view knows only what its seat, or a spectator, may see
+/// (R-21), so its queries of the secrets it does not know answer `None`
+/// instead of a made-up value, it has no history (the configuration would
+/// reveal the deal), and its snapshot ([`Game::snapshot`]) is that view,
+/// which [`Game::from_snapshot`] loads back. A view stays a view as it is played
 /// on: secrets it did not know stay unknown even when its game ends (and
 /// its `game_ended` event, whose scores need them, is left out).
 ///
@@ -231,10 +232,11 @@ impl Game {
     /// with the other seats' objectives and Metropolys cards erased
     /// ([`State::redacted`]), the last events (which reveal nothing
     /// secret), no history. `None` for a seat not in the game. The view of
-    /// a view is itself for its own seat; another seat's is `None` (its
-    /// secrets are not known).
+    /// a view is itself for its own seat; another seat's is `None`, and so
+    /// is any seat's view of the public view ([`Game::public_view`]): their
+    /// secrets are not known.
     pub fn view(&self, seat: Seat) -> Option<Game> {
-        if seat >= self.state.players() || self.viewer.is_some_and(|v| v != seat) {
+        if !self.knows_secrets(seat) || self.viewer.is_some_and(|v| v != seat) {
             return None;
         }
         let hidden = (0..self.state.players())
@@ -249,8 +251,49 @@ impl Game {
         })
     }
 
+    /// What a spectator, who holds no seat, may know of this game (R-21),
+    /// as a game: the position with every seat's objectives and Metropolys
+    /// card erased until the game ends (then all are shown, as at the
+    /// table), the last events (which reveal nothing secret), no history.
+    /// Its viewer is `None` and it knows no seat's secrets
+    /// ([`Game::knows_secrets`]) until the end; its snapshot is
+    /// [`State::public_view`] of the position, which [`Game::from_snapshot`]
+    /// loads back as the public view. Any game has one: the public view of
+    /// a view (or of the public view) is the public view of its game, but
+    /// a game that does not know every seat's secrets shows none, even
+    /// once it is over. A public view played on keeps its secrets hidden
+    /// even when its game ends (like a seat's view, [`Game::view`]).
+    ///
+    /// ```
+    /// use metropolys_core::{Config, Game, Variant};
+    /// let game = Game::new(Config::new(3, Variant::Expert, 5)).unwrap();
+    /// let public = game.public_view();
+    /// assert_eq!(public.viewer(), None);
+    /// assert!((0..3).all(|p| public.objective(p).is_none() && !public.knows_secrets(p)));
+    /// assert_eq!(public.snapshot(), game.state().public_view());
+    /// assert!(public.view(0).is_none()); // no seat's secrets are known
+    /// let back = Game::from_json(&public.to_json()).unwrap();
+    /// assert_eq!(back.state(), public.state());
+    /// assert!(!back.knows_secrets(0));
+    /// ```
+    pub fn public_view(&self) -> Game {
+        let shown = self.state.is_over() && self.knows_all_secrets();
+        let hidden = if shown {
+            0
+        } else {
+            (1u8 << self.state.players()) - 1
+        };
+        Game {
+            state: self.state.erased(hidden),
+            events: self.events.clone(),
+            history: None,
+            viewer: None,
+            hidden,
+        }
+    }
+
     /// The seat whose view this game is ([`Game::view`]); `None` for a
-    /// whole game.
+    /// whole game and for the public view ([`Game::public_view`]).
     pub fn viewer(&self) -> Option<Seat> {
         self.viewer
     }
@@ -315,26 +358,21 @@ impl Game {
         self.knows_all_secrets().then(|| self.state.winners())
     }
 
-    /// The position as a [`Snapshot`]: the whole state, or for a view the
-    /// viewer's view of it (`State::view`), which [`Game::from_snapshot`]
-    /// loads back.
+    /// The position as a [`Snapshot`]: the whole state, for a seat's view
+    /// the viewer's view of it (`State::view`), for the public view
+    /// [`State::public_view`]; [`Game::from_snapshot`] loads each back.
     pub fn snapshot(&self) -> Snapshot {
-        match self.viewer {
-            None => self.state.snapshot(),
-            Some(_) => {
-                let mut s = self.state.snapshot();
-                s.viewer = self.viewer;
-                for p in 0..s.objectives.len() {
-                    if !self.knows_secrets(p as Seat) {
-                        s.objectives[p] = None;
-                        if let Some(c) = s.metropolys_cards.get_mut(p) {
-                            *c = None;
-                        }
-                    }
+        let mut s = self.state.snapshot();
+        s.viewer = self.viewer;
+        for p in 0..s.objectives.len() {
+            if !self.knows_secrets(p as Seat) {
+                s.objectives[p] = None;
+                if let Some(c) = s.metropolys_cards.get_mut(p) {
+                    *c = None;
                 }
-                s
             }
         }
+        s
     }
 
     /// The current state.

@@ -255,3 +255,142 @@ fn r21_a_seats_view_hides_honestly_and_round_trips() {
         assert!(game.view(players).is_none());
     }
 }
+
+/// the public view of a game (what a spectator receives) knows no
+/// seat's objectives or Metropolys card until the end, writes none of them
+/// in its JSON, round-trips through its snapshot (with its events, as a
+/// binding pickles it), and keeps them hidden when played on.
+#[test]
+fn r21_the_public_view_hides_every_secret_and_round_trips() {
+    use metropolys_core::{Snapshot, StateError};
+    for (players, variant, metropolys) in [
+        (4, Variant::Expert, true),
+        (3, Variant::Family, false),
+        (2, Variant::Expert, false),
+    ] {
+        let mut config = Config::new(players, variant, 13);
+        if metropolys {
+            use metropolys_core::Kind::*;
+            config.metropolys_deck = Some(vec![
+                [Industry, Park, Housing],
+                [Industry, Park, Mall],
+                [Industry, Park, Administration],
+                [Park, Housing, Mall],
+            ]);
+        }
+        let mut game = Game::new(config).unwrap();
+        for _ in 0..7 {
+            let a = game.state().legal_actions()[0];
+            game = game.apply(a).unwrap();
+        }
+        let secrets: Vec<String> = (0..players)
+            .flat_map(|p| {
+                let mut s = vec![serde_json::to_string(&game.objective(p).unwrap()).unwrap()];
+                if let Some(c) = game.metropolys_card(p) {
+                    s.push(serde_json::to_string(&c).unwrap());
+                }
+                s
+            })
+            .collect();
+        assert_eq!(
+            secrets.len(),
+            players as usize * (1 + usize::from(metropolys))
+        );
+        let leaks = |what: &str, text: &str| {
+            for s in &secrets {
+                assert!(!text.contains(s.as_str()), "{what} shows {s}: {text}");
+            }
+        };
+        let public = game.public_view();
+        assert_eq!(public.viewer(), None);
+        assert!(public.actions().is_none() && public.config().is_none());
+        assert!(public.to_record().is_none() && public.undo().is_none());
+        assert_eq!(public.winners(), None);
+        assert_eq!(public.last_events(), game.last_events());
+        for p in 0..players {
+            assert!(!public.knows_secrets(p));
+            assert_eq!(public.objective(p), None);
+            assert_eq!(public.metropolys_card(p), None);
+            assert!(public.scores()[p as usize].is_none());
+            assert!(public.totals()[p as usize].is_none());
+            assert!(
+                public.view(p).is_none(),
+                "no seat's view of the public view"
+            );
+        }
+        // Its snapshot is the state's public view; every seat's view of the
+        // game, and the public view of a seat's view, show the public the same.
+        let snap = public.snapshot();
+        assert_eq!(snap, game.state().public_view());
+        let seat = game.state().to_act().unwrap();
+        assert_eq!(game.view(seat).unwrap().public_view().snapshot(), snap);
+        assert_eq!(public.public_view().snapshot(), snap);
+        let json = public.to_json();
+        leaks("the public view's JSON", &json);
+        leaks(
+            "its events",
+            &serde_json::to_string(public.last_events()).unwrap(),
+        );
+        // Loaded back (JSON, or snapshot and events), it is the public view.
+        let back = Game::from_json(&json).unwrap();
+        assert_eq!((back.viewer(), back.state()), (None, public.state()));
+        assert!((0..players).all(|p| !back.knows_secrets(p)));
+        assert_eq!(back.to_json(), json);
+        let parts =
+            Game::from_snapshot_parts(snap.clone(), public.last_events().to_vec(), None).unwrap();
+        assert_eq!(parts.snapshot(), snap);
+        // It is not a whole state, nor a game with a history.
+        assert_eq!(
+            State::try_from(snap.clone()).unwrap_err(),
+            StateError::Hidden("objectives")
+        );
+        let history = (Config::new(players, variant, 13), &[][..]);
+        assert!(Game::from_snapshot_parts(snap.clone(), vec![], Some(history)).is_err());
+        // Hiding some seats' secrets but not all is neither a state nor a view.
+        let mut partly = game.snapshot();
+        partly.objectives[0] = None;
+        if metropolys {
+            partly.metropolys_cards[0] = None;
+        }
+        assert!(matches!(
+            Game::from_snapshot(partly).unwrap_err(),
+            StateError::Hidden(_)
+        ));
+        let mut cards_shown = snap.clone();
+        if metropolys {
+            cards_shown.metropolys_cards = game.snapshot().metropolys_cards;
+            assert!(Game::from_snapshot(cards_shown).is_err());
+        }
+        // Played on to the end, it still knows no secret: no scores, no
+        // winners, no game_ended event, and its JSON shows none.
+        let mut played = public.clone();
+        while let Some(&a) = played.state().legal_actions().first() {
+            played = played.apply(a).unwrap();
+        }
+        assert!(played.state().is_over());
+        assert_eq!(played.winners(), None);
+        assert!(played.scores().iter().all(Option::is_none));
+        assert!(!played
+            .last_events()
+            .iter()
+            .any(|e| matches!(e, Event::GameEnded { .. })));
+        leaks("a public view played to the end", &played.to_json());
+        let back = Game::from_json(&played.to_json()).unwrap();
+        assert_eq!((back.state(), back.winners()), (played.state(), None));
+        // The public view of a finished game shows every card.
+        let mut whole = game.clone();
+        while let Some(&a) = whole.state().legal_actions().first() {
+            whole = whole.apply(a).unwrap();
+        }
+        let end = whole.public_view();
+        assert_eq!(end.snapshot(), whole.state().public_view());
+        assert_eq!(end.snapshot(), whole.snapshot());
+        assert_eq!(end.winners(), whole.winners());
+        assert_eq!(end.scores(), whole.scores());
+        let reloaded: Snapshot = serde_json::from_str(&end.to_json()).unwrap();
+        assert_eq!(
+            Game::from_snapshot(reloaded).unwrap().winners(),
+            whole.winners()
+        );
+    }
+}

@@ -33,12 +33,20 @@ impl State {
     /// assert_ne!(a.redacted(1), b.redacted(1));
     /// ```
     pub fn redacted(&self, seat: Seat) -> State {
+        let hidden = (0..MAX_PLAYERS)
+            .filter(|&p| !self.shows_secrets(Some(seat), p as Seat))
+            .fold(0u8, |m, p| m | 1 << p);
+        self.erased(hidden)
+    }
+
+    /// The same position with the objectives and Metropolys cards of the
+    /// seats in `hidden` (bit per seat) replaced by the placeholders of
+    /// [`State::redacted`].
+    pub(crate) fn erased(&self, hidden: u8) -> State {
         let mut s = *self;
-        for p in 0..MAX_PLAYERS {
-            if !self.shows_secrets(Some(seat), p as Seat) {
-                s.objectives[p] = NO_OBJECTIVE;
-                s.cards[p] = NO_CARD;
-            }
+        for p in (0..MAX_PLAYERS).filter(|&p| hidden & (1 << p) != 0) {
+            s.objectives[p] = NO_OBJECTIVE;
+            s.cards[p] = NO_CARD;
         }
         s
     }

@@ -36,23 +36,33 @@ impl TryFrom<Snapshot> for State {
         if s.viewer.is_some() {
             return Err(StateError::View);
         }
-        State::load(s)
+        State::load(s, false)
     }
 }
 
 impl State {
-    /// Loads a snapshot that may be a seat's view: a whole state is
-    /// loaded as [`State::try_from`] does; a view of seat `v` must hide
-    /// exactly what `v` may not see (every other seat's objectives and
-    /// Metropolys card until the game ends, nothing after) and gives the
-    /// position with those secrets erased, equal to `whole.redacted(v)` for
-    /// every whole state it is a view of. Returns the position and the
-    /// viewer.
+    /// Loads a snapshot that may be a seat's view or the public view
+    /// a whole state is loaded as [`State::try_from`] does; a view
+    /// of seat `v` must hide exactly what `v` may not see (every other
+    /// seat's objectives and Metropolys card until the game ends, nothing
+    /// after) and gives the position with those secrets erased, equal to
+    /// `whole.redacted(v)` for every whole state it is a view of. A snapshot
+    /// without viewer that hides every seat's objectives and cards is the
+    /// public view ([`State::public_view`], `Game::public_view`), loaded
+    /// with every secret erased. Returns the position, the viewer and the
+    /// seats whose secrets are hidden (bit per seat).
     pub(crate) fn load_view(s: Snapshot) -> Result<(State, Option<Seat>, u8), StateError> {
         let viewer = s.viewer;
         let mut hidden = 0u8;
         // A wrong player count or list length is load's error.
         let shaped = PLAYER_COUNTS.contains(&s.players) && s.objectives.len() == s.players as usize;
+        let public = viewer.is_none()
+            && shaped
+            && s.objectives.iter().all(Option::is_none)
+            && s.metropolys_cards.iter().all(Option::is_none);
+        if public {
+            hidden = (1u8 << s.players) - 1;
+        }
         if let Some(v) = viewer.filter(|_| shaped) {
             let bad = |reason: String| Err(StateError::ViewSecrets { viewer: v, reason });
             if v >= s.players {
@@ -82,12 +92,13 @@ impl State {
                 }
             }
         }
-        Ok((State::load(s)?, viewer, hidden))
+        let view = viewer.is_some() || public;
+        Ok((State::load(s, view)?, viewer, hidden))
     }
 
-    /// Loads a snapshot, `None` secrets as erased ones (the view checks are
-    /// [`State::load_view`]'s).
-    fn load(s: Snapshot) -> Result<State, StateError> {
+    /// Loads a snapshot, `None` secrets as erased ones when it is a `view`
+    /// (whose checks are [`State::load_view`]'s); a whole state hides none.
+    fn load(s: Snapshot, view: bool) -> Result<State, StateError> {
         use crate::error::{StateError as E, TurnOrder as T};
         let n = s.players;
         if !PLAYER_COUNTS.contains(&n) {
@@ -119,7 +130,7 @@ impl State {
                 players: n,
             });
         }
-        if s.viewer.is_none() {
+        if !view {
             if s.objectives.iter().any(Option::is_none) {
                 return Err(E::Hidden("objectives"));
             }
