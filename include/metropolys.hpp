@@ -309,6 +309,8 @@ class Game {
         check(mtp_game_view_json(handle_, seat, &s));
         return detail::take(s);
     }
+    /** What a spectator may see (mtp_game_public_view_json, R-21). */
+    std::string public_view_json() const { return json(mtp_game_public_view_json); }
 
   private:
     explicit Game(MtpGame *handle) noexcept : handle_(handle) {}

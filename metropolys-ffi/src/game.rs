@@ -707,6 +707,25 @@ pub unsafe extern "C" fn mtp_game_view_json(
     }
 }
 
+/// Writes what a spectator, who holds no seat, may see (R-21: every seat's
+/// objectives and Metropolys card are null until the game ends, then all
+/// are shown) as JSON to `*json_out` (core's `Game::public_view`); its
+/// `viewer` is null. Free it with `mtp_string_free`. Like a seat's view
+/// (`mtp_game_view_json`) it is not a state: `mtp_game_from_json` refuses
+/// it before the end (`MTP_STATUS_INVALID_STATE`).
+///
+/// # Safety
+///
+/// `json_out` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn mtp_game_public_view_json(
+    game: *const MtpGame,
+    json_out: *mut *mut c_char,
+) -> MtpStatus {
+    // SAFETY: forwarded from the caller.
+    unsafe { json_query(game, json_out, |g| json(&g.game.public_view().snapshot())) }
+}
+
 /// Writes the whole state (nothing hidden) as JSON to `*json_out`; it loads
 /// back with `mtp_game_from_json` as a position without history. Free it
 /// with `mtp_string_free`. To save a game, save its record instead

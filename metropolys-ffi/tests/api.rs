@@ -603,6 +603,43 @@ fn record_errors_have_their_own_codes() {
     assert_eq!(events(&g)[0].tag, MtpEventType::CallStarted);
 }
 
+/// the public view is core's (`Game::public_view`): no seat's
+/// objectives until the end, then the whole state.
+#[test]
+fn the_public_view_is_cores_and_hides_every_objective() {
+    let g0 = new_game(4, MtpVariant::Expert, 9);
+    let g = apply(&g0, legal(&g0)[3]).unwrap();
+    let public = json_of(&g, mtp_game_public_view_json);
+    let whole = State::from_json(&json_of(&g, mtp_game_to_json)).unwrap();
+    let core = metropolys_core::Game::from_state(whole).public_view();
+    assert_eq!(public, core.to_json());
+    let v: serde_json::Value = serde_json::from_str(&public).unwrap();
+    assert!(v["viewer"].is_null());
+    assert_eq!(v["objectives"], serde_json::json!([null, null, null, null]));
+    for p in 0..4 {
+        let theirs = serde_json::to_string(&whole.objective(p).unwrap()).unwrap();
+        assert!(!public.contains(&theirs), "seat {p}'s objective leaks");
+    }
+    let end = play_out(g, 3);
+    assert_eq!(
+        json_of(&end, mtp_game_public_view_json),
+        json_of(&end, mtp_game_to_json)
+    );
+    let mut s = ptr::null_mut();
+    // SAFETY: NULL on purpose.
+    unsafe {
+        assert_eq!(
+            mtp_game_public_view_json(end.0, ptr::null_mut()),
+            MtpStatus::NullPointer
+        );
+        assert_eq!(
+            mtp_game_public_view_json(ptr::null(), &mut s),
+            MtpStatus::NullPointer
+        );
+    }
+    assert!(s.is_null());
+}
+
 #[test]
 fn state_json_round_trips_and_views_hide_objectives() {
     let g0 = new_game(4, MtpVariant::Expert, 9);

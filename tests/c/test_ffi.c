@@ -674,6 +674,74 @@ static void test_state_json_and_views(void) {
     CHECK_STATUS(mtp_game_free(g0), MTP_STATUS_OK);
 }
 
+static MtpGame *played(uint8_t players, uint32_t variant, uint64_t seed, int decisions);
+
+/* The public view (R-21): what a spectator may see, with no seat's
+ * objectives or Metropolys card (in this game only the objectives and cards
+ * name areas and kinds) until the end, then every card, as the whole state. */
+static void test_public_view(void) {
+    static const char *const secret_words[] = {"\"area\"",  "\"park\"",     "\"mall\"",
+                                               "\"housing\"", "\"industry\"",
+                                               "\"administration\""};
+    MtpGame *g = NULL;
+    CHECK_STATUS(mtp_game_new("{\"players\": 3, \"variant\": \"expert\", \"seed\": 4, "
+                              "\"metropolys_cards\": [[\"park\", \"mall\", \"housing\"], "
+                              "[\"industry\", \"park\", \"mall\"], "
+                              "[\"administration\", \"housing\", \"industry\"]]}",
+                              &g),
+                 MTP_STATUS_OK);
+    if (g == NULL) {
+        return;
+    }
+    char *whole = state_json(g);
+    char *pub = NULL;
+    CHECK_STATUS(mtp_game_public_view_json(g, &pub), MTP_STATUS_OK);
+    CHECK(pub != NULL && whole != NULL);
+    if (pub != NULL && whole != NULL) {
+        CHECK(strstr(pub, "\"viewer\":null") != NULL);
+        CHECK(strstr(pub, "\"objectives\":[null,null,null]") != NULL);
+        CHECK(strstr(pub, "\"metropolys_cards\":[null,null,null]") != NULL);
+        for (size_t i = 0; i < sizeof secret_words / sizeof *secret_words; i++) {
+            CHECK(strstr(whole, secret_words[i]) != NULL);
+            CHECK(strstr(pub, secret_words[i]) == NULL);
+        }
+        /* Every seat's view shows its own cards; the public view none. */
+        for (uint8_t seat = 0; seat < 3; seat++) {
+            char *view = NULL;
+            CHECK_STATUS(mtp_game_view_json(g, seat, &view), MTP_STATUS_OK);
+            CHECK(view != NULL && strstr(view, "\"area\"") != NULL);
+            mtp_string_free(view);
+        }
+        /* It is not a state. */
+        MtpGame *bad = NULL;
+        CHECK_STATUS(mtp_game_from_json(pub, &bad), MTP_STATUS_INVALID_STATE);
+        CHECK(bad == NULL);
+    }
+    mtp_string_free(pub);
+    mtp_string_free(whole);
+    CHECK_STATUS(mtp_game_public_view_json(g, NULL), MTP_STATUS_NULL_POINTER);
+    pub = NULL;
+    CHECK_STATUS(mtp_game_public_view_json(NULL, &pub), MTP_STATUS_NULL_POINTER);
+    CHECK(pub == NULL);
+    CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+
+    /* At the end every card is revealed: the public view is the whole state,
+     * and loads as one. */
+    MtpGame *end = played(4, MTP_VARIANT_EXPERT, 8, 100000);
+    CHECK(end != NULL && is_over(end));
+    whole = state_json(end);
+    pub = NULL;
+    CHECK_STATUS(mtp_game_public_view_json(end, &pub), MTP_STATUS_OK);
+    CHECK(pub != NULL && whole != NULL && strcmp(pub, whole) == 0);
+    MtpGame *loaded = NULL;
+    CHECK_STATUS(mtp_game_from_json(pub, &loaded), MTP_STATUS_OK);
+    CHECK(loaded != NULL && same_state(loaded, end));
+    CHECK_STATUS(mtp_game_free(loaded), MTP_STATUS_OK);
+    mtp_string_free(pub);
+    mtp_string_free(whole);
+    CHECK_STATUS(mtp_game_free(end), MTP_STATUS_OK);
+}
+
 /* Saving a game as its record and restoring it (mtp_game_record_json,
  * mtp_game_from_record) keeps its whole history: the record, the events and
  * undo (mtp_game_undo) give what the handles of the original game give. */
@@ -1550,6 +1618,7 @@ int main(int argc, char **argv) {
     RUN(test_events);
     RUN(test_finished_game);
     RUN(test_state_json_and_views);
+    RUN(test_public_view);
     RUN(test_records);
     RUN(test_save_and_restore_with_history);
     RUN(test_handles_clone_and_double_free);

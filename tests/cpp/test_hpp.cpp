@@ -111,6 +111,11 @@ int main() {
         CHECK(before.apply(before.legal_actions().front()).is_over() ||
               before.legal_actions().size() > 1);
         CHECK(status_of([&] { loaded.undo(); }) == MTP_STATUS_INVALID_STATE);
+        // The public view: every card once the game is over, none before.
+        CHECK(game.public_view_json() == game.to_json());
+        CHECK(before.public_view_json().find("\"objectives\":[null,null,null,null]") !=
+              std::string::npos);
+        CHECK(before.public_view_json().find("\"area\"") == std::string::npos);
         CHECK(status_of([&] { metropolys::Game(2, MTP_VARIANT_FAMILY, 1).undo(); }) ==
               MTP_STATUS_INVALID_STATE);
         // A string with a NUL inside is refused, not cut short.
