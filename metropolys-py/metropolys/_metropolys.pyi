@@ -205,9 +205,11 @@ class Game:
     """A game of Metropolys: an immutable value. ``apply`` returns a new
     game and leaves this one untouched.
 
-    A game is whole, or one seat's view (``viewer`` set): what a bot
-    receives. A view knows the other seats' objectives and Metropolys cards
-    only once the game is over (R-21): ``objective`` and ``metropolys_card``
+    A game is whole, one seat's view (``viewer`` set): what a bot
+    receives, or the public view (``Game.from_dict(game.public_view())``):
+    what a spectator receives. A seat's view knows the other seats'
+    objectives and Metropolys cards only once the game is over, the public
+    view no seat's (R-21): ``objective`` and ``metropolys_card``
     answer ``None`` for what it does not know, ``known_scores()`` holds
     ``None`` for the sheets it cannot compute, and ``scores()``,
     ``totals()``, ``winners`` and the queries that would show a hidden card
@@ -237,9 +239,10 @@ class Game:
         ``InvalidConfigError``."""
     @staticmethod
     def from_json(text: str) -> Game:
-        """Loads a position from the JSON of ``to_json``: a whole state, or
-        a seat's view (then the game is that view, ``viewer`` set). The game
-        has no history (``to_record`` raises) and no events. Raises
+        """Loads a position from the JSON of ``to_json``: a whole state, a
+        seat's view (then the game is that view, ``viewer`` set), or the
+        public view (``viewer`` ``None``, every seat's cards hidden). The
+        game has no history (``to_record`` raises) and no events. Raises
         ``InvalidStateError``."""
     @staticmethod
     def from_dict(value: _JsonLike) -> Game:
@@ -252,7 +255,7 @@ class Game:
     @property
     def viewer(self) -> Optional[int]:
         """The seat whose view this game is (what a bot receives), or
-        ``None`` for a whole game."""
+        ``None`` for a whole game and for the public view."""
     @property
     def players(self) -> int:
         """The number of players (2-4)."""
@@ -338,6 +341,14 @@ class Game:
         """The game after the seat to act takes ``action`` (an ``Action`` or
         an id). Forced passes (R-11) and the end of the call are applied
         too. Raises ``IllegalActionError``; this game is never changed."""
+    def undo(self) -> Game:
+        """The game before the last decision, replayed from the history: the
+        position right after the decision before it (its forced passes
+        included), or the opening position, with that transition's events
+        and the history without the last decision. Works in a game restored
+        from its record or a pickle; this game is unchanged. Raises
+        ``InvalidStateError`` when there is no decision to undo (a new
+        game) or no history (a position from ``from_json``, a view)."""
     def apply_for(self, player: int, action: _ActionLike) -> Game:
         """Like ``apply``, first checking that ``player`` is the seat to act
         (R-8). Raises ``ValueError`` (as ``view`` does) for a seat not in the
@@ -373,10 +384,16 @@ class Game:
         """What ``player`` may see (R-21): the state as a dict with the other
         seats' objectives and Metropolys cards replaced by ``None`` until
         the game ends. Raises ``ValueError`` for a seat not in the game."""
+    def public_view(self) -> Dict[str, Any]:
+        """What a spectator, who holds no seat, may see (R-21): the state as
+        a dict with every seat's objectives and Metropolys cards replaced by
+        ``None`` until the game ends (``viewer`` ``None``).
+        ``Game.from_dict`` loads it as the public view."""
     def to_json(self) -> str:
         """The position as JSON (the core snapshot shape): the whole state,
-        secrets included, or for a seat's view that view (``viewer`` set,
-        hidden cards ``null``). ``from_json`` loads either back."""
+        secrets included, or for a view that view (a seat's: ``viewer``
+        set; the public view: ``viewer`` ``None``; hidden cards ``null``).
+        ``from_json`` loads each back."""
     def to_dict(self) -> Dict[str, Any]:
         """The position as a dict (``json.loads(self.to_json())``)."""
     def to_record(self) -> Dict[str, Any]:

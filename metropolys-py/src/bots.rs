@@ -46,14 +46,13 @@ impl Native {
     /// second, the game unchanged.
     fn choose(&self, py: Python<'_>, game: &Game) -> PyResult<Py<Action>> {
         let state = *game.core_state();
-        // A seat's view knows only its viewer's cards: a bot can
-        // decide in it only for the viewer.
-        if let (Some(v), Some(p)) = (game.core_viewer(), state.to_act()) {
-            if v != p {
-                return Err(errors::value_error(format!(
-                    "this is seat {v}'s view; seat {p} is to act and its cards are not known (R-21)"
-                )));
-            }
+        // A seat's view knows only its viewer's cards, the public view
+        // none: a bot decides only for a seat whose cards it knows.
+        if let Some(p) = state.to_act().filter(|&p| !game.core_knows_secrets(p)) {
+            return Err(errors::value_error(format!(
+                "this is {}; seat {p} is to act and its cards are not known (R-21)",
+                game.core_view_name()
+            )));
         }
         // The configuration (it may give the Metropolys deck, R-22) is part
         // of the seat's view; a game from `Game.from_json` has none.

@@ -23,9 +23,10 @@ pub fn ints(v: impl IntoIterator<Item = u8>) -> Vec<u32> {
 }
 
 /// A game of Metropolys: an immutable value. ``apply`` returns a new game
-/// and leaves this one untouched. A game is whole, or one seat's view
-/// (``viewer``; what a bot receives): a view answers ``None`` for the
-/// secrets it does not know (R-21).
+/// and leaves this one untouched. A game is whole, one seat's view
+/// (``viewer``; what a bot receives), or the public view (what a
+/// spectator receives, ``Game.from_dict(game.public_view())``): a view
+/// answers ``None`` for the secrets it does not know (R-21).
 #[pyclass(frozen, module = "metropolys", name = "Game")]
 pub struct Game(CoreGame);
 
@@ -97,14 +98,24 @@ impl Game {
     }
 
     /// Raises ``ValueError`` (R-21) unless this game knows the secrets of
-    /// every seat in `seats` (a view knows only its viewer's until the end).
+    /// every seat in `seats` (a seat's view knows only its viewer's until
+    /// the end, the public view none).
     fn require_secrets(&self, seats: impl IntoIterator<Item = Seat>, what: &str) -> PyResult<()> {
         match seats.into_iter().find(|&p| !self.0.knows_secrets(p)) {
             None => Ok(()),
             Some(p) => Err(errors::value_error(format!(
-                "{what} needs seat {p}'s objectives, which seat {}'s view does not know (R-21)",
-                self.0.viewer().unwrap_or_default()
+                "{what} needs seat {p}'s objectives, which {} does not know (R-21)",
+                self.view_name()
             ))),
+        }
+    }
+
+    /// What kind of view this game is, for messages: ``seat 2's view`` or
+    /// ``the public view``.
+    fn view_name(&self) -> String {
+        match self.0.viewer() {
+            Some(v) => format!("seat {v}'s view"),
+            None => "the public view".into(),
         }
     }
 
@@ -167,9 +178,10 @@ impl Game {
         Game::from_core_config(py, config)
     }
 
-    /// Loads a position from the JSON of ``to_json``: a whole state, or a
-    /// seat's view (then the game is that view, ``viewer`` set). The game
-    /// has no history (``to_record`` raises) and no events. Raises
+    /// Loads a position from the JSON of ``to_json``: a whole state, a
+    /// seat's view (then the game is that view, ``viewer`` set), or the
+    /// public view (``viewer`` ``None``, every seat's cards hidden). The
+    /// game has no history (``to_record`` raises) and no events. Raises
     /// ``InvalidStateError``.
     #[staticmethod]
     fn from_json(py: Python<'_>, text: &str) -> PyResult<Game> {
@@ -198,7 +210,7 @@ impl Game {
 
     /// The seat whose view this game is (what a bot receives: it knows the
     /// other seats' objectives and Metropolys cards only once the game is
-    /// over, R-21), or ``None`` for a whole game.
+    /// over, R-21), or ``None`` for a whole game and for the public view.
     #[getter]
     fn viewer(&self) -> Option<u8> {
         self.0.viewer()
@@ -427,6 +439,36 @@ impl Game {
         self.apply_core(py, a)
     }
 
+    /// The game before the last decision (core's ``Game::undo``), replayed
+    /// from the history: the position right after the decision before it
+    /// (its forced passes included), or the opening position, with that
+    /// transition's events and the history without the last decision. It
+    /// works in a game restored from its record (``Game.from_record``) or a
+    /// pickle as in the game that was saved; this game is unchanged.
+    /// Raises ``InvalidStateError`` when there is no decision to undo (a
+    /// new game) or no history (a position from ``from_json``, a view).
+    fn undo(&self, py: Python<'_>) -> PyResult<Game> {
+        let invalid = |message: String| errors::raise(py, ErrKind::InvalidState, message, &[]);
+        if self.0.config().is_none() {
+            return Err(invalid(
+                if self.0.knows_all_secrets() && self.0.viewer().is_none() {
+                    "this game was loaded from a position (from_json), which holds no history to \
+                 undo; to save a game with its history, save game.to_record() (or pickle the \
+                 game) and restore it with Game.from_record"
+                        .into()
+                } else {
+                    format!(
+                        "{} has no history to undo (its configuration would reveal the deal, R-21)",
+                        self.view_name()
+                    )
+                },
+            ));
+        }
+        self.0.undo().map(Game).ok_or_else(|| {
+            invalid("there is no decision to undo: no one has acted in this game yet".into())
+        })
+    }
+
     /// Like ``apply``, first checking that ``player`` is the seat to act (R-8).
     fn apply_for(
         &self,
@@ -524,9 +566,19 @@ impl Game {
         to_py(py, &self.state().view(seat))
     }
 
+    /// What a spectator, who holds no seat, may see (R-21; core's
+    /// ``Game::public_view``): the state as a dict with every seat's
+    /// objectives and Metropolys cards replaced by ``None`` until the game
+    /// ends (and ``viewer`` ``None``). ``Game.from_dict`` loads it as the
+    /// public view, a game that knows no seat's cards.
+    fn public_view<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.0.public_view().snapshot())
+    }
+
     /// The position as JSON (the core snapshot shape): the whole state,
-    /// secrets included, or for a seat's view that view (``viewer`` set,
-    /// hidden cards ``null``). ``from_json`` loads either back.
+    /// secrets included, or for a view that view (a seat's: ``viewer`` set;
+    /// the public view: ``viewer`` ``None``; hidden cards ``null``).
+    /// ``from_json`` loads each back.
     fn to_json(&self) -> String {
         self.0.to_json()
     }
@@ -686,19 +738,23 @@ impl Game {
     }
 
     /// The board as fixed-width text (drawn by core, ``metropolys_core::text``)
-    /// as ``player`` may see it (R-21), or the whole state when ``player`` is
-    /// ``None`` (a view: its viewer's); ``str(game)`` is ``game.text()``.
+    /// as ``player`` may see it (R-21), or when ``player`` is ``None`` what
+    /// this game knows: the whole state, or its view (a seat's, or the
+    /// public view); ``str(game)`` is ``game.text()``.
     /// Raises ``ValueError`` for a seat not in the game, or whose cards a
     /// view does not know.
     #[pyo3(signature = (player=None))]
     fn text(&self, player: Option<crate::ints::Int>) -> PyResult<String> {
-        let player = player.map(|p| p.0).or(self.0.viewer().map(i64::from));
-        if let Some(seat) = player.and_then(|p| Seat::try_from(p).ok()) {
+        let Some(player) = player.map(|p| p.0) else {
+            // What this game knows: the whole state, or its view.
+            return Ok(metropolys_core::text::snapshot_text(&self.0.snapshot()));
+        };
+        if let Ok(seat) = Seat::try_from(player) {
             if seat < self.state().players() {
                 self.require_secrets([seat], &format!("seat {seat}'s board"))?;
             }
         }
-        crate::text::board(self.state(), player)
+        crate::text::board(self.state(), Some(player))
     }
 
     fn __str__(&self) -> PyResult<String> {
@@ -768,9 +824,16 @@ impl Game {
         self.0.config()
     }
 
-    /// The seat whose view this game is (`None`: a whole game).
-    pub(crate) fn core_viewer(&self) -> Option<Seat> {
-        self.0.viewer()
+    /// Whether this game knows `seat`'s objectives and Metropolys card (a
+    /// seat's view knows its viewer's, the public view none, until the end).
+    pub(crate) fn core_knows_secrets(&self, seat: Seat) -> bool {
+        self.0.knows_secrets(seat)
+    }
+
+    /// Which view this game is, for messages: `seat 2's view` or `the
+    /// public view`.
+    pub(crate) fn core_view_name(&self) -> String {
+        self.view_name()
     }
 
     /// What `seat` may know of `state` (R-21), as a game: what a Python

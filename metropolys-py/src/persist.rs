@@ -8,8 +8,8 @@ use metropolys_core::{Config, Event, Game as CoreGame, RecordedAction, Snapshot}
 use pyo3::prelude::*;
 use serde::{Deserialize, Serialize};
 
-/// The compact form of a game for pickling (`state` is a whole state or a
-/// seat's view: core's snapshot of the game).
+/// The compact form of a game for pickling (`state` is a whole state, a
+/// seat's view or the public view: core's snapshot of the game).
 #[derive(Serialize, Deserialize)]
 struct Pickled {
     state: Snapshot,
@@ -81,17 +81,18 @@ pub fn unpickle(py: Python<'_>, data: &str) -> PyResult<CoreGame> {
         .map_err(|e| errors::raise(py, ErrKind::InvalidState, format!("pickled game: {e}"), &[]))
 }
 
-/// `repr(game)`: the position in one line (`?` for what a seat's view does
-/// not know).
+/// `repr(game)`: the position in one line (`?` for what a view does not
+/// know; ` public` marks the public view).
 pub fn repr(game: &CoreGame) -> String {
     let s = game.state();
     let built: usize = (0..s.players())
         .map(|p| s.constructed_count(p) as usize)
         .sum();
-    let view = game
-        .viewer()
-        .map(|v| format!(" viewer={v}"))
-        .unwrap_or_default();
+    let view = match game.viewer() {
+        Some(v) => format!(" viewer={v}"),
+        None if !game.knows_all_secrets() => " public".into(),
+        None => String::new(),
+    };
     match s.to_act() {
         Some(p) => format!(
             "<metropolys.Game{view} players={} variant={} call={} to_act={} bids={} constructed={}>",

@@ -206,3 +206,42 @@ def test_package_docstring_example() -> None:
 
     failures, tried = doctest.testmod(metropolys, verbose=False)
     assert tried > 0 and failures == 0
+
+
+def test_undo_gives_back_every_earlier_game_even_after_restoring() -> None:
+    import pickle
+
+    start = Game(players=3, variant="expert", seed=17)
+    end, path = play_out(start, 17)
+    assert end.is_over and len(path) > 2
+    for restored in (
+        Game.from_record(end.to_record()),
+        pickle.loads(pickle.dumps(end)),
+        end,
+    ):
+        at = restored
+        for earlier in reversed(path[:-1]):
+            before = at.undo()
+            assert before == earlier and before is not at
+            assert before.events == earlier.events
+            assert before.history == earlier.history
+            at = before
+        assert at == start and at.history == []
+        # Nothing to undo in a new game: the documented error, not a panic.
+        with pytest.raises(metropolys.InvalidStateError, match="no decision to undo"):
+            at.undo()
+    # The game undone from is unchanged.
+    assert end.is_over and len(end.history or []) == len(path) - 1
+
+
+def test_undo_needs_a_history() -> None:
+    game = Game(players=2, seed=3)
+    game = game.apply(game.legal_action_ids()[0])
+    loaded = Game.from_json(game.to_json())
+    with pytest.raises(metropolys.InvalidStateError, match="to_record") as e:
+        loaded.undo()
+    assert isinstance(e.value, ValueError) and e.value.rule is None
+    # Views have no history either (it would reveal the deal, R-21).
+    for view in (Game.from_dict(game.view(0)), Game.from_dict(game.public_view())):
+        with pytest.raises(metropolys.InvalidStateError, match="R-21"):
+            view.undo()

@@ -154,3 +154,82 @@ def test_r21_a_native_bot_decides_in_a_view_only_for_its_viewer() -> None:
     if after.to_act != after.viewer:
         with pytest.raises(ValueError, match="R-21"):
             metropolys.bots.Greedy().choose(after)
+
+
+@pytest.mark.parametrize(
+    "players,variant,deck", [(4, "expert", METROPOLYS_DECK), (3, "family", None), (2, "expert", None)]
+)
+def test_r21_the_public_view_hides_every_seats_cards_and_round_trips(
+    players: int, variant: str, deck: object
+) -> None:
+    import json as _json
+    import pickle
+
+    config = {"players": players, "variant": variant, "seed": 6}
+    if deck is not None:
+        config["metropolys_deck"] = deck
+    game = Game.from_config(config)
+    for _ in range(6):
+        game = game.apply(game.legal_action_ids()[0])
+    secrets = [_json.dumps(game.objective(p), separators=(",", ":")) for p in range(players)]
+    secrets += [_json.dumps(game.metropolys_card(p), separators=(",", ":"))
+                for p in range(players) if deck is not None]
+    assert all(s != "null" for s in secrets)
+
+    def shows_no_secret(text: str) -> None:
+        for s in secrets:
+            assert s not in text, s
+
+    view = game.public_view()
+    assert view["viewer"] is None
+    assert view["objectives"] == [None] * players
+    assert view["metropolys_cards"] == ([None] * players if deck is not None else [])
+    whole = game.to_dict()
+    for key in whole:
+        if key not in ("objectives", "metropolys_cards"):
+            assert view[key] == whole[key], key
+    shows_no_secret(_json.dumps(view, separators=(",", ":")))
+    # Loaded, it is the public view: a game that knows no seat's cards.
+    public = Game.from_dict(view)
+    assert public.viewer is None and public != game and " public " in repr(public)
+    assert public.public_view() == view
+    for p in range(players):
+        assert public.objective(p) is None and public.metropolys_card(p) is None
+    assert public.known_scores() == [None] * players
+    for refused in (public.scores, public.totals, lambda: public.winners,
+                    lambda: public.view(0), lambda: public.text(0),
+                    lambda: public.observation(0)):
+        with pytest.raises(ValueError, match="the public view does not know.*R-21"):
+            refused()
+    with pytest.raises(ValueError, match=r"the public view; seat \d is to act.*\(R-21\)"):
+        metropolys.bots.Random(seed=1).choose(public)
+    # Every output of it shows no secret, and each loads back as it.
+    for text in (public.to_json(), str(public), public.text(), pickle.dumps(public).decode("latin-1"),
+                 _json.dumps(public.events)):
+        shows_no_secret(text)
+    for back in (Game.from_json(public.to_json()), Game.from_dict(public.to_dict()),
+                 pickle.loads(pickle.dumps(public))):
+        assert back == public and back.viewer is None
+        assert back.to_dict() == view and back.known_scores() == [None] * players
+    # A seat's view gives the same public view.
+    assert Game.from_dict(game.view(1)).public_view() == view
+    # Played on to the end it still knows no card: no scores, no winners.
+    end, _ = play_out(public, 6)
+    assert end.is_over and "winners=?" in repr(end)
+    assert end.known_scores() == [None] * players
+    assert not any(e["type"] == "game_ended" for e in end.events)
+    shows_no_secret(end.to_json())
+    assert Game.from_json(end.to_json()) == end
+    # The public view of a finished game shows every card.
+    finished, _ = play_out(game, 6)
+    assert finished.public_view() == finished.to_dict()
+
+
+def test_r21_hiding_some_seats_cards_without_a_viewer_is_refused() -> None:
+    import json as _json
+
+    game = Game(players=3, seed=4)
+    partly = _json.loads(game.to_json())
+    partly["objectives"][0] = None
+    with pytest.raises(metropolys.InvalidStateError, match="hidden"):
+        Game.from_dict(partly)
