@@ -1,12 +1,10 @@
 //! Many games between bots, rotated over the seats.
 
-use crate::thread::run_workers;
+use crate::thread::play_indexed;
 use crate::{choose_checked, Bot, BotError, Cancel, SeatView};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Config, MetropolysCard, Seat, State, Variant};
 use serde::Serialize;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
 
 /// Makes a fresh bot: the arena builds one per seat per game, so that games
 /// are independent and their results do not depend on the thread count.
@@ -138,12 +136,10 @@ pub fn arena(
 }
 
 /// Plays games `first .. first + options.games` on `options.threads`
-/// threads, which take the next game in turn; each thread adds the games it
-/// plays (with their offset in the run) to an accumulator of its own, and
-/// the accumulators are returned. The first error stops every thread and
-/// is returned (a thread that cannot start: [`BotError::Thread`]);
-/// `progress(done, total)` returning `false`, or `options.cancel` raised,
-/// stops them with [`BotError::Cancelled`].
+/// threads ([`play_indexed`]); each thread adds the games it plays (with
+/// their offset in the run) to an accumulator of its own, and the
+/// accumulators are returned. `progress(done, total)` returning `false`,
+/// or `options.cancel` raised, stops the run with [`BotError::Cancelled`].
 fn play_all<A: Default + Send>(
     bots: &[BotFactory],
     options: &ArenaOptions,
@@ -152,51 +148,16 @@ fn play_all<A: Default + Send>(
     add: &(dyn Fn(&mut A, u64, ArenaGame) + Sync),
 ) -> Result<Vec<A>, BotError> {
     let total = options.games;
-    let next = AtomicU64::new(0);
-    let done = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let first_error: Mutex<Option<BotError>> = Mutex::new(None);
-    let threads = options
-        .threads
-        .min(usize::try_from(total).unwrap_or(usize::MAX))
-        .max(1);
-    let worker = || {
-        let mut mine = A::default();
-        while !stop.load(Ordering::Relaxed) {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= total {
-                break;
-            }
-            match play_game(bots, options, first + i) {
-                Ok(game) => {
-                    add(&mut mine, i, game);
-                    let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    if !progress(d, total) {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
-                Err(e) => {
-                    if let Ok(mut f) = first_error.lock() {
-                        f.get_or_insert(e);
-                    }
-                    stop.store(true, Ordering::Relaxed);
-                }
-            }
-        }
-        mine
-    };
-    let parts: Vec<A> = run_workers("metropolys-arena", threads, &stop, &first_error, &worker);
-    // A decision interrupted by the cancel flag ends the run as cancelled
-    // (below); any other failure is the run's error.
-    match first_error.into_inner().ok().flatten() {
-        None | Some(BotError::Interrupted) => {}
-        Some(e) => return Err(e),
-    }
-    let done = done.load(Ordering::Relaxed);
-    if done < total {
-        return Err(BotError::Cancelled { done, total });
-    }
-    Ok(parts)
+    play_indexed(
+        "metropolys-arena",
+        options.threads,
+        total,
+        &|i| play_game(bots, options, first + i),
+        &|mine: &mut A, i, game, done| {
+            add(mine, i, game);
+            progress(done, total)
+        },
+    )
 }
 
 /// The options of a run of games `first ..`, checked before any thread

@@ -18,12 +18,10 @@
 
 use crate::arena::BotFactory;
 use crate::rating::{rate, Finish, RatedGame, Ratings};
-use crate::thread::run_workers;
+use crate::thread::play_indexed;
 use crate::{choose_checked, BotError, Cancel, SeatView};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Config, State, Variant};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
 
 /// How a ladder is played.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -159,58 +157,27 @@ pub fn ladder(
             })
         })
         .collect();
-    let total = schedule.len() as u64;
-    let results: Mutex<Vec<Option<Played>>> = Mutex::new(vec![None; schedule.len()]);
-    let next = AtomicU64::new(0);
-    let done = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let first_error: Mutex<Option<BotError>> = Mutex::new(None);
-    let worker = || loop {
-        if stop.load(Ordering::Relaxed) {
-            return;
-        }
-        let i = next.fetch_add(1, Ordering::Relaxed);
-        let Some(game) = schedule.get(i as usize) else {
-            return;
-        };
-        match play(bots, &tables[game.table], game, options) {
-            Ok(r) => {
-                if let Ok(mut all) = results.lock() {
-                    all[i as usize] = Some(r);
-                }
-                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if !progress(d, total) {
-                    stop.store(true, Ordering::Relaxed);
-                }
-            }
-            Err(e) => {
-                if let Ok(mut f) = first_error.lock() {
-                    f.get_or_insert(e);
-                }
-                stop.store(true, Ordering::Relaxed);
-                return;
-            }
-        }
-    };
-    let threads = options.threads.min(schedule.len()).max(1);
-    run_workers("metropolys-ladder", threads, &stop, &first_error, &worker);
-    match first_error.into_inner().ok().flatten() {
-        None | Some(BotError::Interrupted) => {}
-        Some(e) => return Err(e),
-    }
-    let results = results
-        .into_inner()
-        .map_err(|_| BotError::Arena("a ladder worker failed".into()))?;
-    if results.iter().any(Option::is_none) {
-        return Err(BotError::Cancelled {
-            done: done.load(Ordering::Relaxed),
-            total,
-        });
-    }
+    // Each thread keeps its games with their index; sorted, they are the
+    // schedule's games in order, whatever the thread count.
+    let parts = play_indexed(
+        "metropolys-ladder",
+        options.threads,
+        schedule.len() as u64,
+        &|i| {
+            let game = &schedule[i as usize];
+            play(bots, &tables[game.table], game, options)
+        },
+        &|mine: &mut Vec<(u64, Played)>, i, r, done| {
+            mine.push((i, r));
+            progress(done, schedule.len() as u64)
+        },
+    )?;
+    let mut results: Vec<(u64, Played)> = parts.into_iter().flatten().collect();
+    results.sort_unstable_by_key(|&(i, _)| i);
     let mut played = vec![0u64; bots.len()];
     let mut totals = vec![0i64; bots.len()];
     let mut games = Vec::with_capacity(results.len());
-    for (game, r) in schedule.iter().zip(results.into_iter().flatten()) {
+    for (game, (_, r)) in schedule.iter().zip(results) {
         let (finish, points) = r;
         for (bot, total) in points {
             played[bot] += 1;
