@@ -67,8 +67,8 @@ pub struct ArenaRow {
 }
 
 /// The seed of a game's setup and of each seat's generator, derived from
-/// the run's seed.
-fn mix(seed: u64, a: u64, b: u64) -> u64 {
+/// the run's seed (by the arena and the ladder).
+pub(crate) fn mix(seed: u64, a: u64, b: u64) -> u64 {
     let mut r = SplitMix64::new(seed ^ a.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let x = r.next_u64();
     SplitMix64::new(x ^ b.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
@@ -219,24 +219,54 @@ pub(crate) fn play_game(
 ) -> Result<ArenaGame, BotError> {
     let n = options.players;
     let config = config_of(options, g);
-    let mut state = State::new(&config)?;
+    let seats: Vec<usize> = (0..n).map(|s| seat_of(g, s, n)).collect();
+    let (start, end) = play_out(
+        bots,
+        &config,
+        &seats,
+        &|s| mix(options.seed, g, u64::from(s) + 1),
+        options.cancel.as_ref(),
+    )?;
+    Ok(ArenaGame {
+        game: g,
+        config,
+        seats,
+        start,
+        end,
+    })
+}
+
+/// Plays a game set up from `config` to its end and returns its first and
+/// final positions. The bot at seat `s` is made by `bots[seats[s]]`, is
+/// handed `cancel`, and draws from a generator seeded with `seed_of(s)`.
+/// [`BotError::Interrupted`] when `cancel` is raised before a decision or
+/// during a search; [`BotError::IllegalAction`] when the game refuses a
+/// bot's action.
+pub(crate) fn play_out(
+    bots: &[BotFactory],
+    config: &Config,
+    seats: &[usize],
+    seed_of: &dyn Fn(Seat) -> u64,
+    cancel: Option<&Cancel>,
+) -> Result<(State, State), BotError> {
+    let mut state = State::new(config)?;
     let start = state;
-    let cancel = options.cancel.as_ref();
-    let mut seats: Vec<(Box<dyn Bot>, SplitMix64)> = (0..n)
-        .map(|s| {
-            let mut bot = bots[seat_of(g, s, n)]();
+    let mut players: Vec<(Box<dyn Bot>, SplitMix64)> = (0..)
+        .zip(seats)
+        .map(|(s, &b)| {
+            let mut bot = bots[b]();
             if let Some(c) = cancel {
                 bot.set_cancel(c);
             }
-            (bot, SplitMix64::new(mix(options.seed, g, u64::from(s) + 1)))
+            (bot, SplitMix64::new(seed_of(s)))
         })
         .collect();
     while let Some(seat) = state.to_act() {
         if cancel.is_some_and(Cancel::is_cancelled) {
             return Err(BotError::Interrupted);
         }
-        let view = SeatView::with_config(&state, seat, &config)?;
-        let (bot, rng) = &mut seats[seat as usize];
+        let view = SeatView::with_config(&state, seat, config)?;
+        let (bot, rng) = &mut players[usize::from(seat)];
         let action = choose_checked(bot.as_mut(), &view, rng)?;
         state = state
             .play(action)
@@ -246,13 +276,7 @@ pub(crate) fn play_game(
                 error,
             })?;
     }
-    Ok(ArenaGame {
-        game: g,
-        config,
-        seats: (0..n).map(|s| seat_of(g, s, n)).collect(),
-        start,
-        end: state,
-    })
+    Ok((start, state))
 }
 
 /// A seat's share of a game's win in twelfths: up to 4 winners

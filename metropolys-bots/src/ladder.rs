@@ -16,11 +16,10 @@
 //! The games, and so the ratings, depend only on the seed (for bots with
 //! iteration budgets), whatever the thread count.
 
-use crate::arena::BotFactory;
+use crate::arena::{mix, play_out, seat_of, BotFactory};
 use crate::rating::{rate, Finish, RatedGame, Ratings};
 use crate::thread::play_indexed;
-use crate::{choose_checked, BotError, Cancel, SeatView};
-use metropolys_core::rng::SplitMix64;
+use crate::{BotError, Cancel};
 use metropolys_core::{Config, State, Variant};
 
 /// How a ladder is played.
@@ -92,11 +91,6 @@ fn tables(n: usize, k: usize) -> Vec<Vec<usize>> {
             pick[j] = pick[j - 1] + 1;
         }
     }
-}
-
-fn mix(seed: u64, a: u64, b: u64) -> u64 {
-    let x = SplitMix64::new(seed ^ a.wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64();
-    SplitMix64::new(x ^ b.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
 }
 
 /// One game of the ladder: table `table` (bot indices), deal `deal`,
@@ -215,34 +209,19 @@ fn play(
     let k = table.len();
     let deal_seed = mix(options.seed, game.table as u64, game.deal);
     let config = Config::new(options.players, options.variant, deal_seed);
-    let mut state = State::new(&config)?;
-    let bot_at = |seat: usize| table[(seat + usize::from(game.rotation)) % k];
-    let cancel = options.cancel.as_ref();
-    let mut seats: Vec<_> = (0..k)
-        .map(|s| {
-            let mut bot = bots[bot_at(s)]();
-            if let Some(c) = cancel {
-                bot.set_cancel(c);
-            }
-            let rng = SplitMix64::new(mix(deal_seed, u64::from(game.rotation), s as u64 + 1));
-            (bot, rng)
-        })
+    let rotation = u64::from(game.rotation);
+    // Seat `s` is played by `table[(s + rotation) % k]`.
+    let seats: Vec<usize> = (0..k as u8)
+        .map(|s| table[seat_of(rotation, s, k as u8)])
         .collect();
-    while let Some(seat) = state.to_act() {
-        if cancel.is_some_and(Cancel::is_cancelled) {
-            return Err(BotError::Interrupted);
-        }
-        let view = SeatView::with_config(&state, seat, &config)?;
-        let (bot, rng) = &mut seats[usize::from(seat)];
-        let action = choose_checked(bot.as_mut(), &view, rng)?;
-        state = state
-            .play(action)
-            .map_err(|error| BotError::IllegalAction {
-                bot: bot.name().to_string(),
-                action,
-                error,
-            })?;
-    }
+    let bot_at = |seat: usize| seats[seat];
+    let (_, state) = play_out(
+        bots,
+        &config,
+        &seats,
+        &|s| mix(deal_seed, rotation, u64::from(s) + 1),
+        options.cancel.as_ref(),
+    )?;
     let totals = state.totals();
     // by total, then by buildings constructed; still level, tied.
     let key = |s: usize| (totals.totals()[s], totals.constructed()[s]);
