@@ -1,6 +1,7 @@
 //! Many games between bots, rotated over the seats.
 
 use crate::thread::play_indexed;
+pub use crate::thread::RunOptions;
 use crate::{choose_checked, Bot, BotError, Cancel, SeatView};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Config, MetropolysCard, Seat, State, Variant};
@@ -23,16 +24,8 @@ pub struct ArenaOptions {
     /// When given, games use the Metropolys cards dealt from this deck
     /// (R-22), and bots know the deck.
     pub metropolys_deck: Option<Vec<MetropolysCard>>,
-    /// Everything random in the run (setups and every bot's generator) is
-    /// derived from this seed.
-    pub seed: u64,
-    /// Games played in parallel (at least 1). The results do not depend on
-    /// it.
-    pub threads: usize,
-    /// When given and raised ([`Cancel::cancel`]), the run stops within a
-    /// decision (a search stops within a few iterations) with
-    /// [`BotError::Cancelled`]; the games in progress are dropped.
-    pub cancel: Option<Cancel>,
+    /// The seed, the threads and the cancel flag.
+    pub run: RunOptions,
 }
 
 impl Default for ArenaOptions {
@@ -42,9 +35,7 @@ impl Default for ArenaOptions {
             players: 2,
             variant: Variant::Expert,
             metropolys_deck: None,
-            seed: 0,
-            threads: 1,
-            cancel: None,
+            run: RunOptions::default(),
         }
     }
 }
@@ -86,7 +77,7 @@ pub fn seat_of(game: u64, seat: u8, players: u8) -> usize {
 /// Plays `options.games` games between `bots` (one per seat) and returns
 /// one row per bot, in the order given.
 ///
-/// Game `g` is dealt from a seed derived from `options.seed` and `g /
+/// Game `g` is dealt from a seed derived from `options.run.seed` and `g /
 /// players`, so the `players` games of a rotation share their deal and only
 /// the seats change hands ([`seat_of`]). Each seat's bot is made fresh for
 /// each game with a generator derived from the seed, the game and the seat.
@@ -95,17 +86,18 @@ pub fn seat_of(game: u64, seat: u8, players: u8) -> usize {
 ///
 /// `progress(done, total)` is called after each game (from the worker
 /// threads); returning `false` stops the run with [`BotError::Cancelled`]
-/// once the games in progress end. Raising `options.cancel` stops it with
+/// once the games in progress end. Raising `options.run.cancel` stops it with
 /// the same error between two decisions (or inside a search, which watches
 /// the flag). A bot returning an illegal action stops the run with
 /// [`BotError::IllegalAction`]; a thread that cannot be started, with
 /// [`BotError::Thread`] (no game is played then).
 ///
 /// ```
-/// use metropolys_bots::{arena, ArenaOptions, BotFactory, Greedy, Random};
+/// use metropolys_bots::{arena, ArenaOptions, BotFactory, Greedy, Random, RunOptions};
 /// use metropolys_core::Variant;
 /// let bots: Vec<BotFactory> = vec![Box::new(|| Box::new(Greedy::default())), Box::new(|| Box::new(Random))];
-/// let options = ArenaOptions { games: 20, players: 2, variant: Variant::Family, seed: 1, threads: 2, ..Default::default() };
+/// let run = RunOptions { seed: 1, threads: 2, ..Default::default() };
+/// let options = ArenaOptions { games: 20, players: 2, variant: Variant::Family, run, ..Default::default() };
 /// let rows = arena(&bots, &options, &|_, _| true).unwrap();
 /// assert_eq!(rows[0].bot, "greedy");
 /// assert_eq!(rows[0].games, 20);
@@ -135,11 +127,11 @@ pub fn arena(
     Ok(tally.rows(&names))
 }
 
-/// Plays games `first .. first + options.games` on `options.threads`
+/// Plays games `first .. first + options.games` on `options.run.threads`
 /// threads ([`play_indexed`]); each thread adds the games it plays (with
 /// their offset in the run) to an accumulator of its own, and the
 /// accumulators are returned. `progress(done, total)` returning `false`,
-/// or `options.cancel` raised, stops the run with [`BotError::Cancelled`].
+/// or `options.run.cancel` raised, stops the run with [`BotError::Cancelled`].
 fn play_all<A: Default + Send>(
     bots: &[BotFactory],
     options: &ArenaOptions,
@@ -150,7 +142,7 @@ fn play_all<A: Default + Send>(
     let total = options.games;
     play_indexed(
         "metropolys-arena",
-        options.threads,
+        options.run.threads,
         total,
         &|i| play_game(bots, options, first + i),
         &|mine: &mut A, i, game, done| {
@@ -174,7 +166,7 @@ fn check_options(bots: &[BotFactory], options: &ArenaOptions, first: u64) -> Res
     if options.games == 0 {
         return Err(BotError::Arena("at least one game".into()));
     }
-    if options.threads == 0 {
+    if options.run.threads == 0 {
         return Err(BotError::Arena("at least one thread".into()));
     }
     if first.checked_add(options.games - 1).is_none() {
@@ -204,14 +196,14 @@ pub(crate) fn config_of(options: &ArenaOptions, g: u64) -> Config {
     let mut c = Config::new(
         options.players,
         options.variant,
-        mix(options.seed, round, 0),
+        mix(options.run.seed, round, 0),
     );
     c.metropolys_deck = options.metropolys_deck.clone();
     c
 }
 
 /// Plays game `g` of a run; [`BotError::Interrupted`] when
-/// `options.cancel` is raised before a decision or during a search.
+/// `options.run.cancel` is raised before a decision or during a search.
 pub(crate) fn play_game(
     bots: &[BotFactory],
     options: &ArenaOptions,
@@ -224,8 +216,8 @@ pub(crate) fn play_game(
         bots,
         &config,
         &seats,
-        &|s| mix(options.seed, g, u64::from(s) + 1),
-        options.cancel.as_ref(),
+        &|s| mix(options.run.seed, g, u64::from(s) + 1),
+        options.run.cancel.as_ref(),
     )?;
     Ok(ArenaGame {
         game: g,
@@ -331,10 +323,11 @@ pub struct ArenaGame {
 /// [`BotError::Cancelled`].
 ///
 /// ```
-/// use metropolys_bots::{arena, arena_games, ArenaOptions, ArenaTally, BotFactory, Greedy, Random};
+/// use metropolys_bots::{arena, arena_games, ArenaOptions, ArenaTally, BotFactory, Greedy, Random, RunOptions};
 /// use metropolys_core::Variant;
 /// let bots: Vec<BotFactory> = vec![Box::new(|| Box::new(Greedy::default())), Box::new(|| Box::new(Random))];
-/// let options = ArenaOptions { games: 6, players: 2, variant: Variant::Family, seed: 1, ..Default::default() };
+/// let run = RunOptions { seed: 1, ..Default::default() };
+/// let options = ArenaOptions { games: 6, players: 2, variant: Variant::Family, run, ..Default::default() };
 /// let (a, b) = (ArenaOptions { games: 4, ..options.clone() }, ArenaOptions { games: 2, ..options.clone() });
 /// let mut tally = ArenaTally::default();
 /// for game in arena_games(&bots, &a, 0, &|_, _| true).unwrap() {

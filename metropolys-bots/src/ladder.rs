@@ -16,10 +16,11 @@
 //! The games, and so the ratings, depend only on the seed (for bots with
 //! iteration budgets), whatever the thread count.
 
+pub use crate::arena::RunOptions;
 use crate::arena::{mix, play_out, seat_of, BotFactory};
 use crate::rating::{rate, Finish, RatedGame, Ratings};
 use crate::thread::play_indexed;
-use crate::{BotError, Cancel};
+use crate::BotError;
 use metropolys_core::{Config, State, Variant};
 
 /// How a ladder is played.
@@ -31,15 +32,11 @@ pub struct LadderOptions {
     pub deals: u64,
     /// Family or Expert.
     pub variant: Variant,
-    /// Everything random derives from it.
-    pub seed: u64,
-    /// Games played in parallel (at least 1); the results do not depend on
-    /// it.
-    pub threads: usize,
     /// Bootstrap resamples for the intervals.
     pub resamples: usize,
-    /// When given and raised, the run stops with [`BotError::Cancelled`].
-    pub cancel: Option<Cancel>,
+    /// The seed (of the deals, the bots' generators and the bootstrap), the
+    /// threads and the cancel flag, as in the arena.
+    pub run: RunOptions,
 }
 
 impl Default for LadderOptions {
@@ -48,10 +45,8 @@ impl Default for LadderOptions {
             players: 2,
             deals: 10,
             variant: Variant::Expert,
-            seed: 0,
-            threads: 1,
             resamples: 200,
-            cancel: None,
+            run: RunOptions::default(),
         }
     }
 }
@@ -131,12 +126,16 @@ pub fn ladder(
             bots.len()
         )));
     }
-    if options.deals == 0 || options.threads == 0 {
+    if options.deals == 0 || options.run.threads == 0 {
         return Err(BotError::Arena(
             "a ladder needs at least one deal and one thread".into(),
         ));
     }
-    State::new(&Config::new(options.players, options.variant, options.seed))?;
+    State::new(&Config::new(
+        options.players,
+        options.variant,
+        options.run.seed,
+    ))?;
     let tables = tables(bots.len(), k);
     let schedule: Vec<Game> = tables
         .iter()
@@ -155,7 +154,7 @@ pub fn ladder(
     // schedule's games in order, whatever the thread count.
     let parts = play_indexed(
         "metropolys-ladder",
-        options.threads,
+        options.run.threads,
         schedule.len() as u64,
         &|i| {
             let game = &schedule[i as usize];
@@ -182,7 +181,7 @@ pub fn ladder(
             finish,
         });
     }
-    let ratings = rate(bots.len(), &games, options.resamples, options.seed);
+    let ratings = rate(bots.len(), &games, options.resamples, options.run.seed);
     let mean_total = totals
         .iter()
         .zip(&played)
@@ -207,7 +206,7 @@ fn play(
     options: &LadderOptions,
 ) -> Result<Played, BotError> {
     let k = table.len();
-    let deal_seed = mix(options.seed, game.table as u64, game.deal);
+    let deal_seed = mix(options.run.seed, game.table as u64, game.deal);
     let config = Config::new(options.players, options.variant, deal_seed);
     let rotation = u64::from(game.rotation);
     // Seat `s` is played by `table[(s + rotation) % k]`.
@@ -220,7 +219,7 @@ fn play(
         &config,
         &seats,
         &|s| mix(deal_seed, rotation, u64::from(s) + 1),
-        options.cancel.as_ref(),
+        options.run.cancel.as_ref(),
     )?;
     let totals = state.totals();
     // by total, then by buildings constructed; still level, tied.
@@ -266,10 +265,12 @@ mod tests {
             players: 3,
             deals: 2,
             variant: Variant::Family,
-            seed: 7,
-            threads: 3,
             resamples: 20,
-            cancel: None,
+            run: RunOptions {
+                seed: 7,
+                threads: 3,
+                cancel: None,
+            },
         };
         let l = ladder(&bots, &options, &|_, _| true).unwrap();
         // 4 tables of 3, 2 deals, 3 rotations.
@@ -281,7 +282,10 @@ mod tests {
         let again = ladder(
             &bots,
             &LadderOptions {
-                threads: 1,
+                run: RunOptions {
+                    threads: 1,
+                    ..options.run.clone()
+                },
                 ..options.clone()
             },
             &|_, _| true,

@@ -360,14 +360,15 @@ impl fmt::Display for SprtReport {
 /// the seed (for bots with iteration budgets); pairs still being played
 /// when the test decides are finished and left out. `progress(&report)`
 /// is called after each pair counted; returning `false` stops the match
-/// (the report says what was counted). Raising `options.cancel` stops it
+/// (the report says what was counted). Raising `options.run.cancel` stops it
 /// with [`BotError::Cancelled`].
 ///
 /// ```
 /// use metropolys_bots::sprt::{sprt_match, Sprt};
-/// use metropolys_bots::{ArenaOptions, BotFactory, Greedy, Random};
+/// use metropolys_bots::{ArenaOptions, BotFactory, Greedy, Random, RunOptions};
 /// let bots: Vec<BotFactory> = vec![Box::new(|| Box::new(Greedy::default())), Box::new(|| Box::new(Random))];
-/// let options = ArenaOptions { games: 200, seed: 1, ..Default::default() };
+/// let run = RunOptions { seed: 1, ..Default::default() };
+/// let options = ArenaOptions { games: 200, run, ..Default::default() };
 /// let report = sprt_match(&bots, &options, &"0,100".parse().unwrap(), &|_| true).unwrap();
 /// assert_eq!(report.decision, Some(true)); // greedy is far stronger than random
 /// assert!(report.counts.pairs() < 100);
@@ -388,7 +389,7 @@ pub fn sprt_match(
     if options.games == 0 {
         return Err(BotError::Arena("at least one game".into()));
     }
-    if options.threads == 0 {
+    if options.run.threads == 0 {
         return Err(BotError::Arena("at least one thread".into()));
     }
     // Validates the configuration once, before any thread starts.
@@ -452,7 +453,7 @@ pub fn sprt_match(
     };
     let run = play_indexed(
         "metropolys-sprt",
-        options.threads,
+        options.run.threads,
         max_pairs,
         &play_pair,
         &count,

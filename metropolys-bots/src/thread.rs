@@ -2,9 +2,49 @@
 //! ladder and the sequential test share, on threads that may fail to start
 //! ([`BotError::Thread`], never a panic).
 
+use crate::cancel::Cancel;
 use crate::error::BotError;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
+
+/// How a run of games is played, whatever its games are: the seed that
+/// everything random derives from, the threads, the cancel flag. The arena
+/// ([`crate::ArenaOptions`]), the sequential test ([`crate::sprt`]) and the
+/// ladder ([`crate::ladder::LadderOptions`]) take it as their `run`.
+///
+/// ```
+/// use metropolys_bots::{ArenaOptions, RunOptions};
+/// let options = ArenaOptions {
+///     games: 20,
+///     run: RunOptions { seed: 7, threads: 2, ..Default::default() },
+///     ..Default::default()
+/// };
+/// assert_eq!((options.run.seed, options.run.threads, options.run.cancel), (7, 2, None));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunOptions {
+    /// Everything random in the run (setups and every bot's generator) is
+    /// derived from this seed.
+    pub seed: u64,
+    /// Games played in parallel (at least 1). The results do not depend on
+    /// it.
+    pub threads: usize,
+    /// When given and raised ([`Cancel::cancel`]), the run stops within a
+    /// decision (a search stops within a few iterations) with
+    /// [`BotError::Cancelled`]; the games in progress are dropped.
+    pub cancel: Option<Cancel>,
+}
+
+impl Default for RunOptions {
+    /// Seed 0, one thread, no cancel flag.
+    fn default() -> Self {
+        RunOptions {
+            seed: 0,
+            threads: 1,
+            cancel: None,
+        }
+    }
+}
 
 /// Starts a scoped thread, a failure to start it being
 /// [`BotError::Thread`] (never a panic).
