@@ -30,8 +30,9 @@ Examples:
   metropolys arena --bots 'ismcts:{\"reward\":\"score\"},ismcts' --games 100
   metropolys arena --bots 'ismcts,ismcts-v1' --sprt 0,20 --games 2000")]
 pub struct Args {
-    /// One bot per seat, comma-separated: random, greedy or ismcts, each
-    /// optionally with its own parameters as `kind:JSON`, such as
+    /// One bot per seat, comma-separated: random, greedy, ismcts,
+    /// ismcts-v1 or a difficulty preset (beginner, casual, strong, expert),
+    /// each optionally with its own parameters as `kind:JSON`, such as
     /// 'ismcts:{"iterations":500},ismcts'
     #[arg(short, long, value_name = "BOTS", required = true)]
     pub bots: Vec<String>,
