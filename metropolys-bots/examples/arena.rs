@@ -27,8 +27,8 @@ fn main() {
             "--games" => options.games = value().parse().expect("--games N"),
             "--players" => players = Some(value().parse().expect("--players 2|3|4")),
             "--variant" => options.variant = value().parse::<Variant>().expect("--variant"),
-            "--seed" => options.seed = value().parse().expect("--seed N"),
-            "--threads" => options.threads = value().parse().expect("--threads N"),
+            "--seed" => options.run.seed = value().parse().expect("--seed N"),
+            "--threads" => options.run.threads = value().parse().expect("--threads N"),
             other => {
                 eprintln!("unknown argument {other:?}");
                 std::process::exit(2);
@@ -57,7 +57,7 @@ fn main() {
                 options.games,
                 options.players,
                 options.variant,
-                options.seed,
+                options.run.seed,
                 start.elapsed().as_secs_f64()
             );
             println!("| bot | games | wins | win rate | 95% CI | mean total |");

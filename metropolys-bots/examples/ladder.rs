@@ -36,8 +36,8 @@ fn main() {
             "--players" => options.players = value().parse().expect("--players 2|3|4"),
             "--deals" => options.deals = value().parse().expect("--deals N"),
             "--variant" => options.variant = value().parse::<Variant>().expect("--variant"),
-            "--seed" => options.seed = value().parse().expect("--seed N"),
-            "--threads" => options.threads = value().parse().expect("--threads N"),
+            "--seed" => options.run.seed = value().parse().expect("--seed N"),
+            "--threads" => options.run.threads = value().parse().expect("--threads N"),
             "--resamples" => options.resamples = value().parse().expect("--resamples N"),
             other => {
                 eprintln!("unknown argument {other:?}");
@@ -72,7 +72,7 @@ fn main() {
         options.players,
         options.deals,
         options.variant,
-        options.seed,
+        options.run.seed,
         options.resamples,
         start.elapsed().as_secs_f64()
     );

@@ -1,12 +1,11 @@
 //! Many games between bots, rotated over the seats.
 
-use crate::thread::run_workers;
+use crate::thread::play_indexed;
+pub use crate::thread::RunOptions;
 use crate::{choose_checked, Bot, BotError, Cancel, SeatView};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Config, MetropolysCard, Seat, State, Variant};
 use serde::Serialize;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
 
 /// Makes a fresh bot: the arena builds one per seat per game, so that games
 /// are independent and their results do not depend on the thread count.
@@ -25,16 +24,8 @@ pub struct ArenaOptions {
     /// When given, games use the Metropolys cards dealt from this deck
     /// (R-22), and bots know the deck.
     pub metropolys_deck: Option<Vec<MetropolysCard>>,
-    /// Everything random in the run (setups and every bot's generator) is
-    /// derived from this seed.
-    pub seed: u64,
-    /// Games played in parallel (at least 1). The results do not depend on
-    /// it.
-    pub threads: usize,
-    /// When given and raised ([`Cancel::cancel`]), the run stops within a
-    /// decision (a search stops within a few iterations) with
-    /// [`BotError::Cancelled`]; the games in progress are dropped.
-    pub cancel: Option<Cancel>,
+    /// The seed, the threads and the cancel flag.
+    pub run: RunOptions,
 }
 
 impl Default for ArenaOptions {
@@ -44,9 +35,7 @@ impl Default for ArenaOptions {
             players: 2,
             variant: Variant::Expert,
             metropolys_deck: None,
-            seed: 0,
-            threads: 1,
-            cancel: None,
+            run: RunOptions::default(),
         }
     }
 }
@@ -69,8 +58,8 @@ pub struct ArenaRow {
 }
 
 /// The seed of a game's setup and of each seat's generator, derived from
-/// the run's seed.
-fn mix(seed: u64, a: u64, b: u64) -> u64 {
+/// the run's seed (by the arena and the ladder).
+pub(crate) fn mix(seed: u64, a: u64, b: u64) -> u64 {
     let mut r = SplitMix64::new(seed ^ a.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let x = r.next_u64();
     SplitMix64::new(x ^ b.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
@@ -88,7 +77,7 @@ pub fn seat_of(game: u64, seat: u8, players: u8) -> usize {
 /// Plays `options.games` games between `bots` (one per seat) and returns
 /// one row per bot, in the order given.
 ///
-/// Game `g` is dealt from a seed derived from `options.seed` and `g /
+/// Game `g` is dealt from a seed derived from `options.run.seed` and `g /
 /// players`, so the `players` games of a rotation share their deal and only
 /// the seats change hands ([`seat_of`]). Each seat's bot is made fresh for
 /// each game with a generator derived from the seed, the game and the seat.
@@ -97,17 +86,18 @@ pub fn seat_of(game: u64, seat: u8, players: u8) -> usize {
 ///
 /// `progress(done, total)` is called after each game (from the worker
 /// threads); returning `false` stops the run with [`BotError::Cancelled`]
-/// once the games in progress end. Raising `options.cancel` stops it with
+/// once the games in progress end. Raising `options.run.cancel` stops it with
 /// the same error between two decisions (or inside a search, which watches
 /// the flag). A bot returning an illegal action stops the run with
 /// [`BotError::IllegalAction`]; a thread that cannot be started, with
 /// [`BotError::Thread`] (no game is played then).
 ///
 /// ```
-/// use metropolys_bots::{arena, ArenaOptions, BotFactory, Greedy, Random};
+/// use metropolys_bots::{arena, ArenaOptions, BotFactory, Greedy, Random, RunOptions};
 /// use metropolys_core::Variant;
 /// let bots: Vec<BotFactory> = vec![Box::new(|| Box::new(Greedy::default())), Box::new(|| Box::new(Random))];
-/// let options = ArenaOptions { games: 20, players: 2, variant: Variant::Family, seed: 1, threads: 2, ..Default::default() };
+/// let run = RunOptions { seed: 1, threads: 2, ..Default::default() };
+/// let options = ArenaOptions { games: 20, players: 2, variant: Variant::Family, run, ..Default::default() };
 /// let rows = arena(&bots, &options, &|_, _| true).unwrap();
 /// assert_eq!(rows[0].bot, "greedy");
 /// assert_eq!(rows[0].games, 20);
@@ -137,13 +127,11 @@ pub fn arena(
     Ok(tally.rows(&names))
 }
 
-/// Plays games `first .. first + options.games` on `options.threads`
-/// threads, which take the next game in turn; each thread adds the games it
-/// plays (with their offset in the run) to an accumulator of its own, and
-/// the accumulators are returned. The first error stops every thread and
-/// is returned (a thread that cannot start: [`BotError::Thread`]);
-/// `progress(done, total)` returning `false`, or `options.cancel` raised,
-/// stops them with [`BotError::Cancelled`].
+/// Plays games `first .. first + options.games` on `options.run.threads`
+/// threads ([`play_indexed`]); each thread adds the games it plays (with
+/// their offset in the run) to an accumulator of its own, and the
+/// accumulators are returned. `progress(done, total)` returning `false`,
+/// or `options.run.cancel` raised, stops the run with [`BotError::Cancelled`].
 fn play_all<A: Default + Send>(
     bots: &[BotFactory],
     options: &ArenaOptions,
@@ -152,51 +140,16 @@ fn play_all<A: Default + Send>(
     add: &(dyn Fn(&mut A, u64, ArenaGame) + Sync),
 ) -> Result<Vec<A>, BotError> {
     let total = options.games;
-    let next = AtomicU64::new(0);
-    let done = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let first_error: Mutex<Option<BotError>> = Mutex::new(None);
-    let threads = options
-        .threads
-        .min(usize::try_from(total).unwrap_or(usize::MAX))
-        .max(1);
-    let worker = || {
-        let mut mine = A::default();
-        while !stop.load(Ordering::Relaxed) {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= total {
-                break;
-            }
-            match play_game(bots, options, first + i) {
-                Ok(game) => {
-                    add(&mut mine, i, game);
-                    let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    if !progress(d, total) {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
-                Err(e) => {
-                    if let Ok(mut f) = first_error.lock() {
-                        f.get_or_insert(e);
-                    }
-                    stop.store(true, Ordering::Relaxed);
-                }
-            }
-        }
-        mine
-    };
-    let parts: Vec<A> = run_workers("metropolys-arena", threads, &stop, &first_error, &worker);
-    // A decision interrupted by the cancel flag ends the run as cancelled
-    // (below); any other failure is the run's error.
-    match first_error.into_inner().ok().flatten() {
-        None | Some(BotError::Interrupted) => {}
-        Some(e) => return Err(e),
-    }
-    let done = done.load(Ordering::Relaxed);
-    if done < total {
-        return Err(BotError::Cancelled { done, total });
-    }
-    Ok(parts)
+    play_indexed(
+        "metropolys-arena",
+        options.run.threads,
+        total,
+        &|i| play_game(bots, options, first + i),
+        &|mine: &mut A, i, game, done| {
+            add(mine, i, game);
+            progress(done, total)
+        },
+    )
 }
 
 /// The options of a run of games `first ..`, checked before any thread
@@ -213,7 +166,7 @@ fn check_options(bots: &[BotFactory], options: &ArenaOptions, first: u64) -> Res
     if options.games == 0 {
         return Err(BotError::Arena("at least one game".into()));
     }
-    if options.threads == 0 {
+    if options.run.threads == 0 {
         return Err(BotError::Arena("at least one thread".into()));
     }
     if first.checked_add(options.games - 1).is_none() {
@@ -243,14 +196,14 @@ pub(crate) fn config_of(options: &ArenaOptions, g: u64) -> Config {
     let mut c = Config::new(
         options.players,
         options.variant,
-        mix(options.seed, round, 0),
+        mix(options.run.seed, round, 0),
     );
     c.metropolys_deck = options.metropolys_deck.clone();
     c
 }
 
 /// Plays game `g` of a run; [`BotError::Interrupted`] when
-/// `options.cancel` is raised before a decision or during a search.
+/// `options.run.cancel` is raised before a decision or during a search.
 pub(crate) fn play_game(
     bots: &[BotFactory],
     options: &ArenaOptions,
@@ -258,24 +211,54 @@ pub(crate) fn play_game(
 ) -> Result<ArenaGame, BotError> {
     let n = options.players;
     let config = config_of(options, g);
-    let mut state = State::new(&config)?;
+    let seats: Vec<usize> = (0..n).map(|s| seat_of(g, s, n)).collect();
+    let (start, end) = play_out(
+        bots,
+        &config,
+        &seats,
+        &|s| mix(options.run.seed, g, u64::from(s) + 1),
+        options.run.cancel.as_ref(),
+    )?;
+    Ok(ArenaGame {
+        game: g,
+        config,
+        seats,
+        start,
+        end,
+    })
+}
+
+/// Plays a game set up from `config` to its end and returns its first and
+/// final positions. The bot at seat `s` is made by `bots[seats[s]]`, is
+/// handed `cancel`, and draws from a generator seeded with `seed_of(s)`.
+/// [`BotError::Interrupted`] when `cancel` is raised before a decision or
+/// during a search; [`BotError::IllegalAction`] when the game refuses a
+/// bot's action.
+pub(crate) fn play_out(
+    bots: &[BotFactory],
+    config: &Config,
+    seats: &[usize],
+    seed_of: &dyn Fn(Seat) -> u64,
+    cancel: Option<&Cancel>,
+) -> Result<(State, State), BotError> {
+    let mut state = State::new(config)?;
     let start = state;
-    let cancel = options.cancel.as_ref();
-    let mut seats: Vec<(Box<dyn Bot>, SplitMix64)> = (0..n)
-        .map(|s| {
-            let mut bot = bots[seat_of(g, s, n)]();
+    let mut players: Vec<(Box<dyn Bot>, SplitMix64)> = (0..)
+        .zip(seats)
+        .map(|(s, &b)| {
+            let mut bot = bots[b]();
             if let Some(c) = cancel {
                 bot.set_cancel(c);
             }
-            (bot, SplitMix64::new(mix(options.seed, g, u64::from(s) + 1)))
+            (bot, SplitMix64::new(seed_of(s)))
         })
         .collect();
     while let Some(seat) = state.to_act() {
         if cancel.is_some_and(Cancel::is_cancelled) {
             return Err(BotError::Interrupted);
         }
-        let view = SeatView::with_config(&state, seat, &config)?;
-        let (bot, rng) = &mut seats[seat as usize];
+        let view = SeatView::with_config(&state, seat, config)?;
+        let (bot, rng) = &mut players[usize::from(seat)];
         let action = choose_checked(bot.as_mut(), &view, rng)?;
         state = state
             .play(action)
@@ -285,13 +268,7 @@ pub(crate) fn play_game(
                 error,
             })?;
     }
-    Ok(ArenaGame {
-        game: g,
-        config,
-        seats: (0..n).map(|s| seat_of(g, s, n)).collect(),
-        start,
-        end: state,
-    })
+    Ok((start, state))
 }
 
 /// A seat's share of a game's win in twelfths: up to 4 winners (R-20)
@@ -346,10 +323,11 @@ pub struct ArenaGame {
 /// [`BotError::Cancelled`].
 ///
 /// ```
-/// use metropolys_bots::{arena, arena_games, ArenaOptions, ArenaTally, BotFactory, Greedy, Random};
+/// use metropolys_bots::{arena, arena_games, ArenaOptions, ArenaTally, BotFactory, Greedy, Random, RunOptions};
 /// use metropolys_core::Variant;
 /// let bots: Vec<BotFactory> = vec![Box::new(|| Box::new(Greedy::default())), Box::new(|| Box::new(Random))];
-/// let options = ArenaOptions { games: 6, players: 2, variant: Variant::Family, seed: 1, ..Default::default() };
+/// let run = RunOptions { seed: 1, ..Default::default() };
+/// let options = ArenaOptions { games: 6, players: 2, variant: Variant::Family, run, ..Default::default() };
 /// let (a, b) = (ArenaOptions { games: 4, ..options.clone() }, ArenaOptions { games: 2, ..options.clone() });
 /// let mut tally = ArenaTally::default();
 /// for game in arena_games(&bots, &a, 0, &|_, _| true).unwrap() {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 /// A shared flag that asks running work to stop: a search checks it every
 /// few iterations ([`crate::Ismcts`]), the arena between decisions
-/// ([`crate::ArenaOptions::cancel`]). Clones share the flag.
+/// ([`crate::RunOptions::cancel`]). Clones share the flag.
 ///
 /// A bot that may think long takes the flag in [`crate::Bot::set_cancel`]
 /// and, once it is raised, returns [`crate::BotError::Interrupted`]

@@ -16,14 +16,12 @@
 //! The games, and so the ratings, depend only on the seed (for bots with
 //! iteration budgets), whatever the thread count.
 
-use crate::arena::BotFactory;
+pub use crate::arena::RunOptions;
+use crate::arena::{mix, play_out, seat_of, BotFactory};
 use crate::rating::{rate, Finish, RatedGame, Ratings};
-use crate::thread::run_workers;
-use crate::{choose_checked, BotError, Cancel, SeatView};
-use metropolys_core::rng::SplitMix64;
+use crate::thread::play_indexed;
+use crate::BotError;
 use metropolys_core::{Config, State, Variant};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
 
 /// How a ladder is played.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,15 +32,11 @@ pub struct LadderOptions {
     pub deals: u64,
     /// Family or Expert.
     pub variant: Variant,
-    /// Everything random derives from it.
-    pub seed: u64,
-    /// Games played in parallel (at least 1); the results do not depend on
-    /// it.
-    pub threads: usize,
     /// Bootstrap resamples for the intervals.
     pub resamples: usize,
-    /// When given and raised, the run stops with [`BotError::Cancelled`].
-    pub cancel: Option<Cancel>,
+    /// The seed (of the deals, the bots' generators and the bootstrap), the
+    /// threads and the cancel flag, as in the arena.
+    pub run: RunOptions,
 }
 
 impl Default for LadderOptions {
@@ -51,10 +45,8 @@ impl Default for LadderOptions {
             players: 2,
             deals: 10,
             variant: Variant::Expert,
-            seed: 0,
-            threads: 1,
             resamples: 200,
-            cancel: None,
+            run: RunOptions::default(),
         }
     }
 }
@@ -96,11 +88,6 @@ fn tables(n: usize, k: usize) -> Vec<Vec<usize>> {
     }
 }
 
-fn mix(seed: u64, a: u64, b: u64) -> u64 {
-    let x = SplitMix64::new(seed ^ a.wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64();
-    SplitMix64::new(x ^ b.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
-}
-
 /// One game of the ladder: table `table` (bot indices), deal `deal`,
 /// rotation `rotation` (seat `s` is played by `table[(s + rotation) % k]`).
 struct Game {
@@ -139,12 +126,16 @@ pub fn ladder(
             bots.len()
         )));
     }
-    if options.deals == 0 || options.threads == 0 {
+    if options.deals == 0 || options.run.threads == 0 {
         return Err(BotError::Arena(
             "a ladder needs at least one deal and one thread".into(),
         ));
     }
-    State::new(&Config::new(options.players, options.variant, options.seed))?;
+    State::new(&Config::new(
+        options.players,
+        options.variant,
+        options.run.seed,
+    ))?;
     let tables = tables(bots.len(), k);
     let schedule: Vec<Game> = tables
         .iter()
@@ -159,58 +150,27 @@ pub fn ladder(
             })
         })
         .collect();
-    let total = schedule.len() as u64;
-    let results: Mutex<Vec<Option<Played>>> = Mutex::new(vec![None; schedule.len()]);
-    let next = AtomicU64::new(0);
-    let done = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let first_error: Mutex<Option<BotError>> = Mutex::new(None);
-    let worker = || loop {
-        if stop.load(Ordering::Relaxed) {
-            return;
-        }
-        let i = next.fetch_add(1, Ordering::Relaxed);
-        let Some(game) = schedule.get(i as usize) else {
-            return;
-        };
-        match play(bots, &tables[game.table], game, options) {
-            Ok(r) => {
-                if let Ok(mut all) = results.lock() {
-                    all[i as usize] = Some(r);
-                }
-                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if !progress(d, total) {
-                    stop.store(true, Ordering::Relaxed);
-                }
-            }
-            Err(e) => {
-                if let Ok(mut f) = first_error.lock() {
-                    f.get_or_insert(e);
-                }
-                stop.store(true, Ordering::Relaxed);
-                return;
-            }
-        }
-    };
-    let threads = options.threads.min(schedule.len()).max(1);
-    run_workers("metropolys-ladder", threads, &stop, &first_error, &worker);
-    match first_error.into_inner().ok().flatten() {
-        None | Some(BotError::Interrupted) => {}
-        Some(e) => return Err(e),
-    }
-    let results = results
-        .into_inner()
-        .map_err(|_| BotError::Arena("a ladder worker failed".into()))?;
-    if results.iter().any(Option::is_none) {
-        return Err(BotError::Cancelled {
-            done: done.load(Ordering::Relaxed),
-            total,
-        });
-    }
+    // Each thread keeps its games with their index; sorted, they are the
+    // schedule's games in order, whatever the thread count.
+    let parts = play_indexed(
+        "metropolys-ladder",
+        options.run.threads,
+        schedule.len() as u64,
+        &|i| {
+            let game = &schedule[i as usize];
+            play(bots, &tables[game.table], game, options)
+        },
+        &|mine: &mut Vec<(u64, Played)>, i, r, done| {
+            mine.push((i, r));
+            progress(done, schedule.len() as u64)
+        },
+    )?;
+    let mut results: Vec<(u64, Played)> = parts.into_iter().flatten().collect();
+    results.sort_unstable_by_key(|&(i, _)| i);
     let mut played = vec![0u64; bots.len()];
     let mut totals = vec![0i64; bots.len()];
     let mut games = Vec::with_capacity(results.len());
-    for (game, r) in schedule.iter().zip(results.into_iter().flatten()) {
+    for (game, (_, r)) in schedule.iter().zip(results) {
         let (finish, points) = r;
         for (bot, total) in points {
             played[bot] += 1;
@@ -221,7 +181,7 @@ pub fn ladder(
             finish,
         });
     }
-    let ratings = rate(bots.len(), &games, options.resamples, options.seed);
+    let ratings = rate(bots.len(), &games, options.resamples, options.run.seed);
     let mean_total = totals
         .iter()
         .zip(&played)
@@ -246,36 +206,21 @@ fn play(
     options: &LadderOptions,
 ) -> Result<Played, BotError> {
     let k = table.len();
-    let deal_seed = mix(options.seed, game.table as u64, game.deal);
+    let deal_seed = mix(options.run.seed, game.table as u64, game.deal);
     let config = Config::new(options.players, options.variant, deal_seed);
-    let mut state = State::new(&config)?;
-    let bot_at = |seat: usize| table[(seat + usize::from(game.rotation)) % k];
-    let cancel = options.cancel.as_ref();
-    let mut seats: Vec<_> = (0..k)
-        .map(|s| {
-            let mut bot = bots[bot_at(s)]();
-            if let Some(c) = cancel {
-                bot.set_cancel(c);
-            }
-            let rng = SplitMix64::new(mix(deal_seed, u64::from(game.rotation), s as u64 + 1));
-            (bot, rng)
-        })
+    let rotation = u64::from(game.rotation);
+    // Seat `s` is played by `table[(s + rotation) % k]`.
+    let seats: Vec<usize> = (0..k as u8)
+        .map(|s| table[seat_of(rotation, s, k as u8)])
         .collect();
-    while let Some(seat) = state.to_act() {
-        if cancel.is_some_and(Cancel::is_cancelled) {
-            return Err(BotError::Interrupted);
-        }
-        let view = SeatView::with_config(&state, seat, &config)?;
-        let (bot, rng) = &mut seats[usize::from(seat)];
-        let action = choose_checked(bot.as_mut(), &view, rng)?;
-        state = state
-            .play(action)
-            .map_err(|error| BotError::IllegalAction {
-                bot: bot.name().to_string(),
-                action,
-                error,
-            })?;
-    }
+    let bot_at = |seat: usize| seats[seat];
+    let (_, state) = play_out(
+        bots,
+        &config,
+        &seats,
+        &|s| mix(deal_seed, rotation, u64::from(s) + 1),
+        options.run.cancel.as_ref(),
+    )?;
     let totals = state.totals();
     // by total, then by buildings constructed; still level, tied.
     let key = |s: usize| (totals.totals()[s], totals.constructed()[s]);
@@ -320,10 +265,12 @@ mod tests {
             players: 3,
             deals: 2,
             variant: Variant::Family,
-            seed: 7,
-            threads: 3,
             resamples: 20,
-            cancel: None,
+            run: RunOptions {
+                seed: 7,
+                threads: 3,
+                cancel: None,
+            },
         };
         let l = ladder(&bots, &options, &|_, _| true).unwrap();
         // 4 tables of 3, 2 deals, 3 rotations.
@@ -335,7 +282,10 @@ mod tests {
         let again = ladder(
             &bots,
             &LadderOptions {
-                threads: 1,
+                run: RunOptions {
+                    threads: 1,
+                    ..options.run.clone()
+                },
                 ..options.clone()
             },
             &|_, _| true,

@@ -30,11 +30,10 @@
 //! against published values.
 
 use crate::arena::{play_game, ArenaOptions};
-use crate::thread::run_workers;
-use crate::{BotError, BotFactory, Cancel};
+use crate::thread::play_indexed;
+use crate::{BotError, BotFactory};
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 /// A sequential probability ratio test between two Elo hypotheses.
@@ -361,14 +360,15 @@ impl fmt::Display for SprtReport {
 /// the seed (for bots with iteration budgets); pairs still being played
 /// when the test decides are finished and left out. `progress(&report)`
 /// is called after each pair counted; returning `false` stops the match
-/// (the report says what was counted). Raising `options.cancel` stops it
+/// (the report says what was counted). Raising `options.run.cancel` stops it
 /// with [`BotError::Cancelled`].
 ///
 /// ```
 /// use metropolys_bots::sprt::{sprt_match, Sprt};
-/// use metropolys_bots::{ArenaOptions, BotFactory, Greedy, Random};
+/// use metropolys_bots::{ArenaOptions, BotFactory, Greedy, Random, RunOptions};
 /// let bots: Vec<BotFactory> = vec![Box::new(|| Box::new(Greedy::default())), Box::new(|| Box::new(Random))];
-/// let options = ArenaOptions { games: 200, seed: 1, ..Default::default() };
+/// let run = RunOptions { seed: 1, ..Default::default() };
+/// let options = ArenaOptions { games: 200, run, ..Default::default() };
 /// let report = sprt_match(&bots, &options, &"0,100".parse().unwrap(), &|_| true).unwrap();
 /// assert_eq!(report.decision, Some(true)); // greedy is far stronger than random
 /// assert!(report.counts.pairs() < 100);
@@ -389,14 +389,12 @@ pub fn sprt_match(
     if options.games == 0 {
         return Err(BotError::Arena("at least one game".into()));
     }
-    if options.threads == 0 {
+    if options.run.threads == 0 {
         return Err(BotError::Arena("at least one thread".into()));
     }
     // Validates the configuration once, before any thread starts.
     metropolys_core::State::new(&crate::arena::config_of(options, 0))?;
     let max_pairs = options.games.div_ceil(2);
-    let next = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
     // Pair results by index, and the counts of the pairs 0..counted.
     struct Tally {
         pending: BTreeMap<u64, [u64; 2]>,
@@ -412,37 +410,22 @@ pub fn sprt_match(
         games: [0; 3],
         report: None,
     });
-    let first_error: Mutex<Option<BotError>> = Mutex::new(None);
-    let cancelled = || options.cancel.as_ref().is_some_and(Cancel::is_cancelled);
-    let threads = options
-        .threads
-        .min(usize::try_from(max_pairs).unwrap_or(usize::MAX))
-        .max(1);
-    let worker = || loop {
-        if stop.load(Ordering::Relaxed) || cancelled() {
-            return;
-        }
-        let k = next.fetch_add(1, Ordering::Relaxed);
-        if k >= max_pairs {
-            return;
-        }
-        // The first bot's share of each game, in twelfths (R-20).
+    // The first bot's share of each game of pair `k`, in twelfths (R-20).
+    let play_pair = |k: u64| -> Result<[u64; 2], BotError> {
         let mut shares = [0u64; 2];
         for (i, share) in shares.iter_mut().enumerate() {
-            match play_game(bots, options, 2 * k + i as u64) {
-                Ok(r) => *share = crate::arena::per_bot(&r)[0].0,
-                Err(e) => {
-                    if let Ok(mut f) = first_error.lock() {
-                        f.get_or_insert(e);
-                    }
-                    stop.store(true, Ordering::Relaxed);
-                    return;
-                }
-            }
+            let r = play_game(bots, options, 2 * k + i as u64)?;
+            *share = crate::arena::per_bot(&r)[0].0;
         }
-        let Ok(mut t) = tally.lock() else { return };
+        Ok(shares)
+    };
+    // Counts the pairs in order, up to the first missing one; `false` once
+    // the report is made.
+    let count = |_: &mut (), k: u64, shares: [u64; 2], _: u64| -> bool {
+        let Ok(mut t) = tally.lock() else {
+            return false;
+        };
         t.pending.insert(k, shares);
-        // Count the pairs in order, up to the first missing one.
         while t.report.is_none() {
             let at = t.counted;
             let Some(shares) = t.pending.remove(&at) else {
@@ -463,26 +446,32 @@ pub fn sprt_match(
             let report = SprtReport::new(*test, t.counts, t.games);
             let go_on = progress(&report);
             if report.decision.is_some() || !go_on || t.counted == max_pairs {
-                stop.store(true, Ordering::Relaxed);
                 t.report = Some(report);
             }
         }
+        t.report.is_none()
     };
-    run_workers("metropolys-sprt", threads, &stop, &first_error, &worker);
+    let run = play_indexed(
+        "metropolys-sprt",
+        options.run.threads,
+        max_pairs,
+        &play_pair,
+        &count,
+    );
     let t = tally
         .into_inner()
         .map_err(|_| BotError::Arena("a worker failed".into()))?;
     if let Some(report) = t.report {
         return Ok(report);
     }
-    match first_error.into_inner().ok().flatten() {
-        None | Some(BotError::Interrupted) => {}
-        Some(e) => return Err(e),
+    match run {
+        // Counted here in games, not pairs.
+        Ok(_) | Err(BotError::Cancelled { .. }) => Err(BotError::Cancelled {
+            done: 2 * t.counted,
+            total: 2 * max_pairs,
+        }),
+        Err(e) => Err(e),
     }
-    Err(BotError::Cancelled {
-        done: 2 * t.counted,
-        total: 2 * max_pairs,
-    })
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 use metropolys_bots::{
     arena, arena_games, from_spec, ArenaGame, ArenaOptions, ArenaTally, BotError, BotFactory,
+    RunOptions,
 };
 use metropolys_core::{Config, Kind, State, Variant};
 
@@ -34,9 +35,11 @@ fn options(games: u64, threads: usize) -> ArenaOptions {
         players: 3,
         variant: Variant::Expert,
         metropolys_deck: None,
-        seed: 99,
-        threads,
-        cancel: None,
+        run: RunOptions {
+            seed: 99,
+            threads,
+            cancel: None,
+        },
     }
 }
 

@@ -2,8 +2,8 @@
 //! greedy beating random in a seeded arena.
 
 use metropolys_bots::{
-    arena, from_spec, searches, ArenaOptions, Bot, BotError, BotFactory, Cancel, Player, SeatView,
-    ALL_METROPOLYS_CARDS, KINDS,
+    arena, from_spec, searches, ArenaOptions, Bot, BotError, BotFactory, Cancel, Player,
+    RunOptions, SeatView, ALL_METROPOLYS_CARDS, KINDS,
 };
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::strategies::game_prefix;
@@ -286,12 +286,15 @@ fn greedy_beats_random_in_a_seeded_arena_whatever_the_thread_count() {
         games: 40,
         players: 2,
         variant: Variant::Expert,
-        seed: 2008,
-        threads: 1,
+        run: RunOptions {
+            seed: 2008,
+            threads: 1,
+            ..Default::default()
+        },
         ..Default::default()
     };
     let one = arena(&bots, &options, &|_, _| true).unwrap();
-    options.threads = 3;
+    options.run.threads = 3;
     let three = arena(&bots, &options, &|_, _| true).unwrap();
     assert_eq!(one, three);
     assert_eq!(one[0].bot, "greedy");
@@ -311,9 +314,11 @@ fn the_arena_rotates_seats_checks_its_options_and_can_be_cancelled() {
         players: 3,
         variant: Variant::Family,
         metropolys_deck: Some(DECK.to_vec()),
-        seed: 1,
-        threads: 2,
-        cancel: None,
+        run: RunOptions {
+            seed: 1,
+            threads: 2,
+            cancel: None,
+        },
     };
     let rows = arena(&bots, &options, &|_, _| true).unwrap();
     assert_eq!(rows.len(), 3);
@@ -338,7 +343,7 @@ fn the_arena_rotates_seats_checks_its_options_and_can_be_cancelled() {
     for (games, threads) in [(0, 1), (3, 0)] {
         let mut bad = options.clone();
         bad.games = games;
-        bad.threads = threads;
+        bad.run.threads = threads;
         assert!(arena(&bots, &bad, &|_, _| true).is_err());
     }
 }
@@ -377,8 +382,11 @@ fn a_huge_arena_cancelled_at_once_stops_at_once() {
         games: u64::MAX,
         players: 2,
         variant: Variant::Family,
-        seed: 5,
-        threads: 3,
+        run: RunOptions {
+            seed: 5,
+            threads: 3,
+            ..Default::default()
+        },
         ..Default::default()
     };
     match arena(&bots, &options, &|_, _| false) {
@@ -586,8 +594,11 @@ fn a_cancelled_arena_stops_within_a_decision() {
     let options = ArenaOptions {
         games: 4,
         players: 2,
-        threads: 2,
-        cancel: Some(cancel.clone()),
+        run: RunOptions {
+            threads: 2,
+            cancel: Some(cancel.clone()),
+            ..Default::default()
+        },
         ..Default::default()
     };
     let flag = cancel.clone();

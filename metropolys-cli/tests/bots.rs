@@ -575,3 +575,17 @@ fn the_presets_sit_at_arena_and_play() {
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(stdout(&o).contains("beginner") && stdout(&o).contains("casual"));
 }
+
+#[test]
+fn the_help_of_arena_and_play_names_every_bot_kind() {
+    // The help listed random, greedy and ismcts only, after ismcts-v1 and
+    // the difficulty presets had become kinds.
+    for cmd in ["arena", "play"] {
+        let o = metropolys(&[cmd, "--help"]);
+        assert_eq!(o.status.code(), Some(0), "{cmd}");
+        let help = stdout(&o).replace('\n', " ");
+        for kind in metropolys_bots::KINDS {
+            assert!(help.contains(kind), "{cmd} --help does not name {kind}");
+        }
+    }
+}

@@ -10,7 +10,7 @@ use crate::ints::{Int, U64};
 use crate::simulate::MAX_THREADS;
 use metropolys_bots::{
     arena as run_arena, arena_games, excerpt, from_spec, split_specs, ArenaGame, ArenaOptions,
-    ArenaRow, ArenaTally, Bot, BotError, BotFactory, Cancel, SeatView,
+    ArenaRow, ArenaTally, Bot, BotError, BotFactory, Cancel, RunOptions, SeatView,
 };
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Action as CoreAction, Rule, Seat, State, Variant};
@@ -225,9 +225,11 @@ pub fn arena<'py>(
         players,
         variant,
         metropolys_deck,
-        seed,
-        threads,
-        cancel: Some(cancel.clone()),
+        run: RunOptions {
+            seed,
+            threads,
+            cancel: Some(cancel.clone()),
+        },
     };
     let names: Vec<String> = factories.iter().map(|f| f().name().to_string()).collect();
     if per_game && games == 0 {
@@ -402,7 +404,8 @@ fn empty_game_columns<'py>(
             options.players
         )));
     }
-    let mut config = metropolys_core::Config::new(options.players, options.variant, options.seed);
+    let mut config =
+        metropolys_core::Config::new(options.players, options.variant, options.run.seed);
     config.metropolys_deck = options.metropolys_deck.clone();
     let start = metropolys_core::State::new(&config).map_err(|e| errors::config_error(py, e))?;
     let players = names.len();

@@ -5,7 +5,7 @@ use crate::args::{bot_params, params_by_kind, VariantArg};
 use crate::failure::{bot_failure, Failure, Outcome};
 use crate::io::progress_bar;
 use metropolys_bots::{
-    arena, from_spec, split_specs, ArenaOptions, ArenaRow, BotError, BotFactory,
+    arena, from_spec, split_specs, ArenaOptions, ArenaRow, BotError, BotFactory, RunOptions,
 };
 use metropolys_core::Variant;
 use std::fmt::Write as _;
@@ -30,8 +30,9 @@ Examples:
   metropolys arena --bots 'ismcts:{\"reward\":\"score\"},ismcts' --games 100
   metropolys arena --bots 'ismcts,ismcts-v1' --sprt 0,20 --games 2000")]
 pub struct Args {
-    /// One bot per seat, comma-separated: random, greedy or ismcts, each
-    /// optionally with its own parameters as `kind:JSON`, such as
+    /// One bot per seat, comma-separated: random, greedy, ismcts,
+    /// ismcts-v1 or a difficulty preset (beginner, casual, strong, expert),
+    /// each optionally with its own parameters as `kind:JSON`, such as
     /// 'ismcts:{"iterations":500},ismcts'
     #[arg(short, long, value_name = "BOTS", required = true)]
     pub bots: Vec<String>,
@@ -123,8 +124,11 @@ pub fn run(args: Args) -> Outcome {
         games: args.games,
         players,
         variant,
-        seed: args.seed,
-        threads: usize::from(args.threads),
+        run: RunOptions {
+            seed: args.seed,
+            threads: usize::from(args.threads),
+            cancel: None,
+        },
         ..ArenaOptions::default()
     };
     if let Some(test) = &args.sprt {
@@ -150,7 +154,7 @@ pub fn run(args: Args) -> Outcome {
             names[0],
             names[1],
             options.variant,
-            options.seed,
+            options.run.seed,
             test.elo0,
             test.elo1,
             test.alpha,
@@ -188,7 +192,7 @@ fn table(options: &ArenaOptions, rows: &[ArenaRow]) -> String {
     let _ = writeln!(
         s,
         "Arena · {} games · {} players · {} · seed {} · bots rotated over the seats",
-        options.games, options.players, options.variant, options.seed
+        options.games, options.players, options.variant, options.run.seed
     );
     let width = rows.iter().map(|r| r.bot.len()).max().unwrap_or(3).max(3);
     let _ = writeln!(

@@ -62,8 +62,9 @@ pub struct Args {
     /// Print only the score sheet
     #[arg(short, long)]
     pub quiet: bool,
-    /// Who plays each seat, in seat order: human, random, greedy or ismcts
-    /// (e.g. human,ismcts,greedy), a bot optionally as kind:JSON with its
+    /// Who plays each seat, in seat order: human, random, greedy, ismcts,
+    /// ismcts-v1 or a difficulty preset (beginner, casual, strong, expert),
+    /// e.g. human,expert,greedy; a bot optionally as kind:JSON with its
     /// own parameters; a person plays in the terminal (see docs/cli.md).
     /// The player count is the number of seats
     #[arg(long, value_name = "SEATS", conflicts_with = "quiet")]
