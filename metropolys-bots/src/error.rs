@@ -71,6 +71,10 @@ pub enum BotError {
     /// not the player count, no games, no threads…).
     #[error("arena: {0}")]
     Arena(String),
+    /// Ladder options that do not make sense (tables of 5, fewer bots than
+    /// a table seats, no deals, absurd sizes…).
+    #[error("ladder: {0}")]
+    Ladder(String),
     /// The arena's progress callback asked to stop.
     #[error("the arena was cancelled after {done} of {total} games")]
     Cancelled {

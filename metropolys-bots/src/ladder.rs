@@ -23,6 +23,13 @@ use crate::thread::play_indexed;
 use crate::BotError;
 use metropolys_core::{Config, State, Variant};
 
+/// The most bots a ladder rates: every set of `players` of them sits at a
+/// table, so the games grow as the bots to the power of the players.
+pub const MAX_BOTS: usize = 64;
+
+/// The most bootstrap resamples a ladder takes.
+pub const MAX_RESAMPLES: usize = 100_000;
+
 /// How a ladder is played.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LadderOptions {
@@ -116,20 +123,32 @@ pub fn ladder(
 ) -> Result<Ladder, BotError> {
     let k = usize::from(options.players);
     if !(2..=4).contains(&k) {
-        return Err(BotError::Arena(format!(
+        return Err(BotError::Ladder(format!(
             "a ladder's tables have 2, 3 or 4 players, not {k}"
         )));
     }
     if bots.len() < k {
-        return Err(BotError::Arena(format!(
+        return Err(BotError::Ladder(format!(
             "{} bots cannot fill a table of {k}",
             bots.len()
         )));
     }
+    if bots.len() > MAX_BOTS {
+        return Err(BotError::Ladder(format!(
+            "a ladder rates at most {MAX_BOTS} bots, not {}",
+            bots.len()
+        )));
+    }
     if options.deals == 0 || options.run.threads == 0 {
-        return Err(BotError::Arena(
+        return Err(BotError::Ladder(
             "a ladder needs at least one deal and one thread".into(),
         ));
+    }
+    if options.resamples > MAX_RESAMPLES {
+        return Err(BotError::Ladder(format!(
+            "a ladder takes at most {MAX_RESAMPLES} bootstrap resamples, not {}",
+            options.resamples
+        )));
     }
     State::new(&Config::new(
         options.players,
@@ -137,32 +156,36 @@ pub fn ladder(
         options.run.seed,
     ))?;
     let tables = tables(bots.len(), k);
-    let schedule: Vec<Game> = tables
-        .iter()
-        .enumerate()
-        .flat_map(|(t, _)| {
-            (0..options.deals).flat_map(move |deal| {
-                (0..k as u8).map(move |rotation| Game {
-                    table: t,
-                    deal,
-                    rotation,
-                })
-            })
-        })
-        .collect();
+    // Game `i` is table `i / (deals × k)`, deal `i / k % deals`, rotation
+    // `i % k`: computed from its index, never listed, so the count is all
+    // that a large ladder holds before it plays.
+    let per_table = options.deals.checked_mul(k as u64);
+    let total = per_table.and_then(|n| n.checked_mul(tables.len() as u64));
+    let (Some(per_table), Some(total)) = (per_table, total) else {
+        return Err(BotError::Ladder(format!(
+            "a ladder of {} tables of {} deals has more games than can be counted",
+            tables.len(),
+            options.deals
+        )));
+    };
+    let game_of = |i: u64| Game {
+        table: (i / per_table) as usize,
+        deal: i / k as u64 % options.deals,
+        rotation: (i % k as u64) as u8,
+    };
     // Each thread keeps its games with their index; sorted, they are the
     // schedule's games in order, whatever the thread count.
     let parts = play_indexed(
         "metropolys-ladder",
         options.run.threads,
-        schedule.len() as u64,
+        total,
         &|i| {
-            let game = &schedule[i as usize];
-            play(bots, &tables[game.table], game, options)
+            let game = game_of(i);
+            play(bots, &tables[game.table], &game, options)
         },
         &|mine: &mut Vec<(u64, Played)>, i, r, done| {
             mine.push((i, r));
-            progress(done, schedule.len() as u64)
+            progress(done, total)
         },
     )?;
     let mut results: Vec<(u64, Played)> = parts.into_iter().flatten().collect();
@@ -170,7 +193,8 @@ pub fn ladder(
     let mut played = vec![0u64; bots.len()];
     let mut totals = vec![0i64; bots.len()];
     let mut games = Vec::with_capacity(results.len());
-    for (game, (_, r)) in schedule.iter().zip(results) {
+    for (i, r) in results {
+        let game = game_of(i);
         let (finish, points) = r;
         for (bot, total) in points {
             played[bot] += 1;
@@ -251,6 +275,38 @@ mod tests {
         assert_eq!(tables(4, 4), vec![vec![0, 1, 2, 3]]);
         assert_eq!(tables(3, 2), vec![vec![0, 1], vec![0, 2], vec![1, 2]]);
         assert!(tables(2, 3).is_empty());
+    }
+
+    #[test]
+    fn absurd_sizes_are_refused_before_anything_is_played_or_reserved() {
+        let bot = || -> BotFactory { Box::new(|| Box::new(crate::Random)) };
+        let never = |_: u64, _: u64| -> bool { panic!("no game is played") };
+        let refused = |bots: usize, options: LadderOptions| {
+            let bots: Vec<BotFactory> = (0..bots).map(|_| bot()).collect();
+            match ladder(&bots, &options, &never) {
+                Err(BotError::Ladder(e)) => e,
+                other => panic!("{:?}", other.map(|l| l.games.len())),
+            }
+        };
+        let e = refused(MAX_BOTS + 1, LadderOptions::default());
+        assert!(e.contains("at most 64 bots"), "{e}");
+        // 64 bots in tables of 4 (635,376 tables) and 2^62 deals: more
+        // games than a u64 counts. It used to list every game first.
+        let huge = LadderOptions {
+            players: 4,
+            deals: 1 << 62,
+            ..LadderOptions::default()
+        };
+        let e = refused(MAX_BOTS, huge);
+        assert!(e.contains("more games than can be counted"), "{e}");
+        let e = refused(
+            2,
+            LadderOptions {
+                resamples: usize::MAX,
+                ..LadderOptions::default()
+            },
+        );
+        assert!(e.contains("at most 100000 bootstrap resamples"), "{e}");
     }
 
     #[test]

@@ -262,7 +262,8 @@ pub fn rate(bots: usize, games: &[RatedGame], resamples: usize, seed: u64) -> Ra
         .map(|g| deals.binary_search(&g.deal).unwrap_or(0))
         .collect();
     let mut rng = SplitMix64::new(seed);
-    let mut samples: Vec<Vec<f64>> = vec![Vec::with_capacity(resamples); bots];
+    // Grown as it fills: a huge `resamples` costs time, not a reservation.
+    let mut samples: Vec<Vec<f64>> = vec![Vec::with_capacity(resamples.min(1 << 12)); bots];
     for _ in 0..resamples {
         let mut times = vec![0.0; deals.len()];
         for _ in 0..deals.len() {
