@@ -2,7 +2,7 @@
 //! parameters (`--bots`, `--seats`, `--params`); names that are not known
 //! get a "did you mean" tip, and refused values are echoed in part.
 
-use metropolys_bots::{from_spec, KINDS};
+use metropolys_bots::{from_spec, split_specs, BotFactory, KINDS};
 use metropolys_core::Variant;
 use serde_json::{Map, Value};
 
@@ -23,6 +23,10 @@ impl From<VariantArg> for Variant {
         }
     }
 }
+
+/// The most games `--threads` plays in parallel, in `arena` and `ladder`
+/// (Python's `arena` takes the same range).
+pub const MAX_THREADS: u16 = 1024;
 
 /// The most bytes of a refused value a message echoes.
 const ECHO: usize = 60;
@@ -118,6 +122,43 @@ pub fn bot_params(
         },
         None => kind_params(kind, params),
     }
+}
+
+/// Bots as `--bots` lists them (comma-separated, each `kind` or
+/// `kind:JSON`; commas inside a bot's JSON do not separate), each checked
+/// with its own parameters or those of `--params` for its kind: one
+/// factory and one name (as given) per bot. `what` says what each entry
+/// is in messages ("seat", "bot").
+pub fn bot_list(
+    bots: &str,
+    params: &Map<String, Value>,
+    what: &str,
+) -> Result<(Vec<BotFactory>, Vec<String>), String> {
+    let entries = split_specs(bots);
+    if entries.iter().all(|(kind, _)| kind.is_empty()) {
+        return Err("--bots is empty: name the bots, such as ismcts,greedy".into());
+    }
+    if let Some(p) = entries.iter().position(|(kind, _)| kind.is_empty()) {
+        return Err(format!(
+            "--bots names no bot for {what} {p}: separate the bots by commas"
+        ));
+    }
+    let mut factories: Vec<BotFactory> = Vec::new();
+    let mut names = Vec::new();
+    for &(kind, own) in &entries {
+        let text = bot_params(kind, own, params).map_err(|e| format!("--bots: {e}"))?;
+        names.push(match own {
+            Some(own) => format!("{kind}:{own}"),
+            None => kind.to_string(),
+        });
+        let kind = kind.to_string();
+        factories.push(Box::new(move || {
+            // Checked above: the same kind and parameters build (never a
+            // different bot in its place).
+            from_spec(&kind, &text).expect("a bot spec checked by bot_params")
+        }));
+    }
+    Ok((factories, names))
 }
 
 #[cfg(test)]

@@ -65,6 +65,8 @@ pub enum Command {
     Completions(cmd::completions::Args),
     /// Play many games between bots and print their results
     Arena(cmd::arena::Args),
+    /// Rate bots on the Elo scale: a round robin on paired deals
+    Ladder(cmd::ladder::Args),
     /// Run the game server with its web client (see docs/server.md)
     Serve(metropolys_server::Args),
 }
@@ -96,6 +98,7 @@ fn dispatch(cli: Cli) -> failure::Outcome {
         Command::Conform(a) => cmd::conform::run(a),
         Command::Completions(a) => cmd::completions::run(a, Cli::command()),
         Command::Arena(a) => cmd::arena::run(a),
+        Command::Ladder(a) => cmd::ladder::run(a),
         Command::Serve(a) => {
             metropolys_server::run(a).map_err(|e| failure::Failure::Io(e.to_string()))
         }

@@ -580,12 +580,99 @@ fn the_presets_sit_at_arena_and_play() {
 fn the_help_of_arena_and_play_names_every_bot_kind() {
     // The help listed random, greedy and ismcts only, after ismcts-v1 and
     // the difficulty presets had become kinds.
-    for cmd in ["arena", "play"] {
+    for cmd in ["arena", "play", "ladder"] {
         let o = metropolys(&[cmd, "--help"]);
         assert_eq!(o.status.code(), Some(0), "{cmd}");
         let help = stdout(&o).replace('\n', " ");
         for kind in metropolys_bots::KINDS {
             assert!(help.contains(kind), "{cmd} --help does not name {kind}");
         }
+    }
+}
+
+#[test]
+fn ladder_rates_the_bots_and_is_reproduced_by_its_seed() {
+    let args = |threads: &'static str| {
+        vec![
+            "ladder",
+            "--bots",
+            "random,greedy,beginner",
+            "--deals",
+            "3",
+            "--seed",
+            "4",
+            "--resamples",
+            "50",
+            "--threads",
+            threads,
+        ]
+    };
+    let o = metropolys(&args("1"));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let out = stdout(&o);
+    // 3 pairs, 3 deals, both seatings.
+    assert!(
+        out.starts_with("Ladder · 18 games · 2 players per table"),
+        "{out}"
+    );
+    // Strongest first; random is the anchor.
+    let rows: Vec<&str> = out.lines().skip(2).take(3).collect();
+    assert!(rows[0].starts_with("greedy "), "{out}");
+    assert!(
+        rows[2].starts_with("random ") && rows[2].contains("[0, 0]"),
+        "{out}"
+    );
+    assert_eq!(
+        stdout(&metropolys(&args("3"))),
+        out,
+        "threads change nothing"
+    );
+    let md = stdout(&metropolys(&[
+        "ladder",
+        "--bots",
+        "random,greedy",
+        "--deals",
+        "2",
+        "--markdown",
+    ]));
+    assert!(md.contains("| `greedy` | 4 |"), "{md}");
+}
+
+#[test]
+fn ladder_usage_errors() {
+    let many = vec!["random"; 65].join(",");
+    for (args, needle) in [
+        (
+            vec!["ladder", "--bots", "random"],
+            "ladder: 1 bots cannot fill a table of 2",
+        ),
+        (
+            vec!["ladder", "--bots", "random,greedy", "--players", "5"],
+            "ladder: a ladder's tables have 2, 3 or 4 players, not 5",
+        ),
+        (
+            vec!["ladder", "--bots", "random,,greedy"],
+            "names no bot for bot 1",
+        ),
+        (vec!["ladder", "--bots", ""], "--bots is empty"),
+        (vec!["ladder", "--bots", &many], "at most 64 bots, not 65"),
+        (vec!["ladder", "--deals", "0"], "--deals"),
+        (vec!["ladder", "--threads", "100000"], "--threads"),
+        (vec!["ladder", "--resamples", "1000000"], "--resamples"),
+        (
+            vec!["ladder", "--bots", "random,grredy"],
+            "did you mean \"greedy\"?",
+        ),
+    ] {
+        let o = metropolys(&args);
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
     }
 }

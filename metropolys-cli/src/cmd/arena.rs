@@ -1,18 +1,12 @@
 //! `metropolys arena`: many games between bots rotated over the seats, and
 //! the table of their results (all from `metropolys_bots::arena`).
 
-use crate::args::{bot_params, params_by_kind, VariantArg};
+use crate::args::{bot_list, params_by_kind, VariantArg, MAX_THREADS};
 use crate::failure::{bot_failure, Failure, Outcome};
 use crate::io::progress_bar;
-use metropolys_bots::{
-    arena, from_spec, split_specs, ArenaOptions, ArenaRow, BotError, BotFactory, RunOptions,
-};
+use metropolys_bots::{arena, ArenaOptions, ArenaRow, BotError, RunOptions};
 use metropolys_core::Variant;
 use std::fmt::Write as _;
-
-/// The most games `--threads` plays in parallel (Python's `arena` takes the
-/// same range).
-pub const MAX_THREADS: u16 = 1024;
 
 /// Options of `metropolys arena`.
 #[derive(Debug, clap::Args)]
@@ -76,47 +70,19 @@ pub struct Args {
 /// Runs the arena and prints the table.
 pub fn run(args: Args) -> Outcome {
     let params = params_by_kind(args.params.as_deref()).map_err(Failure::Usage)?;
-    // Split first (commas inside a bot's JSON are not separators), then
-    // check each bot with its own parameters or those of --params.
-    let bots = args.bots.join(",");
-    let seats = split_specs(&bots);
-    if seats.iter().all(|(kind, _)| kind.is_empty()) {
-        return Err(Failure::Usage(
-            "--bots is empty: name one bot per seat, 2 to 4 of them, such as ismcts,greedy".into(),
-        ));
-    }
-    if let Some(p) = seats.iter().position(|(kind, _)| kind.is_empty()) {
-        return Err(Failure::Usage(format!(
-            "--bots names no bot for seat {p}: give one bot per seat, separated by commas"
-        )));
-    }
-    let mut factories: Vec<BotFactory> = Vec::new();
-    let mut names = Vec::new();
-    for &(kind, own) in &seats {
-        let text =
-            bot_params(kind, own, &params).map_err(|e| Failure::Usage(format!("--bots: {e}")))?;
-        names.push(match own {
-            Some(own) => format!("{kind}:{own}"),
-            None => kind.to_string(),
-        });
-        let kind = kind.to_string();
-        factories.push(Box::new(move || {
-            // Checked above: the same kind and parameters build (never a
-            // different bot in its place).
-            from_spec(&kind, &text).expect("a bot spec checked by bot_params")
-        }));
-    }
-    if !u8::try_from(seats.len()).is_ok_and(|n| metropolys_core::PLAYER_COUNTS.contains(&n)) {
+    let (factories, names) =
+        bot_list(&args.bots.join(","), &params, "seat").map_err(Failure::Usage)?;
+    if !u8::try_from(names.len()).is_ok_and(|n| metropolys_core::PLAYER_COUNTS.contains(&n)) {
         return Err(Failure::Usage(format!(
             "arena --bots takes one bot per seat, 2 to 4 of them (R-1), not {}",
-            seats.len()
+            names.len()
         )));
     }
-    let players = args.players.unwrap_or(seats.len() as u8);
-    if usize::from(players) != seats.len() {
+    let players = args.players.unwrap_or(names.len() as u8);
+    if usize::from(players) != names.len() {
         return Err(Failure::Usage(format!(
             "--players {players} but {} bots: give one bot per seat",
-            seats.len()
+            names.len()
         )));
     }
     let variant = Variant::from(args.variant);

@@ -6,6 +6,7 @@
 pub mod arena;
 pub mod completions;
 pub mod conform;
+pub mod ladder;
 pub mod play;
 pub mod replay;
 pub mod verify;
