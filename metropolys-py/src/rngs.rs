@@ -12,6 +12,44 @@ use pyo3::prelude::*;
 pub const ACCEPTED: &str = "a metropolys.SplitMix64, an int seed, a random.Random, \
      a numpy.random.Generator or None (the random module)";
 
+/// A uniformly random legal action of `state` (`None` once the game is
+/// over), drawn from `rng` as `Game.random_action` takes it: a
+/// `SplitMix64` (advanced in place), an `int` seed (a fresh generator for
+/// this one draw), or a Python generator ([`index`]).
+pub fn legal_action(
+    py: Python<'_>,
+    state: &metropolys_core::State,
+    rng: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<metropolys_core::Action>> {
+    let count = state.legal_action_count();
+    if count == 0 {
+        return Ok(None);
+    }
+    Ok(match rng {
+        Some(r) if r.is_instance_of::<SplitMix64>() => {
+            let r = r.cast::<SplitMix64>()?;
+            let mut r = r.borrow_mut();
+            state.random_action(&mut r.0)
+        }
+        Some(r) if r.is_instance_of::<pyo3::types::PyInt>() => {
+            let seed: crate::ints::U64 = r.extract()?;
+            state.random_action(&mut CoreRng::new(seed.0))
+        }
+        other => {
+            let k = index(py, other, count)?;
+            let mut chosen = None;
+            let mut i = 0;
+            state.for_each_legal(|a| {
+                if i == k {
+                    chosen = Some(a);
+                }
+                i += 1;
+            });
+            chosen
+        }
+    })
+}
+
 /// A uniform index in `range(count)` drawn from a Python generator. A value
 /// outside the range is a `ValueError` (never a silent `None`), an object
 /// that is no generator a `TypeError` naming what is accepted.

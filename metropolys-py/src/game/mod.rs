@@ -3,19 +3,26 @@
 //! history of decisions when known). Successors, histories, records and
 //! pickles are core's; this module converts arguments and results.
 
+mod seats;
+
 use crate::action::{self, Action, Given};
 use crate::convert::{json_text, keyword_config, to_py};
 use crate::errors::{self, Kind as ErrKind};
 use crate::persist;
-use crate::rngs::SplitMix64;
 use crate::tensor;
-use metropolys_core::rng::SplitMix64 as CoreRng;
 use metropolys_core::{Action as CoreAction, Card, Config, Game as CoreGame, Seat, State, Token};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList, PyTuple, PyType};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
+
+/// Why a game loaded from a position cannot give its record or undo.
+const NO_HISTORY: &str = "this game was loaded from a position (from_json)";
+
+/// How to keep a game's history instead.
+const SAVE_HISTORY: &str = "to save a game with its history, save game.to_record() (or \
+     pickle the game) and restore it with Game.from_record";
 
 /// Small integers as a Python list of ints (a `Vec<u8>` would become `bytes`).
 pub fn ints(v: impl IntoIterator<Item = u8>) -> Vec<u32> {
@@ -50,96 +57,6 @@ pub fn verify_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Game
 
 fn card_name(card: &str) -> PyResult<Card> {
     crate::names::parse::<Card>(card).map_err(errors::value_error)
-}
-
-impl Game {
-    /// The current position.
-    fn state(&self) -> &State {
-        self.0.state()
-    }
-
-    fn seat(&self, player: i64) -> PyResult<Seat> {
-        match u8::try_from(player) {
-            Ok(p) if p < self.state().players() => Ok(p),
-            _ => Err(errors::value_error(format!(
-                "seat {player} is not in this {}-player game (seats 0-{})",
-                self.state().players(),
-                self.state().players() - 1
-            ))),
-        }
-    }
-
-    /// A game at `state` alone, without history or events (as
-    /// `Game.from_json` makes it).
-    pub fn from_state(state: State) -> Game {
-        Game(CoreGame::from_state(state))
-    }
-
-    /// `player`, or the seat to act when `None`.
-    fn seat_or_to_act(&self, player: Option<crate::ints::Int>) -> PyResult<Seat> {
-        match (player, self.state().to_act()) {
-            (Some(p), _) => self.seat(p.0),
-            (None, Some(seat)) => Ok(seat),
-            (None, None) => Err(errors::value_error(
-                "the game is over (R-17): nobody is to act; name the player".into(),
-            )),
-        }
-    }
-
-    fn neighborhood(id: i64) -> PyResult<u8> {
-        crate::board::id(id)
-    }
-
-    fn apply_core(&self, py: Python<'_>, action: CoreAction) -> PyResult<Game> {
-        self.0
-            .apply(action)
-            .map(Game)
-            .map_err(|e| errors::rule_error(py, e))
-    }
-
-    /// Raises ``ValueError`` (R-21) unless this game knows the secrets of
-    /// every seat in `seats` (a seat's view knows only its viewer's until
-    /// the end, the public view none).
-    fn require_secrets(&self, seats: impl IntoIterator<Item = Seat>, what: &str) -> PyResult<()> {
-        match seats.into_iter().find(|&p| !self.0.knows_secrets(p)) {
-            None => Ok(()),
-            Some(p) => Err(errors::value_error(format!(
-                "{what} needs seat {p}'s objectives, which {} does not know (R-21)",
-                self.view_name()
-            ))),
-        }
-    }
-
-    /// What kind of view this game is, for messages: ``seat 2's view`` or
-    /// ``the public view``.
-    fn view_name(&self) -> String {
-        match self.0.viewer() {
-            Some(v) => format!("seat {v}'s view"),
-            None => "the public view".into(),
-        }
-    }
-
-    /// Raises ``ValueError`` (R-21) unless this game knows every seat's
-    /// secrets, naming `what` needs them and ``known_scores``.
-    fn require_all_secrets(&self, what: &str) -> PyResult<()> {
-        self.require_secrets(0..self.state().players(), what)
-            .map_err(|e| {
-                errors::value_error(format!("{e}; known_scores() has the sheets it knows"))
-            })
-    }
-
-    /// The seats whose secrets an observation of `seat` with `reveal` shows.
-    fn revealed(&self, seat: Seat, reveal: metropolys_tensor::Reveal) -> Vec<Seat> {
-        let all = (0..self.state().players()).collect();
-        if self.state().is_over() {
-            return all;
-        }
-        match reveal {
-            metropolys_tensor::Reveal::Own => vec![seat],
-            metropolys_tensor::Reveal::None => vec![],
-            metropolys_tensor::Reveal::All => all,
-        }
-    }
 }
 
 #[pymethods]
@@ -452,10 +369,7 @@ impl Game {
         if self.0.config().is_none() {
             return Err(invalid(
                 if self.0.knows_all_secrets() && self.0.viewer().is_none() {
-                    "this game was loaded from a position (from_json), which holds no history to \
-                 undo; to save a game with its history, save game.to_record() (or pickle the \
-                 game) and restore it with Game.from_record"
-                        .into()
+                    format!("{NO_HISTORY}, which holds no history to undo; {SAVE_HISTORY}")
                 } else {
                     format!(
                         "{} has no history to undo (its configuration would reveal the deal, R-21)",
@@ -499,33 +413,7 @@ impl Game {
         py: Python<'_>,
         rng: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Option<Py<Action>>> {
-        let count = self.state().legal_action_count();
-        if count == 0 {
-            return Ok(None);
-        }
-        let core = match rng {
-            Some(r) if r.is_instance_of::<SplitMix64>() => {
-                let r = r.cast::<SplitMix64>()?;
-                let mut r = r.borrow_mut();
-                self.state().random_action(&mut r.0)
-            }
-            Some(r) if r.is_instance_of::<PyInt>() => {
-                let seed: crate::ints::U64 = r.extract()?;
-                self.state().random_action(&mut CoreRng::new(seed.0))
-            }
-            other => {
-                let k = crate::rngs::index(py, other, count)?;
-                let mut chosen = None;
-                let mut i = 0;
-                self.state().for_each_legal(|a| {
-                    if i == k {
-                        chosen = Some(a);
-                    }
-                    i += 1;
-                });
-                chosen
-            }
-        };
+        let core = crate::rngs::legal_action(py, self.state(), rng)?;
         core.map(|a| action::object(py, a)).transpose()
     }
 
@@ -596,10 +484,7 @@ impl Game {
             return Err(errors::raise(
                 py,
                 ErrKind::Record,
-                "this game was loaded from a position (from_json), so it has no record of its \
-                 decisions; to save a game with its history, save game.to_record() (or pickle \
-                 the game) and restore it with Game.from_record"
-                    .into(),
+                format!("{NO_HISTORY}, so it has no record of its decisions; {SAVE_HISTORY}"),
                 &[],
             ));
         };

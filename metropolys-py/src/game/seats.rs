@@ -1,0 +1,102 @@
+//! What a game knows and whose it is: the current position, seats given
+//! from Python, and the R-21 checks of what a view may answer (helpers of
+//! the `Game` methods in `mod.rs`).
+
+use super::Game;
+use crate::errors;
+use metropolys_core::{Action as CoreAction, Game as CoreGame, Seat, State};
+use pyo3::prelude::*;
+
+impl Game {
+    /// The current position.
+    pub(crate) fn state(&self) -> &State {
+        self.0.state()
+    }
+
+    pub(crate) fn seat(&self, player: i64) -> PyResult<Seat> {
+        match u8::try_from(player) {
+            Ok(p) if p < self.state().players() => Ok(p),
+            _ => Err(errors::value_error(format!(
+                "seat {player} is not in this {}-player game (seats 0-{})",
+                self.state().players(),
+                self.state().players() - 1
+            ))),
+        }
+    }
+
+    /// A game at `state` alone, without history or events (as
+    /// `Game.from_json` makes it).
+    pub fn from_state(state: State) -> Game {
+        Game(CoreGame::from_state(state))
+    }
+
+    /// `player`, or the seat to act when `None`.
+    pub(crate) fn seat_or_to_act(&self, player: Option<crate::ints::Int>) -> PyResult<Seat> {
+        match (player, self.state().to_act()) {
+            (Some(p), _) => self.seat(p.0),
+            (None, Some(seat)) => Ok(seat),
+            (None, None) => Err(errors::value_error(
+                "the game is over (R-17): nobody is to act; name the player".into(),
+            )),
+        }
+    }
+
+    pub(crate) fn neighborhood(id: i64) -> PyResult<u8> {
+        crate::board::id(id)
+    }
+
+    pub(crate) fn apply_core(&self, py: Python<'_>, action: CoreAction) -> PyResult<Game> {
+        self.0
+            .apply(action)
+            .map(Game)
+            .map_err(|e| errors::rule_error(py, e))
+    }
+
+    /// Raises ``ValueError`` unless this game knows the secrets of
+    /// every seat in `seats` (a seat's view knows only its viewer's until
+    /// the end, the public view none).
+    pub(crate) fn require_secrets(
+        &self,
+        seats: impl IntoIterator<Item = Seat>,
+        what: &str,
+    ) -> PyResult<()> {
+        match seats.into_iter().find(|&p| !self.0.knows_secrets(p)) {
+            None => Ok(()),
+            Some(p) => Err(errors::value_error(format!(
+                "{what} needs seat {p}'s objectives, which {} does not know (R-21)",
+                self.view_name()
+            ))),
+        }
+    }
+
+    /// What kind of view this game is, for messages: ``seat 2's view`` or
+    /// ``the public view``.
+    pub(crate) fn view_name(&self) -> String {
+        match self.0.viewer() {
+            Some(v) => format!("seat {v}'s view"),
+            None => "the public view".into(),
+        }
+    }
+
+    /// Raises ``ValueError`` unless this game knows every seat's
+    /// secrets, naming `what` needs them and ``known_scores``.
+    pub(crate) fn require_all_secrets(&self, what: &str) -> PyResult<()> {
+        self.require_secrets(0..self.state().players(), what)
+            .map_err(|e| {
+                errors::value_error(format!("{e}; known_scores() has the sheets it knows"))
+            })
+    }
+
+    /// The seats whose secrets an observation of `seat` with `reveal` shows.
+    pub(crate) fn revealed(&self, seat: Seat, reveal: metropolys_tensor::Reveal) -> Vec<Seat> {
+        let all = (0..self.state().players()).collect();
+        if self.state().is_over() {
+            return all;
+        }
+        match reveal {
+            metropolys_tensor::Reveal::Own => vec![seat],
+            metropolys_tensor::Reveal::None => vec![],
+            metropolys_tensor::Reveal::All => all,
+        }
+    }
+}
