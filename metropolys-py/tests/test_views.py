@@ -120,6 +120,15 @@ def test_r21_a_view_played_to_the_end_makes_up_no_scores() -> None:
         end.winners
     assert not any(e["type"] == "game_ended" for e in end.events)
     assert Game.from_json(end.to_json()) == end
+    # Its board as its viewer sees it shows no made-up objective for the
+    # other seat (it showed "objective bridges"), and is what it knows.
+    assert end.text(seat) == end.text()
+    other_row = [line for line in end.text(seat).splitlines() if line.lstrip().startswith(f"{1 - seat} ")]
+    assert other_row and "objective" not in other_row[0], end.text(seat)
+    assert "objective" in [line for line in end.text(seat).splitlines() if line.lstrip().startswith(f"{seat} ")][0]
+    # Its view of its own seat is itself: the other seat's cards stay None.
+    assert end.view(seat) == end.to_dict()
+    assert end.view(seat)["objectives"][1 - seat] is None
     # A whole game knows every sheet: known_scores() is scores().
     whole, _ = play_out(Game(players=2, seed=8), 2)
     assert whole.known_scores() == whole.scores()

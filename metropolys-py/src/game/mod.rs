@@ -451,7 +451,15 @@ impl Game {
         let player = player.0;
         let seat = self.seat(player)?;
         self.require_secrets([seat], &format!("seat {seat}'s view"))?;
-        to_py(py, &self.state().view(seat))
+        // Core's view of this game: a view played to the end still hides
+        // the cards it never knew (the state's own would show made-up ones).
+        match self.0.view(seat) {
+            Some(view) => to_py(py, &view.snapshot()),
+            None => Err(errors::value_error(format!(
+                "{} holds no view of seat {seat} (R-21)",
+                self.view_name()
+            ))),
+        }
     }
 
     /// What a spectator, who holds no seat, may see (R-21; core's
@@ -637,6 +645,11 @@ impl Game {
         if let Ok(seat) = Seat::try_from(player) {
             if seat < self.state().players() {
                 self.require_secrets([seat], &format!("seat {seat}'s board"))?;
+                if !self.0.knows_all_secrets() {
+                    // A view knows its viewer's cards only, even once over
+                    // (the others' are not made up): what it knows.
+                    return Ok(metropolys_core::text::snapshot_text(&self.0.snapshot()));
+                }
             }
         }
         crate::text::board(self.state(), Some(player))
