@@ -160,6 +160,18 @@ pub fn bot_failure(message: String) -> Failure {
     }
 }
 
+/// The failure of an arena, a sequential test or a ladder: options that
+/// make no sense are a usage error, anything else as [`bot_failure`].
+pub fn run_failure(e: metropolys_bots::BotError) -> Failure {
+    use metropolys_bots::BotError;
+    match e {
+        BotError::Arena(_) | BotError::Ladder(_) | BotError::Config(_) => {
+            Failure::Usage(e.to_string())
+        }
+        other => bot_failure(other.to_string()),
+    }
+}
+
 /// A thread the system refused, in words.
 pub fn thread_failure(why: &str) -> Failure {
     Failure::Thread(format!(

@@ -2,9 +2,9 @@
 //! the table of their results (all from `metropolys_bots::arena`).
 
 use crate::args::{bot_list, params_by_kind, VariantArg, MAX_THREADS};
-use crate::failure::{bot_failure, Failure, Outcome};
+use crate::failure::{run_failure, Failure, Outcome};
 use crate::io::progress_bar;
-use metropolys_bots::{arena, ArenaOptions, ArenaRow, BotError, RunOptions};
+use metropolys_bots::{arena, ArenaOptions, ArenaRow, RunOptions};
 use metropolys_core::Variant;
 use std::fmt::Write as _;
 
@@ -111,10 +111,7 @@ pub fn run(args: Args) -> Outcome {
             true
         });
         bar.finish_and_clear();
-        let report = report.map_err(|e| match e {
-            BotError::Arena(_) | BotError::Config(_) => Failure::Usage(e.to_string()),
-            other => bot_failure(other.to_string()),
-        })?;
+        let report = report.map_err(run_failure)?;
         out!(
             "SPRT · {} vs {} · {} · seed {} · H0: {} Elo, H1: {} Elo, alpha {}, beta {}\n{}\n",
             names[0],
@@ -139,10 +136,7 @@ pub fn run(args: Args) -> Outcome {
         true
     });
     bar.finish_and_clear();
-    let rows = rows.map_err(|e| match e {
-        BotError::Arena(_) | BotError::Config(_) => Failure::Usage(e.to_string()),
-        other => bot_failure(other.to_string()),
-    })?;
+    let rows = rows.map_err(run_failure)?;
     let rows: Vec<ArenaRow> = rows
         .into_iter()
         .zip(names)

@@ -2,10 +2,10 @@
 //! the Elo scale with intervals (all from `metropolys_bots::ladder`).
 
 use crate::args::{bot_list, params_by_kind, VariantArg, MAX_THREADS};
-use crate::failure::{bot_failure, Failure, Outcome};
+use crate::failure::{run_failure, Failure, Outcome};
 use crate::io::progress_bar;
 use metropolys_bots::ladder::{ladder, Ladder, LadderOptions};
-use metropolys_bots::{BotError, RunOptions};
+use metropolys_bots::RunOptions;
 use metropolys_core::Variant;
 use std::fmt::Write as _;
 
@@ -98,10 +98,7 @@ pub fn run(args: Args) -> Outcome {
         true
     });
     bar.finish_and_clear();
-    let result = result.map_err(|e| match e {
-        BotError::Ladder(_) | BotError::Config(_) => Failure::Usage(e.to_string()),
-        other => bot_failure(other.to_string()),
-    })?;
+    let result = result.map_err(run_failure)?;
     out!("{}", table(&options, &names, &result, args.markdown));
     Ok(())
 }
