@@ -75,8 +75,9 @@ pub enum BotError {
     /// a table seats, no deals, absurd sizes…).
     #[error("ladder: {0}")]
     Ladder(String),
-    /// The arena's progress callback asked to stop.
-    #[error("the arena was cancelled after {done} of {total} games")]
+    /// A run of games (an arena, a ladder, a sequential test) was stopped
+    /// by its progress callback or its cancel flag.
+    #[error("cancelled after {done} of {total} games")]
     Cancelled {
         /// Games finished.
         done: u64,

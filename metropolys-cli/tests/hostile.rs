@@ -515,3 +515,69 @@ fn threads_are_bounded_and_a_refused_thread_is_one_failure() {
     // cannot be mapped, which no caller can catch; the refusals above are
     // the ones a caller sees.
 }
+
+/// The address space `metropolys` maps when it starts (VmSize of a
+/// `replay -` blocked reading its standard input), in KiB.
+fn started_size_kib() -> u64 {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_metropolys"))
+        .args(["replay", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let path = format!("/proc/{}/status", child.id());
+    let start = Instant::now();
+    let size = loop {
+        let status = std::fs::read_to_string(&path).unwrap_or_default();
+        // Sleeping: blocked in its first read, so started.
+        let sleeping = status
+            .lines()
+            .any(|l| l.starts_with("State:") && l.contains("S (sleeping)"));
+        let size = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmSize:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok());
+        match size {
+            Some(size) if sleeping => break size,
+            _ if start.elapsed() > Duration::from_secs(20) => panic!("no size: {status}"),
+            _ => std::thread::sleep(Duration::from_millis(20)),
+        }
+    };
+    child.kill().unwrap();
+    let _ = child.wait();
+    size
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_thread_the_system_refuses_is_status_4_without_a_panic() {
+    // Threads get 64 MiB stacks and share one malloc arena, under a limit
+    // of 224 MiB above what the command maps when it starts: a few stacks
+    // fit, the next thread cannot start, and tens of MiB stay free for
+    // the threads that did. (With 2 MiB stacks and a 64 MiB arena per
+    // thread, the limit was reached inside started threads, whose
+    // allocation failures abort the process before any code can report
+    // them.)
+    let limit = started_size_kib() + (224 << 10);
+    for args in [
+        "arena --bots greedy,greedy --games 2000 --threads 1000",
+        "ladder --bots random,greedy,beginner --deals 300 --threads 1000",
+    ] {
+        let child = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v {limit} && exec \"$0\" {args} --no-progress"
+            ))
+            .arg(env!("CARGO_BIN_EXE_metropolys"))
+            .env("RUST_MIN_STACK", (64u64 << 20).to_string())
+            .env("MALLOC_ARENA_MAX", "1")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let o = finish(child, args);
+        assert_clean_failure(&o, 4, "cannot start a thread");
+    }
+}
