@@ -92,13 +92,19 @@ async fn limit_http(
     }
     let r = next.run(req).await;
     if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        return error(ProtoError::new(
+        let mut r = error(ProtoError::new(
             ErrorCode::TooLarge,
             format!(
                 "the request body is larger than {} bytes",
                 sh.options.max_body_bytes
             ),
         ));
+        // The body was refused unread, so the connection cannot carry
+        // another request: say so, or a client that pools connections
+        // sends its next request into a socket the server is closing.
+        r.headers_mut()
+            .insert(header::CONNECTION, HeaderValue::from_static("close"));
+        return r;
     }
     r
 }

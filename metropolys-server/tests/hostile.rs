@@ -8,16 +8,37 @@ mod common;
 use common::{options, temp_db, Running};
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, Once};
 use tokio_tungstenite::tungstenite::Message;
 
 static PANICS: AtomicUsize = AtomicUsize::new(0);
+static TEST_THREADS: Mutex<Vec<String>> = Mutex::new(Vec::new());
 
+/// Counts the panics of the server's threads. The hook is installed once
+/// (one panic is one count, however many tests ran), and a failed
+/// assertion on a test's own thread is that test's failure, not a panic
+/// of the server that every other test would then report.
 fn count_panics() {
-    let previous = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        PANICS.fetch_add(1, Ordering::SeqCst);
-        previous(info);
-    }));
+    static HOOK: Once = Once::new();
+    if let Some(name) = std::thread::current().name() {
+        TEST_THREADS.lock().unwrap().push(name.to_string());
+    }
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let thread = std::thread::current();
+            let on_test = thread.name().is_some_and(|n| {
+                TEST_THREADS
+                    .lock()
+                    .map(|t| t.iter().any(|x| x == n))
+                    .unwrap_or(true)
+            });
+            if !on_test {
+                PANICS.fetch_add(1, Ordering::SeqCst);
+            }
+            previous(info);
+        }));
+    });
 }
 
 async fn two_seat_match(server: &Running) -> (String, String) {
@@ -32,7 +53,8 @@ async fn two_seat_match(server: &Running) -> (String, String) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn malformed_messages_get_documented_errors() {
     count_panics();
-    let server = Running::start(options(temp_db("malformed"))).await;
+    let db = temp_db("malformed");
+    let server = Running::start(options(db.path())).await;
     let (id, t0) = two_seat_match(&server).await;
     let mut ws = server.connect(&id, Some(&t0), None).await;
     ws.update_at(0).await;
@@ -121,7 +143,8 @@ impl SendBinary
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn oversized_messages_floods_and_idle_sockets_are_closed() {
     count_panics();
-    let mut o = options(temp_db("limits"));
+    let db = temp_db("limits");
+    let mut o = options(db.path());
     o.rate = 5.0;
     o.burst = 5.0;
     o.idle_timeout = std::time::Duration::from_millis(1200);
@@ -173,7 +196,8 @@ async fn oversized_messages_floods_and_idle_sockets_are_closed() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_requests_get_documented_http_errors() {
     count_panics();
-    let mut o = options(temp_db("http"));
+    let db = temp_db("http");
+    let mut o = options(db.path());
     o.max_matches = 3;
     o.max_sockets = 2;
     let server = Running::start(o).await;
@@ -303,6 +327,12 @@ async fn bad_requests_get_documented_http_errors() {
     );
     let r = post(&big).await.unwrap();
     assert_eq!(r.status().as_u16(), 413);
+    // The refused body was never read: the server closes the connection
+    // and says so, so that the client does not reuse it.
+    assert_eq!(
+        r.headers().get("connection").map(|h| h.as_bytes()),
+        Some(&b"close"[..])
+    );
     let v: Value = r.json().await.unwrap();
     assert_eq!(v["error"]["code"], "too_large");
     // Unknown paths and methods, unknown matches.
@@ -382,7 +412,8 @@ async fn bad_requests_get_documented_http_errors() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn requests_per_address_are_limited() {
-    let mut o = options(temp_db("httprate"));
+    let db = temp_db("httprate");
+    let mut o = options(db.path());
     o.http_rate = 2.0;
     let server = Running::start(o).await;
     let mut codes = Vec::new();
@@ -402,7 +433,8 @@ async fn requests_per_address_are_limited() {
 /// responsive (bounded queues, slow clients dropped).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sockets_that_never_read_do_not_stall_the_server() {
-    let server = Running::start(options(temp_db("slow"))).await;
+    let db = temp_db("slow");
+    let server = Running::start(options(db.path())).await;
     let id = server
         .create(json!({"players": 2, "seats": ["human", "random"]}))
         .await;
