@@ -1,11 +1,11 @@
 //! `metropolys play --seats ...` (a person against bots, driven by a
 //! scripted standard input) and `metropolys arena`.
 
+mod common;
+use common::scratch;
 use metropolys_core::Record;
 use std::io::Write as _;
-use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 fn metropolys(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_metropolys"))
@@ -47,18 +47,6 @@ fn code(o: &Output) -> i32 {
     o.status.code().expect("exited")
 }
 
-fn scratch() -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "metropolys-cli-bots-test-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::SeqCst)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// Lines that play any game to its end without knowing it: before each bid
 /// the person tries `pass`, so whenever passing is allowed they pass, and
 /// as the opener of a call (who may not pass, R-7) they try every bid in
@@ -75,7 +63,7 @@ fn robot_script() -> String {
 
 #[test]
 fn a_person_plays_a_whole_game_against_bots_from_a_script() {
-    let dir = scratch();
+    let dir = scratch("cli-bots-test");
     let rec = dir.join("game.json");
     // A mistyped move, an unknown neighborhood, a hint, help, then an
     // illegal move (the opener's pass, R-7) and the robot script.
@@ -373,7 +361,7 @@ fn empty_and_misspelt_seats_and_bots_are_named() {
 
 #[test]
 fn a_game_at_the_terminal_writes_its_html_replay() {
-    let dir = scratch();
+    let dir = scratch("cli-bots-test");
     let html = dir.join("game.html");
     let rec = dir.join("game.json");
     // Played to the end: the record and the replay.
@@ -430,7 +418,7 @@ fn a_game_at_the_terminal_writes_its_html_replay() {
 
 #[test]
 fn records_say_who_played_each_seat_and_replays_show_it() {
-    let dir = scratch();
+    let dir = scratch("cli-bots-test");
     let (rec, html) = (dir.join("who.json"), dir.join("who.html"));
     let o = metropolys_with_input(
         &[

@@ -1,9 +1,10 @@
 //! The `metropolys` binary: every subcommand, success and error paths.
 
+mod common;
+use common::scratch;
 use metropolys_core::{Event, Record, Token};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 fn metropolys(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_metropolys"))
@@ -22,19 +23,6 @@ fn stderr(o: &Output) -> String {
 
 fn code(o: &Output) -> i32 {
     o.status.code().expect("exited")
-}
-
-/// A fresh scratch directory for one test.
-fn scratch() -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "metropolys-cli-test-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::SeqCst)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn vectors() -> PathBuf {
@@ -172,7 +160,7 @@ fn usage_errors_exit_2() {
 
 #[test]
 fn play_tells_the_game_and_writes_a_record_that_verifies() {
-    let dir = scratch();
+    let dir = scratch("cli-test");
     let rec = dir.join("game.json");
     let html = dir.join("game.html");
     let o = metropolys(&[
@@ -256,7 +244,7 @@ fn play_tells_the_game_and_writes_a_record_that_verifies() {
 
 #[test]
 fn play_reproduces_the_seeded_conformance_games() {
-    let dir = scratch();
+    let dir = scratch("cli-test");
     for (file, args) in [
         (
             "game-2p-family-seed-1.json",
@@ -307,7 +295,7 @@ fn play_rejects_illegal_configurations_and_unwritable_files() {
     assert_eq!(code(&o), 1);
     assert!(stderr(&o).contains("R-1"));
 
-    let dir = scratch();
+    let dir = scratch("cli-test");
     let cfg = dir.join("bad.json");
     std::fs::write(&cfg, r#"{"players": 2, "out_of_play": ["north", "south"]}"#).unwrap();
     let o = metropolys(&["play", "--config", s(&cfg)]);
@@ -333,7 +321,7 @@ fn play_rejects_illegal_configurations_and_unwritable_files() {
 
 #[test]
 fn replay_tells_the_same_game_and_steps_decision_by_decision() {
-    let dir = scratch();
+    let dir = scratch("cli-test");
     let rec = dir.join("game.json");
     let played = metropolys(&[
         "play",
@@ -385,7 +373,7 @@ fn replay_tells_the_same_game_and_steps_decision_by_decision() {
 
 #[test]
 fn replay_errors() {
-    let dir = scratch();
+    let dir = scratch("cli-test");
     let o = metropolys(&["replay", s(&dir.join("missing.json"))]);
     assert_eq!(code(&o), 3);
     assert!(stderr(&o).contains("cannot read"));
@@ -451,7 +439,7 @@ fn verify_the_conformance_directory() {
 
 #[test]
 fn verify_reports_each_failure_and_exits_1() {
-    let dir = scratch();
+    let dir = scratch("cli-test");
     let good = vectors().join("r14-subway-card-tie.json");
     let text = std::fs::read_to_string(&good).unwrap();
     let mut record = Record::from_json(&text).unwrap();
@@ -502,7 +490,7 @@ fn verify_reports_each_failure_and_exits_1() {
     assert!(out.ends_with("1 passed, 6 failed\n"), "{out}");
 
     // An empty directory is a failure, not a silent pass.
-    let empty = scratch();
+    let empty = scratch("cli-test");
     let o = metropolys(&["verify", s(&empty)]);
     assert_eq!(code(&o), 1);
     assert!(stdout(&o).contains("no *.json records"));
@@ -559,7 +547,7 @@ fn conventional_options_suggestions_and_standard_input() {
     let config = Record::from_json(&std::fs::read_to_string(&rec).unwrap())
         .unwrap()
         .config;
-    let dir = scratch();
+    let dir = scratch("cli-test");
     let cfg = dir.join("config.json");
     std::fs::write(&cfg, serde_json::to_string(&config).unwrap()).unwrap();
     let from_file = metropolys(&["play", "--config", s(&cfg), "--quiet"]);
@@ -616,7 +604,7 @@ fn with_stdout_closed(args: &[&str]) -> Output {
 #[test]
 fn requested_files_are_written_whatever_happens_to_standard_output() {
     // `metropolys play --record g.json --html g.html | head -1`
-    let dir = scratch();
+    let dir = scratch("cli-test");
     let (rec, html) = (dir.join("g.json"), dir.join("g.html"));
     let o = with_stdout_closed(&["play", "--record", s(&rec), "--html", s(&html)]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
@@ -660,7 +648,7 @@ fn requested_files_are_written_whatever_happens_to_standard_output() {
 #[test]
 fn failures_are_never_reported_as_success() {
     // A failing record behind a closed pipe still fails the command.
-    let dir = scratch();
+    let dir = scratch("cli-test");
     std::fs::write(dir.join("bad.json"), "{ not json").unwrap();
     let o = with_stdout_closed(&["verify", s(&vectors()), s(&dir.join("bad.json"))]);
     assert_eq!(code(&o), 1);

@@ -1,17 +1,11 @@
 //! Hostile files for `metropolys` (issue 12): nothing blocks, nothing is
 //! skipped, nothing turns a failure into success.
 
+mod common;
+use common::scratch;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-fn scratch(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("metropolys-hostile-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn vector() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/conformance/r14-subway-card-tie.json")
@@ -39,7 +33,7 @@ fn mkfifo(path: &Path) {
 
 #[test]
 fn verify_dir_counts_dangling_links_and_fifos_as_failures() {
-    let dir = scratch("dir");
+    let dir = scratch("hostile-dir");
     std::fs::copy(vector(), dir.join("a.json")).unwrap();
     std::os::unix::fs::symlink(dir.join("gone.json"), dir.join("b.json")).unwrap();
     mkfifo(&dir.join("c.json"));
@@ -53,7 +47,7 @@ fn verify_dir_counts_dangling_links_and_fifos_as_failures() {
 
 #[test]
 fn verify_of_a_fifo_fails_at_once() {
-    let dir = scratch("fifo");
+    let dir = scratch("hostile-fifo");
     let fifo = dir.join("f.json");
     mkfifo(&fifo);
     let o = run(&[Path::new("verify"), &fifo], false);
@@ -64,7 +58,7 @@ fn verify_of_a_fifo_fails_at_once() {
 
 #[test]
 fn non_utf8_files_are_malformed() {
-    let dir = scratch("utf8");
+    let dir = scratch("hostile-utf8");
     let bad = dir.join("bad.json");
     std::fs::write(&bad, b"{\"format\": \"\xff\xfe\"}").unwrap();
     let o = run(&[Path::new("replay"), &bad], false);
@@ -82,7 +76,7 @@ fn non_utf8_files_are_malformed() {
 #[test]
 fn verify_into_a_closed_pipe_still_fails() {
     // `metropolys verify DIR | head -1` with thousands of failures.
-    let dir = scratch("pipe");
+    let dir = scratch("hostile-pipe");
     for i in 0..3000 {
         std::fs::write(dir.join(format!("{i:04}.json")), "[]").unwrap();
     }
@@ -135,7 +129,7 @@ fn conform(engine: &str, out: &Path, extra: &[&str], closed_stdout: bool) -> Out
 #[test]
 fn conform_into_a_closed_pipe_still_writes_its_record_and_fails() {
     // `metropolys conform --engine E | head -1`.
-    let dir = scratch("conform-pipe");
+    let dir = scratch("hostile-conform-pipe");
     let engine = rejecting_engine(&dir);
     let out = dir.join("failure.json");
     let o = conform(&engine, &out, &["--games", "3"], true);
@@ -147,7 +141,7 @@ fn conform_into_a_closed_pipe_still_writes_its_record_and_fails() {
 
 #[test]
 fn conform_that_cannot_write_its_record_exits_3() {
-    let dir = scratch("conform-out");
+    let dir = scratch("hostile-conform-out");
     let engine = rejecting_engine(&dir);
     let out = dir.join("no-such-dir").join("failure.json");
     let o = conform(&engine, &out, &["--games", "3"], false);
@@ -160,7 +154,7 @@ fn conform_that_cannot_write_its_record_exits_3() {
 
 /// `metropolys conform` against the rejecting engine with `extra` options.
 fn conform_with(name: &str, extra: &[&str]) -> Output {
-    let dir = scratch(name);
+    let dir = scratch(&format!("hostile-{name}"));
     let engine = rejecting_engine(&dir);
     conform(&engine, &dir.join("failure.json"), extra, false)
 }
@@ -191,7 +185,7 @@ fn conform_refuses_zero_games() {
 /// `metropolys conform` against a `sh` engine that answers the handshake,
 /// reads one more request and runs `then`.
 fn conform_against(name: &str, then: &str) -> Output {
-    let dir = scratch(name);
+    let dir = scratch(&format!("hostile-{name}"));
     let script = dir.join("engine.sh");
     std::fs::write(
         &script,
@@ -321,7 +315,7 @@ fn files_larger_than_the_bound_are_refused_before_they_are_read() {
     // A sparse 1.5 GiB file under a 1 GiB address-space limit: reading it
     // whole aborted (status 134). Records and configurations are read up
     // to 16 MiB.
-    let dir = scratch("huge");
+    let dir = scratch("hostile-huge");
     let huge = dir.join("huge.json");
     std::fs::File::create(&huge)
         .unwrap()
@@ -416,7 +410,7 @@ fn assert_gone(pid: &str, what: &str) {
 
 #[test]
 fn conform_ends_the_engines_whole_process_group() {
-    let dir = scratch("group");
+    let dir = scratch("hostile-group");
     let (engine, pidfile) = forking_engine(&dir, "0");
     let o = conform(&engine, &dir.join("failure.json"), &["--games", "2"], false);
     assert_eq!(o.status.code(), Some(1));
@@ -425,7 +419,7 @@ fn conform_ends_the_engines_whole_process_group() {
 
 #[test]
 fn conform_interrupted_ends_the_engines_group_and_exits_130() {
-    let dir = scratch("sigint");
+    let dir = scratch("hostile-sigint");
     // The engine takes 300 s to answer new_game: conform waits for it.
     let (engine, pidfile) = forking_engine(&dir, "300");
     let child = Command::new(env!("CARGO_BIN_EXE_metropolys"))
@@ -456,7 +450,7 @@ fn conform_shrinks_within_its_time_and_says_nothing_of_proptest() {
     // Each candidate game takes 0.3 s (the engine's new_game): proptest's
     // own limit printed "proptest: Aborting shrinking … set
     // PROPTEST_MAX_SHRINK_TIME".
-    let dir = scratch("slow-candidates");
+    let dir = scratch("hostile-slow-candidates");
     let (engine, _) = forking_engine(&dir, "0.3");
     let o = conform(&engine, &dir.join("failure.json"), &["--games", "3"], false);
     let err = String::from_utf8_lossy(&o.stderr);
@@ -507,7 +501,7 @@ fn threads_are_bounded_and_a_refused_thread_is_one_failure() {
         "--seats",
         r#"random,ismcts:{"iterations":50,"threads":2}"#,
     ]);
-    let dir = scratch("thread");
+    let dir = scratch("hostile-thread");
     let engine = rejecting_engine(&dir);
     huge_stacks(&["conform", "--engine", &engine, "--games", "1"]);
     // Not tested under an address-space limit: there the standard library

@@ -90,8 +90,11 @@ async fn post(http: &reqwest::Client, url: String, body: Value) -> Value {
 async fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
     let (matches, limit) = if quick { (4, 60) } else { (48, 240) };
-    let dir = std::env::temp_dir().join(format!("mtp-load-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::Builder::new()
+        .prefix("mtp-load-")
+        .tempdir()
+        .unwrap();
+    let dir = scratch.path();
     let options = Options {
         addr: "127.0.0.1:0".parse().unwrap(),
         database: dir.join("load.db"),
@@ -203,6 +206,7 @@ async fn main() {
         pct(0.99)
     );
     println!("row\tserver memory per match (process RSS growth)\t{per_match:.0}\tKiB\tserver and its clients together");
-    let _ = std::fs::remove_dir_all(&dir);
+    // exit skips destructors: remove the scratch database first.
+    drop(scratch);
     std::process::exit(0);
 }

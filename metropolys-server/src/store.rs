@@ -240,10 +240,11 @@ mod tests {
 
     #[test]
     fn actions_and_credentials_round_trip() {
-        let dir = std::env::temp_dir().join(format!("mtp-store-{}", std::process::id()));
-        let _ = std::fs::create_dir_all(&dir);
-        let path = dir.join("t.db");
-        let _ = std::fs::remove_file(&path);
+        let dir = tempfile::Builder::new()
+            .prefix("mtp-store-")
+            .tempdir()
+            .unwrap();
+        let path = dir.path().join("t.db");
         let s = Store::open(&path).unwrap();
         let row = MatchRow {
             id: "m1".into(),
@@ -268,6 +269,5 @@ mod tests {
         assert!(m.row.started && m.row.finished);
         assert!(s.unfinished().unwrap().is_empty());
         assert_eq!(s.finished(10).unwrap(), vec!["m1".to_string()]);
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

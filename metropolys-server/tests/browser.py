@@ -12,6 +12,7 @@ Usage: python browser.py METROPOLYS_BIN OUT_DIR   (scripts/test-server)
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -243,3 +244,4 @@ finally:
         d.quit()
     server.kill()
     server.wait()
+    shutil.rmtree(tmp, ignore_errors=True)

@@ -133,7 +133,8 @@ fn deck() -> Vec<[Kind; 3]> {
 /// A whole game: humans at `humans`, bots elsewhere, a spectator; every
 /// message checked; the record verifies and is the game played.
 async fn whole_game(players: u8, variant: Variant, with_deck: bool, seats: Vec<&str>, seed: u64) {
-    let server = Running::start(options(temp_db("game"))).await;
+    let db = temp_db("game");
+    let server = Running::start(options(db.path())).await;
     let mut body = json!({
         "players": players, "variant": variant, "seed": seed, "seats": seats,
     });
@@ -268,7 +269,8 @@ async fn two_humans_play_an_expert_game_with_neighborhood_cards_r21() {
 /// Stale, repeated and future submissions: a move is applied once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn stale_and_repeated_submissions_are_never_applied_twice() {
-    let server = Running::start(options(temp_db("stale"))).await;
+    let db = temp_db("stale");
+    let server = Running::start(options(db.path())).await;
     let id = server
         .create(json!({"players": 2, "seed": 5, "seats": ["human", "human"]}))
         .await;
@@ -343,7 +345,8 @@ async fn stale_and_repeated_submissions_are_never_applied_twice() {
 /// The lobby offers every bot kind, the difficulty presets included.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_offers_the_difficulty_presets() {
-    let server = Running::start(options(temp_db("presets"))).await;
+    let db = temp_db("presets");
+    let server = Running::start(options(db.path())).await;
     let (status, v) = server.request("GET", "/api/v1", None).await;
     assert_eq!(status, 200);
     let bots: Vec<&str> = v["bots"]
@@ -365,7 +368,8 @@ async fn the_lobby_offers_the_difficulty_presets() {
 /// matches; bots' and taken seats cannot be joined.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn wrong_and_missing_credentials_are_refused() {
-    let server = Running::start(options(temp_db("cred"))).await;
+    let db = temp_db("cred");
+    let server = Running::start(options(db.path())).await;
     let a = server
         .create(json!({"players": 2, "seats": ["human", "greedy"]}))
         .await;
@@ -478,7 +482,7 @@ async fn wrong_and_missing_credentials_are_refused() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restarted_server_restores_matches_and_clients_resume() {
     let db = temp_db("restore");
-    let server = Running::start(options(db.clone())).await;
+    let server = Running::start(options(db.path())).await;
     let id = server
         .create(json!({"players": 3, "variant": "expert", "seats": ["human", "greedy", "human"]}))
         .await;
@@ -513,7 +517,7 @@ async fn a_restarted_server_restores_matches_and_clients_resume() {
         .await
         .1;
     server.stop().await;
-    let server = Running::start(options(db)).await;
+    let server = Running::start(options(db.path())).await;
     let after = server
         .request("GET", &format!("/api/v1/matches/{id}"), None)
         .await
@@ -549,7 +553,8 @@ async fn a_restarted_server_restores_matches_and_clients_resume() {
 /// play for it, and every client is told.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_turn_timer_plays_for_an_absent_seat() {
-    let server = Running::start(options(temp_db("timer"))).await;
+    let db = temp_db("timer");
+    let server = Running::start(options(db.path())).await;
     let id = server
         .create(json!({"players": 2, "seats": ["human", "human"], "turn_seconds": 1}))
         .await;
@@ -580,7 +585,8 @@ async fn the_turn_timer_plays_for_an_absent_seat() {
 /// are pushed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hints_and_presence() {
-    let server = Running::start(options(temp_db("hint"))).await;
+    let db = temp_db("hint");
+    let server = Running::start(options(db.path())).await;
     let id = server
         .create(json!({"players": 2, "seats": ["human", "human"]}))
         .await;

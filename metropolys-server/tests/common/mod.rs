@@ -13,18 +13,34 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// A fresh database path in a fresh temporary directory.
-pub fn temp_db(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "mtp-server-{}-{}-{}",
-        name,
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("test.db")
+pub fn temp_db(name: &str) -> TempDb {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("mtp-server-{name}-"))
+        .tempdir()
+        .unwrap();
+    let path = dir.path().join("test.db");
+    TempDb { _dir: dir, path }
+}
+
+/// A database path in a scratch directory that is removed, with the
+/// database, when the test drops it.
+pub struct TempDb {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl TempDb {
+    /// The database file's path.
+    pub fn path(&self) -> PathBuf {
+        self.path.clone()
+    }
+}
+
+impl std::ops::Deref for TempDb {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.path
+    }
 }
 
 /// Options for tests: any port, small bot budgets, generous rates.
