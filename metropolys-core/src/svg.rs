@@ -544,17 +544,19 @@ pub fn token_piece(token: Token, at: (f32, f32)) -> String {
 /// is `at`: a square in the owner's colour with its number, sized by the
 /// Expert building size (all the same size in the Family game), outlined in
 /// black inside a white halo so that every colour stands out on every
-/// neighborhood (white and gray buildings on the gray industry).
+/// neighborhood (white and gray buildings on the gray industry). Halo
+/// included, the tallest stays between the neighborhood's id and its kind
+/// letter, so both stay readable under a building.
 pub fn building_piece(variant: Variant, seat: Seat, number: u8, at: (f32, f32)) -> String {
     let (x, y) = at;
     let half = match (variant, Size::of(number)) {
-        (Variant::Family, _) => 13.0,
-        (_, Size::Small) => 11.0,
-        (_, Size::Medium) => 13.0,
-        (_, Size::Tall) => 15.5,
+        (Variant::Family, _) => 11.0,
+        (_, Size::Small) => 9.5,
+        (_, Size::Medium) => 11.0,
+        (_, Size::Tall) => 12.5,
     };
     format!(
-        r##"<g class="building seat{seat}"><rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="2" fill="{}" stroke="#fff" stroke-width="6"/><rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="2" fill="{}" stroke="#111" stroke-width="2.5"/><text x="{x:.1}" y="{:.1}" font-size="14" font-weight="bold" fill="{}" text-anchor="middle">{number}</text></g>"##,
+        r##"<g class="building seat{seat}"><rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="2" fill="{}" stroke="#fff" stroke-width="5"/><rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="2" fill="{}" stroke="#111" stroke-width="2.5"/><text x="{x:.1}" y="{:.1}" font-size="14" font-weight="bold" fill="{}" text-anchor="middle">{number}</text></g>"##,
         x - half,
         y - half,
         2.0 * half,
@@ -994,8 +996,8 @@ mod tests {
             assert!(whole.contains(&piece));
         }
         // Expert sizes: a tall building is drawn larger than a small one.
-        assert!(building_piece(Variant::Expert, 0, 13, (0.0, 0.0)).contains(r#"width="31.0""#));
-        assert!(building_piece(Variant::Expert, 0, 1, (0.0, 0.0)).contains(r#"width="22.0""#));
+        assert!(building_piece(Variant::Expert, 0, 13, (0.0, 0.0)).contains(r#"width="25.0""#));
+        assert!(building_piece(Variant::Expert, 0, 1, (0.0, 0.0)).contains(r#"width="19.0""#));
         assert!(well_formed(&highlight_piece((5.0, 5.0))).is_ok());
     }
 
@@ -1045,6 +1047,34 @@ mod tests {
             // the bold stroke of the latest bid.
             let gap = ((cx - x).abs() + (cy - y).abs() - half) / 2f32.sqrt() - r - 1.5;
             assert!(gap >= 2.0, "{t}: the token touches the bid ({gap})");
+        }
+    }
+
+    #[test]
+    fn a_building_leaves_the_id_and_the_kind_letter_readable() {
+        let (x, y) = (500.0f32, 400.0f32);
+        for variant in [Variant::Family, Variant::Expert] {
+            for number in 1..=13 {
+                let piece = building_piece(variant, 1, number, (x, y));
+                // The halo's outer edge: its rectangle plus half its stroke.
+                let (top, height, halo) = (
+                    attrs(&piece, "y")[0],
+                    attrs(&piece, "height")[0],
+                    attrs(&piece, "stroke-width")[0],
+                );
+                let (outer_top, outer_bottom) = (top - halo / 2.0, top + height + halo / 2.0);
+                // The id's baseline is RADIUS - 11 above the centre; the kind
+                // letter (10 px text, about 7 px tall) sits on a baseline
+                // RADIUS - 4 below it.
+                assert!(
+                    outer_top >= y - RADIUS + 11.0 + 1.0,
+                    "{number} covers the id"
+                );
+                assert!(
+                    outer_bottom <= y + RADIUS - 4.0 - 7.0 - 1.0,
+                    "{number} covers the kind letter"
+                );
+            }
         }
     }
 
