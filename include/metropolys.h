@@ -134,9 +134,11 @@ typedef enum MtpStatus {
    */
   MTP_STATUS_INVALID_JSON = 7,
   /**
-   * A state loaded from JSON that no legal game can reach, or an
+   * A state loaded from JSON that no legal game can reach (or a view
+   * that hides more or less than its seat may not see, R-21), or an
    * operation the handle cannot support (e.g. exporting the record of a
-   * game loaded from a bare state).
+   * game loaded from a bare state, or a score, the winners or another
+   * seat's cards asked of a view that does not know them, R-21).
    */
   MTP_STATUS_INVALID_STATE = 8,
   /**
@@ -822,8 +824,11 @@ enum MtpStatus mtp_bot_new(const char *kind, const char *params_json, struct Mtp
  * `game`. The bot sees only that seat's view (R-21), which includes the
  * game's configuration: in a game with a Metropolys deck (R-22) it samples
  * the other seats' Metropolys cards from the deck minus its own (a game
- * from `mtp_game_from_json` has no configuration: from all ten cards). The
- * game is not changed (apply the action with `mtp_game_apply`). The decision takes as
+ * from `mtp_game_from_json` has no configuration: from all ten cards). A
+ * seat's view loaded with `mtp_game_from_json` is enough when its viewer
+ * is to act; a view in which another seat is to act (the public view, or
+ * another seat's turn), whose cards it does not know, is
+ * `MTP_STATUS_INVALID_STATE` (R-21). The game is not changed (apply the action with `mtp_game_apply`). The decision takes as
  * long as the bot's budget (`"ismcts"`: docs/bots.md gives its speed) and
  * holds no lock that other games or bots need.
  *
@@ -902,14 +907,27 @@ enum MtpStatus mtp_game_clone(const struct MtpGame *game, struct MtpGame **game_
 enum MtpStatus mtp_game_free(struct MtpGame *game);
 
 /**
- * Loads a game from the JSON of a whole state (as written by
- * `mtp_game_to_json`) and writes a new handle to `*game_out`. The loaded
- * game has no events and no history (so `mtp_game_record_json` and
- * `mtp_game_undo` fail on it): to save and restore a game with its
- * history, use its record (`mtp_game_record_json`, `mtp_game_from_record`).
- * Malformed JSON is `MTP_STATUS_INVALID_JSON`; a state no legal game can
- * reach, or a player's view, is `MTP_STATUS_INVALID_STATE` (or
- * `MTP_STATUS_INVALID_CONFIG` when the setup part is invalid).
+ * Loads a game from JSON and writes a new handle to `*game_out`: a whole
+ * state (as written by `mtp_game_to_json`), a seat's view (as
+ * `mtp_game_view_json` writes it and the game server sends it: `viewer`
+ * set, the other seats' objectives and Metropolys cards null until the
+ * end), or the public view (`mtp_game_public_view_json`: `viewer` null,
+ * every seat's cards null until the end). A loaded view is a game that
+ * knows only its viewer's secrets (R-21; core's `Game::from_json`): it
+ * lists legal actions, draws, applies actions and asks bots as any game,
+ * but what needs the secrets it does not know (another seat's score sheet
+ * or objectives, the winners, another seat's view) is
+ * `MTP_STATUS_INVALID_STATE`, never a made-up value, even once played on
+ * to the end. `mtp_game_viewer` and `mtp_game_knows_secrets` say which
+ * view it is. The loaded game has no events and no history (so
+ * `mtp_game_record_json` and `mtp_game_undo` fail on it): to save and
+ * restore a game with its history, use its record (`mtp_game_record_json`,
+ * `mtp_game_from_record`). Malformed JSON is `MTP_STATUS_INVALID_JSON`; a
+ * state no legal game can reach, or a view that hides anything but
+ * exactly the other seats' cards (its viewer's own objectives null, an
+ * opponent's shown before the end), is `MTP_STATUS_INVALID_STATE` (the
+ * message names the rule; `MTP_STATUS_INVALID_CONFIG` when the setup part
+ * is invalid).
  *
  * # Safety
  *
@@ -990,6 +1008,35 @@ enum MtpStatus mtp_game_to_act(const struct MtpGame *game, uint8_t *seat_out);
  * `over_out` must be NULL or valid for a write.
  */
 enum MtpStatus mtp_game_is_over(const struct MtpGame *game, bool *over_out);
+
+/**
+ * Writes the seat whose view this game is (a seat's view loaded with
+ * `mtp_game_from_json`, and the games applied from it) to `*seat_out`, or
+ * `MTP_NO_SEAT` for a whole game and for the public view (tell them apart
+ * with `mtp_game_knows_secrets`). A view knows only what its seat may see
+ * (R-21).
+ *
+ * # Safety
+ *
+ * `seat_out` must be NULL or valid for a write.
+ */
+enum MtpStatus mtp_game_viewer(const struct MtpGame *game, uint8_t *seat_out);
+
+/**
+ * Writes whether this game knows `seat`'s objectives and Metropolys card
+ * to `*known_out`: always in a whole game; in a seat's view only the
+ * viewer's own until the game ends, then every seat's (R-21); in the
+ * public view none until the end. A view played on to the end still does
+ * not know what it did not know. What needs a secret the game does not
+ * know (`mtp_game_score_sheet`, `mtp_game_winners`, ...) is
+ * `MTP_STATUS_INVALID_STATE`. A seat not in the game is
+ * `MTP_STATUS_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ *
+ * `known_out` must be NULL or valid for a write.
+ */
+enum MtpStatus mtp_game_knows_secrets(const struct MtpGame *game, uint8_t seat, bool *known_out);
 
 /**
  * Writes the current call number (from 1; at the end, the calls played) to
@@ -1114,8 +1161,8 @@ enum MtpStatus mtp_game_apply_for(const struct MtpGame *game,
  * earlier games is the cheap way to undo; this one also works in a game
  * restored from its record with `mtp_game_from_record`, whose earlier
  * games no handle holds. A game without a decision to undo (a new game)
- * or without a history (loaded with `mtp_game_from_json`) is
- * `MTP_STATUS_INVALID_STATE`.
+ * or without a history (loaded with `mtp_game_from_json`, a state or a
+ * view) is `MTP_STATUS_INVALID_STATE`.
  *
  * # Safety
  *
@@ -1155,7 +1202,8 @@ enum MtpStatus mtp_game_events_json(const struct MtpGame *game, char **json_out)
 /**
  * Writes the score sheet of `seat` for the position as it stands (final once
  * the game is over) to `*sheet_out`. A seat not in the game is
- * `MTP_STATUS_INVALID_ARGUMENT`.
+ * `MTP_STATUS_INVALID_ARGUMENT`; in a view, a seat whose objectives it
+ * does not know (another seat's, R-21) is `MTP_STATUS_INVALID_STATE`.
  *
  * # Safety
  *
@@ -1168,7 +1216,10 @@ enum MtpStatus mtp_game_score_sheet(const struct MtpGame *game,
 /**
  * Writes every seat's score sheet, with the groups of buildings that scored
  * (`area_groups`, `highest_building_districts`, `metropolys_groups`), as a
- * JSON array to `*json_out`. Free it with `mtp_string_free`.
+ * JSON array to `*json_out`. Free it with `mtp_string_free`. A view that
+ * does not know every seat's objectives (R-21) is
+ * `MTP_STATUS_INVALID_STATE` (its viewer's own sheet:
+ * `mtp_game_score_sheet`).
  *
  * # Safety
  *
@@ -1180,7 +1231,9 @@ enum MtpStatus mtp_game_scores_json(const struct MtpGame *game, char **json_out)
  * Lists the winning seats (R-20; several when they share the victory) of the
  * position as it stands into `buf` (capacity `cap`), with the buffer
  * protocol of `mtp_game_legal_actions`. `MTP_MAX_PLAYERS` entries always
- * suffice.
+ * suffice. The winners need every seat's objectives: a view that does not
+ * know them all (R-21: a seat's view before the end, the public view, or
+ * either played on to the end) is `MTP_STATUS_INVALID_STATE`.
  *
  * # Safety
  *
@@ -1194,8 +1247,12 @@ enum MtpStatus mtp_game_winners(const struct MtpGame *game,
 
 /**
  * Writes what `seat` may see (R-21: opponents' objectives are null until the
- * game ends) as JSON to `*json_out`. Free it with `mtp_string_free`. A seat
- * not in the game is `MTP_STATUS_INVALID_ARGUMENT`.
+ * game ends) as JSON to `*json_out` (core's `Game::view`); it loads back
+ * with `mtp_game_from_json` as that seat's view. Free it with
+ * `mtp_string_free`. A seat not in the game is
+ * `MTP_STATUS_INVALID_ARGUMENT`. A view gives only its own viewer's view:
+ * another seat's (whose objectives it does not know), or any seat's of the
+ * public view, is `MTP_STATUS_INVALID_STATE`.
  *
  * # Safety
  *
@@ -1207,9 +1264,10 @@ enum MtpStatus mtp_game_view_json(const struct MtpGame *game, uint8_t seat, char
  * Writes what a spectator, who holds no seat, may see (R-21: every seat's
  * objectives and Metropolys card are null until the game ends, then all
  * are shown) as JSON to `*json_out` (core's `Game::public_view`); its
- * `viewer` is null. Free it with `mtp_string_free`. Like a seat's view
- * (`mtp_game_view_json`) it is not a state: `mtp_game_from_json` refuses
- * it before the end (`MTP_STATUS_INVALID_STATE`).
+ * `viewer` is null. Free it with `mtp_string_free`. It loads back with
+ * `mtp_game_from_json` as the public view: a game that knows no seat's
+ * secrets (R-21). A view's public view shows no seat's cards even once
+ * the game is over unless the view knows them all.
  *
  * # Safety
  *
@@ -1218,9 +1276,11 @@ enum MtpStatus mtp_game_view_json(const struct MtpGame *game, uint8_t seat, char
 enum MtpStatus mtp_game_public_view_json(const struct MtpGame *game, char **json_out);
 
 /**
- * Writes the whole state (nothing hidden) as JSON to `*json_out`; it loads
- * back with `mtp_game_from_json` as a position without history. Free it
- * with `mtp_string_free`. To save a game, save its record instead
+ * Writes the position as JSON to `*json_out` (core's `Game::to_json`): the
+ * whole state (nothing hidden), or for a view that view (the secrets it
+ * does not know null, R-21); it loads back with `mtp_game_from_json` as a
+ * position without history (a view as that view). Free it with
+ * `mtp_string_free`. To save a game, save its record instead
  * (`mtp_game_record_json`): it restores with its history.
  *
  * # Safety
@@ -1235,8 +1295,9 @@ enum MtpStatus mtp_game_to_json(const struct MtpGame *game, char **json_out);
  * with `mtp_game_from_record` and `mtp_record_verify`. Free it with
  * `mtp_string_free`. This is how to save a game: `mtp_game_from_record`
  * restores it with its whole history, so its record, its events and
- * `mtp_game_undo` go on working. A game loaded from a bare state has no
- * history: `MTP_STATUS_INVALID_STATE` (the message says what to use).
+ * `mtp_game_undo` go on working. A game loaded from a bare state or a view
+ * has no history: `MTP_STATUS_INVALID_STATE` (the message says what to
+ * use).
  *
  * # Safety
  *
@@ -1421,7 +1482,10 @@ enum MtpStatus mtp_game_card_holder(const struct MtpGame *game, uint8_t card, ui
  * Writes `seat`'s objective cards as `viewer`'s view shows them (R-21) to
  * `*objectives_out`: a seat always sees its own; an opponent's only once
  * the game is over. Asking for cards the view hides, or a seat or viewer
- * not in the game, is `MTP_STATUS_INVALID_ARGUMENT`.
+ * not in the game, is `MTP_STATUS_INVALID_ARGUMENT`. A game loaded from a
+ * view (`mtp_game_from_json`) shows only what it knows: another seat's
+ * view than its viewer's, or cards of a seat whose secrets it does not
+ * know (even once played on to the end), is `MTP_STATUS_INVALID_STATE`.
  *
  * # Safety
  *

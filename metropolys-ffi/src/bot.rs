@@ -120,8 +120,11 @@ pub unsafe extern "C" fn mtp_bot_new(
 /// `game`. The bot sees only that seat's view, which includes the
 /// game's configuration: in a game with a Metropolys deck it samples
 /// the other seats' Metropolys cards from the deck minus its own (a game
-/// from `mtp_game_from_json` has no configuration: from all ten cards). The
-/// game is not changed (apply the action with `mtp_game_apply`). The decision takes as
+/// from `mtp_game_from_json` has no configuration: from all ten cards). A
+/// seat's view loaded with `mtp_game_from_json` is enough when its viewer
+/// is to act; a view in which another seat is to act (the public view, or
+/// another seat's turn), whose cards it does not know, is
+/// `MTP_STATUS_INVALID_STATE`. The game is not changed (apply the action with `mtp_game_apply`). The decision takes as
 /// long as the bot's budget (`"ismcts"`: docs/bots.md gives its speed) and
 /// holds no lock that other games or bots need.
 ///
@@ -143,7 +146,14 @@ pub unsafe extern "C" fn mtp_bot_choose(
         let player = player_of(bot)?;
         // A copy of the position and of the configuration (it may give the
         // Metropolys deck, R-22): no game lock is held while the bot thinks.
-        let (state, config) = with_game(game, |g| Ok((*g.state(), g.game.config().cloned())))?;
+        // A view knows only its viewer's cards, the public view none
+        // a bot decides only for a seat whose cards the game knows.
+        let (state, config) = with_game(game, |g| {
+            if let Some(p) = g.state().to_act().filter(|&p| !g.game.knows_secrets(p)) {
+                return Err(g.secrets_unknown(p, &format!("a decision for seat {p}, to act,")));
+            }
+            Ok((*g.state(), g.game.config().cloned()))
+        })?;
         let action = {
             // A panic inside a decision poisons the mutex; the player is
             // still whole (a decision only advances its generator).

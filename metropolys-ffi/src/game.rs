@@ -4,7 +4,7 @@ use crate::handle::{register, release, with_game, MtpGame};
 use crate::ptr::{fill, out, put, put_string, text};
 use crate::status::{guard, Failure, MtpStatus, Outcome};
 use crate::types::{variant_from, MtpAction, MtpEvent, MtpScoreSheet, MTP_NO_SEAT};
-use metropolys_core::{Action, Config, Game, Record, Seat, State};
+use metropolys_core::{Action, Config, Game, Record, Seat};
 use std::ffi::c_char;
 
 /// Registers `game` and writes the new handle.
@@ -18,11 +18,11 @@ unsafe fn emit(game_out: *mut *mut MtpGame, game: MtpGame) {
     unsafe { put(game_out, handle) };
 }
 
-/// Why a game loaded from a bare state has no record and no undo, and what
-/// saves a game with its history.
-const NO_HISTORY: &str = "this game was loaded from a state (mtp_game_from_json), which holds no \
-     history; to save a game with its history, save its record (mtp_game_record_json) and \
-     restore it with mtp_game_from_record";
+/// Why a game loaded from a bare state or a view has no record and no undo,
+/// and what saves a game with its history.
+const NO_HISTORY: &str = "this game was loaded from a state or a view (mtp_game_from_json), which \
+     holds no history; to save a game with its history, save its record (mtp_game_record_json) \
+     and restore it with mtp_game_from_record";
 
 fn json<T: serde::Serialize + ?Sized>(value: &T) -> Outcome<String> {
     serde_json::to_string(value)
@@ -134,14 +134,27 @@ pub extern "C" fn mtp_game_free(game: *mut MtpGame) -> MtpStatus {
     guard(|| release(game))
 }
 
-/// Loads a game from the JSON of a whole state (as written by
-/// `mtp_game_to_json`) and writes a new handle to `*game_out`. The loaded
-/// game has no events and no history (so `mtp_game_record_json` and
-/// `mtp_game_undo` fail on it): to save and restore a game with its
-/// history, use its record (`mtp_game_record_json`, `mtp_game_from_record`).
-/// Malformed JSON is `MTP_STATUS_INVALID_JSON`; a state no legal game can
-/// reach, or a player's view, is `MTP_STATUS_INVALID_STATE` (or
-/// `MTP_STATUS_INVALID_CONFIG` when the setup part is invalid).
+/// Loads a game from JSON and writes a new handle to `*game_out`: a whole
+/// state (as written by `mtp_game_to_json`), a seat's view (as
+/// `mtp_game_view_json` writes it and the game server sends it: `viewer`
+/// set, the other seats' objectives and Metropolys cards null until the
+/// end), or the public view (`mtp_game_public_view_json`: `viewer` null,
+/// every seat's cards null until the end). A loaded view is a game that
+/// knows only its viewer's secrets (R-21; core's `Game::from_json`): it
+/// lists legal actions, draws, applies actions and asks bots as any game,
+/// but what needs the secrets it does not know (another seat's score sheet
+/// or objectives, the winners, another seat's view) is
+/// `MTP_STATUS_INVALID_STATE`, never a made-up value, even once played on
+/// to the end. `mtp_game_viewer` and `mtp_game_knows_secrets` say which
+/// view it is. The loaded game has no events and no history (so
+/// `mtp_game_record_json` and `mtp_game_undo` fail on it): to save and
+/// restore a game with its history, use its record (`mtp_game_record_json`,
+/// `mtp_game_from_record`). Malformed JSON is `MTP_STATUS_INVALID_JSON`; a
+/// state no legal game can reach, or a view that hides anything but
+/// exactly the other seats' cards (its viewer's own objectives null, an
+/// opponent's shown before the end), is `MTP_STATUS_INVALID_STATE` (the
+/// message names the rule; `MTP_STATUS_INVALID_CONFIG` when the setup part
+/// is invalid).
 ///
 /// # Safety
 ///
@@ -156,9 +169,8 @@ pub unsafe extern "C" fn mtp_game_from_json(
         let game_out = out(game_out, "game_out")?;
         // SAFETY: per the caller.
         let text = unsafe { text(state_json, "state_json") }?;
-        let state = State::from_json(text)?;
         let game = MtpGame {
-            game: Game::from_state(state),
+            game: Game::from_json(text)?,
         };
         // SAFETY: checked non-NULL; valid per the caller.
         unsafe { emit(game_out, game) };
@@ -316,6 +328,51 @@ pub unsafe extern "C" fn mtp_game_to_act(game: *const MtpGame, seat_out: *mut u8
 pub unsafe extern "C" fn mtp_game_is_over(game: *const MtpGame, over_out: *mut bool) -> MtpStatus {
     // SAFETY: forwarded from the caller.
     unsafe { query(game, over_out, "over_out", |g| Ok(g.state().is_over())) }
+}
+
+/// Writes the seat whose view this game is (a seat's view loaded with
+/// `mtp_game_from_json`, and the games applied from it) to `*seat_out`, or
+/// `MTP_NO_SEAT` for a whole game and for the public view (tell them apart
+/// with `mtp_game_knows_secrets`). A view knows only what its seat may see
+/// (R-21).
+///
+/// # Safety
+///
+/// `seat_out` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn mtp_game_viewer(game: *const MtpGame, seat_out: *mut u8) -> MtpStatus {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        query(game, seat_out, "seat_out", |g| {
+            Ok(g.game.viewer().unwrap_or(MTP_NO_SEAT))
+        })
+    }
+}
+
+/// Writes whether this game knows `seat`'s objectives and Metropolys card
+/// to `*known_out`: always in a whole game; in a seat's view only the
+/// viewer's own until the game ends, then every seat's (R-21); in the
+/// public view none until the end. A view played on to the end still does
+/// not know what it did not know. What needs a secret the game does not
+/// know (`mtp_game_score_sheet`, `mtp_game_winners`, ...) is
+/// `MTP_STATUS_INVALID_STATE`. A seat not in the game is
+/// `MTP_STATUS_INVALID_ARGUMENT`.
+///
+/// # Safety
+///
+/// `known_out` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn mtp_game_knows_secrets(
+    game: *const MtpGame,
+    seat: u8,
+    known_out: *mut bool,
+) -> MtpStatus {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        query(game, known_out, "known_out", |g| {
+            Ok(g.game.knows_secrets(seat_of(g, seat)?))
+        })
+    }
 }
 
 /// Writes the current call number (from 1; at the end, the calls played) to
@@ -522,8 +579,8 @@ pub unsafe extern "C" fn mtp_game_apply_for(
 /// earlier games is the cheap way to undo; this one also works in a game
 /// restored from its record with `mtp_game_from_record`, whose earlier
 /// games no handle holds. A game without a decision to undo (a new game)
-/// or without a history (loaded with `mtp_game_from_json`) is
-/// `MTP_STATUS_INVALID_STATE`.
+/// or without a history (loaded with `mtp_game_from_json`, a state or a
+/// view) is `MTP_STATUS_INVALID_STATE`.
 ///
 /// # Safety
 ///
@@ -603,7 +660,8 @@ pub unsafe extern "C" fn mtp_game_events_json(
 
 /// Writes the score sheet of `seat` for the position as it stands (final once
 /// the game is over) to `*sheet_out`. A seat not in the game is
-/// `MTP_STATUS_INVALID_ARGUMENT`.
+/// `MTP_STATUS_INVALID_ARGUMENT`; in a view, a seat whose objectives it
+/// does not know (another seat's, R-21) is `MTP_STATUS_INVALID_STATE`.
 ///
 /// # Safety
 ///
@@ -618,14 +676,20 @@ pub unsafe extern "C" fn mtp_game_score_sheet(
     unsafe {
         query(game, sheet_out, "sheet_out", |g| {
             let seat = seat_of(g, seat)?;
-            Ok(MtpScoreSheet::from_core(&g.state().scores()[seat as usize]))
+            match g.game.scores().swap_remove(seat as usize) {
+                Some(sheet) => Ok(MtpScoreSheet::from_core(&sheet)),
+                None => Err(g.secrets_unknown(seat, &format!("seat {seat}'s score sheet"))),
+            }
         })
     }
 }
 
 /// Writes every seat's score sheet, with the groups of buildings that scored
 /// (`area_groups`, `highest_building_districts`, `metropolys_groups`), as a
-/// JSON array to `*json_out`. Free it with `mtp_string_free`.
+/// JSON array to `*json_out`. Free it with `mtp_string_free`. A view that
+/// does not know every seat's objectives (R-21) is
+/// `MTP_STATUS_INVALID_STATE` (its viewer's own sheet:
+/// `mtp_game_score_sheet`).
 ///
 /// # Safety
 ///
@@ -636,13 +700,23 @@ pub unsafe extern "C" fn mtp_game_scores_json(
     json_out: *mut *mut c_char,
 ) -> MtpStatus {
     // SAFETY: forwarded from the caller.
-    unsafe { json_query(game, json_out, |g| json(&g.state().scores())) }
+    unsafe {
+        json_query(game, json_out, |g| {
+            let sheets = g.game.scores();
+            match sheets.iter().position(Option::is_none) {
+                Some(p) => Err(g.secrets_unknown(p as Seat, "every seat's score sheet")),
+                None => json(&sheets),
+            }
+        })
+    }
 }
 
 /// Lists the winning seats (R-20; several when they share the victory) of the
 /// position as it stands into `buf` (capacity `cap`), with the buffer
 /// protocol of `mtp_game_legal_actions`. `MTP_MAX_PLAYERS` entries always
-/// suffice.
+/// suffice. The winners need every seat's objectives: a view that does not
+/// know them all (R-21: a seat's view before the end, the public view, or
+/// either played on to the end) is `MTP_STATUS_INVALID_STATE`.
 ///
 /// # Safety
 ///
@@ -657,7 +731,13 @@ pub unsafe extern "C" fn mtp_game_winners(
 ) -> MtpStatus {
     guard(|| {
         out(count_out, "count_out")?;
-        let winners = with_game(game, |g| Ok(g.state().winners()))?;
+        let winners = with_game(game, |g| {
+            g.game.winners().ok_or_else(|| {
+                let players = g.state().players();
+                let p = (0..players).find(|&p| !g.game.knows_secrets(p));
+                g.secrets_unknown(p.unwrap_or(0), "the winners (R-20)")
+            })
+        })?;
         // SAFETY: forwarded from the caller.
         unsafe { fill(&winners, buf, cap, count_out, "winners") }
     })
@@ -683,8 +763,12 @@ unsafe fn json_query(
 }
 
 /// Writes what `seat` may see (R-21: opponents' objectives are null until the
-/// game ends) as JSON to `*json_out`. Free it with `mtp_string_free`. A seat
-/// not in the game is `MTP_STATUS_INVALID_ARGUMENT`.
+/// game ends) as JSON to `*json_out` (core's `Game::view`); it loads back
+/// with `mtp_game_from_json` as that seat's view. Free it with
+/// `mtp_string_free`. A seat not in the game is
+/// `MTP_STATUS_INVALID_ARGUMENT`. A view gives only its own viewer's view:
+/// another seat's (whose objectives it does not know), or any seat's of the
+/// public view, is `MTP_STATUS_INVALID_STATE`.
 ///
 /// # Safety
 ///
@@ -699,9 +783,9 @@ pub unsafe extern "C" fn mtp_game_view_json(
     unsafe {
         json_query(game, json_out, |g| {
             let seat = seat_of(g, seat)?;
-            match g.state().view(seat) {
-                Some(view) => json(&view),
-                None => Err(Failure::invalid(format!("seat {seat} has no view"))),
+            match g.game.view(seat) {
+                Some(view) => json(&view.snapshot()),
+                None => Err(g.secrets_unknown(seat, &format!("seat {seat}'s view"))),
             }
         })
     }
@@ -710,9 +794,10 @@ pub unsafe extern "C" fn mtp_game_view_json(
 /// Writes what a spectator, who holds no seat, may see (R-21: every seat's
 /// objectives and Metropolys card are null until the game ends, then all
 /// are shown) as JSON to `*json_out` (core's `Game::public_view`); its
-/// `viewer` is null. Free it with `mtp_string_free`. Like a seat's view
-/// (`mtp_game_view_json`) it is not a state: `mtp_game_from_json` refuses
-/// it before the end (`MTP_STATUS_INVALID_STATE`).
+/// `viewer` is null. Free it with `mtp_string_free`. It loads back with
+/// `mtp_game_from_json` as the public view: a game that knows no seat's
+/// secrets (R-21). A view's public view shows no seat's cards even once
+/// the game is over unless the view knows them all.
 ///
 /// # Safety
 ///
@@ -726,9 +811,11 @@ pub unsafe extern "C" fn mtp_game_public_view_json(
     unsafe { json_query(game, json_out, |g| json(&g.game.public_view().snapshot())) }
 }
 
-/// Writes the whole state (nothing hidden) as JSON to `*json_out`; it loads
-/// back with `mtp_game_from_json` as a position without history. Free it
-/// with `mtp_string_free`. To save a game, save its record instead
+/// Writes the position as JSON to `*json_out` (core's `Game::to_json`): the
+/// whole state (nothing hidden), or for a view that view (the secrets it
+/// does not know null, R-21); it loads back with `mtp_game_from_json` as a
+/// position without history (a view as that view). Free it with
+/// `mtp_string_free`. To save a game, save its record instead
 /// (`mtp_game_record_json`): it restores with its history.
 ///
 /// # Safety
@@ -740,7 +827,7 @@ pub unsafe extern "C" fn mtp_game_to_json(
     json_out: *mut *mut c_char,
 ) -> MtpStatus {
     // SAFETY: forwarded from the caller.
-    unsafe { json_query(game, json_out, |g| json(&g.state().snapshot())) }
+    unsafe { json_query(game, json_out, |g| json(&g.game.snapshot())) }
 }
 
 /// Writes the game record (configuration, decisions so far, and `expected`
@@ -748,8 +835,9 @@ pub unsafe extern "C" fn mtp_game_to_json(
 /// with `mtp_game_from_record` and `mtp_record_verify`. Free it with
 /// `mtp_string_free`. This is how to save a game: `mtp_game_from_record`
 /// restores it with its whole history, so its record, its events and
-/// `mtp_game_undo` go on working. A game loaded from a bare state has no
-/// history: `MTP_STATUS_INVALID_STATE` (the message says what to use).
+/// `mtp_game_undo` go on working. A game loaded from a bare state or a view
+/// has no history: `MTP_STATUS_INVALID_STATE` (the message says what to
+/// use).
 ///
 /// # Safety
 ///

@@ -5,7 +5,7 @@
 
 use crate::registry::{Registry, GAME_TAG};
 use crate::status::{Failure, MtpStatus, Outcome};
-use metropolys_core::{Config, Game, State};
+use metropolys_core::{Config, Game, Seat, State};
 
 /// An immutable game: core's `Game` (a position, the events of the
 /// transition that led to it, and, unless loaded from a bare state, the
@@ -29,9 +29,37 @@ impl MtpGame {
         Ok(MtpGame { game })
     }
 
-    /// The current position.
+    /// The current position. In a view (`mtp_game_from_json` of a seat's
+    /// view or of the public view) the seats' secrets it does not know are
+    /// erased placeholders: read objectives, Metropolys cards, scores and
+    /// winners through `game` (core's `Game::objective`, `scores`,
+    /// `winners`, which answer `None` for them), never from here.
     pub(crate) fn state(&self) -> &State {
         self.game.state()
+    }
+
+    /// Which view this game is, for messages: `seat 2's view`, `the public
+    /// view`, or `this game` for a whole game.
+    pub(crate) fn view_name(&self) -> String {
+        match self.game.viewer() {
+            Some(v) => format!("seat {v}'s view"),
+            None if self.game.knows_all_secrets() => "this game".into(),
+            None => "the public view".into(),
+        }
+    }
+
+    /// `MTP_STATUS_INVALID_STATE`: `what` needs `seat`'s objectives and
+    /// Metropolys card, which this view does not know (R-21).
+    pub(crate) fn secrets_unknown(&self, seat: Seat, what: &str) -> Failure {
+        Failure::new(
+            MtpStatus::InvalidState,
+            format!(
+                "{what} needs seat {seat}'s objectives, which {} does not know (R-21: a \
+                 seat's view knows only its own until the game ends, the public view none; \
+                 a view played on to the end still does not know them)",
+                self.view_name()
+            ),
+        )
     }
 }
 

@@ -1,7 +1,8 @@
 //! Struct-level queries for frontends: everything a board drawing needs,
 //! without JSON. Each query reads the core's accessors (`State::building_at`,
-//! `token_at`, `bids`, `supply`, `tokens_taken`, `card_holder`, `view`) and
-//! converts; no rule is written here.
+//! `token_at`, `bids`, `supply`, `tokens_taken`, `card_holder`) and the
+//! game's (`Game::view`, `objective`: what a view does not know is never
+//! read from its erased placeholders) and converts; no rule is written here.
 
 use crate::handle::{with_game, MtpGame};
 use crate::ptr::{fill, out, put, put_string};
@@ -466,7 +467,10 @@ pub unsafe extern "C" fn mtp_game_card_holder(
 /// Writes `seat`'s objective cards as `viewer`'s view shows them (R-21) to
 /// `*objectives_out`: a seat always sees its own; an opponent's only once
 /// the game is over. Asking for cards the view hides, or a seat or viewer
-/// not in the game, is `MTP_STATUS_INVALID_ARGUMENT`.
+/// not in the game, is `MTP_STATUS_INVALID_ARGUMENT`. A game loaded from a
+/// view (`mtp_game_from_json`) shows only what it knows: another seat's
+/// view than its viewer's, or cards of a seat whose secrets it does not
+/// know (even once played on to the end), is `MTP_STATUS_INVALID_STATE`.
 ///
 /// # Safety
 ///
@@ -478,26 +482,25 @@ pub unsafe extern "C" fn mtp_game_view_objectives(
     seat: u8,
     objectives_out: *mut MtpObjectives,
 ) -> MtpStatus {
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        query(game, objectives_out, "objectives_out", |s| {
-            let viewer = seat_in(s, viewer)?;
-            let seat = seat_in(s, seat)?;
-            let view = s
+    guard(|| {
+        let objectives_out = out(objectives_out, "objectives_out")?;
+        let objectives = with_game(game, |g| {
+            let viewer = seat_in(g.state(), viewer)?;
+            let seat = seat_in(g.state(), seat)?;
+            let view = g
+                .game
                 .view(viewer)
-                .ok_or_else(|| Failure::invalid(format!("no view for seat {viewer}")))?;
-            let objective = view
-                .objectives
-                .get(seat as usize)
-                .copied()
-                .flatten()
-                .ok_or_else(|| {
-                    Failure::invalid(format!(
-                        "seat {viewer}'s view does not show seat {seat}'s objective cards \
-                         (R-21: an opponent's cards stay hidden until the game ends)"
-                    ))
-                })?;
-            let metropolys = view.metropolys_cards.get(seat as usize).copied().flatten();
+                .ok_or_else(|| g.secrets_unknown(viewer, &format!("seat {viewer}'s view")))?;
+            if !g.game.knows_secrets(seat) {
+                return Err(g.secrets_unknown(seat, &format!("seat {seat}'s objective cards")));
+            }
+            let objective = view.objective(seat).ok_or_else(|| {
+                Failure::invalid(format!(
+                    "seat {viewer}'s view does not show seat {seat}'s objective cards \
+                     (R-21: an opponent's cards stay hidden until the game ends)"
+                ))
+            })?;
+            let metropolys = view.metropolys_card(seat);
             Ok(MtpObjectives {
                 seat,
                 has_neighborhood_card: objective.neighborhood.is_some(),
@@ -509,8 +512,11 @@ pub unsafe extern "C" fn mtp_game_view_objectives(
                 metropolys_card: metropolys
                     .map_or([MtpKind::Industry; 3], |c| c.map(MtpKind::from)),
             })
-        })
-    }
+        })?;
+        // SAFETY: checked non-NULL; valid per the caller.
+        unsafe { put(objectives_out, objectives) };
+        Ok(())
+    })
 }
 
 /// Draws the game as an SVG document (the core's `svg::render_with`) and

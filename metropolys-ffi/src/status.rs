@@ -31,9 +31,11 @@ pub enum MtpStatus {
     InvalidConfig = 6,
     /// The text is not valid UTF-8 JSON of the expected shape.
     InvalidJson = 7,
-    /// A state loaded from JSON that no legal game can reach, or an
+    /// A state loaded from JSON that no legal game can reach (or a view
+    /// that hides more or less than its seat may not see, R-21), or an
     /// operation the handle cannot support (e.g. exporting the record of a
-    /// game loaded from a bare state).
+    /// game loaded from a bare state, or a score, the winners or another
+    /// seat's cards asked of a view that does not know them, R-21).
     InvalidState = 8,
     /// A game record of an unknown format or version.
     InvalidRecord = 9,
