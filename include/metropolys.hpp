@@ -125,8 +125,11 @@ class Game {
         return Game(h);
     }
 
-    /** A position saved with to_json, without history (mtp_game_from_json);
-     *  save a game with record_json() to keep its history. */
+    /** A position saved with to_json, without history (mtp_game_from_json):
+     *  a whole state, a seat's view (view_json) or the public view
+     *  (public_view_json), as the game server sends them; a view knows only
+     *  its viewer's cards (R-21, viewer(), knows_secrets()). Save a game
+     *  with record_json() to keep its history. */
     static Game from_json(const std::string &state) {
         MtpGame *h = nullptr;
         check(mtp_game_from_json(detail::c_str(state, "state_json"), &h));
@@ -174,6 +177,17 @@ class Game {
     /** The seat to act, MTP_NO_SEAT once the game is over. */
     uint8_t to_act() const { return get_value<uint8_t>(mtp_game_to_act); }
     uint16_t call_number() const { return get_value<uint16_t>(mtp_game_call_number); }
+    /** The seat whose view this game is (mtp_game_viewer), MTP_NO_SEAT for
+     *  a whole game and for the public view. */
+    uint8_t viewer() const { return get_value<uint8_t>(mtp_game_viewer); }
+    /** Whether this game knows `seat`'s objectives and Metropolys card
+     *  (mtp_game_knows_secrets, R-21): what needs them throws
+     *  MTP_STATUS_INVALID_STATE in a view that does not. */
+    bool knows_secrets(uint8_t seat) const {
+        bool known = false;
+        check(mtp_game_knows_secrets(handle_, seat, &known));
+        return known;
+    }
 
     std::vector<MtpAction> legal_actions() const {
         return detail::list<MtpAction>(

@@ -639,10 +639,15 @@ static void test_state_json_and_views(void) {
     CHECK_STATUS(mtp_game_view_json(g, 2, &view), MTP_STATUS_OK);
     CHECK(view != NULL && strstr(view, "\"viewer\":2") != NULL &&
           strstr(view, "\"objectives\":[null,null,{") != NULL);
-    /* A view is not a state. */
-    MtpGame *bad = NULL;
-    CHECK_STATUS(mtp_game_from_json(view, &bad), MTP_STATUS_INVALID_STATE);
+    /* It loads back as that view (test_loaded_views checks what it answers). */
+    MtpGame *seen = NULL;
+    CHECK_STATUS(mtp_game_from_json(view, &seen), MTP_STATUS_OK);
+    uint8_t viewer = MTP_NO_SEAT;
+    CHECK_STATUS(mtp_game_viewer(seen, &viewer), MTP_STATUS_OK);
+    CHECK(viewer == 2);
+    CHECK_STATUS(mtp_game_free(seen), MTP_STATUS_OK);
     mtp_string_free(view);
+    MtpGame *bad = NULL;
     CHECK_STATUS(mtp_game_view_json(g, 4, &view), MTP_STATUS_INVALID_ARGUMENT);
     CHECK_STATUS(mtp_game_view_json(g, 0, NULL), MTP_STATUS_NULL_POINTER);
     CHECK_STATUS(mtp_game_view_json(NULL, 0, &view), MTP_STATUS_NULL_POINTER);
@@ -712,10 +717,13 @@ static void test_public_view(void) {
             CHECK(view != NULL && strstr(view, "\"area\"") != NULL);
             mtp_string_free(view);
         }
-        /* It is not a state. */
-        MtpGame *bad = NULL;
-        CHECK_STATUS(mtp_game_from_json(pub, &bad), MTP_STATUS_INVALID_STATE);
-        CHECK(bad == NULL);
+        /* It loads back as the public view, which knows no seat's cards. */
+        MtpGame *seen = NULL;
+        CHECK_STATUS(mtp_game_from_json(pub, &seen), MTP_STATUS_OK);
+        bool known = true;
+        CHECK_STATUS(mtp_game_knows_secrets(seen, 0, &known), MTP_STATUS_OK);
+        CHECK(!known);
+        CHECK_STATUS(mtp_game_free(seen), MTP_STATUS_OK);
     }
     mtp_string_free(pub);
     mtp_string_free(whole);
@@ -1025,6 +1033,230 @@ static MtpGame *played(uint8_t players, uint32_t variant, uint64_t seed, int dec
         g = next;
     }
     return g;
+}
+
+/* `seat`'s view of `g` (or its public view), written as JSON and loaded
+ * back with mtp_game_from_json as the game server's clients do; NULL on
+ * failure. */
+static MtpGame *load_view(const MtpGame *g, uint8_t seat, bool public_view) {
+    char *json = NULL;
+    if (public_view) {
+        CHECK_STATUS(mtp_game_public_view_json(g, &json), MTP_STATUS_OK);
+    } else {
+        CHECK_STATUS(mtp_game_view_json(g, seat, &json), MTP_STATUS_OK);
+    }
+    MtpGame *view = NULL;
+    if (json != NULL) {
+        CHECK_STATUS(mtp_game_from_json(json, &view), MTP_STATUS_OK);
+    }
+    mtp_string_free(json);
+    return view;
+}
+
+static bool same_legal_actions(const MtpGame *a, const MtpGame *b) {
+    uint16_t x[MTP_ACTION_COUNT], y[MTP_ACTION_COUNT];
+    size_t n = 0, m = 0;
+    CHECK_STATUS(mtp_game_legal_action_ids(a, x, MTP_ACTION_COUNT, &n), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_legal_action_ids(b, y, MTP_ACTION_COUNT, &m), MTP_STATUS_OK);
+    return n == m && memcmp(x, y, n * sizeof *x) == 0;
+}
+
+/* Whether two score sheets agree (field by field: the padding is not
+ * written). */
+static bool same_sheet(const MtpScoreSheet *a, const MtpScoreSheet *b) {
+    return a->player == b->player && a->constructed == b->constructed &&
+           a->trendy == b->trendy && a->subway == b->subway &&
+           a->subway_card == b->subway_card && a->archaeology == b->archaeology &&
+           a->archaeology_card == b->archaeology_card && a->area == b->area &&
+           a->neighborhood == b->neighborhood &&
+           a->highest_building == b->highest_building && a->metropolys == b->metropolys &&
+           a->total == b->total;
+}
+
+/* Checks that `g` does not know `seat`'s secrets: its score sheet, its
+ * objectives and its view are MTP_STATUS_INVALID_STATE naming R-21. */
+static void check_hidden(const MtpGame *g, uint8_t seat) {
+    bool known = true;
+    CHECK_STATUS(mtp_game_knows_secrets(g, seat, &known), MTP_STATUS_OK);
+    CHECK(!known);
+    MtpScoreSheet sheet;
+    CHECK_STATUS(mtp_game_score_sheet(g, seat, &sheet), MTP_STATUS_INVALID_STATE);
+    CHECK_ERROR_MENTIONS("R-21");
+    MtpObjectives o;
+    CHECK_STATUS(mtp_game_view_objectives(g, seat, seat, &o), MTP_STATUS_INVALID_STATE);
+    char *json = NULL;
+    CHECK_STATUS(mtp_game_view_json(g, seat, &json), MTP_STATUS_INVALID_STATE);
+    CHECK(json == NULL);
+}
+
+/* R-21: a seat's view and the public view, as the game server sends them,
+ * load as games that list the whole game's legal actions, draw, play on and
+ * ask bots, and refuse (MTP_STATUS_INVALID_STATE) what needs the secrets
+ * they do not know, even once played on to the end. */
+static void test_loaded_views(void) {
+    MtpGame *g = played(3, MTP_VARIANT_EXPERT, 17, 8);
+    uint8_t to_act = MTP_NO_SEAT;
+    CHECK_STATUS(mtp_game_to_act(g, &to_act), MTP_STATUS_OK);
+    CHECK(to_act < 3);
+    MtpGame *view = load_view(g, to_act, false);
+    MtpGame *pub = load_view(g, 0, true);
+    CHECK(view != NULL && pub != NULL);
+    if (g == NULL || view == NULL || pub == NULL || to_act >= 3) {
+        return;
+    }
+    uint8_t seat = 0;
+    CHECK_STATUS(mtp_game_viewer(view, &seat), MTP_STATUS_OK);
+    CHECK(seat == to_act);
+    CHECK_STATUS(mtp_game_viewer(pub, &seat), MTP_STATUS_OK);
+    CHECK(seat == MTP_NO_SEAT);
+    CHECK_STATUS(mtp_game_viewer(g, &seat), MTP_STATUS_OK);
+    CHECK(seat == MTP_NO_SEAT);
+    CHECK(same_legal_actions(view, g));
+    CHECK(same_legal_actions(pub, g));
+
+    /* The viewer's own cards and sheet are the whole game's. */
+    bool known = false;
+    CHECK_STATUS(mtp_game_knows_secrets(view, to_act, &known), MTP_STATUS_OK);
+    CHECK(known);
+    MtpObjectives mine, theirs;
+    CHECK_STATUS(mtp_game_view_objectives(view, to_act, to_act, &mine), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_view_objectives(g, to_act, to_act, &theirs), MTP_STATUS_OK);
+    CHECK(memcmp(&mine, &theirs, sizeof mine) == 0);
+    MtpScoreSheet a, b;
+    CHECK_STATUS(mtp_game_score_sheet(view, to_act, &a), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_score_sheet(g, to_act, &b), MTP_STATUS_OK);
+    CHECK(same_sheet(&a, &b));
+    for (uint8_t p = 0; p < 3; p++) {
+        if (p != to_act) {
+            check_hidden(view, p);
+        }
+        check_hidden(pub, p);
+    }
+    uint8_t winners[MTP_MAX_PLAYERS];
+    size_t n = 99;
+    CHECK_STATUS(mtp_game_winners(view, winners, MTP_MAX_PLAYERS, &n), MTP_STATUS_INVALID_STATE);
+    CHECK_ERROR_MENTIONS("R-21");
+    CHECK_STATUS(mtp_game_winners(pub, winners, MTP_MAX_PLAYERS, &n), MTP_STATUS_INVALID_STATE);
+    char *json = NULL;
+    CHECK_STATUS(mtp_game_scores_json(view, &json), MTP_STATUS_INVALID_STATE);
+    CHECK_STATUS(mtp_game_record_json(view, &json), MTP_STATUS_INVALID_STATE);
+    CHECK(json == NULL);
+
+    /* Both draw. */
+    for (int i = 0; i < 2; i++) {
+        char *svg = NULL;
+        CHECK_STATUS(mtp_game_svg(i == 0 ? view : pub, NULL, &svg), MTP_STATUS_OK);
+        CHECK(svg != NULL && strstr(svg, "<svg") != NULL);
+        mtp_string_free(svg);
+    }
+
+    /* A bot decides from the view of the seat to act; not for a seat whose
+     * cards the game does not know. */
+    MtpBot *bot = NULL;
+    CHECK_STATUS(mtp_bot_new("greedy", "{\"seed\": 5}", &bot), MTP_STATUS_OK);
+    MtpAction choice;
+    CHECK_STATUS(mtp_bot_choose(bot, view, &choice), MTP_STATUS_OK);
+    bool legal = false;
+    CHECK_STATUS(mtp_game_is_legal(g, choice, &legal), MTP_STATUS_OK);
+    CHECK(legal);
+    CHECK_STATUS(mtp_bot_choose(bot, pub, &choice), MTP_STATUS_INVALID_STATE);
+    CHECK_ERROR_MENTIONS("R-21");
+    CHECK_STATUS(mtp_bot_free(bot), MTP_STATUS_OK);
+
+    /* Played on to the end beside the whole game, the view still does not
+     * know the others' cards, and saves without them. */
+    uint64_t x = 99;
+    while (!is_over(g)) {
+        uint16_t ids[MTP_ACTION_COUNT];
+        CHECK_STATUS(mtp_game_legal_action_ids(g, ids, MTP_ACTION_COUNT, &n), MTP_STATUS_OK);
+        CHECK(same_legal_actions(view, g));
+        if (n == 0) {
+            break;
+        }
+        x = x * 6364136223846793005u + 1442695040888963407u;
+        uint16_t id = ids[(x >> 33) % n];
+        MtpGame *next[3] = {NULL, NULL, NULL};
+        MtpGame *from[3] = {g, view, pub};
+        for (int i = 0; i < 3; i++) {
+            CHECK_STATUS(mtp_game_apply_id(from[i], id, &next[i]), MTP_STATUS_OK);
+            CHECK_STATUS(mtp_game_free(from[i]), MTP_STATUS_OK);
+        }
+        g = next[0];
+        view = next[1];
+        pub = next[2];
+        if (g == NULL || view == NULL || pub == NULL) {
+            return;
+        }
+    }
+    CHECK(is_over(view) && is_over(pub));
+    for (uint8_t p = 0; p < 3; p++) {
+        if (p != to_act) {
+            check_hidden(view, p);
+        }
+        check_hidden(pub, p);
+    }
+    CHECK_STATUS(mtp_game_winners(view, winners, MTP_MAX_PLAYERS, &n), MTP_STATUS_INVALID_STATE);
+    CHECK_STATUS(mtp_game_score_sheet(view, to_act, &a), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_score_sheet(g, to_act, &b), MTP_STATUS_OK);
+    CHECK(same_sheet(&a, &b));
+    CHECK_STATUS(mtp_game_to_json(view, &json), MTP_STATUS_OK);
+    CHECK(json != NULL && strstr(json, "\"objectives\":[") != NULL);
+    if (json != NULL) {
+        /* Two of the three objectives are null. */
+        const char *at = strstr(json, "\"objectives\":[");
+        int nulls = 0;
+        for (const char *c = at; c != NULL && *c != '\0' && *c != ']'; c++) {
+            nulls += strncmp(c, "null", 4) == 0;
+        }
+        CHECK(nulls == 2);
+    }
+    mtp_string_free(json);
+    CHECK_STATUS(mtp_game_free(view), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_free(pub), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+}
+
+/* R-21: a view that hides anything but exactly the other seats' cards is
+ * MTP_STATUS_INVALID_STATE, naming the rule. */
+static void test_tampered_views(void) {
+    MtpGame *g = played(2, MTP_VARIANT_FAMILY, 23, 5);
+    char *view = NULL;
+    CHECK_STATUS(mtp_game_view_json(g, 1, &view), MTP_STATUS_OK);
+    char *whole = state_json(g);
+    CHECK(view != NULL && whole != NULL);
+    if (view != NULL && whole != NULL) {
+        /* The objectives are "objectives":[null,{...}] in seat 1's view and
+         * "objectives":[{...},{...}] in the state (no list inside). */
+        const char *own = strstr(view, "\"objectives\":[null,{");
+        const char *all = strstr(whole, "\"objectives\":[{");
+        CHECK(own != NULL && all != NULL);
+        if (own != NULL && all != NULL) {
+            const char *own_end = strchr(own, ']');
+            const char *all_end = strchr(all, ']');
+            /* The viewer's own objective nulled; an opponent's filled in. */
+            const char *lists[2] = {"\"objectives\":[null,null", all};
+            size_t lens[2] = {strlen(lists[0]), (size_t)(all_end - all)};
+            size_t head = (size_t)(own - view);
+            for (int i = 0; i < 2; i++) {
+                char *tampered = malloc(strlen(view) + lens[i] + 1);
+                CHECK(tampered != NULL);
+                if (tampered == NULL) {
+                    continue;
+                }
+                memcpy(tampered, view, head);
+                memcpy(tampered + head, lists[i], lens[i]);
+                strcpy(tampered + head + lens[i], own_end);
+                MtpGame *bad = NULL;
+                CHECK_STATUS(mtp_game_from_json(tampered, &bad), MTP_STATUS_INVALID_STATE);
+                CHECK_ERROR_MENTIONS("R-21");
+                CHECK(bad == NULL);
+                free(tampered);
+            }
+        }
+    }
+    mtp_string_free(view);
+    mtp_string_free(whole);
+    CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
 }
 
 /* The board, bids, supplies, tokens and cards, as structs, agree with each
@@ -1626,6 +1858,8 @@ int main(int argc, char **argv) {
     RUN(test_struct_queries);
     RUN(test_struct_query_errors);
     RUN(test_objectives_through_a_seat_view);
+    RUN(test_loaded_views);
+    RUN(test_tampered_views);
     RUN(test_svg);
     RUN(test_bot_creation_errors);
     RUN(test_bot_handles_are_checked);

@@ -118,6 +118,27 @@ int main() {
         CHECK(before.public_view_json().find("\"area\"") == std::string::npos);
         CHECK(status_of([&] { metropolys::Game(2, MTP_VARIANT_FAMILY, 1).undo(); }) ==
               MTP_STATUS_INVALID_STATE);
+        // A seat's view and the public view load as games that know only
+        // what they may see: the same legal actions, their viewer's
+        // own sheet, and errors for the others' cards and the winners.
+        metropolys::Game seen = metropolys::Game::from_json(before.view_json(2));
+        metropolys::Game spectator = metropolys::Game::from_json(before.public_view_json());
+        CHECK(seen.viewer() == 2 && spectator.viewer() == MTP_NO_SEAT &&
+              loaded.viewer() == MTP_NO_SEAT);
+        CHECK(seen.knows_secrets(2) && !seen.knows_secrets(0) && !spectator.knows_secrets(2));
+        CHECK(loaded.knows_secrets(0));
+        CHECK(seen.legal_action_ids() == before.legal_action_ids());
+        CHECK(spectator.legal_action_ids() == before.legal_action_ids());
+        MtpScoreSheet own = seen.score_sheet(2), whole = before.score_sheet(2);
+        CHECK(own.player == 2 && own.total == whole.total && own.area == whole.area &&
+              own.neighborhood == whole.neighborhood && own.constructed == whole.constructed);
+        CHECK(seen.to_json() == before.view_json(2));
+        CHECK(status_of([&] { seen.score_sheet(0); }) == MTP_STATUS_INVALID_STATE);
+        CHECK(status_of([&] { seen.winners(); }) == MTP_STATUS_INVALID_STATE);
+        CHECK(status_of([&] { seen.view_json(1); }) == MTP_STATUS_INVALID_STATE);
+        CHECK(status_of([&] { spectator.view_objectives(2, 2); }) == MTP_STATUS_INVALID_STATE);
+        CHECK(status_of([&] { seen.knows_secrets(4); }) == MTP_STATUS_INVALID_ARGUMENT);
+        CHECK(seen.svg().compare(0, 4, "<svg") == 0);
         // A string with a NUL inside is refused, not cut short.
         CHECK(status_of([&] { metropolys::Game::from_json(std::string("{}\0{", 3)); }) ==
               MTP_STATUS_INVALID_ARGUMENT);
