@@ -20,7 +20,7 @@ import time
 from typing import Callable, Dict, List, Tuple
 
 import metropolys
-from metropolys import Game, SplitMix64
+from metropolys import Game, SplitMix64, bots
 
 RUST: Dict[str, float] = {}
 
@@ -180,6 +180,14 @@ def main() -> None:
     row("Game(4, 'expert', seed)", per_call(2000 if quick else 200_000,
                                             lambda i: Game(4, "expert", i)),
         "ns/call", "setup 4p expert", "setup and a new Game")
+    # A search decides on a helper thread while the caller watches for
+    # Ctrl-C: a short search takes its own time, not a signal poll's (20 ms).
+    start = Game(2, "expert", 3)
+    for iterations in (1, 100):
+        bot = bots.from_spec("ismcts", {"iterations": iterations}, seed=1)
+        row(f"ismcts choose, {iterations} iteration{'s' if iterations > 1 else ''}",
+            per_call(20 if quick else 200, lambda i: bot.choose(start)),
+            "ns/decision", "", "2p expert opening; a thread per decision")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyString, PyTuple};
 use serde_json::{json, Map, Value};
+use std::sync::mpsc::RecvTimeoutError;
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -71,7 +72,7 @@ impl Native {
         };
         let decided = if searches(&self.kind) {
             let cancel = Cancel::new();
-            let watched = watch(py, &cancel, || decide(Some(&cancel)))?;
+            let watched = watch(py, &cancel, "metropolys-bot", || decide(Some(&cancel)))?;
             match watched {
                 Watched::Done(d) => d,
                 Watched::Interrupted(e) => return Err(e),
@@ -117,38 +118,61 @@ impl Native {
 
 /// What [`watch`] saw: the work's result, or Ctrl-C (the work was
 /// cancelled and has stopped).
-enum Watched<T> {
+pub(crate) enum Watched<T> {
     Done(T),
     Interrupted(PyErr),
 }
 
-/// Runs `work` on a helper thread, the GIL released, while this thread
-/// checks for signals every [`SIGNAL_POLL`]; on Ctrl-C it raises `cancel`
-/// (which `work` watches), waits for `work` to stop and reports the
-/// signal's exception. A helper thread that cannot start is a
-/// `RuntimeError`.
-fn watch<T: Send>(
+/// Runs `work` on a helper thread named `name`, the GIL released, while
+/// this thread waits for its result and checks for signals every
+/// [`SIGNAL_POLL`] (CPython handles them on the main thread only). The
+/// result is taken as soon as it is sent, not at the next poll: a short
+/// decision takes its own time, not a poll's. On Ctrl-C it raises
+/// `cancel` (which `work` watches), waits for `work` to stop and reports
+/// the signal's exception. A helper thread that cannot start is a
+/// `RuntimeError` ("cannot start a thread").
+pub(crate) fn watch<T: Send>(
     py: Python<'_>,
     cancel: &Cancel,
+    name: &str,
     work: impl FnOnce() -> T + Send,
 ) -> PyResult<Watched<T>> {
     let mut interrupted: Option<PyErr> = None;
     let out = std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::sync_channel(1);
         let worker = std::thread::Builder::new()
-            .name("metropolys-bot".into())
-            .spawn_scoped(scope, work)
+            .name(name.into())
+            .spawn_scoped(scope, move || {
+                let _ = tx.send(work());
+            })
             .map_err(|e| thread_error(&e.to_string()))?;
-        while !worker.is_finished() {
-            py.detach(|| std::thread::park_timeout(SIGNAL_POLL));
-            if interrupted.is_none() {
-                if let Err(e) = py.check_signals() {
-                    interrupted = Some(e);
-                    cancel.cancel();
+        let mut rx = rx;
+        let out = loop {
+            // The receiver is not `Sync`: it goes to the GIL-free closure
+            // and comes back.
+            let (got, back) = py.detach(move || (rx.recv_timeout(SIGNAL_POLL), rx));
+            rx = back;
+            match got {
+                Ok(v) => break Some(v),
+                // The worker ended without a result: it panicked.
+                Err(RecvTimeoutError::Disconnected) => break None,
+                Err(RecvTimeoutError::Timeout) => {
+                    if interrupted.is_none() {
+                        if let Err(e) = py.check_signals() {
+                            interrupted = Some(e);
+                            cancel.cancel();
+                        }
+                    }
                 }
             }
+        };
+        let joined = py.detach(|| worker.join());
+        match (out, joined) {
+            (Some(v), Ok(())) => Ok(v),
+            _ => Err(PyRuntimeError::new_err(format!(
+                "{name}: its thread failed (internal error)"
+            ))),
         }
-        py.detach(|| worker.join())
-            .map_err(|_| PyRuntimeError::new_err("a bot's thread failed (internal error)"))
     })?;
     Ok(match interrupted {
         Some(e) => Watched::Interrupted(e),

@@ -2,6 +2,7 @@
 //! into preallocated numpy arrays (the engine is
 //! `metropolys_tensor::vector`; conventions in docs/rl.md).
 
+use crate::bots::{watch, Watched};
 use crate::convert::keyword_config;
 use crate::errors::{self, Kind as ErrKind};
 use crate::ints::{Int, U64};
@@ -47,9 +48,6 @@ fn vector_error(py: Python<'_>, e: VectorError) -> PyErr {
         _ => errors::value_error(e.to_string()),
     }
 }
-
-/// How often a step with searching opponents checks for Ctrl-C.
-const SIGNAL_POLL: std::time::Duration = std::time::Duration::from_millis(20);
 
 /// `None`, a kind, or `(kind, params dict)`; the dict goes to the bot as
 /// JSON (`json.dumps`).
@@ -132,32 +130,11 @@ impl VectorEnv {
                 // restores every game (and the buffers) and the signal's
                 // exception is raised.
                 let cancel = inner.cancel_flag();
-                let mut interrupted: Option<PyErr> = None;
-                let result = std::thread::scope(|scope| {
-                    let worker = std::thread::Builder::new()
-                        .name("metropolys-vector-step".into())
-                        .spawn_scoped(scope, move || f(inner, out))
-                        .map_err(|e| {
-                            PyRuntimeError::new_err(format!("cannot start a thread: {e}"))
-                        })?;
-                    while !worker.is_finished() {
-                        py.detach(|| std::thread::park_timeout(SIGNAL_POLL));
-                        if interrupted.is_none() {
-                            if let Err(e) = py.check_signals() {
-                                interrupted = Some(e);
-                                cancel.cancel();
-                            }
-                        }
-                    }
-                    py.detach(|| worker.join()).map_err(|_| {
-                        PyRuntimeError::new_err(
-                            "VectorEnv: its step thread failed (internal error)",
-                        )
-                    })
-                })?;
-                if let Some(e) = interrupted {
-                    return Err(e);
-                }
+                let result =
+                    match watch(py, &cancel, "metropolys-vector-step", move || f(inner, out))? {
+                        Watched::Done(result) => result,
+                        Watched::Interrupted(e) => return Err(e),
+                    };
                 result.map_err(|e| vector_error(py, e))?;
             } else {
                 py.detach(move || f(inner, out))
