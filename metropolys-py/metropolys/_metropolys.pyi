@@ -325,7 +325,9 @@ class Game:
         """The information-state tensor of ``player`` (default: the seat to
         act): the observation, then one row per decision so far;
         ``information_state_size(players)`` float32 values. ``ValueError``
-        for a game without history."""
+        for a game without history: one loaded from a state, or a view (a
+        seat's view or the public view is a position, its decisions are
+        not kept; ``observation`` is what it shows)."""
     def _dealing_observation(
         self, player: int, dealt: Sequence[Optional[Dict[str, str]]], out: _F32
     ) -> None:

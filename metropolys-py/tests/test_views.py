@@ -48,6 +48,12 @@ def test_a_view_loads_as_that_seats_view_not_as_a_whole_game() -> None:
     assert loaded.viewer == 0 and loaded != game
     assert loaded.objective(1) is None and loaded.objective(0) == game.objective(0)
     assert loaded.to_dict() == game.view(0)
+    # It is a position: what needs the decisions says it is a view.
+    assert loaded.observation(0).shape == game.observation(0).shape
+    with pytest.raises(ValueError, match="seat 0's view has no history"):
+        loaded.information_state(0)
+    with pytest.raises(ValueError, match="the public view has no history"):
+        Game.from_dict(game.public_view()).information_state(0, reveal="none")
 
 
 class _Keeper:

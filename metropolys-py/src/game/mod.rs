@@ -289,7 +289,8 @@ impl Game {
     /// (https://github.com/metropolys/metropolys/blob/main/docs/rl.md),
     /// ``information_state_size(players)`` float32 values.
     /// Needs the game's history (``ValueError`` for a game loaded with
-    /// ``from_json``). ``reveal`` as for ``observation``.
+    /// ``from_json``, and for a view, which is a position: its decisions
+    /// are not kept). ``reveal`` as for ``observation``.
     #[pyo3(signature = (player=None, *, reveal="own"))]
     fn information_state<'py>(
         &self,
@@ -301,9 +302,17 @@ impl Game {
         let seat = self.seat_or_to_act(player)?;
         self.require_secrets(self.revealed(seat, reveal), "this information state")?;
         let Some(actions) = self.0.actions() else {
-            return Err(errors::value_error(
-                "this game has no history (loaded from a state), so no information state".into(),
-            ));
+            let players = self.state().players();
+            let whole = self.0.viewer().is_none() && (0..players).all(|p| self.0.knows_secrets(p));
+            return Err(errors::value_error(if whole {
+                "this game has no history (loaded from a state), so no information state".into()
+            } else {
+                format!(
+                    "{} has no history (a view is a position: its decisions are not kept), \
+                     so no information state; observation() is what it shows",
+                    self.view_name()
+                )
+            }));
         };
         let ids: Vec<u16> = actions
             .iter()
