@@ -31,6 +31,7 @@ mod meta;
 mod ptr;
 mod query;
 mod registry;
+mod saved;
 mod status;
 mod types;
 
@@ -40,5 +41,6 @@ pub use game::*;
 pub use handle::MtpGame;
 pub use meta::*;
 pub use query::*;
+pub use saved::*;
 pub use status::MtpStatus;
 pub use types::*;
