@@ -12,7 +12,9 @@ decides from its seat's view, R-21) against
 * ``open_spiel.python.algorithms.mcts.MCTSBot``, which searches the true
   state (it sees the opponent's secret objectives), and
 * ``open_spiel.python.algorithms.ismcts.ISMCTSBot``, which re-deals the
-  hidden objectives through the adapter's ``state.resample_from_infostate``.
+  hidden objectives through the adapter's ``state.resample_from_infostate``
+  (uniformly, drawing from the game's seeded generator rather than
+  OpenSpiel's system-seeded default sampler, so that games repeat).
 
 Both OpenSpiel bots use uct_c 2 and one random rollout per simulation, as in
 OpenSpiel's examples. Same wall time per decision: OpenSpiel's bots are
@@ -68,6 +70,14 @@ def wilson(wins: float, n: int, z: float = 1.96) -> Tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def seeded_resampling(bot: Any, rng: np.random.RandomState) -> None:
+    """Has ``ISMCTSBot`` re-deal the hidden objectives with the adapter's
+    ``resample_from_infostate`` (uniform, as its default) drawing from
+    ``rng``: by default it draws from a ``pyspiel.UniformProbabilitySampler``
+    seeded by the system, so no two runs would play the same games."""
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rng))
+
+
 class Fixed:
     """An OpenSpiel bot with ``simulations`` simulations per decision."""
 
@@ -77,6 +87,7 @@ class Fixed:
             self.bot: Any = mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng, solve=False)
         else:
             self.bot = ismcts.ISMCTSBot(game, evaluator, 2.0, simulations, random_state=rng)
+            seeded_resampling(self.bot, rng)
         self.time = 0.0
         self.decisions = 0
 
@@ -99,9 +110,8 @@ class Timed:
         if kind == "mcts":
             self.bot: Any = mcts.MCTSBot(game, 2.0, self.simulations, evaluator, random_state=rng, solve=False)
         else:
-            # No set_resampler: the adapter's state method re-deals the
-            # hidden objectives.
             self.bot = ismcts.ISMCTSBot(game, evaluator, 2.0, self.simulations, random_state=rng)
+            seeded_resampling(self.bot, rng)
         self.time = 0.0
         self.decisions = 0
 
