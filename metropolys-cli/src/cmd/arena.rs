@@ -21,7 +21,7 @@ A bot given as kind:JSON uses those parameters; the others use --params
 
 Examples:
   metropolys arena --bots ismcts,greedy,random,random --games 400 --threads 2
-  metropolys arena --bots 'ismcts:{\"reward\":\"score\"},ismcts' --games 100
+  metropolys arena --bots 'ismcts:{\"reward\":\"win\"},ismcts' --games 100
   metropolys arena --bots 'ismcts,ismcts-v1' --sprt 0,20 --games 2000")]
 pub struct Args {
     /// One bot per seat, comma-separated: random, greedy, ismcts,
