@@ -32,7 +32,8 @@ bot kind of ``metropolys.bots.from_spec``, such as ``expert`` or
 parameters given with ``--params``, a JSON object, are added). This
 measures the search per simulation, whatever the speed of each side.
 
-``--jobs J`` plays J games at once in worker processes; every game is
+``--jobs J`` plays J games at once in worker processes (at most four per
+CPU); every game is
 seeded by its index, so the results are the same as with one process (a
 wall-time budget, without ``--simulations``, depends on the load, though).
 
@@ -48,6 +49,7 @@ import argparse
 import json
 import math
 import multiprocessing
+import os
 import sys
 import time
 from typing import Any, Dict, List, Tuple
@@ -207,8 +209,9 @@ def main(argv: Any = None) -> int:
     args = ap.parse_args(argv)
     if args.quick:
         args.games, args.seconds = 1, 0.01
-    if args.jobs < 1:
-        ap.error("--jobs must be at least 1")
+    most = 4 * (os.cpu_count() or 1)
+    if not 1 <= args.jobs <= most:
+        ap.error(f"--jobs must be from 1 to {most} (four per CPU of this machine), not {args.jobs}")
     names = {"mcts": "OpenSpiel MCTSBot", "ismcts": "OpenSpiel ISMCTSBot"}
     if args.simulations:
         budget = f"{args.ours} {json.dumps(args.params)}, {args.simulations} simulations/decision each"
