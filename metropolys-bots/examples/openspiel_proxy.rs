@@ -23,11 +23,21 @@
 //!     --opponent mcts --simulations 300 --games 400 --seed 1000 \
 //!     --ours '{"iterations": 300}'
 //! ```
+//!
+//! prints one line: our bot's kind and parameters, the stand-in and its
+//! simulations, our win rate (a shared victory counts ½, R-20), the games
+//! played and the 95 % Wilson interval. `--help` lists the options and
+//! their defaults; a bad one (zero games, simulations or threads, an
+//! unknown stand-in, parameters `from_spec` refuses) is a usage error.
 
-use metropolys_bots::{from_spec, Bot, SeatView};
+use clap::builder::RangedU64ValueParser;
+use clap::error::ErrorKind;
+use clap::{value_parser, CommandFactory, Parser, ValueEnum};
+use metropolys_bots::{from_spec, wilson_interval, Bot, SeatView, MAX_THREADS};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{play_random, Action, Config, Seat, State, Variant};
 use std::collections::HashMap;
+use std::ffi::OsString;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 /// ±1 for each seat of a finished game (every winner 1), as the OpenSpiel
@@ -229,50 +239,77 @@ fn ismcts(view: &SeatView, sims: u32, c: f64, rng: &mut SplitMix64) -> Action {
     cands[uniform(rng, cands.len())]
 }
 
+/// The stand-in to play against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Opponent {
+    /// OpenSpiel's `MCTSBot` on the true state.
+    Mcts,
+    /// OpenSpiel's `ISMCTSBot` over uniform re-deals.
+    Ismcts,
+}
+
+impl Opponent {
+    fn name(self) -> &'static str {
+        match self {
+            Opponent::Mcts => "mcts",
+            Opponent::Ismcts => "ismcts",
+        }
+    }
+}
+
+/// Our search against a Rust stand-in for one of OpenSpiel's search bots,
+/// 2 players, Expert, seats alternated, game `g` seeded `seed + g`.
+#[derive(Debug, Parser)]
+#[command(name = "openspiel_proxy", args_override_self = true)]
 struct Args {
-    opponent: String,
+    /// The stand-in to play against.
+    #[arg(long, value_enum, default_value_t = Opponent::Mcts)]
+    opponent: Opponent,
+    /// The stand-in's simulations per decision.
+    #[arg(long = "simulations", value_name = "N", default_value_t = 300,
+          value_parser = value_parser!(u32).range(1..))]
     sims: u32,
+    /// Games to play.
+    #[arg(long, value_name = "N", default_value_t = 100,
+          value_parser = value_parser!(u64).range(1..))]
     games: u64,
+    /// The first game's seed.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
     seed: u64,
+    /// Our bot's parameters, a JSON object (as `from_spec` takes them).
+    #[arg(long, value_name = "JSON", default_value = "{}")]
     ours: String,
+    /// Our bot's kind.
+    #[arg(long, default_value = "ismcts")]
     kind: String,
+    /// Games played at once.
+    #[arg(long, value_name = "N", default_value_t = 2,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_THREADS as u64))]
     threads: usize,
 }
 
-fn parse() -> Args {
-    let mut a = Args {
-        opponent: "mcts".into(),
-        sims: 300,
-        games: 100,
-        seed: 1000,
-        ours: "{}".into(),
-        kind: "ismcts".into(),
-        threads: 2,
-    };
-    let v: Vec<String> = std::env::args().skip(1).collect();
-    let mut i = 0;
-    while i + 1 < v.len() {
-        let x = v[i + 1].clone();
-        match v[i].as_str() {
-            "--opponent" => a.opponent = x,
-            "--simulations" => a.sims = x.parse().expect("--simulations N"),
-            "--games" => a.games = x.parse().expect("--games N"),
-            "--seed" => a.seed = x.parse().expect("--seed N"),
-            "--ours" => a.ours = x,
-            "--kind" => a.kind = x,
-            "--threads" => a.threads = x.parse().expect("--threads N"),
-            other => panic!("unknown option {other}"),
-        }
-        i += 2;
+/// The arguments (the program's name first), our bot's kind and
+/// parameters checked by building it once; an error for clap to print.
+fn parse<I, T>(args: I) -> Result<Args, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let a = Args::try_parse_from(args)?;
+    if let Err(e) = from_spec(&a.kind, &a.ours) {
+        return Err(
+            Args::command().error(ErrorKind::ValueValidation, format!("--kind/--ours: {e}"))
+        );
     }
-    a
+    Ok(a)
 }
 
 /// Our result in game `g` (1, ½ for a shared win, 0), our bot in seat `g % 2`.
 fn game(a: &Args, g: u64) -> f64 {
-    let seed = a.seed + g;
+    let seed = a.seed.wrapping_add(g);
     let ours_seat = (g % 2) as Seat;
     let mut s = State::new(&Config::new(2, Variant::Expert, seed)).expect("config");
+    // `parse` built this bot once already.
     let mut bot: Box<dyn Bot> = from_spec(&a.kind, &a.ours).expect("our bot");
     let mut rng = SplitMix64::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 7);
     while let Some(p) = s.to_act() {
@@ -281,7 +318,7 @@ fn game(a: &Args, g: u64) -> f64 {
             bot.choose(&view, &mut rng).expect("decides")
         } else if s.legal_action_count() == 1 {
             legal(&s)[0]
-        } else if a.opponent == "mcts" {
+        } else if a.opponent == Opponent::Mcts {
             mcts(&s, a.sims, 2.0, &mut rng)
         } else {
             ismcts(&view, a.sims, 2.0, &mut rng)
@@ -299,11 +336,11 @@ fn game(a: &Args, g: u64) -> f64 {
 }
 
 fn main() {
-    let a = parse();
+    let a = parse(std::env::args_os()).unwrap_or_else(|e| e.exit());
     let next = std::sync::atomic::AtomicU64::new(0);
     let results = std::sync::Mutex::new(Vec::new());
     std::thread::scope(|scope| {
-        for _ in 0..a.threads.max(1) {
+        for _ in 0..a.threads {
             scope.spawn(|| loop {
                 let g = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 if g >= a.games {
@@ -315,21 +352,88 @@ fn main() {
         }
     });
     let r = results.into_inner().expect("lock");
-    let n = r.len() as f64;
-    let p = r.iter().sum::<f64>() / n;
-    let z = 1.96f64;
-    let d = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / d;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / d;
+    let wins: f64 = r.iter().sum();
+    // At least one game was played (`parse`), each worth 0 to 1.
+    let [lo, hi] = wilson_interval(wins, r.len() as u64).expect("games played");
     println!(
         "{} {} vs {} {}: {:.1} % of {} ({:.1}–{:.1})",
         a.kind,
         a.ours,
-        a.opponent,
+        a.opponent.name(),
         a.sims,
-        100.0 * p,
+        100.0 * wins / r.len() as f64,
         r.len(),
-        100.0 * (centre - half),
-        100.0 * (centre + half)
+        100.0 * lo,
+        100.0 * hi
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The arguments of a command line split at spaces.
+    fn parse_line(line: &str) -> Result<Args, clap::Error> {
+        parse(std::iter::once("openspiel_proxy").chain(line.split_whitespace()))
+    }
+
+    #[test]
+    fn defaults_are_those_of_the_measurements() {
+        let a = parse_line("").unwrap();
+        assert_eq!(
+            (a.opponent, a.sims, a.games, a.seed),
+            (Opponent::Mcts, 300, 100, 1000)
+        );
+        assert_eq!(
+            (a.ours.as_str(), a.kind.as_str(), a.threads),
+            ("{}", "ismcts", 2)
+        );
+        let a = parse_line(
+            r#"--opponent ismcts --simulations 50 --games 20 --seed 7 --ours {"iterations":50} --threads 1"#,
+        )
+        .unwrap();
+        assert_eq!(
+            (a.opponent, a.sims, a.games, a.seed),
+            (Opponent::Ismcts, 50, 20, 7)
+        );
+        assert_eq!(
+            (a.ours.as_str(), a.kind.as_str(), a.threads),
+            (r#"{"iterations":50}"#, "ismcts", 1)
+        );
+    }
+
+    #[test]
+    fn bad_arguments_are_usage_errors() {
+        for line in [
+            "--simulations 0",
+            "--games 0",
+            "--threads 0",
+            "--threads 100000",
+            "--games -3",
+            "--seed x",
+            "--opponent alphazero",
+            r#"--ours {"iterations":0}"#,
+            "--ours not-json",
+            r#"--kind greedy --ours {"iterations":50}"#,
+            "--kind nobody",
+            "--frobnicate 1",
+            "--games",
+        ] {
+            let e = parse_line(line).expect_err(line);
+            assert_eq!((e.exit_code(), e.use_stderr()), (2, true), "{line}");
+        }
+    }
+
+    #[test]
+    fn a_bad_spec_is_named_on_one_line() {
+        let e = parse_line(r#"--ours {"iterations":"many"}"#)
+            .unwrap_err()
+            .to_string();
+        let first = e.lines().next().unwrap();
+        assert!(
+            first.starts_with("error: --kind/--ours: bad parameters for the ismcts bot"),
+            "{e}"
+        );
+        assert!(first.contains("iterations"), "{e}");
+    }
 }

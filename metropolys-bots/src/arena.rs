@@ -1,5 +1,6 @@
 //! Many games between bots, rotated over the seats.
 
+use crate::stats::wilson_interval;
 use crate::thread::play_indexed;
 pub use crate::thread::RunOptions;
 use crate::{choose_checked, Bot, BotError, Cancel, SeatView};
@@ -51,7 +52,8 @@ pub struct ArenaRow {
     pub wins: f64,
     /// `wins / games`.
     pub win_rate: f64,
-    /// A 95 % confidence interval of the win rate (Wilson score interval).
+    /// A 95 % confidence interval of the win rate (the Wilson score
+    /// interval, [`wilson_interval`]).
     pub ci95: [f64; 2],
     /// The mean final total.
     pub mean_total: f64,
@@ -178,16 +180,6 @@ fn check_options(bots: &[BotFactory], options: &ArenaOptions, first: u64) -> Res
     }
     State::new(&config_of(options, first))?;
     Ok(())
-}
-
-/// The Wilson score interval at 95 % for `wins` out of `n`.
-fn wilson(wins: f64, n: f64) -> [f64; 2] {
-    let z = 1.959_963_984_540_054_f64;
-    let p = wins / n;
-    let z2n = z * z / n;
-    let centre = (p + z2n / 2.0) / (1.0 + z2n);
-    let half = z * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt() / (1.0 + z2n);
-    [(centre - half).max(0.0), (centre + half).min(1.0)]
 }
 
 /// The configuration of game `g`: the rotation's deal, the run's deck.
@@ -453,7 +445,10 @@ impl ArenaTally {
                     games: self.games,
                     wins,
                     win_rate: wins / g,
-                    ci95: wilson(wins, g),
+                    // A tally's wins never exceed its games unless its
+                    // public fields were set so; then no interval says more
+                    // than [0, 1].
+                    ci95: wilson_interval(wins, self.games).unwrap_or([0.0, 1.0]),
                     mean_total: self.totals[i] as f64 / g,
                 }
             })

@@ -18,6 +18,8 @@
 //! * [`arena()`]: many games with the bots rotated over the seats, one
 //!   [`ArenaRow`] per bot; [`arena_games`]: the same games one by one
 //!   ([`ArenaGame`]), for any range of a run.
+//! * [`wilson_interval`]: the 95 % interval of a win rate, as the arena
+//!   reports it ([`stats`]).
 //!
 //! docs/bots.md describes how each bot works and how strong it is.
 //!
@@ -57,6 +59,7 @@ mod random;
 pub mod rating;
 mod spec;
 pub mod sprt;
+pub mod stats;
 mod thread;
 mod view;
 
@@ -72,6 +75,7 @@ pub use ismcts::{
 };
 pub use random::Random;
 pub use spec::{from_spec, parse_specs, searches, spec_factories, split_specs, KINDS};
+pub use stats::wilson_interval;
 pub use thread::RunOptions;
 pub use view::{SeatView, ALL_METROPOLYS_CARDS};
 

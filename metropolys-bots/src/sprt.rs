@@ -257,7 +257,7 @@ impl Pentanomial {
             .map(|(&k, a)| k as f64 * (a - mean) * (a - mean))
             .sum::<f64>()
             / n;
-        let half = 1.959_963_984_540_054 * (var / n).sqrt();
+        let half = crate::stats::Z_95 * (var / n).sqrt();
         let at = |s: f64| {
             if s <= 0.0 {
                 f64::NEG_INFINITY
