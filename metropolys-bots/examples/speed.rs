@@ -71,6 +71,8 @@ fn main() {
         for spec in [
             ("greedy", "{}"),
             ("ismcts", "{}"),
+            // The default before the score reward (docs/bots.md).
+            ("ismcts", r#"{"reward": "win", "exploration": 0.6}"#),
             ("ismcts", r#"{"playout": "greedy"}"#),
             ("ismcts", r#"{"playout": "softmax"}"#),
         ] {
