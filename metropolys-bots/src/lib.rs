@@ -144,6 +144,26 @@ impl Player {
         self.choose(&SeatView::with_config(state, seat, config)?)
     }
 
+    /// The decision for the seat to act in `game`, from that seat's view,
+    /// knowing the Metropolys deck when the game does
+    /// ([`Game::metropolys_deck`](metropolys_core::Game::metropolys_deck)):
+    /// `game` may be a whole game or the acting seat's view.
+    ///
+    /// ```
+    /// use metropolys_bots::{from_spec, Player};
+    /// use metropolys_core::{Config, Game, Variant};
+    /// let game = Game::new(Config::new(3, Variant::Expert, 5)).unwrap();
+    /// let seat = game.state().to_act().unwrap();
+    /// let mut p = Player::new(from_spec("greedy", "{}").unwrap(), 1);
+    /// let a = p.choose_in_game(&game.view(seat).unwrap()).unwrap();
+    /// assert!(game.state().is_legal(a));
+    /// ```
+    pub fn choose_in_game(&mut self, game: &metropolys_core::Game) -> Result<Action, BotError> {
+        let state = game.state();
+        let seat = state.to_act().ok_or(BotError::GameOver)?;
+        self.choose(&SeatView::with_deck(state, seat, game.metropolys_deck())?)
+    }
+
     /// The decision for the seat to act in `state`, from that seat's view
     /// (built here: the bot never sees `state` itself).
     pub fn choose_for(&mut self, state: &metropolys_core::State) -> Result<Action, BotError> {

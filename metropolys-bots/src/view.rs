@@ -59,6 +59,8 @@ pub struct SeatView {
     kind_count: u8,
     /// The Metropolys deck minus the seat's own card, when the deck is known.
     deck: Option<([MetropolysCard; 4], u8)>,
+    /// The whole Metropolys deck, as given, when it is known.
+    full_deck: Option<[MetropolysCard; 4]>,
 }
 
 impl SeatView {
@@ -103,6 +105,7 @@ impl SeatView {
             kinds,
             kind_count,
             deck: None,
+            full_deck: None,
         })
     }
 
@@ -111,8 +114,21 @@ impl SeatView {
     /// has one ([`SeatView::with_metropolys_deck`]). What front ends that
     /// keep the configuration beside the state (a `Game`, a `History`) use.
     pub fn with_config(state: &State, seat: Seat, config: &Config) -> Result<SeatView, BotError> {
+        SeatView::with_deck(state, seat, config.metropolys_deck.as_deref())
+    }
+
+    /// The view of `seat`, knowing the Metropolys deck when `deck` gives
+    /// it and the game plays with Metropolys cards
+    /// ([`SeatView::with_metropolys_deck`]): what a `Game` knows
+    /// ([`Game::metropolys_deck`](metropolys_core::Game::metropolys_deck)),
+    /// also when it is a seat's view.
+    pub fn with_deck(
+        state: &State,
+        seat: Seat,
+        deck: Option<&[MetropolysCard]>,
+    ) -> Result<SeatView, BotError> {
         let view = SeatView::new(state, seat)?;
-        match &config.metropolys_deck {
+        match deck {
             Some(deck) if state.uses_metropolys_cards() => view.with_metropolys_deck(deck),
             _ => Ok(view),
         }
@@ -155,7 +171,14 @@ impl SeatView {
             }
         }
         self.deck = Some((rest, len));
+        self.full_deck = <[MetropolysCard; 4]>::try_from(deck).ok();
         Ok(self)
+    }
+
+    /// The Metropolys deck this view knows, as given to
+    /// [`SeatView::with_metropolys_deck`]; `None` when it does not know one.
+    pub fn metropolys_deck(&self) -> Option<&[MetropolysCard]> {
+        self.full_deck.as_ref().map(|d| &d[..])
     }
 
     /// The seat whose view this is.
@@ -292,9 +315,5 @@ impl SeatView {
 
 /// Whether two Metropolys cards show the same kinds (in any order).
 fn same_card(a: &MetropolysCard, b: &MetropolysCard) -> bool {
-    let mut a = *a;
-    let mut b = *b;
-    a.sort();
-    b.sort();
-    a == b
+    metropolys_core::config::same_metropolys_card(a, b)
 }

@@ -198,6 +198,61 @@ fn a_deck_that_does_not_hold_the_seats_card_is_refused() {
         .is_err());
 }
 
+/// R-22, R-21: the deck is public, so a seat's view of a game knows it,
+/// also loaded back from JSON; a bot deciding in that view samples the
+/// others' Metropolys cards from the deck less its own card and decides as
+/// it does with the whole game and its configuration.
+#[test]
+fn r22_a_bot_in_a_seats_view_knows_the_deck() {
+    use metropolys_core::Game;
+    for players in 2..=4u8 {
+        let mut c = Config::new(players, Variant::Expert, 30 + u64::from(players));
+        c.metropolys_deck = Some(DECK.to_vec());
+        let mut game = Game::new(c.clone()).unwrap();
+        let mut greedy = Player::new(from_spec("greedy", "{}").unwrap(), 1);
+        for _ in 0..6 {
+            let a = greedy.choose_in_game(&game).unwrap();
+            game = game.apply(a).unwrap();
+        }
+        let seat = game.state().to_act().unwrap();
+        let view = game.view(seat).unwrap();
+        let loaded = metropolys_core::Game::from_json(&view.to_json()).unwrap();
+        assert_eq!(loaded.metropolys_deck(), Some(&DECK[..]));
+        // The others' cards are sampled from the deck less the seat's own.
+        let own = game.metropolys_card(seat).unwrap();
+        let seen = SeatView::with_deck(loaded.state(), seat, loaded.metropolys_deck()).unwrap();
+        assert_eq!(seen.metropolys_deck(), Some(&DECK[..]));
+        let mut rng = SplitMix64::new(3);
+        for _ in 0..50 {
+            let dealt = seen.determinize(&mut rng);
+            let mut cards: Vec<[Kind; 3]> = (0..players)
+                .map(|p| dealt.metropolys_card(p).unwrap())
+                .collect();
+            assert_eq!(cards[seat as usize], own);
+            cards.sort();
+            let mut deck = DECK.to_vec();
+            deck.sort();
+            assert!(cards.iter().all(|c| deck.contains(c)), "{cards:?}");
+            cards.dedup();
+            assert_eq!(cards.len(), players as usize, "each card dealt once");
+        }
+        // The same decision from the whole game, its view and the view
+        // loaded back.
+        let spec = r#"{"iterations": 200}"#;
+        let decide = |g: &Game| {
+            Player::new(from_spec("ismcts", spec).unwrap(), 9)
+                .choose_in_game(g)
+                .unwrap()
+        };
+        let whole = Player::new(from_spec("ismcts", spec).unwrap(), 9)
+            .choose_in(game.state(), &c)
+            .unwrap();
+        assert_eq!(decide(&game), whole);
+        assert_eq!(decide(&view), whole);
+        assert_eq!(decide(&loaded), whole);
+    }
+}
+
 #[test]
 fn seeded_decisions_are_reproducible() {
     for s in positions().into_iter().step_by(3) {

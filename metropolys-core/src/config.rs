@@ -604,6 +604,56 @@ pub fn check_deck(deck: &[MetropolysCard]) -> Result<(), ConfigError> {
     check_cards(deck)
 }
 
+/// Whether two Metropolys cards are the same card: they show the same three
+/// kinds, in any order (§9).
+///
+/// ```
+/// use metropolys_core::config::same_metropolys_card;
+/// use metropolys_core::Kind::*;
+/// assert!(same_metropolys_card(&[Park, Mall, Industry], &[Industry, Park, Mall]));
+/// assert!(!same_metropolys_card(&[Park, Mall, Industry], &[Park, Mall, Housing]));
+/// ```
+pub fn same_metropolys_card(a: &MetropolysCard, b: &MetropolysCard) -> bool {
+    let (mut a, mut b) = (*a, *b);
+    a.sort();
+    b.sort();
+    a == b
+}
+
+/// Checks that `cards` (the Metropolys cards a position shows) can have
+/// been dealt from `deck` (R-22): the deck is a valid deck
+/// ([`check_deck`]) and each card is a different card of it (a deck
+/// holding a card twice may deal it twice).
+///
+/// ```
+/// use metropolys_core::config::check_dealt_from;
+/// use metropolys_core::Kind::*;
+/// let deck = [[Park, Mall, Industry], [Housing, Park, Mall], [Administration, Housing, Park], [Industry, Housing, Mall]];
+/// assert!(check_dealt_from(&deck, &[[Mall, Park, Housing]]).is_ok());
+/// assert!(check_dealt_from(&deck, &[[Mall, Park, Housing], [Housing, Park, Mall]]).is_err());
+/// assert!(check_dealt_from(&deck, &[[Mall, Park, Administration]]).is_err());
+/// ```
+pub fn check_dealt_from(
+    deck: &[MetropolysCard],
+    cards: &[MetropolysCard],
+) -> Result<(), ConfigError> {
+    check_deck(deck)?;
+    let mut used = [false; 4];
+    for c in cards {
+        let free = (0..deck.len()).find(|&i| !used[i] && same_metropolys_card(&deck[i], c));
+        match free {
+            Some(i) => used[i] = true,
+            None => {
+                return Err(ConfigError::MetropolysCards(format!(
+                    "the card {}, {}, {} is not one left in the deck",
+                    c[0], c[1], c[2]
+                )))
+            }
+        }
+    }
+    Ok(())
+}
+
 fn check_cards(cards: &[MetropolysCard]) -> Result<(), ConfigError> {
     for (i, c) in cards.iter().enumerate() {
         if c[0] == c[1] || c[0] == c[2] || c[1] == c[2] {

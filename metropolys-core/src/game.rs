@@ -67,6 +67,9 @@ pub struct Game {
     /// The seats whose objectives and Metropolys card this game does not
     /// know (bit per seat): erased in its state. 0 for a whole game.
     hidden: u8,
+    /// The deck the Metropolys cards were dealt from (R-22), when known:
+    /// public, so views keep it.
+    deck: Option<[MetropolysCard; 4]>,
 }
 
 /// Why saved parts of a game (a state, its events, its history) do not
@@ -94,6 +97,9 @@ pub enum PartsError {
     /// a game that goes on, another call, other scores).
     #[error("the events do not agree with the state")]
     Disagree,
+    /// The snapshot's Metropolys deck is not the configuration's (R-22).
+    #[error("the snapshot's metropolys_deck is not the configuration's (R-22)")]
+    Deck,
 }
 
 impl Game {
@@ -103,6 +109,7 @@ impl Game {
         Ok(Game {
             events: state.opening_events(),
             state,
+            deck: deck_of(&config),
             history: Some(History::new(config)),
             viewer: None,
             hidden: 0,
@@ -118,6 +125,7 @@ impl Game {
             history: None,
             viewer: None,
             hidden: 0,
+            deck: None,
         }
     }
 
@@ -134,6 +142,7 @@ impl Game {
             )),
             viewer: None,
             hidden: 0,
+            deck: deck_of(&record.config),
         })
     }
 
@@ -189,6 +198,7 @@ impl Game {
         Ok(Game {
             state,
             events,
+            deck: history.as_ref().and_then(|h| deck_of(&h.config)),
             history,
             viewer: None,
             hidden: 0,
@@ -203,9 +213,17 @@ impl Game {
         events: Vec<Event>,
         history: Option<(Config, &[RecordedAction])>,
     ) -> Result<Game, PartsError> {
+        let given = snapshot_deck(&snapshot);
         let (state, viewer, hidden) = State::load_view(snapshot)?;
         if viewer.is_some() && history.is_some() {
             return Err(PartsError::ViewHistory);
+        }
+        // With a history, the configuration's deck is the game's: a
+        // snapshot that names another contradicts it (R-22).
+        if let (Some(d), Some((config, _))) = (given, &history) {
+            if deck_of(config).is_none_or(|c| !same_deck(&c, &d)) {
+                return Err(PartsError::Deck);
+            }
         }
         if hidden != 0 && events.iter().any(|e| matches!(e, Event::GameEnded { .. })) {
             return Err(PartsError::Disagree);
@@ -213,6 +231,7 @@ impl Game {
         let mut game = Game::from_parts(state, events, history)?;
         game.viewer = viewer;
         game.hidden = hidden;
+        game.deck = game.deck.or(given);
         Ok(game)
     }
 
@@ -221,10 +240,12 @@ impl Game {
     /// inverse of [`Game::snapshot`] (see [`Game::view`]). A view must hide
     /// exactly what its seat may not see ([`StateError::ViewSecrets`]).
     pub fn from_snapshot(snapshot: Snapshot) -> Result<Game, StateError> {
+        let deck = snapshot_deck(&snapshot);
         let (state, viewer, hidden) = State::load_view(snapshot)?;
         let mut game = Game::from_state(state);
         game.viewer = viewer;
         game.hidden = hidden;
+        game.deck = deck;
         Ok(game)
     }
 
@@ -248,6 +269,7 @@ impl Game {
             history: None,
             viewer: Some(seat),
             hidden,
+            deck: self.deck,
         })
     }
 
@@ -289,6 +311,7 @@ impl Game {
             history: None,
             viewer: None,
             hidden,
+            deck: self.deck,
         }
     }
 
@@ -372,7 +395,68 @@ impl Game {
                 }
             }
         }
+        s.metropolys_deck = self.deck.map(|d| d.to_vec());
         s
+    }
+
+    /// The deck the seats' Metropolys cards were dealt from (R-22): the
+    /// configuration's `metropolys_deck`, kept by the game's views and by
+    /// its snapshot ([`Game::snapshot`]). It is public, unlike the cards
+    /// dealt: a bot deciding in a view samples the others' cards from it
+    /// (less the viewer's own). `None` when the game has no Metropolys
+    /// cards, gave them per seat, or was loaded without it.
+    ///
+    /// ```
+    /// use metropolys_core::{Config, Game, Kind::*, Variant};
+    /// let deck = vec![[Park, Mall, Industry], [Housing, Park, Mall], [Administration, Housing, Park], [Industry, Housing, Mall]];
+    /// let mut config = Config::new(3, Variant::Expert, 5);
+    /// config.metropolys_deck = Some(deck.clone());
+    /// let view = Game::new(config).unwrap().view(2).unwrap();
+    /// assert_eq!(view.metropolys_deck(), Some(&deck[..]));
+    /// let back = Game::from_json(&view.to_json()).unwrap();
+    /// assert_eq!(back.metropolys_deck(), Some(&deck[..]));
+    /// ```
+    pub fn metropolys_deck(&self) -> Option<&[MetropolysCard]> {
+        self.deck.as_ref().map(|d| &d[..])
+    }
+
+    /// The same game, knowing that its Metropolys cards were dealt from
+    /// `deck` (R-22): for a game loaded from a bare state, which does not
+    /// know it ([`Game::metropolys_deck`]). An error when the game has no
+    /// Metropolys cards, the deck is not four cards of three different
+    /// kinds each, a card the game knows is not a different card of the
+    /// deck ([`check_dealt_from`](crate::config::check_dealt_from)), or
+    /// the game already knows another deck.
+    ///
+    /// ```
+    /// use metropolys_core::{Config, Game, Kind::*, Variant};
+    /// let deck = vec![[Park, Mall, Industry], [Housing, Park, Mall], [Administration, Housing, Park], [Industry, Housing, Mall]];
+    /// let mut config = Config::new(2, Variant::Family, 5);
+    /// config.metropolys_deck = Some(deck.clone());
+    /// let game = Game::new(config).unwrap();
+    /// let bare = Game::from_state(*game.state()).view(0).unwrap();
+    /// assert_eq!(bare.metropolys_deck(), None);
+    /// let told = bare.with_metropolys_deck(&deck).unwrap();
+    /// assert_eq!(told.metropolys_deck(), Some(&deck[..]));
+    /// assert!(told.with_metropolys_deck(&deck[..3]).is_err());
+    /// ```
+    pub fn with_metropolys_deck(mut self, deck: &[MetropolysCard]) -> Result<Game, ConfigError> {
+        let bad = |m: &str| Err(ConfigError::MetropolysCards(m.into()));
+        if !self.state.uses_metropolys_cards() {
+            return bad("a metropolys_deck in a game without Metropolys cards");
+        }
+        let known: Vec<MetropolysCard> = (0..self.state.players())
+            .filter_map(|p| self.metropolys_card(p))
+            .collect();
+        crate::config::check_dealt_from(deck, &known)?;
+        let Ok(given) = <[MetropolysCard; 4]>::try_from(deck) else {
+            return bad("metropolys_deck holds the four cards of the game");
+        };
+        if self.deck.is_some_and(|d| !same_deck(&d, &given)) {
+            return bad("the game already knows another metropolys_deck");
+        }
+        self.deck = Some(given);
+        Ok(self)
     }
 
     /// The current state.
@@ -423,6 +507,7 @@ impl Game {
             history: self.history.as_ref().map(|h| h.push(player, action)),
             viewer: self.viewer,
             hidden: self.hidden,
+            deck: self.deck,
         })
     }
 
@@ -472,6 +557,7 @@ impl Game {
             history: Some(history),
             viewer: None,
             hidden: 0,
+            deck: self.deck,
         })
     }
 
@@ -485,6 +571,29 @@ impl Game {
         r.expect(&self.state);
         Some(r)
     }
+}
+
+/// The configuration's Metropolys deck (R-22), when it deals from one.
+fn deck_of(config: &Config) -> Option<[MetropolysCard; 4]> {
+    config
+        .metropolys_deck
+        .as_deref()
+        .and_then(|d| <[MetropolysCard; 4]>::try_from(d).ok())
+}
+
+/// A snapshot's Metropolys deck, when it gives four cards (loading checks
+/// the rest).
+fn snapshot_deck(s: &Snapshot) -> Option<[MetropolysCard; 4]> {
+    s.metropolys_deck
+        .as_deref()
+        .and_then(|d| <[MetropolysCard; 4]>::try_from(d).ok())
+}
+
+/// Whether two decks hold the same cards, in order.
+fn same_deck(a: &[MetropolysCard; 4], b: &[MetropolysCard; 4]) -> bool {
+    a.iter()
+        .zip(b)
+        .all(|(x, y)| crate::config::same_metropolys_card(x, y))
 }
 
 /// One decision of a [`History`], linked to the decisions before it.

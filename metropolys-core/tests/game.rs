@@ -191,13 +191,18 @@ fn r21_a_seats_view_hides_honestly_and_round_trips() {
         }
         assert_eq!(view.objective(seat), game.objective(seat));
         assert_eq!(view.scores()[seat as usize], game.scores()[seat as usize]);
-        // The snapshot is the seat's view, and loads back as it.
+        // The snapshot is the seat's view with the public deck
+        // and loads back as it.
         let snap = view.snapshot();
-        assert_eq!(snap, game.state().view(seat).unwrap());
+        assert_eq!(snap, with_deck(game.state().view(seat).unwrap(), &game));
+        assert_eq!(view.metropolys_deck().is_some(), metropolys);
+        assert_eq!(view.metropolys_deck(), game.metropolys_deck());
         let json = serde_json::to_string(&snap).unwrap();
+        assert_eq!(json.contains("metropolys_deck"), metropolys);
         let back = Game::from_snapshot(serde_json::from_str::<Snapshot>(&json).unwrap()).unwrap();
         assert_eq!(back.viewer(), Some(seat));
         assert_eq!(back.state(), view.state());
+        assert_eq!(back.metropolys_deck(), game.metropolys_deck());
         assert_eq!(back.scores(), view.scores());
         // With its events, as a binding pickles it.
         let parts =
@@ -296,7 +301,14 @@ fn r21_the_public_view_hides_every_secret_and_round_trips() {
             secrets.len(),
             players as usize * (1 + usize::from(metropolys))
         );
+        // The deck is public: only the rest of the JSON must not
+        // show the cards dealt.
         let leaks = |what: &str, text: &str| {
+            let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+            if let Some(o) = v.as_object_mut() {
+                assert_eq!(o.remove("metropolys_deck").is_some(), metropolys, "{what}");
+            }
+            let text = v.to_string();
             for s in &secrets {
                 assert!(!text.contains(s.as_str()), "{what} shows {s}: {text}");
             }
@@ -321,16 +333,19 @@ fn r21_the_public_view_hides_every_secret_and_round_trips() {
         // Its snapshot is the state's public view; every seat's view of the
         // game, and the public view of a seat's view, show the public the same.
         let snap = public.snapshot();
-        assert_eq!(snap, game.state().public_view());
+        assert_eq!(snap, with_deck(game.state().public_view(), &game));
         let seat = game.state().to_act().unwrap();
         assert_eq!(game.view(seat).unwrap().public_view().snapshot(), snap);
         assert_eq!(public.public_view().snapshot(), snap);
         let json = public.to_json();
         leaks("the public view's JSON", &json);
-        leaks(
-            "its events",
-            &serde_json::to_string(public.last_events()).unwrap(),
-        );
+        let events = serde_json::to_string(public.last_events()).unwrap();
+        for s in &secrets {
+            assert!(
+                !events.contains(s.as_str()),
+                "its events show {s}: {events}"
+            );
+        }
         // Loaded back (JSON, or snapshot and events), it is the public view.
         let back = Game::from_json(&json).unwrap();
         assert_eq!((back.viewer(), back.state()), (None, public.state()));
@@ -383,7 +398,10 @@ fn r21_the_public_view_hides_every_secret_and_round_trips() {
             whole = whole.apply(a).unwrap();
         }
         let end = whole.public_view();
-        assert_eq!(end.snapshot(), whole.state().public_view());
+        assert_eq!(
+            end.snapshot(),
+            with_deck(whole.state().public_view(), &whole)
+        );
         assert_eq!(end.snapshot(), whole.snapshot());
         assert_eq!(end.winners(), whole.winners());
         assert_eq!(end.scores(), whole.scores());
@@ -393,4 +411,11 @@ fn r21_the_public_view_hides_every_secret_and_round_trips() {
             whole.winners()
         );
     }
+}
+
+/// A snapshot of `game`'s state with the game's Metropolys deck, as
+/// [`Game::snapshot`] writes it.
+fn with_deck(mut snap: metropolys_core::Snapshot, game: &Game) -> metropolys_core::Snapshot {
+    snap.metropolys_deck = game.metropolys_deck().map(<[_]>::to_vec);
+    snap
 }

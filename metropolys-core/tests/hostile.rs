@@ -369,3 +369,107 @@ fn state_errors_name_their_invariant_and_rule() {
     assert!(matches!(Error::from(config), Error::Config(_)));
     assert!(Error::from(StateError::View).rule().is_empty());
 }
+
+/// a snapshot may name the deck its Metropolys cards were dealt
+/// from, but only a deck that can have dealt every card it shows; a deck
+/// in a game without the module, a short or malformed deck, or one
+/// contradicting the cards shown is refused by every loader, and a
+/// snapshot's deck that is not its history's configuration's is refused
+/// with the history.
+#[test]
+fn r22_a_snapshots_deck_must_have_dealt_the_cards_it_shows() {
+    use metropolys_core::{Game, PartsError};
+    let game = Game::new(config(3, true, true, 9)).unwrap();
+    let deck = game.metropolys_deck().unwrap().to_vec();
+    let seat = game.state().to_act().unwrap();
+    let own = game.metropolys_card(seat).unwrap();
+    let view = game.view(seat).unwrap().snapshot();
+    assert_eq!(view.metropolys_deck.as_deref(), Some(&deck[..]));
+    // The whole game's snapshot loads back with its deck; as a bare state,
+    // it is checked, then the state (which has no deck) is the same.
+    let whole = game.snapshot();
+    assert_eq!(
+        Game::from_snapshot(whole.clone())
+            .unwrap()
+            .metropolys_deck(),
+        Some(&deck[..])
+    );
+    assert_eq!(&load(whole.clone()).unwrap(), game.state());
+    // The cards in another order are the same card.
+    let mut turned = view.clone();
+    for c in turned.metropolys_deck.as_mut().unwrap() {
+        c.reverse();
+    }
+    assert!(Game::from_snapshot(turned).is_ok());
+    let other_card = [Kind::Industry, Kind::Park, Kind::Mall];
+    assert!(!deck.iter().any(|c| {
+        let (mut a, mut b) = (*c, other_card);
+        a.sort();
+        b.sort();
+        a == b
+    }));
+    let mut bad = Vec::new();
+    // Without the Metropolys module.
+    let mut plain = Game::new(config(3, true, false, 9))
+        .unwrap()
+        .view(seat)
+        .unwrap()
+        .snapshot();
+    plain.metropolys_deck = Some(deck.clone());
+    bad.push(("no module", plain));
+    // Three cards, five cards, a card showing a kind twice.
+    for (what, d) in [
+        ("three cards", deck[..3].to_vec()),
+        ("five cards", [&deck[..], &deck[..1]].concat()),
+        (
+            "a kind twice",
+            vec![
+                [Kind::Park, Kind::Park, Kind::Mall],
+                deck[1],
+                deck[2],
+                deck[3],
+            ],
+        ),
+    ] {
+        let mut s = view.clone();
+        s.metropolys_deck = Some(d);
+        bad.push((what, s));
+    }
+    // A deck without the viewer's own card.
+    let mut without = view.clone();
+    let d = without.metropolys_deck.as_mut().unwrap();
+    let i = d.iter().position(|c| *c == own).unwrap();
+    d[i] = other_card;
+    bad.push(("without the viewer's card", without.clone()));
+    // The whole state: every seat's card must be a different card of it.
+    let mut twice = whole.clone();
+    twice.metropolys_cards[1] = twice.metropolys_cards[0];
+    bad.push(("one card dealt twice", twice));
+    let mut whole_without = whole.clone();
+    whole_without.metropolys_deck = without.metropolys_deck.clone();
+    bad.push(("a whole state's card missing", whole_without));
+    for (what, s) in bad {
+        let text = serde_json::to_string(&s).unwrap();
+        let e = Game::from_json(&text).unwrap_err();
+        assert!(
+            matches!(e, Error::Config(ConfigError::MetropolysCards(_))),
+            "{what}: {e:?}"
+        );
+        assert_eq!(e.rule(), [Rule::R22], "{what}");
+        if s.viewer.is_none() {
+            assert!(State::from_json(&text).is_err(), "{what}");
+        }
+    }
+    // With a history, the snapshot's deck must be the configuration's.
+    let mut other = whole.clone();
+    other.metropolys_deck.as_mut().unwrap().swap(0, 1);
+    let history = (game.config().unwrap().clone(), &[][..]);
+    assert_eq!(
+        Game::from_snapshot_parts(other, game.last_events().to_vec(), Some(history.clone()))
+            .unwrap_err(),
+        PartsError::Deck
+    );
+    let parts =
+        Game::from_snapshot_parts(whole, game.last_events().to_vec(), Some(history)).unwrap();
+    assert_eq!(parts.metropolys_deck(), Some(&deck[..]));
+}

@@ -144,25 +144,22 @@ pub unsafe extern "C" fn mtp_bot_choose(
     guard(|| {
         let action_out = out(action_out, "action_out")?;
         let player = player_of(bot)?;
-        // A copy of the position and of the configuration (it may give the
-        // Metropolys deck, R-22): no game lock is held while the bot thinks.
-        // A view knows only its viewer's cards, the public view none
-        // a bot decides only for a seat whose cards the game knows.
-        let (state, config) = with_game(game, |g| {
+        // A copy of the game (cheap: its history is shared), which knows
+        // the Metropolys deck when there is one, also in a view: no
+        // game lock is held while the bot thinks. A view knows only its
+        // viewer's cards, the public view none: a bot decides only
+        // for a seat whose cards the game knows.
+        let copy = with_game(game, |g| {
             if let Some(p) = g.state().to_act().filter(|&p| !g.game.knows_secrets(p)) {
                 return Err(g.secrets_unknown(p, &format!("a decision for seat {p}, to act,")));
             }
-            Ok((*g.state(), g.game.config().cloned()))
+            Ok(g.game.clone())
         })?;
         let action = {
             // A panic inside a decision poisons the mutex; the player is
             // still whole (a decision only advances its generator).
             let mut p = player.lock().unwrap_or_else(|e| e.into_inner());
-            match &config {
-                Some(config) => p.choose_in(&state, config),
-                None => p.choose_for(&state),
-            }
-            .map_err(failure)?
+            p.choose_in_game(&copy).map_err(failure)?
         };
         // SAFETY: checked non-NULL; valid per the caller.
         unsafe { put(action_out, MtpAction::from_core(action)) };

@@ -29,7 +29,9 @@ use std::ffi::c_char;
 /// exactly the other seats' cards (its viewer's own objectives null, an
 /// opponent's shown before the end), is `MTP_STATUS_INVALID_STATE` (the
 /// message names the rule; `MTP_STATUS_INVALID_CONFIG` when the setup part
-/// is invalid).
+/// is invalid, such as a `metropolys_deck` that cannot have dealt the
+/// cards shown, R-22). A `metropolys_deck` given is kept: bots deciding in
+/// the loaded game sample the others' Metropolys cards from it.
 ///
 /// # Safety
 ///
@@ -125,7 +127,10 @@ pub unsafe extern "C" fn mtp_record_verify(
 /// `mtp_string_free`. A seat not in the game is
 /// `MTP_STATUS_INVALID_ARGUMENT`. A view gives only its own viewer's view:
 /// another seat's (whose objectives it does not know), or any seat's of the
-/// public view, is `MTP_STATUS_INVALID_STATE`.
+/// public view, is `MTP_STATUS_INVALID_STATE`. When the game deals its
+/// Metropolys cards from a deck, the view names it (`metropolys_deck`: it
+/// is public, R-22), so a bot deciding in the loaded view samples the
+/// others' cards from the deck less the viewer's own.
 ///
 /// # Safety
 ///

@@ -389,6 +389,33 @@ fn r21_a_bot_chooses_a_legal_action_from_a_loaded_view() {
     // SAFETY: valid out-pointer.
     assert_eq!(unsafe { mtp_action_to_id(action, &mut id) }, MtpStatus::Ok);
     assert!(legal_ids(&whole).contains(&id), "{action:?} is not legal");
+    // The view carries the public deck: a bot with the same seed
+    // decides as it does in the whole game (it samples the others' cards
+    // from the deck less its own in both).
+    let json = view_json(&whole, to_act).unwrap();
+    assert!(json.contains("\"metropolys_deck\""), "{json}");
+    let from_whole = bot("ismcts");
+    let mut whole_action = MtpAction::default();
+    // SAFETY: live handles, valid out-pointer.
+    let st = unsafe { mtp_bot_choose(from_whole, whole.0, &mut whole_action) };
+    assert_eq!(st, MtpStatus::Ok, "{}", last_error());
+    assert_eq!(whole_action, action);
+    assert_eq!(mtp_bot_free(from_whole), MtpStatus::Ok);
+    // A deck that cannot have dealt the viewer's card is refused.
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let own = v["metropolys_cards"][to_act as usize].clone();
+    for card in v["metropolys_deck"].as_array_mut().unwrap() {
+        let mut a: Vec<String> = serde_json::from_value(card.clone()).unwrap();
+        let mut b: Vec<String> = serde_json::from_value(own.clone()).unwrap();
+        a.sort();
+        b.sort();
+        if a == b {
+            *card = serde_json::json!(["industry", "mall", "park"]);
+        }
+    }
+    let (st, msg) = load(&v.to_string()).err().unwrap();
+    assert_eq!(st, MtpStatus::InvalidConfig, "{msg}");
+    assert!(msg.contains("R-22") || msg.contains("deck"), "{msg}");
     let other = load(&view_json(&whole, (to_act + 1) % 3).unwrap()).unwrap();
     let public = load(&public_json(&whole)).unwrap();
     for g in [&other, &public] {

@@ -411,6 +411,12 @@ class Game:
     def metropolys_card(self, player: int) -> Optional[List[str]]:
         """The Metropolys card of ``player`` (three kinds), or ``None``
         without the module or in a seat's view that does not know it."""
+    @property
+    def metropolys_deck(self) -> Optional[List[List[str]]]:
+        """The deck the Metropolys cards were dealt from (R-22), four
+        cards of three kinds each, or ``None`` when the game does not know
+        one (no module, cards given per seat, or a position loaded without
+        it). It is public: a seat's view and the public view know it too."""
     def tokens_taken(self, player: int, token: Optional[str] = None) -> Any:
         """The tokens ``player`` has taken: a dict ``{"trendy": n,
         "subway": n, "archaeology": n}``, or the count (an int) of one kind

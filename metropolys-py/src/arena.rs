@@ -13,7 +13,7 @@ use metropolys_bots::{
     ArenaRow, ArenaTally, Bot, BotError, BotFactory, Cancel, RunOptions, SeatView,
 };
 use metropolys_core::rng::SplitMix64;
-use metropolys_core::{Action as CoreAction, Rule, Seat, State, Variant};
+use metropolys_core::{Action as CoreAction, MetropolysCard, Rule, Seat, State, Variant};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
@@ -28,6 +28,8 @@ struct Request {
     bot: usize,
     position: State,
     seat: Seat,
+    /// The Metropolys deck the seat's view knows.
+    deck: Option<[MetropolysCard; 4]>,
     reply: mpsc::SyncSender<Result<CoreAction, BotError>>,
 }
 
@@ -54,6 +56,9 @@ impl Bot for PythonBot {
                 bot: self.bot,
                 position: *view.position(),
                 seat: view.seat(),
+                deck: view
+                    .metropolys_deck()
+                    .and_then(|d| <[MetropolysCard; 4]>::try_from(d).ok()),
                 reply,
             })
             .map_err(|_| BotError::Interrupted)?;
@@ -269,7 +274,7 @@ pub fn arena<'py>(
                 } else {
                     let object = objects[request.bot].bind(py);
                     // A view's seat is in its game.
-                    let chosen = Game::seat_view(request.position, request.seat)
+                    let chosen = Game::seat_view(request.position, request.seat, request.deck)
                         .ok_or_else(|| errors::value_error(format!("no seat {}", request.seat)))
                         .and_then(|game| object.call_method1("choose", (game,)))
                         .and_then(|a| action::extract_valid(&a));

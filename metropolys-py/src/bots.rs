@@ -47,6 +47,9 @@ impl Native {
     /// second, the game unchanged.
     fn choose(&self, py: Python<'_>, game: &Game) -> PyResult<Py<Action>> {
         let state = *game.core_state();
+        // A copy of the game (its history is shared): it knows the
+        // Metropolys deck, also when it is a seat's view.
+        let copy = game.core_game().clone();
         // A seat's view knows only its viewer's cards, the public view
         // none: a bot decides only for a seat whose cards it knows.
         if let Some(p) = state.to_act().filter(|&p| !game.core_knows_secrets(p)) {
@@ -55,9 +58,6 @@ impl Native {
                 game.core_view_name()
             )));
         }
-        // The configuration (it may give the Metropolys deck, R-22) is part
-        // of the seat's view; a game from `Game.from_json` has none.
-        let config = game.core_config().cloned();
         let decide = |cancel: Option<&Cancel>| {
             // A panic inside a decision poisons the lock; the player (a bot
             // and a generator) is still whole.
@@ -65,10 +65,7 @@ impl Native {
             if let Some(c) = cancel {
                 p.set_cancel(c);
             }
-            match &config {
-                Some(config) => p.choose_in(&state, config),
-                None => p.choose_for(&state),
-            }
+            p.choose_in_game(&copy)
         };
         let decided = if searches(&self.kind) {
             let cancel = Cancel::new();

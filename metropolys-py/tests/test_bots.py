@@ -147,8 +147,9 @@ def test_a_deck_games_decision_uses_the_deck_and_only_the_seats_view_r21_r22() -
     """In a game dealt from a Metropolys deck the bot samples the other
     seats' cards from the deck minus its own (the game's configuration is
     part of the seat's view): the same decisions as in the game replayed
-    from its record, which keeps the configuration; not always those of the
-    bare state (``Game.from_json`` forgets the deck, so all ten cards are
+    from its record, which keeps the configuration, and as in the seat's
+    view (the deck is public, so the view and its JSON carry it); not
+    always those of a bare state without the deck (all ten cards are then
     possible); and unchanged by the opponents' secret objectives."""
     base: Dict[str, Any] = {"players": 2, "variant": "family", "seed": 8,
                             "metropolys_deck": METROPOLYS_DECK}
@@ -163,7 +164,14 @@ def test_a_deck_games_decision_uses_the_deck_and_only_the_seats_view_r21_r22() -
             # Seat 0's view is the same in both games.
             assert a.view(0) == b.view(0) and decide(b) == chosen
         assert decide(metropolys.load_record(a.to_record())) == chosen
-        differs |= decide(Game.from_json(a.to_json())) != chosen
+        view = a.view(a.to_act)
+        assert view["metropolys_deck"] == METROPOLYS_DECK
+        assert decide(Game.from_dict(view)) == chosen
+        assert decide(Game.from_json(a.to_json())) == chosen
+        bare = a.to_dict()
+        del bare["metropolys_deck"]
+        assert Game.from_dict(bare).metropolys_deck is None
+        differs |= decide(Game.from_dict(bare)) != chosen
         a, b = a.apply(chosen), b.apply(chosen)
     assert differs, "the deck never changed a decision: is it used?"
 

@@ -40,6 +40,13 @@ def test_views_hide_metropolys_cards() -> None:
     assert view["metropolys_cards"][1] == game.metropolys_card(1)
     assert view["metropolys_cards"][0] is None and view["metropolys_cards"][2] is None
     assert game.to_dict()["metropolys_cards"][0] == game.metropolys_card(0)
+    # The deck is public: every view carries it and loads it back.
+    assert game.metropolys_deck == METROPOLYS_DECK
+    for shown in (view, game.public_view(), game.to_dict()):
+        assert shown["metropolys_deck"] == METROPOLYS_DECK
+        assert Game.from_dict(shown).metropolys_deck == METROPOLYS_DECK
+    assert "metropolys_deck" not in Game(players=3, seed=1).view(1)
+    assert Game(players=3, seed=1).metropolys_deck is None
 
 
 def test_a_view_loads_as_that_seats_view_not_as_a_whole_game() -> None:
@@ -92,6 +99,8 @@ def test_r21_a_bots_game_is_its_seats_view_and_round_trips(
             assert (game.objective(p) is not None) == known
             assert (game.metropolys_card(p) is not None) == (known and deck is not None)
             assert (game.known_scores()[p] is not None) == known
+        # The deck is public: the view knows it.
+        assert game.metropolys_deck == deck
         # What needs every seat's cards is refused, not made up.
         for needs_all in (game.scores, game.totals, lambda: game.winners):
             with pytest.raises(ValueError, match="R-21.*known_scores"):
@@ -192,6 +201,9 @@ def test_r21_the_public_view_hides_every_seats_cards_and_round_trips(
     assert all(s != "null" for s in secrets)
 
     def shows_no_secret(text: str) -> None:
+        # The deck is public: only who holds which card is secret.
+        if deck is not None:
+            text = text.replace('"metropolys_deck":' + _json.dumps(deck, separators=(",", ":")), "")
         for s in secrets:
             assert s not in text, s
 
@@ -204,6 +216,7 @@ def test_r21_the_public_view_hides_every_seats_cards_and_round_trips(
         if key not in ("objectives", "metropolys_cards"):
             assert view[key] == whole[key], key
     shows_no_secret(_json.dumps(view, separators=(",", ":")))
+    assert view.get("metropolys_deck") == deck
     # Loaded, it is the public view: a game that knows no seat's cards.
     public = Game.from_dict(view)
     assert public.viewer is None and public != game and " public " in repr(public)

@@ -93,6 +93,7 @@ impl State {
             } else {
                 vec![]
             },
+            metropolys_deck: None,
         }
     }
 }
@@ -147,11 +148,17 @@ pub struct TokenCounts {
 /// * `objectives` / `metropolys_cards`: per seat; `null` where hidden from
 ///   the viewer. `metropolys_cards` is empty without the module.
 /// * `objective_counts`: how many objective cards each seat holds.
+/// * `metropolys_deck`: the four Metropolys cards the seats' cards were
+///   dealt from, when the game was set up from a deck; public, so a
+///   view carries it too. Left out when unknown (a state alone never
+///   knows it: [`Game::snapshot`](crate::Game::snapshot) writes it).
 ///
 /// Loading a state ([`State::try_from`], `State::from_json`) checks that the
 /// snapshot is whole (`viewer` null, nothing hidden) and consistent: ids in
 /// range, districts, token and building conservation, bids adjacent and
-/// rising, card holders, turn and call numbers.
+/// rising, card holders, turn and call numbers; a `metropolys_deck` must
+/// have dealt the cards shown, and is then not part of the state
+/// (a [`Game`](crate::Game) loaded from it keeps it).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Snapshot {
@@ -192,6 +199,10 @@ pub struct Snapshot {
     /// Per seat, the Metropolys card (`None` where hidden); empty without the
     /// module.
     pub metropolys_cards: Vec<Option<MetropolysCard>>,
+    /// The deck the Metropolys cards were dealt from, when known;
+    /// loading checks that every card shown is a different card of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metropolys_deck: Option<Vec<MetropolysCard>>,
 }
 
 impl Serialize for State {

@@ -10,7 +10,9 @@ use crate::convert::{json_text, keyword_config, to_py};
 use crate::errors::{self, Kind as ErrKind};
 use crate::persist;
 use crate::tensor;
-use metropolys_core::{Action as CoreAction, Card, Config, Game as CoreGame, Seat, State, Token};
+use metropolys_core::{
+    Action as CoreAction, Card, Config, Game as CoreGame, MetropolysCard, Seat, State, Token,
+};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList, PyTuple, PyType};
@@ -533,6 +535,19 @@ impl Game {
             .map(|c| c.iter().map(|k| k.name()).collect()))
     }
 
+    /// The deck the Metropolys cards were dealt from, four cards of
+    /// three kinds each, or ``None`` when the game does not know one (no
+    /// module, cards given per seat, or a position loaded without it). It
+    /// is public: a seat's view and the public view know it too.
+    #[getter]
+    fn metropolys_deck(&self) -> Option<Vec<Vec<&'static str>>> {
+        self.0.metropolys_deck().map(|d| {
+            d.iter()
+                .map(|c| c.iter().map(|k| k.name()).collect())
+                .collect()
+        })
+    }
+
     /// The tokens ``player`` has taken: a dict ``{"trendy": n, "subway": n,
     /// "archaeology": n}``, or the count of one kind when ``token`` is given.
     #[pyo3(signature = (player, token=None))]
@@ -726,9 +741,10 @@ impl Game {
         self.state()
     }
 
-    /// The configuration the game was set up from, when it has a history.
-    pub(crate) fn core_config(&self) -> Option<&Config> {
-        self.0.config()
+    /// The core game (whole, or a seat's view): it knows the Metropolys
+    /// deck when there is one.
+    pub(crate) fn core_game(&self) -> &CoreGame {
+        &self.0
     }
 
     /// Whether this game knows `seat`'s objectives and Metropolys card (a
@@ -743,9 +759,19 @@ impl Game {
         self.view_name()
     }
 
-    /// What `seat` may know of `state`, as a game: what a Python
-    /// bot receives.
-    pub(crate) fn seat_view(state: State, seat: Seat) -> Option<Game> {
-        CoreGame::from_state(state).view(seat).map(Game)
+    /// What `seat` may know of `state`, as a game knowing the
+    /// Metropolys deck the bot's view knows: what a Python bot
+    /// receives.
+    pub(crate) fn seat_view(
+        state: State,
+        seat: Seat,
+        deck: Option<[MetropolysCard; 4]>,
+    ) -> Option<Game> {
+        let view = CoreGame::from_state(state).view(seat)?;
+        Some(Game(match deck {
+            // The bot's view checked the deck against the seat's card.
+            Some(d) => view.clone().with_metropolys_deck(&d).unwrap_or(view),
+            None => view,
+        }))
     }
 }

@@ -65,11 +65,16 @@ impl RoomState {
         };
     }
 
-    /// The view a client may see: its seat's, or the public one.
+    /// The view a client may see: its seat's, or the public one,
+    /// with the Metropolys deck when the match deals from one (R-22: it is
+    /// public).
     pub(super) fn view_for(&self, seat: Option<Seat>) -> Snapshot {
         let state = self.game.state();
-        seat.and_then(|s| state.view(s))
-            .unwrap_or_else(|| state.public_view())
+        let mut view = seat
+            .and_then(|s| state.view(s))
+            .unwrap_or_else(|| state.public_view());
+        view.metropolys_deck = self.game.metropolys_deck().map(<[_]>::to_vec);
+        view
     }
 
     /// The update for client `i`, then marks it sent.
