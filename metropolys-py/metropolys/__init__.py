@@ -61,6 +61,7 @@ from ._metropolys import (
     position,
     simulate,
     verify_record,
+    wilson_interval,
 )
 
 __all__ = [
@@ -106,4 +107,5 @@ __all__ = [
     "position",
     "simulate",
     "verify_record",
+    "wilson_interval",
 ]

@@ -46,6 +46,7 @@ __all__ = [
     "load_record",
     "verify_record",
     "simulate",
+    "wilson_interval",
     "neighborhood_kind",
     "neighborhood_district",
     "adjacent",
@@ -824,6 +825,12 @@ def arena(
     ``bot_name_{p}``, then ``simulate``'s columns from ``start_player`` on
     (objectives, Metropolys cards, ``calls``, ``winners``, ``win_{p}``, the
     score categories). ``games=0`` gives the empty columns."""
+
+def wilson_interval(wins: float, games: int) -> Optional[Tuple[float, float]]:
+    """The 95 % Wilson score interval ``(low, high)`` of a win rate of
+    ``wins`` (a float: a shared first place counts as a fraction, R-20) in
+    ``games`` games, as ``arena`` reports it in ``ci95``; ``None`` for no
+    game, or for wins that are not finite or outside ``0..=games``."""
 
 def _arena_tally(columns: Dict[str, Any]) -> Tuple[int, List[int], List[int]]:
     """The exact sums ``(games, twelfths, totals)`` (one entry per bot) of

@@ -508,9 +508,20 @@ pub fn arena_rows(
     row_dicts(py, tally.rows(&names))
 }
 
-/// Registers `arena` and the private `_arena_rows` and `_arena_tally`.
+/// The 95 % Wilson score interval ``(low, high)`` of a win rate of
+/// ``wins`` (a float: a shared first place counts as a fraction, R-20) in
+/// ``games`` games, as ``arena`` reports it in ``ci95``; ``None`` for no
+/// game, or for wins that are not finite or outside ``0..=games``.
+#[pyfunction]
+fn wilson_interval(wins: f64, games: U64) -> Option<(f64, f64)> {
+    metropolys_bots::wilson_interval(wins, games.0).map(|[lo, hi]| (lo, hi))
+}
+
+/// Registers `arena`, `wilson_interval` and the private `_arena_rows` and
+/// `_arena_tally`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arena, m)?)?;
+    m.add_function(wrap_pyfunction!(wilson_interval, m)?)?;
     // Private (for `metropolys.dask`): attributes, not in `__all__`.
     m.setattr("_arena_rows", wrap_pyfunction!(arena_rows, m)?)?;
     m.setattr("_arena_tally", wrap_pyfunction!(arena_tally, m)?)?;

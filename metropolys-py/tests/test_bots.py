@@ -242,6 +242,21 @@ def test_arena_rows() -> None:
         assert r["mean_total"] > 0
     # Two players: the wins (shared ones as fractions, R-20) add up to the games.
     assert sum(r["wins"] for r in rows) == pytest.approx(20)
+    # ci95 is metropolys.wilson_interval of the row.
+    for r in rows:
+        assert list(metropolys.wilson_interval(r["wins"], r["games"])) == pytest.approx(r["ci95"])
+
+
+def test_wilson_interval_known_values_and_refusals() -> None:
+    lo, hi = metropolys.wilson_interval(86.0, 100)
+    assert (lo, hi) == (pytest.approx(0.7786, abs=1e-4), pytest.approx(0.9147, abs=1e-4))
+    assert metropolys.wilson_interval(0.0, 10)[0] == 0.0
+    assert metropolys.wilson_interval(10.0, 10)[1] == pytest.approx(1.0)
+    for wins, games in [(1.0, 0), (11.0, 10), (-1.0, 10), (float("nan"), 10), (float("inf"), 10)]:
+        assert metropolys.wilson_interval(wins, games) is None
+    for games in (-1, 2**64, True, 1.5):
+        with pytest.raises((TypeError, ValueError, OverflowError)):
+            metropolys.wilson_interval(1.0, games)  # type: ignore[arg-type]
 
 
 def test_arena_is_deterministic_for_any_thread_count() -> None:
