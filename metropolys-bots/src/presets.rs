@@ -20,7 +20,7 @@ pub const PRESETS: [&str; 4] = ["beginner", "casual", "strong", "expert"];
 /// The search of the `strong` preset: iterations per decision.
 pub const STRONG_ITERATIONS: u64 = 1_000;
 /// The search of the `expert` preset: iterations per decision.
-pub const EXPERT_ITERATIONS: u64 = 10_000;
+pub const EXPERT_ITERATIONS: u64 = 30_000;
 /// The search of the `casual` preset: iterations per decision.
 pub const CASUAL_ITERATIONS: u64 = 300;
 /// The `casual` preset's root temperature (visits^(1/t)).
