@@ -47,7 +47,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import os
 import sys
@@ -62,14 +61,10 @@ import metropolys.openspiel  # noqa: F401  (registers python_metropolys)
 from metropolys import bots
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> Tuple[float, float]:
-    """The 95 % Wilson score interval of a win rate."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+def wilson(wins: float, n: int) -> Tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate (the engine's, as the
+    arena reports it); no game says nothing: ``(0, 1)``."""
+    return metropolys.wilson_interval(wins, n) or (0.0, 1.0)
 
 
 def seeded_resampling(bot: Any, rng: np.random.RandomState) -> None:
