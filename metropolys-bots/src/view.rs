@@ -1,7 +1,7 @@
 //! [`SeatView`]: what one seat may know, and determinizations of it.
 
 use crate::BotError;
-use metropolys_core::config::{area_cards, neighborhood_cards};
+use metropolys_core::config::{area_cards, neighborhood_cards, same_metropolys_card};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{
     Action, Area, Config, Kind, MetropolysCard, Objective, Seat, State, MAX_PLAYERS,
@@ -156,7 +156,7 @@ impl SeatView {
         if let Err(e) = metropolys_core::config::check_deck(deck) {
             return bad(e.to_string());
         }
-        let Some(mine) = deck.iter().position(|c| same_card(c, &own)) else {
+        let Some(mine) = deck.iter().position(|c| same_metropolys_card(c, &own)) else {
             return bad(format!(
                 "seat {} holds {}, {}, {}, which is not in the deck",
                 self.seat, own[0], own[1], own[2]
@@ -311,9 +311,4 @@ impl SeatView {
         debug_assert!(dealt.is_ok(), "{dealt:?}");
         dealt.unwrap_or(self.position)
     }
-}
-
-/// Whether two Metropolys cards show the same kinds (in any order).
-fn same_card(a: &MetropolysCard, b: &MetropolysCard) -> bool {
-    metropolys_core::config::same_metropolys_card(a, b)
 }

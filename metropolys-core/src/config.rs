@@ -654,6 +654,30 @@ pub fn check_dealt_from(
     Ok(())
 }
 
+/// The deck a position names (a snapshot's, or one a game is told),
+/// checked against it: the game plays with Metropolys cards
+/// (`metropolys`) and the deck can have dealt the cards it shows
+/// ([`check_dealt_from`]).
+pub(crate) fn check_position_deck(
+    metropolys: bool,
+    deck: &[MetropolysCard],
+    shown: &[MetropolysCard],
+) -> Result<[MetropolysCard; 4], ConfigError> {
+    if !metropolys {
+        return Err(ConfigError::MetropolysCards(
+            "a metropolys_deck in a game without Metropolys cards".into(),
+        ));
+    }
+    check_dealt_from(deck, shown)?;
+    as_deck(Some(deck)).ok_or_else(|| ConfigError::MetropolysCards("not four cards".into()))
+}
+
+/// Four cards as a deck array; `None` for none or another count (the
+/// loaders check decks first, see [`check_deck`]).
+pub(crate) fn as_deck(deck: Option<&[MetropolysCard]>) -> Option<[MetropolysCard; 4]> {
+    deck.and_then(|d| <[MetropolysCard; 4]>::try_from(d).ok())
+}
+
 fn check_cards(cards: &[MetropolysCard]) -> Result<(), ConfigError> {
     for (i, c) in cards.iter().enumerate() {
         if c[0] == c[1] || c[0] == c[2] || c[1] == c[2] {

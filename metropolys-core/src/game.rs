@@ -3,7 +3,7 @@
 //! wrap it; neither builds successors or histories of its own.
 
 use crate::action::{Action, Event};
-use crate::config::Config;
+use crate::config::{as_deck, Config};
 use crate::error::{ConfigError, RuleError, StateError};
 use crate::record::{Record, RecordError, RecordedAction};
 use crate::sheet::ScoreSheet;
@@ -109,7 +109,7 @@ impl Game {
         Ok(Game {
             events: state.opening_events(),
             state,
-            deck: deck_of(&config),
+            deck: as_deck(config.metropolys_deck.as_deref()),
             history: Some(History::new(config)),
             viewer: None,
             hidden: 0,
@@ -142,7 +142,7 @@ impl Game {
             )),
             viewer: None,
             hidden: 0,
-            deck: deck_of(&record.config),
+            deck: as_deck(record.config.metropolys_deck.as_deref()),
         })
     }
 
@@ -198,7 +198,9 @@ impl Game {
         Ok(Game {
             state,
             events,
-            deck: history.as_ref().and_then(|h| deck_of(&h.config)),
+            deck: history
+                .as_ref()
+                .and_then(|h| as_deck(h.config.metropolys_deck.as_deref())),
             history,
             viewer: None,
             hidden: 0,
@@ -213,7 +215,7 @@ impl Game {
         events: Vec<Event>,
         history: Option<(Config, &[RecordedAction])>,
     ) -> Result<Game, PartsError> {
-        let given = snapshot_deck(&snapshot);
+        let given = as_deck(snapshot.metropolys_deck.as_deref());
         let (state, viewer, hidden) = State::load_view(snapshot)?;
         if viewer.is_some() && history.is_some() {
             return Err(PartsError::ViewHistory);
@@ -221,7 +223,7 @@ impl Game {
         // With a history, the configuration's deck is the game's: a
         // snapshot that names another contradicts it (R-22).
         if let (Some(d), Some((config, _))) = (given, &history) {
-            if deck_of(config).is_none_or(|c| !same_deck(&c, &d)) {
+            if as_deck(config.metropolys_deck.as_deref()).is_none_or(|c| !same_deck(&c, &d)) {
                 return Err(PartsError::Deck);
             }
         }
@@ -240,7 +242,7 @@ impl Game {
     /// inverse of [`Game::snapshot`] (see [`Game::view`]). A view must hide
     /// exactly what its seat may not see ([`StateError::ViewSecrets`]).
     pub fn from_snapshot(snapshot: Snapshot) -> Result<Game, StateError> {
-        let deck = snapshot_deck(&snapshot);
+        let deck = as_deck(snapshot.metropolys_deck.as_deref());
         let (state, viewer, hidden) = State::load_view(snapshot)?;
         let mut game = Game::from_state(state);
         game.viewer = viewer;
@@ -441,19 +443,15 @@ impl Game {
     /// assert!(told.with_metropolys_deck(&deck[..3]).is_err());
     /// ```
     pub fn with_metropolys_deck(mut self, deck: &[MetropolysCard]) -> Result<Game, ConfigError> {
-        let bad = |m: &str| Err(ConfigError::MetropolysCards(m.into()));
-        if !self.state.uses_metropolys_cards() {
-            return bad("a metropolys_deck in a game without Metropolys cards");
-        }
         let known: Vec<MetropolysCard> = (0..self.state.players())
             .filter_map(|p| self.metropolys_card(p))
             .collect();
-        crate::config::check_dealt_from(deck, &known)?;
-        let Ok(given) = <[MetropolysCard; 4]>::try_from(deck) else {
-            return bad("metropolys_deck holds the four cards of the game");
-        };
+        let given =
+            crate::config::check_position_deck(self.state.uses_metropolys_cards(), deck, &known)?;
         if self.deck.is_some_and(|d| !same_deck(&d, &given)) {
-            return bad("the game already knows another metropolys_deck");
+            return Err(ConfigError::MetropolysCards(
+                "the game already knows another metropolys_deck".into(),
+            ));
         }
         self.deck = Some(given);
         Ok(self)
@@ -571,22 +569,6 @@ impl Game {
         r.expect(&self.state);
         Some(r)
     }
-}
-
-/// The configuration's Metropolys deck (R-22), when it deals from one.
-fn deck_of(config: &Config) -> Option<[MetropolysCard; 4]> {
-    config
-        .metropolys_deck
-        .as_deref()
-        .and_then(|d| <[MetropolysCard; 4]>::try_from(d).ok())
-}
-
-/// A snapshot's Metropolys deck, when it gives four cards (loading checks
-/// the rest).
-fn snapshot_deck(s: &Snapshot) -> Option<[MetropolysCard; 4]> {
-    s.metropolys_deck
-        .as_deref()
-        .and_then(|d| <[MetropolysCard; 4]>::try_from(d).ok())
 }
 
 /// Whether two decks hold the same cards, in order.

@@ -273,9 +273,7 @@ pub fn arena<'py>(
                     Err(BotError::Interrupted)
                 } else {
                     let object = objects[request.bot].bind(py);
-                    // A view's seat is in its game.
                     let chosen = Game::seat_view(request.position, request.seat, request.deck)
-                        .ok_or_else(|| errors::value_error(format!("no seat {}", request.seat)))
                         .and_then(|game| object.call_method1("choose", (game,)))
                         .and_then(|a| action::extract_valid(&a));
                     match chosen {

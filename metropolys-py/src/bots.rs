@@ -47,9 +47,6 @@ impl Native {
     /// second, the game unchanged.
     fn choose(&self, py: Python<'_>, game: &Game) -> PyResult<Py<Action>> {
         let state = *game.core_state();
-        // A copy of the game (its history is shared): it knows the
-        // Metropolys deck, also when it is a seat's view.
-        let copy = game.core_game().clone();
         // A seat's view knows only its viewer's cards, the public view
         // none: a bot decides only for a seat whose cards it knows.
         if let Some(p) = state.to_act().filter(|&p| !game.core_knows_secrets(p)) {
@@ -58,6 +55,9 @@ impl Native {
                 game.core_view_name()
             )));
         }
+        // A copy of the game (its history is shared): it knows the
+        // Metropolys deck, also when it is a seat's view.
+        let copy = game.core_game().clone();
         let decide = |cancel: Option<&Cancel>| {
             // A panic inside a decision poisons the lock; the player (a bot
             // and a generator) is still whole.

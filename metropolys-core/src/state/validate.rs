@@ -158,13 +158,8 @@ impl State {
         // The deck the cards were dealt from, when the snapshot gives it
         // every card shown is a different card of it.
         if let Some(deck) = &s.metropolys_deck {
-            if !metropolys {
-                return Err(StateError::Config(ConfigError::MetropolysCards(
-                    "a metropolys_deck in a game without Metropolys cards".into(),
-                )));
-            }
             let known: Vec<_> = s.metropolys_cards.iter().flatten().copied().collect();
-            config::check_dealt_from(deck, &known)?;
+            config::check_position_deck(metropolys, deck, &known)?;
         }
         let mut st = State::start(n, s.variant, 0, in_play, [0; 3], objective_array, cards);
 

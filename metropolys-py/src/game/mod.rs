@@ -766,12 +766,16 @@ impl Game {
         state: State,
         seat: Seat,
         deck: Option<[MetropolysCard; 4]>,
-    ) -> Option<Game> {
-        let view = CoreGame::from_state(state).view(seat)?;
-        Some(Game(match deck {
-            // The bot's view checked the deck against the seat's card.
-            Some(d) => view.clone().with_metropolys_deck(&d).unwrap_or(view),
-            None => view,
-        }))
+    ) -> PyResult<Game> {
+        let view = CoreGame::from_state(state)
+            .view(seat)
+            .ok_or_else(|| errors::value_error(format!("no seat {seat}")))?;
+        match deck {
+            Some(d) => view
+                .with_metropolys_deck(&d)
+                .map(Game)
+                .map_err(|e| errors::value_error(e.to_string())),
+            None => Ok(Game(view)),
+        }
     }
 }
