@@ -70,8 +70,8 @@ pub use echo::excerpt;
 pub use error::BotError;
 pub use greedy::{Greedy, DEFAULT_BUILDING_VALUE, DEFAULT_COST_PER_NUMBER};
 pub use ismcts::{
-    Ismcts, Playout, Reward, DEFAULT_EXPLORATION, DEFAULT_ITERATIONS, MAX_SECONDS, MAX_THREADS,
-    MAX_TREE_EDGES,
+    Ismcts, Playout, Reward, Root, DEFAULT_EXPLORATION, DEFAULT_ITERATIONS, DEFAULT_MARGIN,
+    DEFAULT_PRIOR_WEIGHT, DEFAULT_WIN_WEIGHT, MAX_SECONDS, MAX_THREADS, MAX_TREE_EDGES,
 };
 pub use random::Random;
 pub use spec::{from_spec, parse_specs, searches, spec_factories, split_specs, KINDS};

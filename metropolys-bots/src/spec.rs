@@ -3,7 +3,7 @@
 use crate::arena::BotFactory;
 use crate::echo::{excerpt, ECHO};
 pub use crate::kinds::KINDS;
-use crate::{Bot, BotError, Greedy, Ismcts, Playout, Random, Reward};
+use crate::{Bot, BotError, Greedy, Ismcts, Playout, Random, Reward, Root};
 use serde::de::{Deserialize, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
@@ -41,7 +41,9 @@ const V1_PARAMETERS: [&str; 6] = [
 /// | --- | --- |
 /// | `random` | none |
 /// | `greedy` | `cost_per_number` (number 0–10), `building_value` (number −50–50) |
-/// | `ismcts` | `iterations` (integer 1–100,000,000), `seconds` (number, above 0, at most 3600), `threads` (integer 1–256), `exploration` (number 0–100), `playout` (`"random"` or `"greedy"`), `reward` (`"win"` or `"score"`) |
+/// | `ismcts` | `iterations` (integer 1–100,000,000), `seconds` (number, above 0, at most 3600), `threads` (integer 1–256), `exploration` (number 0–100), `playout` (`"random"`, `"greedy"` or `"softmax"`), `playout_temperature` (number above 0, at most 100), `reward` (`"win"` or `"score"`), `margin` (number above 0, at most 1000), `win_weight` (number 0–1), `root` (`"halving"` or `"uct"`), `candidates` (integer 1–100,000), `prior_weight` (number 0–10), `widen_base` (number 1–1000), `widen_rate` (number 0–1000), `belief` (number 0–100), `temperature` (number 0–100) |
+/// | `ismcts-v1` | `iterations`, `seconds`, `threads`, `exploration`, `playout` (`"random"` or `"greedy"`), `reward`, as for `ismcts` |
+/// | `beginner`, `casual`, `strong`, `expert` | none |
 ///
 /// See [`Ismcts`] for the meaning and defaults. Unknown kinds
 /// ([`BotError::UnknownKind`]), text that is not JSON
@@ -337,6 +339,11 @@ pub(crate) fn build(kind: &str, params: &Map<String, Value>) -> Result<Box<dyn B
             "belief",
             "temperature",
             "playout_temperature",
+            "root",
+            "candidates",
+            "prior_weight",
+            "margin",
+            "win_weight",
         ],
         "ismcts-v1" => &V1_PARAMETERS,
         "greedy" => &["cost_per_number", "building_value"],
@@ -465,6 +472,21 @@ pub(crate) fn build(kind: &str, params: &Map<String, Value>) -> Result<Box<dyn B
             }
             if let Some(e) = num("playout_temperature", 0.0, 100.0, true)? {
                 b.playout_temperature = e;
+            }
+            if let Some(r) = choice("root", &["halving", "uct"])? {
+                b.root = if r == "uct" { Root::Uct } else { Root::Halving };
+            }
+            if let Some(k) = int("candidates", 1, 100_000)? {
+                b.candidates = Some(k as u32);
+            }
+            if let Some(w) = num("prior_weight", 0.0, 10.0, false)? {
+                b.prior_weight = w;
+            }
+            if let Some(m) = num("margin", 0.0, 1000.0, true)? {
+                b.margin = m;
+            }
+            if let Some(w) = num("win_weight", 0.0, 1.0, false)? {
+                b.win_weight = w;
             }
             Box::new(b)
         }

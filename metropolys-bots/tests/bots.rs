@@ -21,7 +21,9 @@ const DECK: [[Kind; 3]; 4] = [
 /// budgets: the presets (`strong` and `expert` are the default search
 /// with larger budgets: `ismcts` stands for them), the first release's
 /// search, the belief over the opponents' cards, the widening, each
-/// playout and reward, the root temperature and threads.
+/// playout and reward (with its margin and weight), each root schedule
+/// (sequential halving with its candidates and prior, UCT), the root
+/// temperature and threads.
 fn bots() -> Vec<Box<dyn Bot>> {
     vec![
         from_spec("random", "{}").unwrap(),
@@ -41,6 +43,16 @@ fn bots() -> Vec<Box<dyn Bot>> {
         )
         .unwrap(),
         from_spec("ismcts", r#"{"iterations": 60, "threads": 2, "belief": 0.5}"#).unwrap(),
+        from_spec(
+            "ismcts",
+            r#"{"iterations": 60, "root": "uct", "reward": "score", "margin": 80, "win_weight": 0.5}"#,
+        )
+        .unwrap(),
+        from_spec(
+            "ismcts",
+            r#"{"iterations": 60, "candidates": 5, "prior_weight": 1, "threads": 3}"#,
+        )
+        .unwrap(),
     ]
 }
 
@@ -318,6 +330,15 @@ fn specs_name_what_is_wrong() {
     assert!(e("ismcts", r#"{"exploration": "high"}"#).contains("exploration"));
     assert!(e("ismcts", r#"{"playout": "smart"}"#).contains("\"random\", \"greedy\""));
     assert!(e("ismcts", r#"{"reward": 1}"#).contains("reward"));
+    assert!(e("ismcts", r#"{"root": "minimax"}"#).contains("\"halving\", \"uct\""));
+    assert!(e("ismcts", r#"{"candidates": 0}"#).contains("candidates must be an integer"));
+    assert!(e("ismcts", r#"{"prior_weight": -1}"#).contains("prior_weight"));
+    assert!(e("ismcts", r#"{"margin": 0}"#).contains("margin must be a number above 0"));
+    assert!(e("ismcts", r#"{"win_weight": 1.5}"#).contains("win_weight"));
+    // The first release's search takes none of them.
+    for p in ["root", "candidates", "prior_weight", "margin", "win_weight"] {
+        assert!(e("ismcts-v1", &format!(r#"{{"{p}": 1}}"#)).contains("unknown parameter"));
+    }
     assert!(e("greedy", r#"{"cost_per_number": 11}"#).contains("cost_per_number"));
     assert!(Player::from_spec("random", r#"{"seed": -1}"#)
         .unwrap_err()
@@ -615,10 +636,10 @@ fn bad_parameters_are_named_briefly_and_duplicates_refused() {
 fn a_cancelled_search_stops_with_interrupted() {
     let s = State::new(&Config::new(4, Variant::Expert, 6)).unwrap();
     let view = SeatView::to_act(&s).unwrap();
-    for threads in [1, 3] {
+    for (threads, root) in [(1, "halving"), (3, "halving"), (1, "uct"), (2, "uct")] {
         let mut bot = from_spec(
             "ismcts",
-            &format!(r#"{{"seconds": 3600, "threads": {threads}}}"#),
+            &format!(r#"{{"seconds": 3600, "threads": {threads}, "root": "{root}"}}"#),
         )
         .unwrap();
         let cancel = Cancel::new();

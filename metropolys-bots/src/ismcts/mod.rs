@@ -1,46 +1,27 @@
 //! Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling,
-//! Powley and Whitehouse 2012), described in docs/bots.md.
+//! Powley and Whitehouse 2012), with sequential halving at the root,
+//! described in docs/bots.md.
+//!
+//! [`tree`] holds one thread's tree and its iterations, [`root`] how a
+//! thread spends its budget at the root; this module the bot, its
+//! parameters, and the threads.
+
+mod root;
+mod tree;
+
+pub use root::Root;
+pub use tree::{Playout, Reward};
 
 use crate::belief::Belief;
-use crate::eval::{Ctx, Tables};
+use crate::eval::Tables;
 use crate::thread::spawn_scoped;
 use crate::{Bot, BotError, Cancel, SeatView};
 use metropolys_core::rng::SplitMix64;
-use metropolys_core::{play_random, Action, Seat, State, MAX_PLAYERS};
+use metropolys_core::Action;
+use root::Budget;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-
-/// How a playout chooses its moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Playout {
-    /// Uniformly random legal actions (the core's fast path).
-    #[default]
-    Random,
-    /// Greedy-guided: two random legal actions are drawn and the better for
-    /// the seat to act (by the greedy evaluation, with that seat's sampled
-    /// objective) is played.
-    Greedy,
-    /// Softmax: every move drawn with probability ∝ `exp(value / t)`, the
-    /// value being the greedy evaluation (with the sampled objective of
-    /// the seat to act) and `t` the `playout_temperature`: stronger per
-    /// iteration than random playouts, about 14 times slower.
-    Softmax,
-}
-
-/// What a finished playout is worth to a seat, in `0..=1`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Reward {
-    /// 1 for a win, `1/k` for a victory shared by `k` seats (R-20), 0 for a
-    /// loss (the first release's reward).
-    Win,
-    /// The seat's total minus the best other total, `d`, as
-    /// `0.5 + d / 80` clamped into `0..=1`, plus 0.5 for a win
-    /// (then halved): rewards margins as well as wins. The default: with
-    /// the smaller exploration constant it beats the win reward at equal
-    /// iterations (docs/bots.md).
-    #[default]
-    Score,
-}
+use tree::{Search, Settings};
 
 /// The iteration budget of the default `ismcts` bot.
 pub const DEFAULT_ITERATIONS: u64 = 3_000;
@@ -55,6 +36,17 @@ pub const DEFAULT_WIDEN_BASE: f64 = 1.0;
 pub const DEFAULT_WIDEN_RATE: f64 = 1.0;
 /// The default temperature of softmax playouts.
 pub const DEFAULT_PLAYOUT_TEMPERATURE: f64 = 1.5;
+/// The default margin of the `score` reward: a lead of this many points
+/// is worth the whole margin part of the reward (80 before sequential
+/// halving).
+pub const DEFAULT_MARGIN: f64 = 40.0;
+/// The default weight of the win in the `score` reward (0.5 before
+/// sequential halving).
+pub const DEFAULT_WIN_WEIGHT: f64 = 0.2;
+/// The default weight of the greedy evaluation in sequential halving's
+/// eliminations: per point of the evaluation, divided by the square root
+/// of the candidate's visits.
+pub const DEFAULT_PRIOR_WEIGHT: f64 = 0.02;
 /// The most edges one decision's search keeps, shared evenly among its
 /// threads (an edge is 32 bytes: 512 MiB in all). A thread whose tree is
 /// full stops growing it and keeps searching, playing out from the leaves
@@ -74,8 +66,11 @@ pub const MAX_SECONDS: f64 = 3600.0;
 /// node, plays the game out and backs the reward up. Children are ordered
 /// by the greedy evaluation and admitted progressively (`1 + √n` of them
 /// after `n` visits of their parent, by default). The reward backed up is
-/// by default the `score` reward (a win and the margin). The most visited
-/// root action is played.
+/// by default the `score` reward (the win and the margin). At the root, by
+/// default, the budget is spent by sequential halving ([`Root::Halving`])
+/// over the best-ordered actions, and the one left is played; with
+/// [`Root::Uct`] the root is searched like any node and its most visited
+/// action is played.
 ///
 /// With an iteration budget and a seeded generator its decisions are
 /// reproducible, also with several threads (root parallelism: each thread
@@ -114,10 +109,24 @@ pub struct Ismcts {
     /// The weight `β` of the evidence in the belief over the opponents'
     /// secret cards (0: dealt uniformly, [`SeatView::determinize`]).
     pub belief: f64,
-    /// How the root action is chosen: 0 plays the most visited; above 0,
-    /// an action is drawn with probability ∝ `visits^(1 / temperature)`
+    /// How the root action is chosen: 0 plays the search's choice; above
+    /// 0, an action is drawn with probability ∝ `visits^(1 / temperature)`
     /// (a weaker, more human player).
     pub temperature: f64,
+    /// How the root's iterations are spent.
+    pub root: Root,
+    /// The root actions sequential halving starts from (the best by the
+    /// greedy evaluation); `None`: `⌈2√n⌉` for a budget of `n` iterations
+    /// per thread, 64 under a time budget alone ([`Ismcts::candidates_for`]).
+    pub candidates: Option<u32>,
+    /// The weight of the greedy evaluation in sequential halving's
+    /// eliminations ([`DEFAULT_PRIOR_WEIGHT`]).
+    pub prior_weight: f64,
+    /// The `score` reward's margin scale, in points ([`DEFAULT_MARGIN`]).
+    pub margin: f64,
+    /// The `score` reward's weight of the win, 0 to 1
+    /// ([`DEFAULT_WIN_WEIGHT`]).
+    pub win_weight: f64,
     /// The name shown in arena tables.
     label: &'static str,
     /// Raised, it interrupts the search ([`Bot::set_cancel`]).
@@ -142,6 +151,11 @@ impl Default for Ismcts {
             widen_rate: DEFAULT_WIDEN_RATE,
             belief: 0.0,
             temperature: 0.0,
+            root: Root::Halving,
+            candidates: None,
+            prior_weight: DEFAULT_PRIOR_WEIGHT,
+            margin: DEFAULT_MARGIN,
+            win_weight: DEFAULT_WIN_WEIGHT,
             label: "ismcts",
             cancel: None,
             tables: Tables::new(),
@@ -150,294 +164,14 @@ impl Default for Ismcts {
     }
 }
 
-/// An edge of the tree: an action from its parent's position, its
-/// statistics, and the edges out of the position it leads to.
-#[derive(Debug, Clone, Copy)]
-struct Edge {
-    action: Action,
-    /// The seat that chose the action.
-    player: Seat,
-    visits: u32,
-    /// How often the action was legal when its parent was visited.
-    avail: u32,
-    /// The sum of `player`'s rewards.
-    reward: f64,
-    /// The children, `first..first + len`, in decreasing prior; `len == 0`
-    /// until expanded.
-    first: u32,
-    len: u32,
-}
-
-/// The search of one thread.
-struct Search<'a> {
-    bot: &'a Ismcts,
-    view: &'a SeatView,
-    /// Where determinizations come from (`None`: uniform).
-    belief: Option<&'a Belief>,
-    edges: Vec<Edge>,
-    path: Vec<u32>,
-    scratch: Vec<(Action, f32)>,
-    /// The most edges this thread's tree may hold (the root's children are
-    /// always admitted).
-    max_edges: usize,
-}
-
-impl<'a> Search<'a> {
-    fn new(
-        bot: &'a Ismcts,
-        view: &'a SeatView,
-        belief: Option<&'a Belief>,
-        max_edges: usize,
-    ) -> Self {
-        let root = Edge {
-            action: Action::Pass,
-            player: view.seat(),
-            visits: 0,
-            avail: 0,
-            reward: 0.0,
-            first: 0,
-            len: 0,
-        };
-        Search {
-            bot,
-            view,
-            belief,
-            edges: vec![root],
-            path: Vec::with_capacity(64),
-            scratch: Vec::new(),
-            max_edges,
-        }
-    }
-
-    /// Creates the children of edge `e` from the position `s`, best prior
-    /// first; `false` (and nothing created) when the tree is full.
-    fn expand(&mut self, e: usize, s: &State) -> bool {
-        let Some(p) = s.to_act() else { return false };
-        let room = self.max_edges.saturating_sub(self.edges.len());
-        if e != 0 && s.legal_action_count() > room {
-            return false;
-        }
-        // Only the observer's own secrets inform the ordering; opponents'
-        // moves are ordered from public facts alone.
-        let secret =
-            (p == self.view.seat()).then(|| (self.view.objective(), self.view.metropolys_card()));
-        let ctx = Ctx::new(s, p, secret);
-        let tables = &self.bot.tables;
-        self.scratch.clear();
-        let scratch = &mut self.scratch;
-        s.for_each_legal(|a| scratch.push((a, crate::greedy::default_value(&ctx, tables, s, a))));
-        // Stable order: by value, then by the enumeration order.
-        scratch.sort_by(|x, y| y.1.total_cmp(&x.1));
-        let (Ok(first), Ok(len)) = (
-            u32::try_from(self.edges.len()),
-            u32::try_from(self.scratch.len()),
-        ) else {
-            return false;
-        };
-        if first.checked_add(len).is_none() {
-            return false;
-        }
-        for &(action, _) in self.scratch.iter() {
-            self.edges.push(Edge {
-                action,
-                player: p,
-                visits: 0,
-                avail: 0,
-                reward: 0.0,
-                first: 0,
-                len: 0,
-            });
-        }
-        self.edges[e].first = first;
-        self.edges[e].len = len;
-        true
-    }
-
-    fn iterate(&mut self, rng: &mut SplitMix64) {
-        let mut s = match self.belief {
-            Some(b) => b.sample(self.view, rng),
-            None => self.view.determinize(rng),
-        };
-        let c = self.bot.exploration;
-        self.path.clear();
-        let mut e = 0usize;
-        loop {
-            if s.is_over() {
-                break;
-            }
-            if self.edges[e].len == 0 {
-                if e != 0 && self.edges[e].visits == 0 {
-                    break;
-                }
-                if !self.expand(e, &s) {
-                    // The tree is full: play out from this leaf.
-                    break;
-                }
-            }
-            let Edge {
-                first, len, visits, ..
-            } = self.edges[e];
-            let width =
-                (self.bot.widen_base + self.bot.widen_rate * f64::from(visits).sqrt()) as u32;
-            let end = first + len.min(width.max(1));
-            let mut best = first;
-            let mut best_score = f64::NEG_INFINITY;
-            for i in first..end {
-                let child = &mut self.edges[i as usize];
-                // Legality is public (R-7 … R-12 read no secret card), so
-                // an action legal at this node in one sample is legal in
-                // every sample: no availability check is needed.
-                debug_assert!(s.is_legal(child.action));
-                child.avail += 1;
-                if child.visits == 0 {
-                    if best_score < f64::INFINITY {
-                        best = i;
-                        best_score = f64::INFINITY;
-                    }
-                    continue;
-                }
-                let n = f64::from(child.visits);
-                let score = child.reward / n + c * (f64::from(child.avail).ln() / n).sqrt();
-                if score > best_score {
-                    best = i;
-                    best_score = score;
-                }
-            }
-            let action = self.edges[best as usize].action;
-            if s.play_in_place(action).is_err() {
-                break;
-            }
-            self.path.push(best);
-            e = best as usize;
-            if self.edges[e].visits == 0 {
-                break;
-            }
-        }
-        let end = self.playout(s, rng);
-        let rewards = reward(&end, self.bot.reward);
-        self.edges[0].visits += 1;
-        for &i in &self.path {
-            let edge = &mut self.edges[i as usize];
-            edge.visits += 1;
-            edge.reward += rewards[edge.player as usize];
-        }
-    }
-
-    fn playout(&self, mut s: State, rng: &mut SplitMix64) -> State {
-        match self.bot.playout {
-            Playout::Random => play_random(s, rng),
-            Playout::Greedy => {
-                let tables = &self.bot.tables;
-                while let Some(p) = s.to_act() {
-                    let Some(a) = s.random_action(rng) else { break };
-                    let Some(b) = s.random_action(rng) else { break };
-                    let choice = if a == b {
-                        a
-                    } else {
-                        let ctx = Ctx::new(&s, p, Some((s_objective(&s, p), s.metropolys_card(p))));
-                        let v = |x| crate::greedy::default_value(&ctx, tables, &s, x);
-                        if v(b) > v(a) {
-                            b
-                        } else {
-                            a
-                        }
-                    };
-                    if s.play_in_place(choice).is_err() {
-                        break;
-                    }
-                }
-                s
-            }
-            Playout::Softmax => {
-                let tables = &self.bot.tables;
-                let inv = (1.0 / self.bot.playout_temperature) as f32;
-                let mut values: Vec<(Action, f32)> = Vec::with_capacity(64);
-                while let Some(p) = s.to_act() {
-                    let ctx = Ctx::new(&s, p, Some((s_objective(&s, p), s.metropolys_card(p))));
-                    values.clear();
-                    let mut top = f32::NEG_INFINITY;
-                    s.for_each_legal(|a| {
-                        let v = crate::greedy::default_value(&ctx, tables, &s, a) * inv;
-                        top = top.max(v);
-                        values.push((a, v));
-                    });
-                    let mut total = 0.0f32;
-                    for x in values.iter_mut() {
-                        x.1 = (x.1 - top).exp();
-                        total += x.1;
-                    }
-                    let mut x = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * total;
-                    let mut choice = values.last().map_or(Action::Pass, |v| v.0);
-                    for &(a, w) in values.iter() {
-                        if x < w {
-                            choice = a;
-                            break;
-                        }
-                        x -= w;
-                    }
-                    if s.play_in_place(choice).is_err() {
-                        break;
-                    }
-                }
-                s
-            }
-        }
-    }
-
-    /// The root's children as (action, visits, reward sum).
-    fn root_stats(&self) -> Vec<(Action, u64, f64)> {
-        let root = self.edges[0];
-        self.edges[root.first as usize..(root.first + root.len) as usize]
-            .iter()
-            .map(|e| (e.action, u64::from(e.visits), e.reward))
-            .collect()
-    }
-}
-
 /// The root's children as (action, visits, reward sum).
 type RootStats = Vec<(Action, u64, f64)>;
-
-/// A seat's objective in a whole (determinized) state.
-fn s_objective(s: &State, p: Seat) -> metropolys_core::Objective {
-    s.objective(p).unwrap_or(metropolys_core::Objective {
-        neighborhood: None,
-        area: metropolys_core::Area::Bridges,
-    })
-}
-
-/// Every seat's reward for a finished game, from the seats' totals and the
-/// winners (R-20) without building score sheets.
-fn reward(end: &State, kind: Reward) -> [f64; MAX_PLAYERS] {
-    let totals = end.totals();
-    let scores = totals.totals();
-    let winners = totals.winner_bits();
-    let mut r = [0.0; MAX_PLAYERS];
-    let share = 1.0 / winners.count_ones().max(1) as f64;
-    for (p, &total) in scores.iter().enumerate() {
-        let win = if winners & (1 << p) != 0 { share } else { 0.0 };
-        r[p] = match kind {
-            Reward::Win => win,
-            Reward::Score => {
-                let best_other = scores
-                    .iter()
-                    .enumerate()
-                    .filter(|&(q, _)| q != p)
-                    .map(|(_, &s)| s)
-                    .max()
-                    .unwrap_or(0);
-                let d = f64::from(total - best_other);
-                ((0.5 + d / 80.0).clamp(0.0, 1.0) + win) / 2.0
-            }
-        };
-    }
-    r
-}
 
 impl Ismcts {
     /// The search as it was first released (the `ismcts-v1` bot kind):
     /// 3,000 iterations, uniform determinizations, `4 + 2√n` children
     /// admitted, random playouts, the win reward with the UCT constant 0.6,
-    /// no progressive bias. Kept
+    /// UCT at the root, no progressive bias. Kept
     /// so that comparisons with it stay reproducible.
     pub fn v1() -> Ismcts {
         Ismcts {
@@ -452,6 +186,11 @@ impl Ismcts {
             widen_rate: 2.0,
             belief: 0.0,
             temperature: 0.0,
+            root: Root::Uct,
+            candidates: None,
+            prior_weight: 0.0,
+            margin: 80.0,
+            win_weight: 0.5,
             label: "ismcts-v1",
             cancel: None,
             tables: Tables::new(),
@@ -493,11 +232,50 @@ impl Ismcts {
         Ok(())
     }
 
-    /// Runs the search and returns the root's statistics summed over the
-    /// threads: (action, visits, reward sum), in the order of the first
-    /// thread's tree. [`BotError::Interrupted`] when the cancel flag was
-    /// raised, [`BotError::Thread`] when a thread could not start.
-    fn search(&self, view: &SeatView, rng: &mut SplitMix64) -> Result<RootStats, BotError> {
+    /// The root actions sequential halving starts from with a budget of
+    /// `iterations` per thread (`None`: a time budget alone): the
+    /// [`candidates`](Ismcts::candidates) given, or `⌈2√iterations⌉`
+    /// (at least 2), or 64.
+    ///
+    /// ```
+    /// use metropolys_bots::Ismcts;
+    /// let bot = Ismcts::default();
+    /// assert_eq!(bot.candidates_for(Some(300)), 35);
+    /// assert_eq!(bot.candidates_for(Some(1_000)), 64);
+    /// assert_eq!(bot.candidates_for(None), 64);
+    /// ```
+    pub fn candidates_for(&self, iterations: Option<u64>) -> u32 {
+        match (self.candidates, iterations) {
+            (Some(k), _) => k.max(1),
+            (None, Some(n)) => ((2.0 * (n as f64).sqrt()).ceil() as u32).max(2),
+            (None, None) => 64,
+        }
+    }
+
+    /// The parameters one iteration reads.
+    fn settings(&self) -> Settings {
+        Settings {
+            exploration: self.exploration,
+            widen_base: self.widen_base,
+            widen_rate: self.widen_rate,
+            playout: self.playout,
+            playout_temperature: self.playout_temperature,
+            reward: self.reward,
+            margin: self.margin,
+            win_weight: self.win_weight,
+        }
+    }
+
+    /// Runs the search: the root's statistics summed over the threads
+    /// ((action, visits, reward sum), in the order of the first thread's
+    /// tree) and, with sequential halving, each thread's choice.
+    /// [`BotError::Interrupted`] when the cancel flag was raised,
+    /// [`BotError::Thread`] when a thread could not start.
+    fn search(
+        &self,
+        view: &SeatView,
+        rng: &mut SplitMix64,
+    ) -> Result<(RootStats, Vec<Action>), BotError> {
         let threads = self.threads.max(1);
         let max_edges = self.max_edges / threads;
         let seeds: Vec<u64> = (0..threads).map(|_| rng.next_u64()).collect();
@@ -506,36 +284,31 @@ impl Ismcts {
             .map(|s| Instant::now() + Duration::from_secs_f64(s));
         let cancel = self.cancel.as_ref();
         let belief = (self.belief > 0.0).then(|| Belief::new(view, &self.tables, self.belief));
+        let settings = self.settings();
         // Raised when a thread cannot start: the others stop at once.
         let abort = AtomicBool::new(false);
-        let run = |t: usize, seed: u64| {
-            let budget = self.iterations.map(|n| {
+        let run = |t: usize, seed: u64| -> Result<(RootStats, Option<Action>), BotError> {
+            let iterations = self.iterations.map(|n| {
                 let n = n.max(1);
                 n / threads as u64 + u64::from((t as u64) < n % threads as u64)
             });
             let mut rng = SplitMix64::new(seed);
-            let mut search = Search::new(self, view, belief.as_ref(), max_edges);
-            let mut i = 0u64;
-            loop {
-                // The visit counters are `u32`: a time budget cannot
-                // overflow them either.
-                if budget.is_some_and(|b| i >= b) || i >= u64::from(u32::MAX) {
-                    break;
+            let mut search = Search::new(&settings, &self.tables, view, belief.as_ref(), max_edges);
+            let mut budget = Budget::new(iterations, deadline, cancel, &abort);
+            let choice = match self.root {
+                Root::Uct => {
+                    root::uct(&mut search, &mut budget, &mut rng)?;
+                    None
                 }
-                if i.is_multiple_of(16) {
-                    if cancel.is_some_and(Cancel::is_cancelled) || abort.load(Ordering::Relaxed) {
-                        return Err(BotError::Interrupted);
-                    }
-                    if deadline.is_some_and(|d| Instant::now() >= d) && i > 0 {
-                        break;
-                    }
+                Root::Halving => {
+                    let k = self.candidates_for(iterations);
+                    root::halving(&mut search, &mut budget, &mut rng, k, self.prior_weight)?
+                        .map(|i| search.edges[i as usize].action)
                 }
-                search.iterate(&mut rng);
-                i += 1;
-            }
-            Ok(search.root_stats())
+            };
+            Ok((search.root_stats(), choice))
         };
-        let per_thread: Vec<Result<RootStats, BotError>> = if threads == 1 {
+        let per_thread: Vec<Result<_, BotError>> = if threads == 1 {
             vec![run(0, seeds[0])]
         } else {
             std::thread::scope(|scope| {
@@ -565,10 +338,16 @@ impl Ismcts {
                     .collect()
             })
         };
-        let mut per_thread = per_thread.into_iter().collect::<Result<Vec<_>, _>>()?;
-        let mut total = per_thread.remove(0);
-        for other in per_thread {
-            for (a, v, r) in other {
+        let per_thread = per_thread.into_iter().collect::<Result<Vec<_>, _>>()?;
+        let mut total: RootStats = Vec::new();
+        let mut choices = Vec::new();
+        for (stats, choice) in per_thread {
+            choices.extend(choice);
+            if total.is_empty() {
+                total = stats;
+                continue;
+            }
+            for (a, v, r) in stats {
                 if let Some(x) = total.iter_mut().find(|x| x.0 == a) {
                     x.1 += v;
                     x.2 += r;
@@ -577,7 +356,7 @@ impl Ismcts {
                 }
             }
         }
-        Ok(total)
+        Ok((total, choices))
     }
 }
 
@@ -602,7 +381,7 @@ impl Bot for Ismcts {
             }
             _ => {}
         }
-        let stats = self.search(view, rng)?;
+        let (stats, choices) = self.search(view, rng)?;
         if self.temperature > 0.0 {
             // Drawn with probability ∝ visits^(1/temperature).
             let top = stats.iter().map(|x| x.1).max().unwrap_or(1).max(1) as f64;
@@ -618,6 +397,19 @@ impl Bot for Ismcts {
                 }
                 x -= w;
             }
+        }
+        let visits = |a: Action| stats.iter().find(|x| x.0 == a).map_or(0, |x| x.1);
+        if let Some(&first) = choices.first() {
+            // Sequential halving: the action most threads chose; ties by
+            // visits, then by action id.
+            return Ok(choices
+                .iter()
+                .copied()
+                .max_by_key(|&a| {
+                    let votes = choices.iter().filter(|&&b| b == a).count();
+                    (votes, visits(a), std::cmp::Reverse(a.id()))
+                })
+                .unwrap_or(first));
         }
         // The most visited action; ties by mean reward, then by action id.
         stats
@@ -635,7 +427,7 @@ impl Bot for Ismcts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use metropolys_core::{Config, Variant};
+    use metropolys_core::{Config, State, Variant};
 
     fn start(players: u8, seed: u64) -> State {
         State::new(&Config::new(players, Variant::Expert, seed)).unwrap()
@@ -648,10 +440,11 @@ mod tests {
         let bot = Ismcts::default();
         let root_children = state.legal_action_count();
         let cap = root_children + 300;
-        let mut search = Search::new(&bot, &view, None, cap);
+        let settings = bot.settings();
+        let mut search = Search::new(&settings, &bot.tables, &view, None, cap);
         let mut rng = SplitMix64::new(1);
         for _ in 0..2_000 {
-            search.iterate(&mut rng);
+            search.iterate(&mut rng, None);
         }
         assert!(search.edges.len() <= cap, "{} edges", search.edges.len());
         // The tree did grow below the root until it was full...
@@ -661,10 +454,10 @@ mod tests {
         let visits: u64 = search.root_stats().iter().map(|x| x.1).sum();
         assert_eq!(visits, 2_000);
         // Without a cap the same search grows far beyond it.
-        let mut free = Search::new(&bot, &view, None, MAX_TREE_EDGES);
+        let mut free = Search::new(&settings, &bot.tables, &view, None, MAX_TREE_EDGES);
         let mut rng = SplitMix64::new(1);
         for _ in 0..2_000 {
-            free.iterate(&mut rng);
+            free.iterate(&mut rng, None);
         }
         assert!(free.edges.len() > 10 * cap);
     }
@@ -740,12 +533,5 @@ mod tests {
         };
         let a = timed.choose(&view, &mut rng).unwrap();
         assert!(state.is_legal(a));
-    }
-}
-#[cfg(test)]
-mod size {
-    #[test]
-    fn an_edge_is_32_bytes() {
-        assert_eq!(std::mem::size_of::<super::Edge>(), 32);
     }
 }
