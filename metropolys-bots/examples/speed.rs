@@ -71,8 +71,11 @@ fn main() {
         for spec in [
             ("greedy", "{}"),
             ("ismcts", "{}"),
-            // The default before the score reward (docs/bots.md).
-            ("ismcts", r#"{"reward": "win", "exploration": 0.6}"#),
+            // The default before sequential halving (docs/bots.md).
+            (
+                "ismcts",
+                r#"{"root": "uct", "margin": 80, "win_weight": 0.5}"#,
+            ),
             ("ismcts", r#"{"playout": "greedy"}"#),
             ("ismcts", r#"{"playout": "softmax"}"#),
         ] {
