@@ -59,9 +59,11 @@
 // layers above it in this list (docs/architecture.md; `scripts/module-graph`
 // checks that no import cycle comes back).
 //
-// L0: vocabulary, bits, random numbers, the board.
+// L0: vocabulary, bits, random numbers, the board, the echo of refused
+// values.
 pub mod bits;
 pub mod board;
+pub mod echo;
 pub mod rng;
 pub mod types;
 // L1: the errors of the rules, score sheets, strict JSON shapes.
@@ -109,5 +111,5 @@ pub use text::ParseActionError;
 pub use types::{
     max_decisions, Area, BuildingNumber, Card, District, Kind, MetropolysCard, NeighborhoodId,
     Objective, ParseNameError, Rule, Rules, Seat, Size, Token, Variant, BUILDINGS_PER_PLAYER,
-    MAX_PLAYERS, MIN_PLAYERS, NEIGHBORHOOD_COUNT, PLAYER_COUNTS,
+    MAX_PLAYERS, METROPOLYS_CARDS, MIN_PLAYERS, NEIGHBORHOOD_COUNT, PLAYER_COUNTS,
 };
