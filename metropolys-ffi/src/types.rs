@@ -80,6 +80,20 @@ pub enum MtpActionKind {
     Pass = 1,
 }
 
+/// Whose game an `MtpGame` is (`mtp_game_perspective`; core's
+/// `Perspective`): the whole game, one seat's view, or the public view
+///
+#[repr(u32)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MtpPerspective {
+    /// The whole game: every secret is known.
+    Whole = 0,
+    /// One seat's view: the other seats' secrets are unknown until the end.
+    Seat = 1,
+    /// The public view: no seat's secrets are known until the end.
+    Public = 2,
+}
+
 /// The game variant (the values of a `variant` argument).
 #[repr(u32)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -258,6 +258,11 @@ class Game:
         """The seat whose view this game is (what a bot receives), or
         ``None`` for a whole game and for the public view."""
     @property
+    def perspective(self) -> Literal["whole", "seat", "public"]:
+        """Whose game this is (core's ``Perspective``): ``"whole"``,
+        ``"seat"`` (a seat's view: ``viewer`` is the seat) or ``"public"``
+        (the public view, what a spectator may know, R-21)."""
+    @property
     def players(self) -> int:
         """The number of players (2-4)."""
     @property

@@ -48,7 +48,7 @@ impl State {
     /// after) and gives the position with those secrets erased, equal to
     /// `whole.redacted(v)` for every whole state it is a view of. A snapshot
     /// without viewer that hides every seat's objectives and cards is the
-    /// public view ([`State::public_view`], `Game::public_view`), loaded
+    /// public view ([`State::public_snapshot`], `Game::public_view`), loaded
     /// with every secret erased. Returns the position, the viewer and the
     /// seats whose secrets are hidden (bit per seat).
     pub(crate) fn load_view(s: Snapshot) -> Result<(State, Option<Seat>, u8), StateError> {

@@ -258,7 +258,7 @@ impl Room {
         st.game
             .to_record()
             .map(|r| r.to_json_pretty())
-            .ok_or_else(|| ProtoError::new(ErrorCode::Internal, "the game has no history"))
+            .map_err(|e| ProtoError::new(ErrorCode::Internal, e.to_string()))
     }
 
     /// The board picture of this match (no secrets: districts out of play
