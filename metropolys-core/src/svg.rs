@@ -724,6 +724,14 @@ pub fn scripted_board(state: &State, pieces: &[Piece]) -> String {
     }
 }
 
+/// The script that places the pieces of a [`scripted_board`] (the file
+/// `svg/pieces.js` beside this module): `MetropolysPieces.place(layer,
+/// points, {tokens, buildings, bids, highlight})` empties the
+/// `<g id="pieces">` layer and puts a `<use>` of each piece's definition
+/// ([`Piece::id`]) on its neighborhood's centre ([`point`]). The command
+/// line's HTML replay inlines it; a web client can serve it as it is.
+pub const PIECES_SCRIPT: &str = include_str!("svg/pieces.js");
+
 /// Escapes text for XML character data and attribute values.
 pub fn xml_escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());

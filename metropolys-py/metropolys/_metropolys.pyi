@@ -644,6 +644,25 @@ def position(id: int) -> Tuple[float, float]:
 def district_neighborhoods(district: str) -> List[int]:
     """The neighborhoods of a district (``"center"``, ``"north"``, ...)."""
 
+KINDS: Tuple[str, ...]
+"""The neighborhood kinds, in core's order."""
+AREAS: Tuple[str, ...]
+"""The area cards, in core's order."""
+DISTRICTS: Tuple[str, ...]
+"""The districts, in core's order (center, then the ring)."""
+TOKENS: Tuple[str, ...]
+"""The token kinds, in core's order."""
+METROPOLYS_CARDS: List[Tuple[str, str, str]]
+"""The ten Metropolys cards that can exist (three different kinds each)."""
+
+def area_cards(players: int, variant: str, metropolys: bool = False) -> List[str]:
+    """The area cards the seats of a game are dealt from (R-5; with the
+    Metropolys cards, section 9), in ``AREAS`` order."""
+
+def neighborhood_cards(variant: str, metropolys: bool = False) -> List[str]:
+    """The neighborhood cards of a game: the five kinds in the Expert game
+    without the Metropolys cards, none otherwise (R-5, section 9)."""
+
 def board_info() -> Dict[str, Any]:
     """The whole board as a dict: ``neighborhoods`` (``id``, ``district``,
     ``kind``, ``adjacent``, ``border``, ``blind_alley``, ``x``, ``y``),
