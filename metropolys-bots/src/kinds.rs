@@ -1,14 +1,12 @@
 //! [`BotKind`]: the kinds of bots the crate builds, on their own so that
 //! the error type can name them without importing the parser.
 
-use crate::error::BotError;
-use metropolys_core::echo::excerpt;
-
 /// A kind of bot the crate builds ([`BotSpec`](crate::BotSpec) gives it
 /// its parameters): the three bots, the four difficulty presets
 /// ([`crate::presets`]), and `ismcts-v1`, the search as first released
 /// (kept so that comparisons with it stay reproducible). Its text is its
-/// [`name`](BotKind::name), which [`FromStr`](std::str::FromStr) reads back.
+/// [`name`](BotKind::name), which [`FromStr`](std::str::FromStr) reads back
+/// (in the `spec` module, above the error type).
 ///
 /// ```
 /// use metropolys_bots::BotKind;
@@ -128,21 +126,6 @@ impl BotKind {
 impl std::fmt::Display for BotKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for BotKind {
-    type Err = BotError;
-
-    /// The kind named `name` (exactly, as [`BotKind::name`] writes it);
-    /// [`BotError::UnknownKind`] otherwise.
-    fn from_str(name: &str) -> Result<BotKind, BotError> {
-        BotKind::ALL
-            .into_iter()
-            .find(|k| k.name() == name)
-            .ok_or_else(|| BotError::UnknownKind {
-                kind: excerpt(name),
-            })
     }
 }
 

@@ -283,6 +283,21 @@ impl TryFrom<&SeatPlayer> for SeatSpec {
     }
 }
 
+impl std::str::FromStr for BotKind {
+    type Err = BotError;
+
+    /// The kind named `name` (exactly, as [`BotKind::name`] writes it);
+    /// [`BotError::UnknownKind`] otherwise.
+    fn from_str(name: &str) -> Result<BotKind, BotError> {
+        BotKind::ALL
+            .into_iter()
+            .find(|k| k.name() == name)
+            .ok_or_else(|| BotError::UnknownKind {
+                kind: excerpt(name),
+            })
+    }
+}
+
 /// A bot from its kind and a JSON object of parameters (`"{}"` or `""` for
 /// the defaults): [`BotSpec::from_parts`], built. The table of
 /// [`BotSpec`] lists the kinds and their parameters.
