@@ -4,7 +4,7 @@
  * bid, l{seat}_{n} the call's latest bid, t{i} a token in Token::ALL
  * order, h the ring of the building just constructed), and this script
  * places copies of them (<use>) on the neighborhoods' centres, in the
- * empty <g id="pieces"> layer on top. It is core's svg::PIECES_SCRIPT,
+ * empty layer with the id "pieces" on top. It is core's svg::PIECES_SCRIPT,
  * which the command line's HTML replay inlines; a web client can serve it
  * as it is. */
 var MetropolysPieces = (function () {
