@@ -85,6 +85,7 @@ fn token_letter(t: Token) -> char {
 /// The text board of a snapshot or view (what [`board_text`] prints). It shows
 /// exactly what the snapshot holds, so a view prints only what its viewer may
 /// see.
+// Long: the text board line by line, in the order the module docs show it.
 pub fn snapshot_text(s: &Snapshot) -> String {
     let mut out = String::with_capacity(1200);
     // Header.

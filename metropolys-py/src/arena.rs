@@ -122,6 +122,8 @@ pub(crate) fn python_name(obj: &Bound<'_, PyAny>) -> PyResult<String> {
     text_signature = "(bots, games, players=None, variant='expert', seed=0, threads=1, *, metropolys_deck=None, per_game=False, format='numpy', first=0)"
 )]
 #[allow(clippy::too_many_arguments)]
+// Long: each of the Python arguments is checked in turn, in signature order,
+// before the one run; the checks share the run's locals.
 pub fn arena<'py>(
     py: Python<'py>,
     bots: &Bound<'py, PyAny>,

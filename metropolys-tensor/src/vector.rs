@@ -535,6 +535,8 @@ impl VectorEnv {
     /// Steps every env (actions already checked), splitting the batch over
     /// the threads. Only an opponent bot's failure is an error (the first
     /// env's, by index).
+    // Long: splits the batch and its output buffers over the threads, then
+    // steps each env; the split and the step share the buffers' borrows.
     fn run(&mut self, out: Outputs<'_>) -> Result<(), VectorError> {
         let n = self.envs.len();
         let p = self.players as usize;

@@ -271,6 +271,9 @@ impl Ismcts {
     /// tree) and, with sequential halving, each thread's choice.
     /// [`BotError::Interrupted`] when the cancel flag was raised,
     /// [`BotError::Thread`] when a thread could not start.
+    // Long: starts the threads' searches, merges their trees and (with
+    // sequential halving) their choices; the threads' scope holds every
+    // borrow.
     fn search(
         &self,
         view: &InfoSet,
