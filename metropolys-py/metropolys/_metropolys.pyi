@@ -659,7 +659,7 @@ DISTRICTS: Tuple[str, ...]
 """The districts, in core's order (center, then the ring)."""
 TOKENS: Tuple[str, ...]
 """The token kinds, in core's order."""
-METROPOLYS_CARDS: List[Tuple[str, str, str]]
+METROPOLYS_CARDS: List[List[str]]
 """The ten Metropolys cards that can exist (three different kinds each)."""
 
 def area_cards(players: int, variant: str, metropolys: bool = False) -> List[str]:
