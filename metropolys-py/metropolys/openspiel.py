@@ -64,6 +64,10 @@ AREAS = obs.AREAS
 # neighborhood card KIND_OFFSET + its index in KINDS (6-10).
 KIND_OFFSET = len(AREAS)
 CHANCE_OUTCOMES = len(AREAS) + len(KINDS)
+# The area decks of R-5 (core's): the Family game's (for 3 and 4 players)
+# and the Expert game's.
+FAMILY_AREAS = tuple(metropolys.board.area_cards(3, "family"))
+EXPERT_AREAS = tuple(metropolys.board.area_cards(3, "expert"))
 
 # A loose but safe bound on one player's total prestige, for "score" returns:
 # 9 trendy (27) + subway tokens and card (12) + 13 buildings on a neighborhood
