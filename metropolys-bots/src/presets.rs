@@ -29,8 +29,13 @@ pub const CASUAL_TEMPERATURE: f64 = 0.5;
 /// evaluation.
 pub const BEGINNER_TEMPERATURE: f32 = 1.5;
 
-/// The bot of a preset, `None` for another name.
-pub(crate) fn build(kind: &str) -> Option<Box<dyn Bot>> {
+/// The bot of a preset, `None` for another name; the searching presets'
+/// trees capped at `tree_edges` edges when given.
+pub(crate) fn build(kind: &str, tree_edges: Option<usize>) -> Option<Box<dyn Bot>> {
+    let cap = |b: Ismcts| match tree_edges {
+        Some(e) => b.with_tree_edges(e),
+        None => b,
+    };
     Some(match kind {
         "beginner" => Box::new(Softmax {
             temperature: BEGINNER_TEMPERATURE,
@@ -41,17 +46,17 @@ pub(crate) fn build(kind: &str) -> Option<Box<dyn Bot>> {
             let mut b = Ismcts::default().named("casual");
             b.iterations = Some(CASUAL_ITERATIONS);
             b.temperature = CASUAL_TEMPERATURE;
-            Box::new(b)
+            Box::new(cap(b))
         }
         "strong" => {
             let mut b = Ismcts::default().named("strong");
             b.iterations = Some(STRONG_ITERATIONS);
-            Box::new(b)
+            Box::new(cap(b))
         }
         "expert" => {
             let mut b = Ismcts::default().named("expert");
             b.iterations = Some(EXPERT_ITERATIONS);
-            Box::new(b)
+            Box::new(cap(b))
         }
         _ => return None,
     })

@@ -25,14 +25,18 @@ pub fn searches(kind: &str) -> bool {
 }
 
 /// The parameters of `ismcts-v1`: those the first search took.
-const V1_PARAMETERS: [&str; 6] = [
+const V1_PARAMETERS: [&str; 7] = [
     "iterations",
     "seconds",
     "threads",
     "exploration",
     "playout",
     "reward",
+    "tree_edges",
 ];
+
+/// The most edges `tree_edges` may ask for, and the least.
+const TREE_EDGES: (u64, u64) = (1_000, crate::ismcts::MAX_TREE_EDGES as u64);
 
 /// A bot from its kind and a JSON object of parameters (`"{}"` or `""` for
 /// the defaults).
@@ -41,9 +45,10 @@ const V1_PARAMETERS: [&str; 6] = [
 /// | --- | --- |
 /// | `random` | none |
 /// | `greedy` | `cost_per_number` (number 0–10), `building_value` (number −50–50) |
-/// | `ismcts` | `iterations` (integer 1–100,000,000), `seconds` (number, above 0, at most 3600), `threads` (integer 1–256), `exploration` (number 0–100), `playout` (`"random"`, `"greedy"` or `"softmax"`), `playout_temperature` (number above 0, at most 100), `reward` (`"win"` or `"score"`), `margin` (number above 0, at most 1000), `win_weight` (number 0–1), `root` (`"halving"` or `"uct"`), `candidates` (integer 1–100,000), `prior_weight` (number 0–10), `widen_base` (number 1–1000), `widen_rate` (number 0–1000), `belief` (number 0–100), `temperature` (number 0–100) |
-/// | `ismcts-v1` | `iterations`, `seconds`, `threads`, `exploration`, `playout` (`"random"` or `"greedy"`), `reward`, as for `ismcts` |
-/// | `beginner`, `casual`, `strong`, `expert` | none |
+/// | `ismcts` | `iterations` (integer 1–100,000,000), `seconds` (number, above 0, at most 3600), `threads` (integer 1–256), `exploration` (number 0–100), `playout` (`"random"`, `"greedy"` or `"softmax"`), `playout_temperature` (number above 0, at most 100), `reward` (`"win"` or `"score"`), `margin` (number above 0, at most 1000), `win_weight` (number 0–1), `root` (`"halving"` or `"uct"`), `candidates` (integer 1–100,000), `prior_weight` (number 0–10), `widen_base` (number 1–1000), `widen_rate` (number 0–1000), `belief` (number 0–100), `temperature` (number 0–100), `tree_edges` (integer 1,000–16,777,216: the most edges of a decision's tree, 32 bytes each, [`Ismcts::with_tree_edges`]) |
+/// | `ismcts-v1` | `iterations`, `seconds`, `threads`, `exploration`, `playout` (`"random"` or `"greedy"`), `reward`, `tree_edges`, as for `ismcts` |
+/// | `casual`, `strong`, `expert` | `tree_edges` |
+/// | `beginner` | none |
 ///
 /// See [`Ismcts`] for the meaning and defaults. Unknown kinds
 /// ([`BotError::UnknownKind`]), text that is not JSON
@@ -344,10 +349,12 @@ pub(crate) fn build(kind: &str, params: &Map<String, Value>) -> Result<Box<dyn B
             "prior_weight",
             "margin",
             "win_weight",
+            "tree_edges",
         ],
         "ismcts-v1" => &V1_PARAMETERS,
         "greedy" => &["cost_per_number", "building_value"],
-        "random" | "beginner" | "casual" | "strong" | "expert" => &[],
+        "casual" | "strong" | "expert" => &["tree_edges"],
+        "random" | "beginner" => &[],
         _ => {
             return Err(BotError::UnknownKind {
                 kind: excerpt(kind),
@@ -488,10 +495,18 @@ pub(crate) fn build(kind: &str, params: &Map<String, Value>) -> Result<Box<dyn B
             if let Some(w) = num("win_weight", 0.0, 1.0, false)? {
                 b.win_weight = w;
             }
+            if let Some(e) = int("tree_edges", TREE_EDGES.0, TREE_EDGES.1)? {
+                b = b.with_tree_edges(e as usize);
+            }
             Box::new(b)
         }
-        preset => crate::presets::build(preset).ok_or_else(|| BotError::UnknownKind {
-            kind: excerpt(preset),
-        })?,
+        preset => {
+            let edges = int("tree_edges", TREE_EDGES.0, TREE_EDGES.1)?;
+            crate::presets::build(preset, edges.map(|e| e as usize)).ok_or_else(|| {
+                BotError::UnknownKind {
+                    kind: excerpt(preset),
+                }
+            })?
+        }
     })
 }
