@@ -1,100 +1,144 @@
-//! The wire protocol (version [`PROTOCOL_VERSION`]): what clients send, what
-//! the server answers, and every error it can send. `docs/server.md` is the
-//! reference for client authors; this module is its implementation.
+//! Every error the server sends, with its HTTP status.
 
-use metropolys_core::{Event, RuleError, ScoreSheet, Seat, Snapshot};
-use serde::Serialize;
-use serde_json::{Map, Value};
-
-/// The protocol version: the `protocol` field of `GET /api/v1` and of every
-/// `welcome` message, and the `v1` of every path.
-pub const PROTOCOL_VERSION: u32 = 1;
+use metropolys_core::RuleError;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
 /// Every error the server sends, as the `code` of an error object
 /// (`{"type": "error", "code": …, "message": …}` on a WebSocket,
-/// `{"error": {"code": …, "message": …}}` over HTTP).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// `{"error": {"code": …, "message": …}}` over HTTP). The doc comment of
+/// each code is its row in docs/server.md's table of errors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
-    /// The message or request body is not JSON (400).
+    /// The message or body is not JSON.
     BadJson,
-    /// JSON of the wrong shape: a missing or unknown field, a value of the
-    /// wrong type, a number out of range (400).
+    /// JSON of the wrong shape: not an object, a missing, unknown or
+    /// repeated field, a wrong type, a number out of range (`move` beyond
+    /// 2^63−1, `action` beyond 64 bits, a non-integer), a binary WebSocket
+    /// message, a `since` that is not a move number.
     BadMessage,
-    /// A WebSocket message whose `op` the server does not know.
+    /// A WebSocket message whose `op` is not `act`, `hint`, `ping` or
+    /// `sync`.
     UnknownOp,
-    /// A submission for a move number older than the current one that is not
-    /// a repeat of the seat's accepted action at that move.
+    /// A submission for a past move that is not the seat's own action
+    /// there.
     StaleMove,
-    /// A submission for a move number the game has not reached.
+    /// A submission for a move the game has not reached.
     FutureMove,
-    /// The rules refuse the action; `rule` names the ruling (R-8 not this
-    /// seat's turn, R-17 the game is over, §8 an unknown action id, …).
+    /// The rules refuse the action; `rule` names the ruling: `R-8` not this
+    /// seat's turn, `R-17` the game is over, `§8` an unknown action id
+    /// (below 0 or above 715), `R-7`/`R-9`/`R-2`/… an illegal bid or pass;
+    /// `message` is core's.
     IllegalAction,
-    /// The match waits for its human seats to be taken: nobody acts yet.
+    /// A submission before every human seat was taken.
     NotStarted,
     /// A spectator asked to act or for a hint.
     Spectator,
-    /// A hint was asked by a seat that is not to act.
+    /// A hint asked by a seat that is not to act (`rule` `R-8`).
     NotToAct,
-    /// Too many messages or requests for this credential (or address); the
-    /// message was dropped (429 over HTTP).
+    /// Over `--rate` for this credential or spectator socket (the message
+    /// is dropped), or over `--http-rate` for this address.
     RateLimited,
-    /// The store failed; the action was not applied (500).
+    /// The store failed, or the server is stopping; nothing changed.
     Internal,
-    /// No credential was given where one is needed (401).
+    /// `leave` without a credential.
     Unauthorized,
-    /// The credential is not one of this match's seats (403).
+    /// A credential that holds no seat of this match (WebSocket or
+    /// `leave`), or a socket whose credential no longer holds its seat (the
+    /// seat was given up: the socket closes, 1008).
     Forbidden,
-    /// No such match, seat or path (404).
+    /// No such match, seat or path.
     NotFound,
-    /// The seat is taken (409).
-    SeatTaken,
-    /// The seat is a bot's: nobody can join it (409).
-    BotSeat,
-    /// Every human seat of the match is taken (409).
-    MatchFull,
-    /// The match configuration is refused; `rule` names the ruling when
-    /// one applies (400).
-    BadConfig,
-    /// A seat's bot spec is refused (unknown kind, bad parameters, a budget
-    /// above the server's limit) (400).
-    BadBot,
-    /// The game is not over: its record (which holds the seed) is not
-    /// given out yet (409).
-    NotFinished,
-    /// The server holds its maximum of unfinished matches (503).
-    TooManyMatches,
-    /// The match has its maximum of open sockets (503).
-    TooManySockets,
-    /// The request body is larger than the server accepts (413).
-    TooLarge,
-    /// The HTTP method is not allowed on this path (405).
+    /// The HTTP method is not allowed on this path.
     MethodNotAllowed,
+    /// `join` of a taken seat.
+    SeatTaken,
+    /// `join` of a bot's seat.
+    BotSeat,
+    /// `join` without a seat when every human seat is taken.
+    MatchFull,
+    /// `join` of a match that is over (finished, or cancelled because
+    /// nobody joined it in time).
+    MatchOver,
+    /// The configuration is refused (players, variant, start player, deck;
+    /// `rule` names the ruling, e.g. `R-1`), not one seat per player, or no
+    /// human seat.
+    BadConfig,
+    /// A seat's bot spec is refused: unknown kind, bad parameters, a
+    /// `seed`, `seconds`, `threads` or `tree_edges` over the server's
+    /// limits.
+    BadBot,
+    /// The record of a game that is not over.
+    NotFinished,
+    /// The server holds `--max-matches` unfinished matches.
+    TooManyMatches,
+    /// This client address already has `--open-per-address` open matches
+    /// that nobody else joined yet.
+    TooManyOpenMatches,
+    /// The match has `--max-sockets` sockets: sent once, then the socket
+    /// closes (1013).
+    TooManySockets,
+    /// A request body over 16 KiB. A body of up to 1 MiB is read and
+    /// dropped, and the connection serves on; a larger one closes it
+    /// (`Connection: close`).
+    TooLarge,
+    /// A `create` or `join` whose body is not sent as
+    /// `Content-Type: application/json` (what a cross-site form could
+    /// send).
+    UnsupportedMediaType,
+    /// An `Origin` that is neither this server's (the `Host` of the
+    /// request) nor one of `--origin`: a page of another site.
+    ForbiddenOrigin,
+    /// A `Host` that is not an IP address, `localhost` or the host of an
+    /// `--origin` (a DNS-rebinding page).
+    UnknownHost,
+    /// A WebSocket path asked for without the WebSocket upgrade headers.
+    UpgradeRequired,
 }
 
 impl ErrorCode {
-    /// The HTTP status of this error.
+    /// The HTTP status of this error (WebSocket-only errors: 409).
     pub fn status(self) -> u16 {
         use ErrorCode::*;
         match self {
             BadJson | BadMessage | UnknownOp | BadConfig | BadBot => 400,
             Unauthorized => 401,
-            Forbidden => 403,
+            Forbidden | ForbiddenOrigin => 403,
             NotFound => 404,
             MethodNotAllowed => 405,
             StaleMove | FutureMove | IllegalAction | NotStarted | Spectator | NotToAct
-            | SeatTaken | BotSeat | MatchFull | NotFinished => 409,
+            | SeatTaken | BotSeat | MatchFull | MatchOver | NotFinished => 409,
             TooLarge => 413,
-            RateLimited => 429,
+            UnsupportedMediaType => 415,
+            UnknownHost => 421,
+            UpgradeRequired => 426,
+            RateLimited | TooManyOpenMatches => 429,
             Internal => 500,
             TooManyMatches | TooManySockets => 503,
         }
     }
+
+    /// Whether the error is sent only on a WebSocket (its HTTP status is
+    /// never used).
+    pub fn websocket_only(self) -> bool {
+        use ErrorCode::*;
+        matches!(
+            self,
+            UnknownOp
+                | StaleMove
+                | FutureMove
+                | IllegalAction
+                | NotStarted
+                | Spectator
+                | NotToAct
+                | TooManySockets
+        )
+    }
 }
 
 /// An error as the server sends it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct ProtoError {
     /// What kind of error.
     pub code: ErrorCode,
@@ -134,20 +178,6 @@ impl ProtoError {
         self.current_move = Some(current);
         self
     }
-
-    /// The WebSocket form: `{"type": "error", …}`.
-    pub fn to_ws(&self) -> String {
-        let mut v = serde_json::to_value(self).unwrap_or(Value::Null);
-        if let Value::Object(m) = &mut v {
-            m.insert("type".into(), Value::from("error"));
-        }
-        v.to_string()
-    }
-
-    /// The HTTP body: `{"error": {…}}`.
-    pub fn to_http(&self) -> String {
-        serde_json::json!({ "error": self }).to_string()
-    }
 }
 
 impl std::fmt::Display for ProtoError {
@@ -158,99 +188,8 @@ impl std::fmt::Display for ProtoError {
 
 impl std::error::Error for ProtoError {}
 
-/// What a client sends over its WebSocket.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ClientMessage {
-    /// `{"move": n, "action": id}` (or with `"op": "act"`): play action `id`
-    /// at move `n`, the move number of the last update the client saw.
-    Act {
-        /// The move number the client saw.
-        move_number: u64,
-        /// The action id (0–715).
-        action: i64,
-    },
-    /// `{"op": "hint"}`: the greedy bot's choice for this seat.
-    Hint,
-    /// `{"op": "ping"}`: answered with `{"type": "pong"}`.
-    Ping,
-    /// `{"op": "sync"}`: the current update again, with every event of the
-    /// game.
-    Sync,
-}
-
-/// Reads a client message strictly: JSON (else `bad_json`), an object with
-/// known fields of the right types (else `bad_message`), a known `op` (else
-/// `unknown_op`).
-pub fn parse_client(text: &str) -> Result<ClientMessage, ProtoError> {
-    let v: Value = serde_json::from_str(text)
-        .map_err(|e| ProtoError::new(ErrorCode::BadJson, format!("not JSON: {e}")))?;
-    let Value::Object(m) = v else {
-        return Err(ProtoError::new(
-            ErrorCode::BadMessage,
-            "a message is a JSON object",
-        ));
-    };
-    let op = match m.get("op") {
-        None => "act",
-        Some(Value::String(s)) => s.as_str(),
-        Some(_) => {
-            return Err(ProtoError::new(
-                ErrorCode::BadMessage,
-                "op must be a string",
-            ))
-        }
-    };
-    let only = |allowed: &[&str]| -> Result<(), ProtoError> {
-        match m.keys().find(|k| !allowed.contains(&k.as_str())) {
-            Some(k) => Err(ProtoError::new(
-                ErrorCode::BadMessage,
-                format!("unknown field {:?} in an {op:?} message", shorten(k)),
-            )),
-            None => Ok(()),
-        }
-    };
-    match op {
-        "act" => {
-            only(&["op", "move", "action"])?;
-            let move_number = integer(&m, "move", 0, i64::MAX)? as u64;
-            let action = integer(&m, "action", i64::MIN, i64::MAX)?;
-            Ok(ClientMessage::Act {
-                move_number,
-                action,
-            })
-        }
-        "hint" => only(&["op"]).map(|_| ClientMessage::Hint),
-        "ping" => only(&["op"]).map(|_| ClientMessage::Ping),
-        "sync" => only(&["op"]).map(|_| ClientMessage::Sync),
-        other => Err(ProtoError::new(
-            ErrorCode::UnknownOp,
-            format!(
-                "unknown op {:?}; expected act, hint, ping or sync",
-                shorten(other)
-            ),
-        )),
-    }
-}
-
-/// A required integer field within `lo..=hi`.
-fn integer(m: &Map<String, Value>, name: &str, lo: i64, hi: i64) -> Result<i64, ProtoError> {
-    let v = m
-        .get(name)
-        .ok_or_else(|| ProtoError::new(ErrorCode::BadMessage, format!("missing field {name:?}")))?;
-    match v.as_i64() {
-        Some(x) if (lo..=hi).contains(&x) => Ok(x),
-        _ => Err(ProtoError::new(
-            ErrorCode::BadMessage,
-            format!(
-                "{name} must be an integer from {lo} to {hi}, not {}",
-                shorten(&v.to_string())
-            ),
-        )),
-    }
-}
-
 /// At most 40 characters of client text in an error message.
-pub(crate) fn shorten(s: &str) -> String {
+pub fn shorten(s: &str) -> String {
     if s.len() <= 40 {
         return s.to_string();
     }
@@ -259,66 +198,4 @@ pub(crate) fn shorten(s: &str) -> String {
         cut -= 1;
     }
     format!("{}…", &s[..cut])
-}
-
-/// One seat as every client sees it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct SeatStatus {
-    /// `"human"` or `"bot"`.
-    pub kind: &'static str,
-    /// The bot spec, for a bot seat.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub bot: Option<String>,
-    /// Whether a person holds the seat's credential (bots: always).
-    pub taken: bool,
-    /// Whether a client of the seat is connected (bots: always).
-    pub connected: bool,
-}
-
-/// The match status every client sees.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Status {
-    /// Waiting for its human seats.
-    Open,
-    /// Being played.
-    Playing,
-    /// Over.
-    Finished,
-}
-
-/// `{"type": "update", …}`: what a client may know after a change.
-#[derive(Debug, Clone, Serialize)]
-pub struct Update<'a> {
-    /// Always `"update"`.
-    #[serde(rename = "type")]
-    pub kind: &'static str,
-    /// The match id.
-    #[serde(rename = "match")]
-    pub match_id: &'a str,
-    /// The move number: actions accepted so far.
-    #[serde(rename = "move")]
-    pub move_number: u64,
-    /// The match status.
-    pub status: Status,
-    /// The client's view: its seat's view, or for a spectator the
-    /// public view (`viewer` null and every objective and Metropolys card
-    /// null until the game is over).
-    pub view: &'a Snapshot,
-    /// The legal action ids, when it is this client's seat to act.
-    pub legal: Vec<u16>,
-    /// The events since the client's last update, in order.
-    pub events: Vec<&'a Event>,
-    /// The seats.
-    pub seats: &'a [SeatStatus],
-    /// Milliseconds left for the seat to act, when the match has a turn
-    /// timer.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub deadline_ms: Option<u64>,
-    /// The score sheets, once the game is over.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub scores: Option<&'a [ScoreSheet]>,
-    /// The winners, once the game is over.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub winners: Option<&'a [Seat]>,
 }

@@ -1,13 +1,72 @@
 //! Test helpers: a real server on loopback, an HTTP client and WebSocket
-//! clients that record every message they receive.
+//! clients that record every message they receive. Every message either
+//! way is validated against the protocol's JSON Schema, and the core
+//! values inside updates are read back with core's own types.
 #![allow(dead_code)]
 
 use futures_util::{SinkExt, StreamExt};
+use metropolys_core::{Event, ScoreSheet, Snapshot};
 use metropolys_server::{Options, Server};
 use serde_json::{json, Value};
+use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::OnceLock;
 use std::time::Duration;
+
+/// One validator per schema root.
+fn validators() -> &'static HashMap<&'static str, jsonschema::Validator> {
+    static V: OnceLock<HashMap<&'static str, jsonschema::Validator>> = OnceLock::new();
+    V.get_or_init(|| {
+        let schema = metropolys_server::protocol::schema();
+        metropolys_server::protocol::ROOTS
+            .iter()
+            .map(|root| {
+                let mut s = schema.clone();
+                s["$ref"] = json!(format!("#/$defs/{root}"));
+                (
+                    *root,
+                    jsonschema::validator_for(&s).expect("the schema compiles"),
+                )
+            })
+            .collect()
+    })
+}
+
+/// Panics unless `v` is valid as the schema's `root`.
+pub fn validate(root: &str, v: &Value) {
+    let validator = validators()
+        .get(root)
+        .unwrap_or_else(|| panic!("no root {root}"));
+    if let Err(e) = validator.validate(v) {
+        panic!("not a valid {root}: {e} at {}\n{v}", e.instance_path());
+    }
+    if root == "ServerMessage" && v["type"] == "update" {
+        // Core's values read back with core's types.
+        serde_json::from_value::<Snapshot>(v["view"].clone()).expect("the view is core's");
+        serde_json::from_value::<Vec<Event>>(v["events"].clone()).expect("the events are core's");
+        if let Some(s) = v.get("scores") {
+            serde_json::from_value::<Vec<ScoreSheet>>(s.clone()).expect("the sheets are core's");
+        }
+    }
+}
+
+/// The schema root of a REST answer.
+fn answer_root(method: &str, path: &str, status: u16) -> Option<&'static str> {
+    if status >= 400 {
+        return Some("HttpError");
+    }
+    let parts: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+    match (method, parts.as_slice()) {
+        ("GET", ["", "api", "v1"]) => Some("Info"),
+        ("GET", ["", "api", "v1", "matches"]) => Some("MatchList"),
+        ("POST", ["", "api", "v1", "matches"]) => Some("MatchAnswer"),
+        ("GET", ["", "api", "v1", "matches", _]) => Some("MatchAnswer"),
+        ("POST", ["", "api", "v1", "matches", _, "join"]) => Some("Joined"),
+        ("POST", ["", "api", "v1", "matches", _, "leave"]) => Some("Left"),
+        _ => None,
+    }
+}
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
@@ -124,10 +183,11 @@ impl Running {
         let resp = r.send().await.unwrap();
         let status = resp.status().as_u16();
         let text = resp.text().await.unwrap();
-        (
-            status,
-            serde_json::from_str(&text).unwrap_or(Value::String(text)),
-        )
+        let v = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        if let Some(root) = answer_root(method, path, status) {
+            validate(root, &v);
+        }
+        (status, v)
     }
 
     /// A request that must fail with `status` and error `code`: the body.
@@ -201,7 +261,9 @@ pub struct Ws {
 }
 
 impl Ws {
+    /// Sends a request, which must be valid by the schema.
     pub async fn send(&mut self, v: Value) {
+        validate("ClientRequest", &v);
         self.send_text(v.to_string()).await;
     }
 
@@ -223,7 +285,9 @@ impl Ws {
             match m {
                 Ok(Message::Text(t)) => {
                     self.log.push(t.to_string());
-                    return Some(serde_json::from_str(&t).expect("the server sends JSON"));
+                    let v: Value = serde_json::from_str(&t).expect("the server sends JSON");
+                    validate("ServerMessage", &v);
+                    return Some(v);
                 }
                 Ok(Message::Close(f)) => {
                     self.closed = Some(f.map_or(1005, |f| u16::from(f.code)));
@@ -249,6 +313,20 @@ impl Ws {
         loop {
             let v = self.next().await;
             if v["type"] == kind {
+                return v;
+            }
+        }
+    }
+
+    /// Messages until an update carrying `accepted` (the answer to this
+    /// socket's submission): that update.
+    pub async fn accepted(&mut self) -> Value {
+        loop {
+            let v = self.next().await;
+            if v["type"] == "update" && v.get("accepted").is_some() {
+                return v;
+            }
+            if v["type"] == "accepted" {
                 return v;
             }
         }
