@@ -7,39 +7,13 @@ mod common;
 
 use common::{options, temp_db, Running};
 use serde_json::{json, Value};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, Once};
 use tokio_tungstenite::tungstenite::Message;
 
-static PANICS: AtomicUsize = AtomicUsize::new(0);
-static TEST_THREADS: Mutex<Vec<String>> = Mutex::new(Vec::new());
-
-/// Counts the panics of the server's threads. The hook is installed once
-/// (one panic is one count, however many tests ran), and a failed
-/// assertion on a test's own thread is that test's failure, not a panic
-/// of the server that every other test would then report.
-fn count_panics() {
-    static HOOK: Once = Once::new();
-    if let Some(name) = std::thread::current().name() {
-        TEST_THREADS.lock().unwrap().push(name.to_string());
-    }
-    HOOK.call_once(|| {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            let thread = std::thread::current();
-            let on_test = thread.name().is_some_and(|n| {
-                TEST_THREADS
-                    .lock()
-                    .map(|t| t.iter().any(|x| x == n))
-                    .unwrap_or(true)
-            });
-            if !on_test {
-                PANICS.fetch_add(1, Ordering::SeqCst);
-            }
-            previous(info);
-        }));
-    });
-}
+// Each test's server runs on its own threads (`srv:<test>`, see
+// common::Running); `stop` fails the test if any of them panicked. (These
+// tests once shared one process-wide panic count keyed by the names of the
+// test threads: a panic on any thread of any test's runtime counted
+// toward every test.)
 
 async fn two_seat_match(server: &Running) -> (String, String) {
     let id = server
@@ -52,7 +26,6 @@ async fn two_seat_match(server: &Running) -> (String, String) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn malformed_messages_get_documented_errors() {
-    count_panics();
     let db = temp_db("malformed");
     let server = Running::start(options(db.path())).await;
     let (id, t0) = two_seat_match(&server).await;
@@ -125,7 +98,6 @@ async fn malformed_messages_get_documented_errors() {
     ws.send(json!({"op": "ping"})).await;
     ws.until("pong").await;
     server.stop().await;
-    assert_eq!(PANICS.load(Ordering::SeqCst), 0);
 }
 
 trait SendBinary {
@@ -143,7 +115,6 @@ impl SendBinary
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn oversized_messages_floods_and_idle_sockets_are_closed() {
-    count_panics();
     let db = temp_db("limits");
     let mut o = options(db.path());
     o.rate = 5.0;
@@ -191,12 +162,10 @@ async fn oversized_messages_floods_and_idle_sockets_are_closed() {
     }
     assert_eq!(live.closed, None, "pongs keep a reading client connected");
     server.stop().await;
-    assert_eq!(PANICS.load(Ordering::SeqCst), 0);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_requests_get_documented_http_errors() {
-    count_panics();
     let db = temp_db("http");
     let mut o = options(db.path());
     o.max_matches = 3;
@@ -433,7 +402,6 @@ async fn bad_requests_get_documented_http_errors() {
     let (s, v) = server.request("GET", "/api/v1", None).await;
     assert_eq!((s, v["protocol"].as_u64()), (200, Some(1)));
     server.stop().await;
-    assert_eq!(PANICS.load(Ordering::SeqCst), 0);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -545,7 +513,6 @@ async fn move_of(server: &Running, id: &str) -> u64 {
 /// seat's current credential.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_socket_that_stopped_reading_is_closed_and_cannot_play_for_the_next_holder() {
-    count_panics();
     let db = temp_db("stale");
     let mut o = options(db.path());
     o.socket_queue = 4;
@@ -599,7 +566,6 @@ async fn a_socket_that_stopped_reading_is_closed_and_cannot_play_for_the_next_ho
     fresh.accepted().await;
     assert_eq!(move_of(&server, &id).await, 1);
     server.stop().await;
-    assert_eq!(PANICS.load(Ordering::SeqCst), 0);
 }
 
 /// MED: a client that does not read is closed by the write timeout, holds
@@ -607,7 +573,6 @@ async fn a_socket_that_stopped_reading_is_closed_and_cannot_play_for_the_next_ho
 /// limit until it has really closed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_does_not_read_counts_until_the_server_closes_it() {
-    count_panics();
     let db = temp_db("noread");
     let mut o = options(db.path());
     o.max_sockets = 2;
@@ -654,7 +619,6 @@ async fn a_client_that_does_not_read_counts_until_the_server_closes_it() {
     }
     assert!(ok.is_some(), "the places of closed sockets are free");
     server.stop().await;
-    assert_eq!(PANICS.load(Ordering::SeqCst), 0);
 }
 
 /// HIGH: half-sent requests, idle keep-alive connections and connections
@@ -662,7 +626,6 @@ async fn a_client_that_does_not_read_counts_until_the_server_closes_it() {
 /// take every connection (others are still served).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn idle_and_half_sent_connections_time_out_and_one_address_cannot_take_them_all() {
-    count_panics();
     let db = temp_db("conns");
     let mut o = options(db.path());
     o.io_timeout = Duration::from_secs(1);
@@ -708,7 +671,6 @@ async fn idle_and_half_sent_connections_time_out_and_one_address_cannot_take_the
     let (s, _) = server.request("GET", "/api/v1", None).await;
     assert_eq!(s, 200);
     server.stop().await;
-    assert_eq!(PANICS.load(Ordering::SeqCst), 0);
 }
 
 /// HIGH: one address cannot fill the server with open matches nobody
@@ -716,7 +678,6 @@ async fn idle_and_half_sent_connections_time_out_and_one_address_cannot_take_the
 /// after `--open-seconds`, also across a restart.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn open_matches_are_limited_per_address_and_expire() {
-    count_panics();
     let db = temp_db("open");
     let mut o = options(db.path());
     o.open_per_address = 2;
@@ -785,7 +746,6 @@ async fn open_matches_are_limited_per_address_and_expire() {
         server.create(body.clone()).await;
     }
     server.stop().await;
-    assert_eq!(PANICS.load(Ordering::SeqCst), 0);
 }
 
 /// LOW: what a page of another site (or a DNS-rebinding one) could send is
@@ -794,7 +754,6 @@ async fn open_matches_are_limited_per_address_and_expire() {
 /// JSON error; repeated keys are refused.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cross_site_requests_foreign_hosts_and_repeated_keys_are_refused() {
-    count_panics();
     let db = temp_db("origin");
     let server = Running::start(options(db.path())).await;
     let (id, t0) = two_seat_match(&server).await;
@@ -887,5 +846,4 @@ async fn cross_site_requests_foreign_hosts_and_repeated_keys_are_refused() {
         .unwrap();
     assert_eq!(r.status().as_u16(), 400);
     server.stop().await;
-    assert_eq!(PANICS.load(Ordering::SeqCst), 0);
 }

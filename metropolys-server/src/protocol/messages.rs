@@ -39,7 +39,7 @@ pub struct Welcome {
     #[serde(rename = "match")]
     pub match_id: String,
     /// The seat of this socket's credential, or null for a spectator.
-    #[schemars(with = "Option<SeatSchema>")]
+    #[schemars(with = "Option<SeatSchema>", required)]
     pub seat: Option<Seat>,
 }
 

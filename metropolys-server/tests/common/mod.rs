@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::OnceLock;
+use std::sync::{Mutex, Once, OnceLock};
 use std::time::Duration;
 
 /// One validator per schema root.
@@ -115,20 +115,66 @@ pub fn options(db: PathBuf) -> Options {
     }
 }
 
-/// A running server; dropping the handle's sender stops it.
+/// Panics of each test's server threads, by thread name.
+static SERVER_PANICS: Mutex<Option<HashMap<String, usize>>> = Mutex::new(None);
+
+/// Counts every panic on a server thread (named `srv:<test>`), once per
+/// process. A test's own failures, on its own threads, are never counted,
+/// and one test's server never counts toward another's.
+fn count_server_panics() {
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if let Some(name) = std::thread::current().name() {
+                if name.starts_with("srv:") {
+                    let mut m = SERVER_PANICS.lock().unwrap_or_else(|p| p.into_inner());
+                    *m.get_or_insert_with(HashMap::new)
+                        .entry(name.to_string())
+                        .or_default() += 1;
+                }
+            }
+            previous(info);
+        }));
+    });
+}
+
+/// A running server, on its own runtime whose threads are named after the
+/// test (`srv:<test>`); dropping the handle's sender stops it.
 pub struct Running {
     pub addr: SocketAddr,
     pub http: reqwest::Client,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     task: Option<tokio::task::JoinHandle<()>>,
+    runtime: Option<tokio::runtime::Runtime>,
+    name: String,
 }
 
 impl Running {
     pub async fn start(options: Options) -> Running {
-        let server = Server::bind(options).await.expect("the server binds");
+        count_server_panics();
+        let test = std::thread::current()
+            .name()
+            .unwrap_or("unnamed")
+            .rsplit("::")
+            .next()
+            .unwrap_or("unnamed")
+            .to_string();
+        let name = format!("srv:{test}");
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name(name.clone())
+            .enable_all()
+            .build()
+            .unwrap();
+        let server = runtime
+            .spawn(Server::bind(options))
+            .await
+            .unwrap()
+            .expect("the server binds");
         let addr = server.local_addr();
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-        let task = tokio::spawn(async move {
+        let task = runtime.spawn(async move {
             server
                 .run_until(async {
                     let _ = rx.await;
@@ -141,6 +187,8 @@ impl Running {
             http: reqwest::Client::new(),
             stop: Some(tx),
             task: Some(task),
+            runtime: Some(runtime),
+            name,
         }
     }
 
@@ -151,10 +199,23 @@ impl Running {
             http: reqwest::Client::new(),
             stop: None,
             task: None,
+            runtime: None,
+            name: String::new(),
         }
     }
 
-    /// Stops the server and waits for it.
+    /// How many times this server's threads panicked.
+    pub fn panics(&self) -> usize {
+        SERVER_PANICS
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+            .and_then(|m| m.get(&self.name).copied())
+            .unwrap_or(0)
+    }
+
+    /// Stops the server and waits for it; its threads' panics, if any,
+    /// fail the test.
     pub async fn stop(mut self) {
         if let Some(s) = self.stop.take() {
             let _ = s.send(());
@@ -162,6 +223,10 @@ impl Running {
         if let Some(t) = self.task.take() {
             let _ = tokio::time::timeout(Duration::from_secs(10), t).await;
         }
+        if let Some(rt) = self.runtime.take() {
+            rt.shutdown_background();
+        }
+        assert_eq!(self.panics(), 0, "the server panicked");
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -248,6 +313,14 @@ impl Running {
             stream,
             log: Vec::new(),
             closed: None,
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Some(rt) = self.runtime.take() {
+            rt.shutdown_background();
         }
     }
 }
