@@ -1,8 +1,9 @@
 //! The routes: the REST lobby, the WebSocket of each client, the web
 //! client, the protocol's schema. Every answer is a protocol type.
 
+use crate::answers::{answer, answer_or_error, error};
 use crate::authority::SeatSpec;
-use crate::credential::{hash_credential, new_credential, random_u64};
+use crate::credential::{credential_key, hash_credential, new_credential, random_u64};
 use crate::limits::{address_key, Verdict};
 use crate::protocol::{
     parse_json, CreateMatch, ErrorCode, Info, JoinSeat, Joined, Left, Limits, MatchAnswer,
@@ -19,7 +20,6 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use metropolys_core::{Config, Rules, Seat, State as GameState};
-use serde::Serialize;
 use serde_json::{Map, Value};
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -67,34 +67,6 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
             tracing::info_span!("request", method = %r.method(), path = %r.uri().path())
         }))
         .with_state(shared)
-}
-
-/// An error response.
-pub(crate) fn error(e: ProtoError) -> Response {
-    let status = StatusCode::from_u16(e.code.status()).unwrap_or(StatusCode::BAD_REQUEST);
-    let mut r = (status, e.to_http()).into_response();
-    r.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
-    r
-}
-
-/// A protocol answer as JSON.
-fn answer<T: Serialize>(status: StatusCode, v: &T) -> Response {
-    let mut r = (status, serde_json::to_string(v).unwrap_or_default()).into_response();
-    r.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
-    r
-}
-
-fn answer_or_error<T: Serialize>(status: StatusCode, r: Result<T, ProtoError>) -> Response {
-    match r {
-        Ok(v) => answer(status, &v),
-        Err(e) => error(e),
-    }
 }
 
 /// Before any handler: the address's request rate, `Host`, `Origin`
@@ -345,9 +317,9 @@ async fn create_match(
     }
     let row = MatchRow {
         id: format!("{:016x}", random_u64()?),
-        created: crate::now_secs(),
-        config: serde_json::to_string(&config).map_err(crate::room::internal)?,
-        seats: serde_json::to_string(&specs).map_err(crate::room::internal)?,
+        created: crate::clock::now_secs(),
+        config: serde_json::to_string(&config).map_err(ProtoError::store)?,
+        seats: serde_json::to_string(&specs).map_err(ProtoError::store)?,
         turn_seconds,
         started: false,
         finished: false,
@@ -412,13 +384,6 @@ async fn authorize(sh: &Shared, room: &Room, headers: &HeaderMap) -> Result<Seat
         .await
         .map(|(s, _)| s)
         .ok_or_else(|| ProtoError::new(ErrorCode::Forbidden, "not a credential of this match"))
-}
-
-/// The rate limiter's key of a credential.
-pub(crate) fn credential_key(token: &str) -> String {
-    let h = hash_credential(token);
-    let hex: String = h[..12].iter().map(|b| format!("{b:02x}")).collect();
-    format!("cred:{hex}")
 }
 
 /// `POST /api/v1/matches/{id}/leave` with the seat's credential.

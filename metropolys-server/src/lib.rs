@@ -49,7 +49,9 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod answers;
 pub mod authority;
+mod clock;
 mod conn;
 mod credential;
 mod guard;
@@ -81,13 +83,6 @@ use std::sync::{Arc, Mutex, RwLock};
 use store::Store;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
-
-/// Seconds since the Unix epoch.
-pub(crate) fn now_secs() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
 
 /// Why the server could not start or stopped.
 #[derive(Debug, thiserror::Error)]
@@ -145,7 +140,7 @@ impl Server {
                 .map_err(store_err)?
         };
         let store = Arc::new(store);
-        let since = now_secs() - options.keep.as_secs() as i64;
+        let since = clock::now_secs() - options.keep.as_secs() as i64;
         let (stored, finished) = {
             let store = store.clone();
             tokio::task::spawn_blocking(move || {

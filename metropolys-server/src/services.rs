@@ -38,7 +38,7 @@ impl Services {
     /// The finished matches the lobby lists: those that ended in the last
     /// `--keep-days` days.
     pub(crate) fn recent(&self) -> Vec<Arc<Summary>> {
-        let since = crate::now_secs() - self.options.keep.as_secs() as i64;
+        let since = crate::clock::now_secs() - self.options.keep.as_secs() as i64;
         self.recent
             .lock()
             .unwrap_or_else(|p| p.into_inner())

@@ -65,8 +65,8 @@ impl Shared {
         let key = id.to_string();
         let stored = tokio::task::spawn_blocking(move || store.load(&key))
             .await
-            .map_err(crate::room::internal)?
-            .map_err(crate::room::internal)?
+            .map_err(ProtoError::store)?
+            .map_err(ProtoError::store)?
             .ok_or_else(nf)?;
         let room = Room::restore(&stored).map_err(|e| ProtoError::new(ErrorCode::Internal, e))?;
         let room = Arc::new(room);

@@ -5,8 +5,8 @@
 //! up) ends at once, and counts toward the match's and the server's limits
 //! until its connection has really closed.
 
-use crate::credential::hash_credential;
-use crate::http::{credential_key, error};
+use crate::answers::error;
+use crate::credential::{credential_key, hash_credential};
 use crate::limits::{ConnectionSlot, Verdict};
 use crate::protocol::{parse_client, ErrorCode, ProtoError};
 use crate::room::{ClientHandle, Frame, Room, SocketSlot};

@@ -52,7 +52,8 @@ fn the_docs_tables_are_generated_from_the_protocol_types() {
 #[test]
 fn the_committed_schema_is_the_generated_one() {
     let path = docs("server.schema.json");
-    let fresh = serde_json::to_string_pretty(&metropolys_server::protocol::schema()).unwrap() + "\n";
+    let fresh =
+        serde_json::to_string_pretty(&metropolys_server::protocol::schema()).unwrap() + "\n";
     if bless() {
         std::fs::write(&path, &fresh).unwrap();
     } else {
@@ -70,10 +71,21 @@ fn the_committed_schema_is_the_generated_one() {
 fn the_tables_name_every_message_and_error() {
     let tables = metropolys_server::protocol::doc_tables();
     let get = |n: &str| tables.iter().find(|(k, _)| *k == n).unwrap().1.clone();
-    for t in ["welcome", "update", "accepted", "presence", "hint", "pong", "error"] {
-        assert!(get("server-messages").contains(&format!("| `{t}` |")), "{t}");
+    for t in [
+        "welcome", "update", "accepted", "presence", "hint", "pong", "error",
+    ] {
+        assert!(
+            get("server-messages").contains(&format!("| `{t}` |")),
+            "{t}"
+        );
     }
-    for c in ["bad_json", "stale_move", "too_many_open_matches", "forbidden_origin", "upgrade_required"] {
+    for c in [
+        "bad_json",
+        "stale_move",
+        "too_many_open_matches",
+        "forbidden_origin",
+        "upgrade_required",
+    ] {
         assert!(get("errors").contains(&format!("| `{c}` |")), "{c}");
     }
     assert!(get("errors").contains("| `upgrade_required` | 426 |"));

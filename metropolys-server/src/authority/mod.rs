@@ -15,21 +15,22 @@
 //! The async shell (`crate::room`) commits, applies and carries the
 //! effects out; tests drive this type directly.
 
+mod effects;
+mod subscribers;
 mod view;
+
+pub use effects::{Actor, Change, ClientId, Effects, Job, Outgoing, Proposal, Submission};
 
 use crate::credential::ct_eq;
 use crate::protocol::{
-    Accepted, ErrorCode, Hint, Move, Presence, ProtoError, SeatKind, SeatStatus, ServerMessage,
-    Status, Summary, TimedOut, Welcome, PROTOCOL_VERSION,
+    Accepted, ErrorCode, Hint, Move, ProtoError, SeatKind, SeatStatus, ServerMessage, Status,
+    Summary, TimedOut,
 };
 use crate::store::{MatchRow, Op, StoredMatch};
 use metropolys_bots::SeatView;
 use metropolys_core::{Action, Config, Event, Game, RuleError, ScoreSheet, Seat};
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
-
-/// A client of a match (a socket), as the shell numbers them.
-pub type ClientId = u64;
 
 /// How a seat is played, as stored.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -73,121 +74,6 @@ struct Subscriber {
     seat: Option<(Seat, u64)>,
     /// The move number of the last update it was sent (`None`: none yet).
     sent: Option<u64>,
-}
-
-/// Who made an action.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Actor {
-    /// A seat's client (told in its update's `accepted`).
-    Client(ClientId),
-    /// The seat's bot.
-    Bot,
-    /// The turn timer (the greedy bot for the seat; every client is told).
-    Timer,
-}
-
-/// A change to the match, applied only after it is committed.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Change {
-    /// A person takes a seat; `starts`: the match starts with it.
-    Join {
-        /// The seat.
-        seat: Seat,
-        /// The hash of its new credential.
-        hash: [u8; 32],
-        /// Whether every human seat is then taken for the first time.
-        starts: bool,
-    },
-    /// A seat is given up.
-    Leave {
-        /// The seat.
-        seat: Seat,
-    },
-    /// An action of the seat to act.
-    Act {
-        /// The seat.
-        seat: Seat,
-        /// The action (checked by the rules).
-        action: Action,
-        /// Who made it.
-        by: Actor,
-    },
-    /// An open match is cancelled (nobody joined in time).
-    Cancel,
-}
-
-/// A change and the store operation that makes it durable.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Proposal {
-    /// The change, for [`Authority::apply`].
-    pub change: Change,
-    /// The operation, for the store.
-    pub op: Op,
-}
-
-/// What a submission leads to.
-#[derive(Debug)]
-pub enum Submission {
-    /// A repeat of the seat's action at a past move: answered, nothing
-    /// changes.
-    Duplicate(Effects),
-    /// A new action to commit.
-    Commit(Proposal),
-}
-
-/// A message for some clients.
-#[derive(Debug, Clone)]
-pub struct Outgoing {
-    /// Its recipients.
-    pub to: Vec<ClientId>,
-    /// The message (serialised once for all of them).
-    pub msg: ServerMessage,
-}
-
-/// Work the shell starts after a change.
-#[derive(Debug, Clone)]
-pub enum Job {
-    /// A bot decides for `seat` from its view.
-    Bot {
-        /// The seat.
-        seat: Seat,
-        /// The generation the decision is for (stale if it moved on).
-        generation: u64,
-        /// The seat's view.
-        view: Box<SeatView>,
-        /// The bot kind.
-        bot: String,
-        /// Its parameters.
-        params: String,
-        /// The seed of this decision's generator.
-        seed: u64,
-    },
-    /// The turn timer of a human seat.
-    Timer {
-        /// The seat.
-        seat: Seat,
-        /// The generation the timer is for.
-        generation: u64,
-        /// When it fires.
-        after: Duration,
-    },
-}
-
-/// What the shell must do after a request.
-#[derive(Debug, Default)]
-pub struct Effects {
-    /// Messages, in order.
-    pub send: Vec<Outgoing>,
-    /// Sockets to close (code, reason); they are no longer subscribed.
-    pub close: Vec<(ClientId, u16, &'static str)>,
-    /// A bot decision or a timer to start (replacing any earlier timer).
-    pub job: Option<Job>,
-}
-
-impl Effects {
-    fn to(&mut self, id: ClientId, msg: ServerMessage) {
-        self.send.push(Outgoing { to: vec![id], msg });
-    }
 }
 
 /// One match's authority.
@@ -484,6 +370,7 @@ impl Authority {
         client: ClientId,
         n: u64,
         action: i64,
+        wall: i64,
     ) -> Result<Submission, ProtoError> {
         let sub = self
             .subscribers
@@ -540,7 +427,7 @@ impl Authority {
             .map_err(|_| RuleError::UnknownActionId(action))
             .and_then(Action::from_id)
             .map_err(|e| ProtoError::rule(&e).at(current))?;
-        self.propose_act(seat, action, Actor::Client(client))
+        self.propose_act(seat, action, Actor::Client(client), wall)
             .map(Submission::Commit)
             .map_err(|e| e.at(current))
     }
@@ -553,14 +440,23 @@ impl Authority {
         generation: u64,
         action: Action,
         by: Actor,
+        wall: i64,
     ) -> Option<Proposal> {
         if self.generation != generation || self.game.state().to_act() != Some(seat) {
             return None;
         }
-        self.propose_act(seat, action, by).ok()
+        self.propose_act(seat, action, by, wall).ok()
     }
 
-    fn propose_act(&self, seat: Seat, action: Action, by: Actor) -> Result<Proposal, ProtoError> {
+    /// An action of `seat`; `wall` (seconds since the Unix epoch) is when
+    /// the game ends if it ends with it.
+    fn propose_act(
+        &self,
+        seat: Seat,
+        action: Action,
+        by: Actor,
+        wall: i64,
+    ) -> Result<Proposal, ProtoError> {
         let state = self.game.state();
         let (after, _) = state
             .check_player(seat)
@@ -574,7 +470,7 @@ impl Authority {
                 n: self.move_number(),
                 player: seat,
                 action: action.id().unwrap_or(Action::PASS_ID),
-                finished_at: after.is_over().then(crate::now_secs),
+                finished_at: after.is_over().then_some(wall),
             },
         })
     }
@@ -738,114 +634,7 @@ impl Authority {
         }
     }
 
-    // ----- subscribers --------------------------------------------------
-
-    /// Subscribes a client (of `seat` at `epoch`, or a spectator) whose last
-    /// update was move `since` (`None`: a new client, sent every event of
-    /// the game): `welcome` and an update.
-    pub fn connect(
-        &mut self,
-        client: ClientId,
-        seat: Option<(Seat, u64)>,
-        since: Option<u64>,
-        now: Instant,
-    ) -> Result<Effects, ProtoError> {
-        if let Some((s, epoch)) = seat {
-            if self.seats.get(s as usize).map(|x| x.epoch) != Some(epoch) {
-                return Err(refuse(
-                    ErrorCode::Forbidden,
-                    "not a credential of this match",
-                ));
-            }
-        }
-        let mut fx = Effects::default();
-        fx.to(
-            client,
-            ServerMessage::Welcome(Welcome {
-                protocol: PROTOCOL_VERSION,
-                match_id: self.id.clone(),
-                seat: seat.map(|(s, _)| s),
-            }),
-        );
-        let was_connected = seat.is_some_and(|(s, _)| self.connected(s));
-        let current = self.move_number();
-        let since = since.filter(|&s| s <= current);
-        self.subscribers.push(Subscriber {
-            id: client,
-            seat,
-            sent: Some(current),
-        });
-        let update = self.update_for(seat.map(|(s, _)| s), since, None, None);
-        fx.to(client, ServerMessage::Update(Box::new(update)));
-        if seat.is_some() {
-            self.last_activity = now;
-            if !was_connected {
-                self.presence(&mut fx);
-            }
-        }
-        Ok(fx)
-    }
-
-    /// Unsubscribes a client (its socket closed, or it could not keep up).
-    pub fn disconnect(&mut self, client: ClientId, now: Instant) -> Effects {
-        let mut fx = Effects::default();
-        let Some(i) = self.subscribers.iter().position(|c| c.id == client) else {
-            return fx;
-        };
-        let gone = self.subscribers.remove(i);
-        if let Some((s, epoch)) = gone.seat {
-            self.last_activity = now;
-            if epoch == self.seats[s as usize].epoch && !self.connected(s) {
-                self.presence(&mut fx);
-            }
-        }
-        fx
-    }
-
-    /// The current update again, with every event of the game.
-    pub fn sync(&mut self, client: ClientId) -> Effects {
-        let mut fx = Effects::default();
-        if let Some(i) = self.subscribers.iter().position(|c| c.id == client) {
-            let seat = self.subscribers[i].seat.map(|(s, _)| s);
-            self.subscribers[i].sent = Some(self.move_number());
-            let update = self.update_for(seat, None, None, None);
-            fx.to(client, ServerMessage::Update(Box::new(update)));
-        }
-        fx
-    }
-
-    /// Closes every socket (the server stops).
-    pub fn close_all(&mut self) -> Effects {
-        let mut fx = Effects::default();
-        for c in self.subscribers.drain(..) {
-            fx.close.push((c.id, 1001, "server stopping"));
-        }
-        fx
-    }
-
-    /// Unsubscribes and closes the sockets of seats whose holder changed.
-    fn close_stale(&mut self, fx: &mut Effects) {
-        let seats = &self.seats;
-        self.subscribers.retain(|c| match c.seat {
-            Some((s, epoch)) if seats[s as usize].epoch != epoch => {
-                fx.close.push((c.id, 1000, "left"));
-                false
-            }
-            _ => true,
-        });
-    }
-
-    fn presence(&self, fx: &mut Effects) {
-        if self.subscribers.is_empty() {
-            return;
-        }
-        fx.send.push(Outgoing {
-            to: self.subscribers.iter().map(|c| c.id).collect(),
-            msg: ServerMessage::Presence(Presence {
-                seats: self.seat_statuses(),
-            }),
-        });
-    }
+    // ----- timers and bots ----------------------------------------------
 
     fn set_deadline(&mut self, now: Instant) {
         let state = self.game.state();

@@ -58,7 +58,7 @@ fn a_socket_of_an_earlier_holder_of_its_seat_acts_no_more() {
     assert_eq!(fx.close, vec![(7, 1000, "left")]);
     join(&mut a, 0, 3);
     let action = first_legal(&a);
-    let e = a.propose_submit(7, 0, action).unwrap_err();
+    let e = a.propose_submit(7, 0, action, 1).unwrap_err();
     assert_eq!(e.code, ErrorCode::Forbidden);
     // Nor can it come back with its old epoch.
     let e = a
@@ -69,7 +69,7 @@ fn a_socket_of_an_earlier_holder_of_its_seat_acts_no_more() {
     let (_, now) = a.seat_of(&[3; 32]).unwrap();
     a.connect(9, Some((0, now)), None, Instant::now()).unwrap();
     assert!(matches!(
-        a.propose_submit(9, 0, action),
+        a.propose_submit(9, 0, action, 1),
         Ok(Submission::Commit(_))
     ));
     assert_eq!(a.move_number(), 0, "a proposal changes nothing");
@@ -86,7 +86,7 @@ fn the_mover_alone_is_told_its_action_was_accepted_in_one_message() {
         .unwrap();
     a.connect(3, None, None, Instant::now()).unwrap();
     let action = first_legal(&a);
-    let Ok(Submission::Commit(p)) = a.propose_submit(1, 0, action) else {
+    let Ok(Submission::Commit(p)) = a.propose_submit(1, 0, action, 1) else {
         panic!("not accepted")
     };
     let fx = commit(&mut a, p);
@@ -103,7 +103,7 @@ fn the_mover_alone_is_told_its_action_was_accepted_in_one_message() {
     told.sort();
     assert_eq!(told, vec![1, 2, 3], "one message per client");
     // The same submission again: a duplicate, nothing applied.
-    match a.propose_submit(1, 0, action).unwrap() {
+    match a.propose_submit(1, 0, action, 1).unwrap() {
         Submission::Duplicate(fx) => assert!(matches!(
             fx.send[0].msg,
             ServerMessage::Accepted(Accepted {
@@ -123,9 +123,13 @@ fn bots_and_timers_acting_late_change_nothing() {
     let seat = a.game.state().to_act().unwrap();
     let action = a.game.state().legal_actions()[0];
     let g = a.generation;
-    assert!(a.propose_auto(seat, g, action, Actor::Timer).is_some());
-    assert!(a.propose_auto(seat, g - 1, action, Actor::Timer).is_none());
-    assert!(a.propose_auto(1 - seat, g, action, Actor::Timer).is_none());
+    assert!(a.propose_auto(seat, g, action, Actor::Timer, 1).is_some());
+    assert!(a
+        .propose_auto(seat, g - 1, action, Actor::Timer, 1)
+        .is_none());
+    assert!(a
+        .propose_auto(1 - seat, g, action, Actor::Timer, 1)
+        .is_none());
 }
 
 #[test]

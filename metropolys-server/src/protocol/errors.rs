@@ -173,6 +173,12 @@ impl ProtoError {
         }
     }
 
+    /// The store failed (the failure is logged, not sent).
+    pub fn store(e: impl std::fmt::Display) -> ProtoError {
+        tracing::error!("store: {e}");
+        ProtoError::new(ErrorCode::Internal, "the store failed; nothing changed")
+    }
+
     /// With the current move number.
     pub fn at(mut self, current: u64) -> ProtoError {
         self.current_move = Some(current);

@@ -2,7 +2,7 @@
 //! ([`ServerMessage`]), and the REST answers.
 
 use super::errors::ProtoError;
-use super::schema::{CoreEvents, CoreScores, CoreView, SeatSchema, VariantSchema};
+use super::shapes::{CoreEvents, CoreScores, CoreView, SeatOrNull, SeatSchema, VariantSchema};
 use metropolys_core::{Event, ScoreSheet, Seat, Snapshot, Variant};
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -39,7 +39,7 @@ pub struct Welcome {
     #[serde(rename = "match")]
     pub match_id: String,
     /// The seat of this socket's credential, or null for a spectator.
-    #[schemars(with = "Option<SeatSchema>", required)]
+    #[schemars(with = "SeatOrNull")]
     pub seat: Option<Seat>,
 }
 

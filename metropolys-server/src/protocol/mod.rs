@@ -10,6 +10,8 @@ mod errors;
 mod messages;
 mod requests;
 mod schema;
+mod shapes;
+mod version;
 
 pub use errors::{shorten, ErrorCode, ProtoError};
 pub use messages::{
@@ -18,7 +20,4 @@ pub use messages::{
 };
 pub use requests::{parse_client, parse_json, ClientRequest, CreateMatch, JoinSeat};
 pub use schema::{doc_tables, schema, ROOTS};
-
-/// The protocol version: the `protocol` field of `GET /api/v1` and of every
-/// `welcome` message, and the `v1` of every path.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub use version::PROTOCOL_VERSION;

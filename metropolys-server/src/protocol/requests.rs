@@ -4,7 +4,7 @@
 //! (else `bad_message`), a known `op` (else `unknown_op`).
 
 use super::errors::{shorten, ErrorCode, ProtoError};
-use super::schema::{DeckSchema, SeatSchema, VariantSchema};
+use super::shapes::{DeckSchema, SeatSchema, VariantSchema};
 use metropolys_core::{MetropolysCard, Variant};
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;

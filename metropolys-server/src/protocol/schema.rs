@@ -2,17 +2,12 @@
 //! and docs/server.md's message and error tables generated from the
 //! schema.
 //!
-//! Core's values inside messages (a view, events, score sheets) are named
-//! here as objects and arrays whose shape is core's serde form
-//! (docs/records.md); the tests read them back with core's own types.
 
 use super::errors::ErrorCode;
 use super::messages::{HttpError, Info, Joined, Left, MatchAnswer, MatchList, ServerMessage};
 use super::requests::{ClientRequestSchema, CreateMatch, JoinSeat};
-use metropolys_core::{Kind, Variant, MAX_PLAYERS};
-use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
+use super::version::PROTOCOL_VERSION;
 use serde_json::{json, Map, Value};
-use std::borrow::Cow;
 
 /// The schema's roots: each is a `$defs` entry that a message validates
 /// against (`{"$ref": "#/$defs/<name>"}`).
@@ -47,116 +42,10 @@ pub fn schema() -> Value {
     let defs = g.take_definitions(true);
     json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": format!("metropolys-server protocol {}", super::PROTOCOL_VERSION),
+        "title": format!("metropolys-server protocol {PROTOCOL_VERSION}"),
         "description": "Every message of the metropolys server's protocol: validate a message against {\"$ref\": \"#/$defs/<root>\"} for a root of ServerMessage (WebSocket, server to client), ClientRequest (WebSocket, client to server), CreateMatch, JoinSeat (REST bodies), Info, MatchList, MatchAnswer, Joined, Left, HttpError (REST answers).",
         "$defs": Value::Object(defs),
     })
-}
-
-/// A seat number, 0 to 3.
-pub(crate) struct SeatSchema;
-
-impl JsonSchema for SeatSchema {
-    fn schema_name() -> Cow<'static, str> {
-        "Seat".into()
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "type": "integer",
-            "minimum": 0,
-            "maximum": MAX_PLAYERS - 1,
-            "description": "A seat, from 0."
-        })
-    }
-}
-
-/// Core's `Variant`, its names from core.
-pub(crate) struct VariantSchema;
-
-impl JsonSchema for VariantSchema {
-    fn schema_name() -> Cow<'static, str> {
-        "Variant".into()
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
-        json_schema!({ "type": "string", "enum": names, "description": "The variant." })
-    }
-}
-
-/// Four Metropolys cards of three neighborhood kinds each.
-pub(crate) struct DeckSchema;
-
-impl JsonSchema for DeckSchema {
-    fn schema_name() -> Cow<'static, str> {
-        "MetropolysDeck".into()
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        let kinds: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
-        json_schema!({
-            "type": "array",
-            "description": "Four Metropolys cards, each three neighborhood kinds (R-22).",
-            "items": {
-                "type": "array",
-                "items": { "type": "string", "enum": kinds },
-                "minItems": 3,
-                "maxItems": 3
-            }
-        })
-    }
-}
-
-/// Core's view (`Snapshot`), as docs/records.md writes a state.
-pub(crate) struct CoreView;
-
-impl JsonSchema for CoreView {
-    fn schema_name() -> Cow<'static, str> {
-        "View".into()
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "type": "object",
-            "required": ["viewer"],
-            "description": "Core's view of a state (metropolys_core::Snapshot, docs/records.md)."
-        })
-    }
-}
-
-/// Core's events.
-pub(crate) struct CoreEvents;
-
-impl JsonSchema for CoreEvents {
-    fn schema_name() -> Cow<'static, str> {
-        "Events".into()
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "type": "array",
-            "items": { "type": "object", "required": ["type"] },
-            "description": "Core's events (metropolys_core::Event), in order."
-        })
-    }
-}
-
-/// Core's score sheets.
-pub(crate) struct CoreScores;
-
-impl JsonSchema for CoreScores {
-    fn schema_name() -> Cow<'static, str> {
-        "ScoreSheets".into()
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "type": "array",
-            "items": { "type": "object" },
-            "description": "Core's score sheets (metropolys_core::ScoreSheet), one per seat."
-        })
-    }
 }
 
 /// docs/server.md's generated tables, by name: `server-messages` (every
@@ -233,11 +122,7 @@ fn type_words(v: &Value) -> String {
             .join(", ");
     }
     if let Some(any) = v.get("anyOf").and_then(Value::as_array) {
-        return any
-            .iter()
-            .map(type_words)
-            .collect::<Vec<_>>()
-            .join(" or ");
+        return any.iter().map(type_words).collect::<Vec<_>>().join(" or ");
     }
     match v.get("type") {
         Some(Value::String(t)) if t == "array" => {

@@ -59,11 +59,6 @@ pub struct Room {
     quiet_since: SyncMutex<Instant>,
 }
 
-pub(crate) fn internal(e: impl std::fmt::Display) -> ProtoError {
-    tracing::error!("store: {e}");
-    ProtoError::new(ErrorCode::Internal, "the store failed; nothing changed")
-}
-
 /// A socket's place in the room's count; dropping it frees the place.
 pub struct SocketSlot(Arc<Room>);
 
@@ -105,7 +100,7 @@ impl Room {
         sh.store
             .commit(Op::CreateMatch(row))
             .await
-            .map_err(internal)?;
+            .map_err(ProtoError::store)?;
         Ok(Arc::new(Room::new(auth, creator)))
     }
 
@@ -187,7 +182,7 @@ impl Room {
             _ => false,
         };
         let was = inner.auth.status();
-        sh.store.commit(p.op).await.map_err(internal)?;
+        sh.store.commit(p.op).await.map_err(ProtoError::store)?;
         if pause {
             // Test hook (METROPOLYS_SERVER_PAUSE_AFTER_COMMIT): the action is
             // committed and nobody has heard of it; the crash test kills the
@@ -203,7 +198,7 @@ impl Room {
         }
         let fx = inner
             .auth
-            .apply(p.change, Instant::now(), crate::now_secs());
+            .apply(p.change, Instant::now(), crate::clock::now_secs());
         self.carry_out(sh, inner, fx);
         if was != Status::Finished && inner.auth.status() == Status::Finished {
             sh.finished(self.summary());
@@ -297,8 +292,11 @@ impl Room {
     ) {
         let mut inner = self.inner.lock().await;
         inner.auth.bot_finished();
-        let proposal =
-            action.and_then(|a| inner.auth.propose_auto(seat, generation, a, Actor::Bot));
+        let proposal = action.and_then(|a| {
+            inner
+                .auth
+                .propose_auto(seat, generation, a, Actor::Bot, crate::clock::now_secs())
+        });
         let Some(p) = proposal else {
             let fx = inner.auth.reschedule();
             self.carry_out(sh, &mut inner, fx);
@@ -333,10 +331,13 @@ impl Room {
             return;
         };
         let mut inner = self.inner.lock().await;
-        let Some(p) = inner
-            .auth
-            .propose_auto(seat, generation, action, Actor::Timer)
-        else {
+        let Some(p) = inner.auth.propose_auto(
+            seat,
+            generation,
+            action,
+            Actor::Timer,
+            crate::clock::now_secs(),
+        ) else {
             return;
         };
         if let Err(e) = self.commit(sh, &mut inner, p).await {
@@ -379,7 +380,7 @@ impl Room {
         if !inner.auth.expired(Instant::now(), timeout) {
             return;
         }
-        if let Some(p) = inner.auth.propose_cancel(crate::now_secs()) {
+        if let Some(p) = inner.auth.propose_cancel(crate::clock::now_secs()) {
             if let Err(e) = self.commit(sh, &mut inner, p).await {
                 tracing::warn!("match {}: not cancelled: {e}", self.id);
             }
@@ -448,7 +449,12 @@ impl Room {
                 action,
             } => {
                 let mut inner = self.inner.lock().await;
-                match inner.auth.propose_submit(client, move_number, action)? {
+                match inner.auth.propose_submit(
+                    client,
+                    move_number,
+                    action,
+                    crate::clock::now_secs(),
+                )? {
                     Submission::Duplicate(fx) => {
                         self.carry_out(sh, &mut inner, fx);
                         Ok(())

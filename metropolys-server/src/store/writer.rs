@@ -4,7 +4,7 @@
 //! is answered once the transaction is durable. One fsync then serves
 //! every match that had something to write, instead of one fsync each.
 
-use super::{apply, Op, Result};
+use super::ops::{apply, Op, Result};
 use rusqlite::Connection;
 use std::sync::mpsc;
 use tokio::sync::oneshot;

@@ -424,3 +424,14 @@ impl Ws {
         self.closed
     }
 }
+
+/// A 2-seat all-human match with both seats taken: its id and seat 0's
+/// credential.
+pub async fn two_seat_match(server: &Running) -> (String, String) {
+    let id = server
+        .create(json!({"players": 2, "seats": ["human", "human"]}))
+        .await;
+    let t0 = server.join(&id, 0).await;
+    server.join(&id, 1).await;
+    (id, t0)
+}
