@@ -196,6 +196,12 @@ impl Server {
             .unwrap_or(self.shared.options.addr)
     }
 
+    /// How long the store's transactions take (each with its number of
+    /// operations): the load benchmark measures the server beside them.
+    pub fn commit_times(&self) -> store::CommitTimes {
+        self.shared.store.commit_times()
+    }
+
     /// How many matches were restored or created and are in memory.
     pub fn matches(&self) -> usize {
         self.shared

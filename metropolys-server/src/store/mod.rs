@@ -16,7 +16,7 @@ pub use ops::{MatchRow, Op, Result};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::Mutex;
-pub use writer::Writer;
+pub use writer::{CommitTimes, Writer};
 
 /// A stored match with its credentials and actions.
 #[derive(Debug, Clone, PartialEq)]
@@ -131,6 +131,11 @@ impl Store {
     /// durable (or failed: then nothing of it is stored).
     pub async fn commit(&self, op: Op) -> std::result::Result<(), String> {
         self.writer.commit(op).await
+    }
+
+    /// The durations of the writer's transactions.
+    pub fn commit_times(&self) -> CommitTimes {
+        self.writer.times()
     }
 
     fn reader(&self) -> std::sync::MutexGuard<'_, Connection> {

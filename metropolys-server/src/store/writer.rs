@@ -6,8 +6,32 @@
 
 use super::ops::{apply, Op, Result};
 use rusqlite::Connection;
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::Instant;
 use tokio::sync::oneshot;
+
+/// The most transactions [`CommitTimes`] keeps between two reads.
+const KEPT: usize = 1 << 20;
+
+/// How long the writer's transactions took: per transaction, its number of
+/// operations and its duration in milliseconds (for the load benchmark,
+/// which measures the server beside its own commits).
+#[derive(Clone, Default)]
+pub struct CommitTimes(Arc<Mutex<Vec<(u32, f32)>>>);
+
+impl CommitTimes {
+    /// The transactions since the last call, and forgets them.
+    pub fn take(&self) -> Vec<(u32, f32)> {
+        std::mem::take(&mut *self.0.lock().unwrap_or_else(|p| p.into_inner()))
+    }
+
+    fn push(&self, ops: usize, ms: f64) {
+        let mut v = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if v.len() < KEPT {
+            v.push((ops as u32, ms as f32));
+        }
+    }
+}
 
 /// The most operations in one transaction.
 const MAX_BATCH: usize = 4096;
@@ -21,21 +45,29 @@ struct Job {
 /// every pending operation is committed).
 pub struct Writer {
     tx: mpsc::Sender<Job>,
+    times: CommitTimes,
 }
 
 impl Writer {
     /// Starts the writer thread on `conn`.
     pub fn start(conn: Connection) -> Result<Writer> {
         let (tx, rx) = mpsc::channel::<Job>();
+        let times = CommitTimes::default();
+        let kept = times.clone();
         std::thread::Builder::new()
             .name("metropolys-store".into())
-            .spawn(move || run(conn, rx))
+            .spawn(move || run(conn, rx, kept))
             .map_err(|e| {
                 rusqlite::Error::ToSqlConversionFailure(Box::new(std::io::Error::other(format!(
                     "cannot start the store's writer thread: {e}"
                 ))))
             })?;
-        Ok(Writer { tx })
+        Ok(Writer { tx, times })
+    }
+
+    /// The durations of its transactions.
+    pub fn times(&self) -> CommitTimes {
+        self.times.clone()
     }
 
     /// Queues `op` and waits until it is committed.
@@ -49,7 +81,7 @@ impl Writer {
     }
 }
 
-fn run(mut conn: Connection, rx: mpsc::Receiver<Job>) {
+fn run(mut conn: Connection, rx: mpsc::Receiver<Job>, times: CommitTimes) {
     let mut batch: Vec<Job> = Vec::new();
     while let Ok(first) = rx.recv() {
         batch.push(first);
@@ -59,7 +91,9 @@ fn run(mut conn: Connection, rx: mpsc::Receiver<Job>) {
                 Err(_) => break,
             }
         }
+        let start = Instant::now();
         let results = commit_batch(&mut conn, &batch);
+        times.push(batch.len(), start.elapsed().as_secs_f64() * 1000.0);
         for (job, r) in batch.drain(..).zip(results) {
             let _ = job.done.send(r);
         }
