@@ -82,8 +82,9 @@ impl BotKind {
         )
     }
 
-    /// The names of the parameters bots of this kind take (none for the
-    /// presets); [`BotSpec`](crate::BotSpec) refuses any other.
+    /// The names of the parameters bots of this kind take (for the
+    /// searching presets only the cap on their tree's memory);
+    /// [`BotSpec`](crate::BotSpec) refuses any other.
     pub const fn parameters(self) -> &'static [&'static str] {
         match self {
             BotKind::Ismcts => &[
@@ -103,6 +104,7 @@ impl BotKind {
                 "prior_weight",
                 "margin",
                 "win_weight",
+                "tree_edges",
             ],
             // The parameters the first search took.
             BotKind::IsmctsV1 => &[
@@ -112,13 +114,11 @@ impl BotKind {
                 "exploration",
                 "playout",
                 "reward",
+                "tree_edges",
             ],
             BotKind::Greedy => &["cost_per_number", "building_value"],
-            BotKind::Random
-            | BotKind::Beginner
-            | BotKind::Casual
-            | BotKind::Strong
-            | BotKind::Expert => &[],
+            BotKind::Casual | BotKind::Strong | BotKind::Expert => &["tree_edges"],
+            BotKind::Random | BotKind::Beginner => &[],
         }
     }
 }

@@ -21,9 +21,10 @@ use std::str::FromStr;
 /// | --- | --- |
 /// | `random` | none |
 /// | `greedy` | `cost_per_number` (number 0–10), `building_value` (number −50–50) |
-/// | `ismcts` | `iterations` (integer 1–100,000,000), `seconds` (number, above 0, at most 3600), `threads` (integer 1–256), `exploration` (number 0–100), `playout` (`"random"`, `"greedy"` or `"softmax"`), `playout_temperature` (number above 0, at most 100), `reward` (`"win"` or `"score"`), `margin` (number above 0, at most 1000), `win_weight` (number 0–1), `root` (`"halving"` or `"uct"`), `candidates` (integer 1–100,000), `prior_weight` (number 0–10), `widen_base` (number 1–1000), `widen_rate` (number 0–1000), `belief` (number 0–100), `temperature` (number 0–100) |
-/// | `ismcts-v1` | `iterations`, `seconds`, `threads`, `exploration`, `playout` (`"random"` or `"greedy"`), `reward`, as for `ismcts` |
-/// | `beginner`, `casual`, `strong`, `expert` | none |
+/// | `ismcts` | `iterations` (integer 1–100,000,000), `seconds` (number, above 0, at most 3600), `threads` (integer 1–256), `exploration` (number 0–100), `playout` (`"random"`, `"greedy"` or `"softmax"`), `playout_temperature` (number above 0, at most 100), `reward` (`"win"` or `"score"`), `margin` (number above 0, at most 1000), `win_weight` (number 0–1), `root` (`"halving"` or `"uct"`), `candidates` (integer 1–100,000), `prior_weight` (number 0–10), `widen_base` (number 1–1000), `widen_rate` (number 0–1000), `belief` (number 0–100), `temperature` (number 0–100), `tree_edges` (integer 1,000–16,777,216: the most edges of a decision's tree, 32 bytes each, [`Ismcts::with_tree_edges`]) |
+/// | `ismcts-v1` | `iterations`, `seconds`, `threads`, `exploration`, `playout` (`"random"` or `"greedy"`), `reward`, `tree_edges`, as for `ismcts` |
+/// | `casual`, `strong`, `expert` | `tree_edges` |
+/// | `beginner` | none |
 ///
 /// See [`Ismcts`] for the meaning and defaults. Unknown kinds
 /// ([`BotError::UnknownKind`]), text that is not JSON
@@ -474,6 +475,9 @@ impl Configured {
 }
 
 /// The bot of `kind` with `params`, every parameter checked.
+/// The most edges `tree_edges` may ask for, and the least.
+const TREE_EDGES: (u64, u64) = (1_000, crate::ismcts::MAX_TREE_EDGES as u64);
+
 fn configure(kind: BotKind, params: &Map<String, Value>) -> Result<Configured, BotError> {
     let known = kind.parameters();
     if let Some(name) = params.keys().find(|n| !known.contains(&n.as_str())) {
@@ -505,7 +509,10 @@ fn configure(kind: BotKind, params: &Map<String, Value>) -> Result<Configured, B
         }
         BotKind::Ismcts | BotKind::IsmctsV1 => Configured::Search(Box::new(search(&p)?)),
         preset => match crate::presets::search(preset) {
-            Some(b) => Configured::Search(Box::new(b)),
+            Some(b) => Configured::Search(Box::new(match tree_edges(&p)? {
+                Some(e) => b.with_tree_edges(e),
+                None => b,
+            })),
             None => Configured::Other(crate::presets::build(preset).ok_or_else(|| {
                 BotError::UnknownKind {
                     kind: preset.name().to_string(),
@@ -583,7 +590,16 @@ fn search(p: &Params<'_>) -> Result<Ismcts, BotError> {
     if let Some(w) = p.num("win_weight", 0.0, 1.0, false)? {
         b.win_weight = w;
     }
+    if let Some(e) = tree_edges(p)? {
+        b = b.with_tree_edges(e);
+    }
     Ok(b)
+}
+
+/// The cap on a search's tree (`tree_edges`), when given.
+fn tree_edges(p: &Params<'_>) -> Result<Option<usize>, BotError> {
+    Ok(p.int("tree_edges", TREE_EDGES.0, TREE_EDGES.1)?
+        .map(|e| e as usize))
 }
 
 /// A bot's parameters, read one at a time with their ranges.

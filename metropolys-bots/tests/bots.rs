@@ -550,13 +550,18 @@ fn presets_are_bot_kinds_with_their_own_names() {
             kind
         );
     }
-    // The presets take no parameters but the seed.
+    // The presets take no parameters but the seed (and the searching ones
+    // a cap on their tree's memory).
     let e = from_spec("expert", r#"{"iterations": 5}"#).unwrap_err();
     assert!(
         e.to_string()
-            .contains("unknown parameter \"iterations\"; expected none"),
+            .contains("unknown parameter \"iterations\"; expected tree_edges"),
         "{e}"
     );
+    let e = from_spec("beginner", r#"{"tree_edges": 5000}"#).unwrap_err();
+    assert!(e.to_string().contains("expected none"), "{e}");
+    assert!(from_spec("expert", r#"{"tree_edges": 5000}"#).is_ok());
+    assert!(from_spec("strong", r#"{"tree_edges": 999}"#).is_err());
     // ismcts-v1 takes the first release's parameters only.
     assert!(from_spec("ismcts-v1", r#"{"belief": 1}"#).is_err());
     assert!(from_spec("ismcts-v1", r#"{"playout": "eval"}"#).is_err());

@@ -32,3 +32,10 @@ pub fn random_u64() -> Result<u64, ProtoError> {
 pub fn ct_eq(a: &[u8; 32], b: &[u8; 32]) -> bool {
     a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
+
+/// The rate limiter's key of a credential.
+pub fn credential_key(token: &str) -> String {
+    let h = hash_credential(token);
+    let hex: String = h[..12].iter().map(|b| format!("{b:02x}")).collect();
+    format!("cred:{hex}")
+}

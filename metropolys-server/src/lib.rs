@@ -9,14 +9,22 @@
 //!   bits from the operating system, stored only as a SHA-256 hash), leave,
 //!   download the record of a finished game.
 //! * A WebSocket per client (`/api/v1/matches/{id}/ws`): after every change
-//!   each client is pushed its own view, the legal action ids when its seat
-//!   is to act, and the events since its last update; a seat plays with
-//!   `{"move": n, "action": id}`. Spectators get the public view.
+//!   each client is pushed one message, its own view, the legal action ids
+//!   when its seat is to act, and the events since its last update; a seat
+//!   plays with `{"move": n, "action": id}`. Spectators get the public view.
+//! * A typed protocol ([`protocol`]): one enum of every server message,
+//!   strict request types, and the JSON Schema generated from them.
+//! * Each match's authority is synchronous ([`authority`]): requests in,
+//!   effects out; an async shell commits, sends and schedules.
 //! * Bots at the table decide from their seat's view, off the async runtime,
-//!   within the server's time budget.
-//! * SQLite (WAL, `synchronous = FULL`): every action is committed before
-//!   any client hears of it; unfinished matches are restored on start by
-//!   replaying their actions.
+//!   within the server's time and memory budget.
+//! * SQLite (WAL, `synchronous = FULL`), group commit: every action is
+//!   committed before any client hears of it, the actions of all matches
+//!   pending at once in one transaction; unfinished matches are restored on
+//!   start by replaying their actions, finished ones answer from the store.
+//! * No client locks others out: connection, socket, match and request
+//!   limits per address and in all, timeouts on every read and write,
+//!   `Host` and `Origin` checked.
 //! * A web client (plain HTML, CSS and JavaScript, embedded in the binary)
 //!   at `/`.
 //!
@@ -41,31 +49,37 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod answers;
+pub mod authority;
+mod clock;
+mod conn;
 mod credential;
+mod guard;
 mod http;
 mod limits;
 mod options;
 pub mod protocol;
 mod room;
+mod seats;
 mod services;
 mod shared;
-mod store;
+pub mod store;
 mod web;
+mod ws;
 
 pub use options::{Args, Options};
 pub use protocol::{ErrorCode, ProtoError, PROTOCOL_VERSION};
 
-use limits::RateLimiter;
+use limits::{Connections, RateLimiter};
 use room::Room;
-use services::Services;
+use services::{Services, FINISHED_LISTED};
 use shared::Shared;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
-use std::sync::{Arc, RwLock};
-use std::time::Duration;
+use std::sync::{Arc, Mutex, RwLock};
 use store::Store;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
@@ -111,25 +125,33 @@ impl Server {
                 "--rate and --http-rate must be above 0, --burst at least 1".into(),
             ));
         }
+        let guard = guard::Guard::new(&options.origins).map_err(ServerError::Options)?;
         let path = options.database.clone();
         let store_err = |source| ServerError::Store {
             path: path.clone(),
             source,
         };
+        let blocking = |e: tokio::task::JoinError| ServerError::Options(e.to_string());
         let store = {
             let path = path.clone();
             tokio::task::spawn_blocking(move || Store::open(&path))
                 .await
-                .map_err(|e| ServerError::Options(e.to_string()))?
+                .map_err(blocking)?
                 .map_err(store_err)?
         };
         let store = Arc::new(store);
-        let stored = {
+        let since = clock::now_secs() - options.keep.as_secs() as i64;
+        let (stored, finished) = {
             let store = store.clone();
-            tokio::task::spawn_blocking(move || store.unfinished())
-                .await
-                .map_err(|e| ServerError::Options(e.to_string()))?
-                .map_err(store_err)?
+            tokio::task::spawn_blocking(move || {
+                Ok::<_, rusqlite::Error>((
+                    store.unfinished()?,
+                    store.finished(since, FINISHED_LISTED)?,
+                ))
+            })
+            .await
+            .map_err(blocking)?
+            .map_err(store_err)?
         };
         let mut rooms = HashMap::new();
         for m in &stored {
@@ -140,10 +162,16 @@ impl Server {
                 Err(e) => tracing::error!("match {} not restored: {e}", m.row.id),
             }
         }
+        let recent: VecDeque<_> = finished
+            .iter()
+            .filter_map(|(row, moves)| authority::summary_of_row(row, *moves).map(Arc::new))
+            .collect();
         let listener = TcpListener::bind(options.addr).await?;
         let shared = Arc::new(Shared {
             limiter: RateLimiter::new(options.rate, options.burst, 100_000),
             http_limiter: RateLimiter::new(options.http_rate, options.http_rate * 5.0, 100_000),
+            connections: Connections::new(options.max_connections, options.connections_per_address),
+            guard,
             services: Arc::new(Services {
                 store,
                 bot_pool: Arc::new(Semaphore::new(options.bot_pool.max(1))),
@@ -152,6 +180,7 @@ impl Server {
                     .ok()
                     .and_then(|v| v.parse().ok()),
                 stopping: std::sync::atomic::AtomicBool::new(false),
+                recent: Mutex::new(recent),
             }),
             rooms: RwLock::new(rooms),
             next_client: AtomicU64::new(1),
@@ -165,6 +194,12 @@ impl Server {
         self.listener
             .local_addr()
             .unwrap_or(self.shared.options.addr)
+    }
+
+    /// How long the store's transactions take (each with its number of
+    /// operations): the load benchmark measures the server beside them.
+    pub fn commit_times(&self) -> store::CommitTimes {
+        self.shared.store.commit_times()
     }
 
     /// How many matches were restored or created and are in memory.
@@ -185,34 +220,9 @@ impl Server {
         for room in shared.all_rooms() {
             room.resume(&shared.services).await;
         }
-        // Finished matches nobody watches leave memory (their records stay
-        // in the store).
-        let sweeper = {
-            let shared = shared.clone();
-            tokio::spawn(async move {
-                let mut tick = tokio::time::interval(Duration::from_secs(10));
-                loop {
-                    tick.tick().await;
-                    let mut done = Vec::new();
-                    for room in shared.all_rooms() {
-                        if room.is_done().await {
-                            done.push(room.id.clone());
-                        }
-                    }
-                    let mut rooms = shared.rooms.write().unwrap_or_else(|p| p.into_inner());
-                    for id in done {
-                        rooms.remove(&id);
-                    }
-                }
-            })
-        };
-        let app = http::router(shared.clone());
+        let sweeper = tokio::spawn(sweep(shared.clone()));
         let stopping = shared.clone();
-        let result = axum::serve(
-            self.listener,
-            app.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(async move {
+        let result = conn::serve(self.listener, shared.clone(), async move {
             shutdown.await;
             // Nothing is committed any more; every socket is told and
             // closed, so that the connections end.
@@ -220,12 +230,32 @@ impl Server {
                 .stopping
                 .store(true, std::sync::atomic::Ordering::SeqCst);
             for room in stopping.all_rooms() {
-                room.close_all().await;
+                room.close_all(&stopping.services).await;
             }
         })
         .await;
         sweeper.abort();
         Ok(result?)
+    }
+}
+
+/// Every `--sweep` interval: open matches nobody sat at for
+/// `--open-seconds` are cancelled; finished and cancelled ones that no
+/// socket watched for an interval leave memory (the store keeps them, and
+/// a request reads them back).
+async fn sweep(shared: Arc<Shared>) {
+    let every = shared.options.sweep_interval;
+    let mut tick = tokio::time::interval(every);
+    loop {
+        tick.tick().await;
+        for room in shared.all_rooms() {
+            if room.summary().status == protocol::Status::Open {
+                room.cancel_if_expired(&shared.services, shared.options.open_timeout)
+                    .await;
+            }
+        }
+        let mut rooms = shared.rooms.write().unwrap_or_else(|p| p.into_inner());
+        rooms.retain(|_, r| !r.sweepable(every));
     }
 }
 

@@ -1,9 +1,85 @@
-//! Rate limits: a token bucket per key (a seat credential, a spectator's
-//! socket, a client address), in a table of bounded size.
+//! Limits on clients: a token bucket per key (a seat credential, a
+//! spectator's socket, a client address) in a table of bounded size, and
+//! the count of open connections, in all and per address.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
+
+/// The key of a client address for per-address limits: the address, or
+/// for IPv6 its /64 network (one subscriber's usual allocation).
+pub fn address_key(ip: IpAddr) -> String {
+    match ip {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let s = v6.segments();
+                format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+            }
+        },
+    }
+}
+
+/// Open TCP connections: at most `max` in all and `per_address` from one
+/// address key.
+pub struct Connections {
+    max: usize,
+    per_address: usize,
+    open: Mutex<(usize, HashMap<String, usize>)>,
+}
+
+/// One open connection's place; dropping it frees the place.
+pub struct ConnectionSlot {
+    owner: Arc<Connections>,
+    key: String,
+}
+
+impl Drop for ConnectionSlot {
+    fn drop(&mut self) {
+        let mut open = self.owner.open.lock().unwrap_or_else(|p| p.into_inner());
+        open.0 -= 1;
+        if let Some(n) = open.1.get_mut(&self.key) {
+            *n -= 1;
+            if *n == 0 {
+                open.1.remove(&self.key);
+            }
+        }
+    }
+}
+
+impl Connections {
+    /// At most `max` connections, `per_address` from one address.
+    pub fn new(max: usize, per_address: usize) -> Arc<Connections> {
+        Arc::new(Connections {
+            max: max.max(1),
+            per_address: per_address.max(1),
+            open: Mutex::new((0, HashMap::new())),
+        })
+    }
+
+    /// A place for a connection from `ip`, or `None` at either limit.
+    pub fn admit(self: &Arc<Self>, ip: IpAddr) -> Option<ConnectionSlot> {
+        let key = address_key(ip);
+        let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
+        let mine = open.1.get(&key).copied().unwrap_or(0);
+        if open.0 >= self.max || mine >= self.per_address {
+            return None;
+        }
+        open.0 += 1;
+        open.1.insert(key.clone(), mine + 1);
+        Some(ConnectionSlot {
+            owner: self.clone(),
+            key,
+        })
+    }
+
+    /// Connections open now.
+    pub fn open(&self) -> usize {
+        self.open.lock().unwrap_or_else(|p| p.into_inner()).0
+    }
+}
 
 /// What a bucket says about one more message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,6 +178,25 @@ mod tests {
         assert_eq!(l.check("a"), Verdict::Deny);
         assert_eq!(l.check("a"), Verdict::Deny);
         assert_eq!(l.check("a"), Verdict::Flood);
+    }
+
+    #[test]
+    fn connections_are_counted_in_all_and_per_address() {
+        let c = Connections::new(3, 2);
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        let b: IpAddr = "10.0.0.2".parse().unwrap();
+        let a1 = c.admit(a).unwrap();
+        let _a2 = c.admit(a).unwrap();
+        assert!(c.admit(a).is_none(), "two per address");
+        let _b1 = c.admit(b).unwrap();
+        assert!(c.admit(b).is_none(), "three in all");
+        drop(a1);
+        let _b2 = c.admit(b).unwrap();
+        assert_eq!(c.open(), 3);
+        // One IPv6 subscriber is one /64.
+        let x: IpAddr = "2001:db8:1:2::1".parse().unwrap();
+        let y: IpAddr = "2001:db8:1:2:ffff::9".parse().unwrap();
+        assert_eq!(address_key(x), address_key(y));
     }
 
     #[test]

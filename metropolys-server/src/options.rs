@@ -17,6 +17,18 @@ pub struct Args {
     /// Unfinished matches the server holds at most
     #[arg(long, default_value_t = 200)]
     pub max_matches: usize,
+    /// Open matches (waiting for players) one client address may have
+    /// created at once
+    #[arg(long, default_value_t = 5)]
+    pub open_per_address: usize,
+    /// Seconds after which an open match that nobody sits at (no seat's
+    /// socket open) is cancelled
+    #[arg(long, default_value_t = 900)]
+    pub open_seconds: u64,
+    /// Days a finished match stays listed in the lobby (its link, record
+    /// and final view stay as long as the database keeps it)
+    #[arg(long, default_value_t = 14)]
+    pub keep_days: u64,
     /// The longest time a bot may think per decision, in seconds (bot specs
     /// asking for more are refused; ismcts bots get it as their budget)
     #[arg(long, default_value_t = 5.0)]
@@ -24,6 +36,10 @@ pub struct Args {
     /// The most threads one bot may use
     #[arg(long, default_value_t = 1)]
     pub bot_threads: usize,
+    /// The most memory one bot decision's search tree may take, in MiB
+    /// (ismcts bots get it as `tree_edges`)
+    #[arg(long, default_value_t = 128)]
+    pub bot_tree_mib: u64,
     /// Bot decisions computed at once, all matches together (0: one per
     /// CPU)
     #[arg(long, default_value_t = 0)]
@@ -32,6 +48,18 @@ pub struct Args {
     /// closed
     #[arg(long, default_value_t = 120)]
     pub idle_seconds: u64,
+    /// Seconds an HTTP connection may take to send a request's headers, or
+    /// stay idle between requests, and a socket to take a message the
+    /// server writes
+    #[arg(long, default_value_t = 10)]
+    pub io_seconds: u64,
+    /// TCP connections (HTTP and WebSocket) open at once, in all (keep it
+    /// below the file-descriptor limit, `ulimit -n`)
+    #[arg(long, default_value_t = 4096)]
+    pub max_connections: usize,
+    /// TCP connections open at once from one client address (an IPv6 /64)
+    #[arg(long, default_value_t = 128)]
+    pub connections_per_address: usize,
     /// Messages per second a credential (or a spectator's socket) may send
     #[arg(long, default_value_t = 10.0)]
     pub rate: f64,
@@ -47,6 +75,11 @@ pub struct Args {
     /// Sockets (seats and spectators) one match accepts at most
     #[arg(long, default_value_t = 64)]
     pub max_sockets: usize,
+    /// An origin (scheme://host[:port]) whose pages may use this server
+    /// besides its own, e.g. the public address of a reverse proxy; its
+    /// host is also accepted in the Host header (repeatable)
+    #[arg(long = "origin", value_name = "URL")]
+    pub origins: Vec<String>,
 }
 
 /// The server's settings (see [`Args`] for each one's meaning).
@@ -58,14 +91,29 @@ pub struct Options {
     pub database: PathBuf,
     /// Unfinished matches held at most.
     pub max_matches: usize,
+    /// Open matches per client address.
+    pub open_per_address: usize,
+    /// An open match nobody sits at is cancelled after this.
+    pub open_timeout: Duration,
+    /// Finished matches stay listed this long.
+    pub keep: Duration,
     /// A bot's longest decision, in seconds.
     pub bot_seconds: f64,
     /// The most threads one bot may use.
     pub bot_threads: usize,
+    /// The most memory of one bot decision's search tree, in MiB.
+    pub bot_tree_mib: u64,
     /// Bot decisions computed at once.
     pub bot_pool: usize,
     /// Idle sockets close after this.
     pub idle_timeout: Duration,
+    /// Request headers, idle keep-alive connections and socket writes time
+    /// out after this.
+    pub io_timeout: Duration,
+    /// TCP connections at once.
+    pub max_connections: usize,
+    /// TCP connections at once per address.
+    pub connections_per_address: usize,
     /// Messages per second per credential.
     pub rate: f64,
     /// Burst of messages per credential.
@@ -78,6 +126,14 @@ pub struct Options {
     pub max_body_bytes: usize,
     /// Sockets per match.
     pub max_sockets: usize,
+    /// Origins allowed besides the server's own.
+    pub origins: Vec<String>,
+    /// Frames queued for one socket at most; a socket further behind is
+    /// closed (1008, `too slow`).
+    pub socket_queue: usize,
+    /// How often finished matches nobody watches leave memory, and open
+    /// ones nobody sits at are checked for expiry.
+    pub sweep_interval: Duration,
 }
 
 impl Default for Options {
@@ -86,15 +142,23 @@ impl Default for Options {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             database: PathBuf::from("metropolys.db"),
             max_matches: 200,
+            open_per_address: 5,
+            open_seconds: 900,
+            keep_days: 14,
             bot_seconds: 5.0,
             bot_threads: 1,
+            bot_tree_mib: 128,
             bot_pool: 0,
             idle_seconds: 120,
+            io_seconds: 10,
+            max_connections: 4096,
+            connections_per_address: 128,
             rate: 10.0,
             burst: 40.0,
             http_rate: 50.0,
             max_message_bytes: 4096,
             max_sockets: 64,
+            origins: Vec::new(),
         })
     }
 }
@@ -105,20 +169,30 @@ impl From<&Args> for Options {
             addr: a.addr,
             database: a.database.clone(),
             max_matches: a.max_matches,
+            open_per_address: a.open_per_address.max(1),
+            open_timeout: Duration::from_secs(a.open_seconds.max(1)),
+            keep: Duration::from_secs(a.keep_days.saturating_mul(86_400)),
             bot_seconds: a.bot_seconds,
             bot_threads: a.bot_threads.max(1),
+            bot_tree_mib: a.bot_tree_mib.max(1),
             bot_pool: if a.bot_pool == 0 {
                 std::thread::available_parallelism().map_or(2, |n| n.get())
             } else {
                 a.bot_pool
             },
             idle_timeout: Duration::from_secs(a.idle_seconds.max(1)),
+            io_timeout: Duration::from_secs(a.io_seconds.max(1)),
+            max_connections: a.max_connections.max(1),
+            connections_per_address: a.connections_per_address.max(1),
             rate: a.rate,
             burst: a.burst,
             http_rate: a.http_rate,
             max_message_bytes: a.max_message_bytes.max(256),
             max_body_bytes: 16 * 1024,
             max_sockets: a.max_sockets.max(1),
+            origins: a.origins.clone(),
+            socket_queue: 32,
+            sweep_interval: Duration::from_secs(10),
         }
     }
 }

@@ -1,11 +1,16 @@
 //! What the rooms use: the store, the options, the pool of bot threads,
-//! and whether the server is stopping.
+//! the recently finished matches, and whether the server is stopping.
 
 use crate::options::Options;
+use crate::protocol::Summary;
 use crate::store::Store;
+use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use tokio::sync::Semaphore;
+
+/// The most finished matches the lobby lists.
+pub(crate) const FINISHED_LISTED: usize = 50;
 
 /// The services a room needs to commit, run bots and time turns.
 pub(crate) struct Services {
@@ -16,4 +21,30 @@ pub(crate) struct Services {
     pub(crate) pause_after_commit: Option<u64>,
     /// Set when the server stops: nothing more is committed.
     pub(crate) stopping: AtomicBool,
+    /// The latest finished matches, latest first (the lobby's list; read
+    /// from the store on start, then kept here).
+    pub(crate) recent: Mutex<VecDeque<Arc<Summary>>>,
+}
+
+impl Services {
+    /// A match just finished: first in the lobby's list.
+    pub(crate) fn finished(&self, s: Arc<Summary>) {
+        let mut r = self.recent.lock().unwrap_or_else(|p| p.into_inner());
+        r.retain(|x| x.id != s.id);
+        r.push_front(s);
+        r.truncate(FINISHED_LISTED);
+    }
+
+    /// The finished matches the lobby lists: those that ended in the last
+    /// `--keep-days` days.
+    pub(crate) fn recent(&self) -> Vec<Arc<Summary>> {
+        let since = crate::clock::now_secs() - self.options.keep.as_secs() as i64;
+        self.recent
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
+            .filter(|s| s.ended.unwrap_or(0) >= since)
+            .cloned()
+            .collect()
+    }
 }

@@ -1,7 +1,8 @@
-//! What every handler shares: the rooms, the rate limiters, and the
-//! services the rooms use.
+//! What every handler shares: the rooms, the rate limiters, the count of
+//! connections, and the services the rooms use.
 
-use crate::limits::RateLimiter;
+use crate::limits::{Connections, RateLimiter};
+use crate::protocol::{ErrorCode, ProtoError};
 use crate::room::Room;
 use crate::services::Services;
 use std::collections::HashMap;
@@ -17,6 +18,10 @@ pub(crate) struct Shared {
     pub(crate) limiter: RateLimiter,
     /// Per client address (HTTP requests).
     pub(crate) http_limiter: RateLimiter,
+    /// Open TCP connections, in all and per address.
+    pub(crate) connections: Arc<Connections>,
+    /// The allowed `Host` and `Origin` values.
+    pub(crate) guard: crate::guard::Guard,
     pub(crate) next_client: AtomicU64,
     /// Serializes match creation (the count of matches).
     pub(crate) create_lock: tokio::sync::Mutex<()>,
@@ -30,7 +35,14 @@ impl std::ops::Deref for Shared {
     }
 }
 
+/// Whether `id` can be a match id (16 hexadecimal digits): anything else
+/// is not looked up in the store.
+fn plausible_id(id: &str) -> bool {
+    id.len() == 16 && id.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
 impl Shared {
+    /// A match in memory.
     pub(crate) fn room(&self, id: &str) -> Option<Arc<Room>> {
         self.rooms
             .read()
@@ -39,15 +51,39 @@ impl Shared {
             .cloned()
     }
 
+    /// A match in memory, or read back from the store (a finished or
+    /// cancelled one the sweeper let go): `not_found` when there is none.
+    pub(crate) async fn room_or_load(&self, id: &str) -> Result<Arc<Room>, ProtoError> {
+        if let Some(r) = self.room(id) {
+            return Ok(r);
+        }
+        let nf = || ProtoError::new(ErrorCode::NotFound, "no such match");
+        if !plausible_id(id) {
+            return Err(nf());
+        }
+        let store = self.store.clone();
+        let key = id.to_string();
+        let stored = tokio::task::spawn_blocking(move || store.load(&key))
+            .await
+            .map_err(ProtoError::store)?
+            .map_err(ProtoError::store)?
+            .ok_or_else(nf)?;
+        let room = Room::restore(&stored).map_err(|e| ProtoError::new(ErrorCode::Internal, e))?;
+        let room = Arc::new(room);
+        let mut rooms = self.rooms.write().unwrap_or_else(|p| p.into_inner());
+        Ok(rooms.entry(id.to_string()).or_insert(room).clone())
+    }
+
+    /// Every match in memory, newest first.
     pub(crate) fn all_rooms(&self) -> Vec<Arc<Room>> {
-        let mut v: Vec<Arc<Room>> = self
+        let mut v: Vec<(i64, Arc<Room>)> = self
             .rooms
             .read()
             .unwrap_or_else(|p| p.into_inner())
             .values()
-            .cloned()
+            .map(|r| (r.summary().created, r.clone()))
             .collect();
-        v.sort_by(|a, b| (b.created, &b.id).cmp(&(a.created, &a.id)));
-        v
+        v.sort_by(|a, b| (b.0, &b.1.id).cmp(&(a.0, &a.1.id)));
+        v.into_iter().map(|(_, r)| r).collect()
     }
 }

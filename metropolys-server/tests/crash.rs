@@ -90,6 +90,9 @@ struct Table {
     acked: BTreeMap<u64, (u8, i64)>,
     /// Submissions sent and not (yet) acknowledged.
     sent: BTreeMap<u64, (u8, i64)>,
+    /// Per seat, the update that acknowledged its last move (read while
+    /// waiting for the acknowledgement, still to act on).
+    held: BTreeMap<u8, Value>,
     finished: bool,
 }
 
@@ -108,21 +111,25 @@ impl Table {
         let mut done = 0;
         while done < k && !self.finished {
             for (seat, ws) in self.ws.iter_mut() {
-                let mut latest = None;
+                let mut latest = self.held.remove(seat);
                 while let Some(v) = ws.next_within(0.15).await {
-                    match v["type"].as_str() {
-                        Some("update") => {
-                            if v["status"] == "finished" {
-                                self.finished = true;
-                            }
-                            latest = Some(v);
+                    // An acknowledgement: the mover's update's `accepted`, or
+                    // an `accepted` message for a repeat.
+                    let ack = match v["type"].as_str() {
+                        Some("accepted") => Some(&v),
+                        Some("update") => v.get("accepted"),
+                        _ => None,
+                    };
+                    if let Some(a) = ack {
+                        let n = a["move"].as_u64().unwrap();
+                        self.acked.insert(n, (*seat, a["action"].as_i64().unwrap()));
+                        self.sent.remove(&n);
+                    }
+                    if v["type"] == "update" {
+                        if v["status"] == "finished" {
+                            self.finished = true;
                         }
-                        Some("accepted") => {
-                            let n = v["move"].as_u64().unwrap();
-                            self.acked.insert(n, (*seat, v["action"].as_i64().unwrap()));
-                            self.sent.remove(&n);
-                        }
-                        _ => {}
+                        latest = Some(v);
                     }
                 }
                 let Some(v) = latest else { continue };
@@ -140,9 +147,15 @@ impl Table {
                 // Wait for the acknowledgement.
                 loop {
                     let r = ws.next().await;
-                    if r["type"] == "accepted" {
+                    if r["type"] == "update" && r["status"] == "finished" {
+                        self.finished = true;
+                    }
+                    if r["type"] == "accepted" || r.get("accepted").is_some() {
                         self.acked.insert(n, (*seat, a));
                         self.sent.remove(&n);
+                        if r["type"] == "update" {
+                            self.held.insert(*seat, r);
+                        }
                         break;
                     }
                 }
@@ -182,6 +195,7 @@ async fn sigkill_at_any_point_loses_no_acknowledged_move() {
         ws: Table::connect(&server, &id, &tokens).await,
         acked: BTreeMap::new(),
         sent: BTreeMap::new(),
+        held: BTreeMap::new(),
         finished: false,
     };
     table.play(5, false).await;
@@ -193,6 +207,7 @@ async fn sigkill_at_any_point_loses_no_acknowledged_move() {
     let p = start(&db, Some(14));
     let server = Running::external(p.addr);
     table.ws = Table::connect(&server, &id, &tokens).await;
+    table.held.clear();
     let before = table.server_move().await;
     assert!(
         before > *table.acked.keys().last().unwrap(),
@@ -215,6 +230,7 @@ async fn sigkill_at_any_point_loses_no_acknowledged_move() {
     let p = start(&db, None);
     let server = Running::external(p.addr);
     table.ws = Table::connect(&server, &id, &tokens).await;
+    table.held.clear();
     let now = table.server_move().await;
     assert!(now >= 14, "the committed move 14 survived ({now})");
     table.sent.retain(|&n, _| n >= now);
@@ -225,6 +241,7 @@ async fn sigkill_at_any_point_loses_no_acknowledged_move() {
     let p = start(&db, None);
     let server = Running::external(p.addr);
     table.ws = Table::connect(&server, &id, &tokens).await;
+    table.held.clear();
     assert!(table.server_move().await > *table.acked.keys().last().unwrap());
     table.play(10_000, false).await;
     assert!(table.finished);

@@ -148,33 +148,39 @@ fn deck() -> Vec<[Kind; 3]> {
 }
 
 /// A whole game: humans at `humans`, bots elsewhere, a spectator; every
-/// message checked (R-21); the record verifies and is the game played.
-async fn whole_game(players: u8, variant: Variant, with_deck: bool, seats: Vec<&str>, seed: u64) {
+/// message checked (R-21) against the seed the server drew, which the
+/// record reveals at the end; the record verifies and is the game played.
+async fn whole_game(players: u8, variant: Variant, with_deck: bool, seats: Vec<&str>) {
     let db = temp_db("game");
     let server = Running::start(options(db.path())).await;
-    let mut body = json!({
-        "players": players, "variant": variant, "seed": seed, "seats": seats,
-    });
-    let mut config = Config::new(players, variant, seed);
+    let mut body = json!({ "players": players, "variant": variant, "seats": seats });
     if with_deck {
         body["metropolys_deck"] = json!(deck());
-        config.metropolys_deck = Some(deck());
     }
-    let initial = State::new(&config).unwrap();
     let id = server.create(body).await;
-    // The lobby shows the match, with no seed and no cards.
+    // The lobby shows the match; checked below for the seed and the cards.
     let (status, lobby) = server.request("GET", "/api/v1/matches", None).await;
     assert_eq!(status, 200);
-    check_messages_text(&lobby.to_string(), &initial, seed);
     let (status, _) = server
         .request("GET", &format!("/api/v1/matches/{id}/record"), None)
         .await;
     assert_eq!(status, 409, "no record (and no seed) before the end");
     let spectator = server.connect(&id, None, None).await;
     let mut humans = Vec::new();
+    let mut joins = Vec::new();
     for (i, s) in seats.iter().enumerate() {
         if *s == "human" {
-            let token = server.join(&id, i as u8).await;
+            let (status, joined) = server
+                .request(
+                    "POST",
+                    &format!("/api/v1/matches/{id}/join"),
+                    Some(json!({ "seat": i })),
+                )
+                .await;
+            assert_eq!(status, 200);
+            assert!(joined.get("seed").is_none(), "a drawn seed stays secret");
+            let token = joined["token"].as_str().unwrap().to_string();
+            joins.push(joined.to_string());
             humans.push((i as u8, server.connect(&id, Some(&token), None).await));
         }
     }
@@ -191,9 +197,6 @@ async fn whole_game(players: u8, variant: Variant, with_deck: bool, seats: Vec<&
         logs.push((Some(seat), ws.log));
     }
     logs.push((None, spectator.await.unwrap().log));
-    for (viewer, log) in &logs {
-        check_messages(log, *viewer, &initial, seed);
-    }
     // The record: the project's format, verified, the game the clients saw.
     let (status, record) = server
         .request("GET", &format!("/api/v1/matches/{id}/record"), None)
@@ -202,7 +205,19 @@ async fn whole_game(players: u8, variant: Variant, with_deck: bool, seats: Vec<&
     let record = Record::from_json(&record.to_string()).unwrap();
     let end = record.verify().expect("the record verifies");
     assert!(end.is_over());
-    assert_eq!(record.config.seed, seed);
+    let seed = record.config.seed;
+    let mut config = Config::new(players, variant, seed);
+    if with_deck {
+        config.metropolys_deck = Some(deck());
+    }
+    let initial = State::new(&config).unwrap();
+    check_messages_text(&lobby.to_string(), &initial, seed);
+    for j in &joins {
+        check_messages_text(j, &initial, seed);
+    }
+    for (viewer, log) in &logs {
+        check_messages(log, *viewer, &initial, seed);
+    }
     let last: Value = serde_json::from_str(logs[0].1.last().unwrap()).unwrap();
     assert_eq!(last["move"].as_u64().unwrap(), record.actions.len() as u64);
     assert_eq!(last["winners"], json!(end.winners()));
@@ -253,7 +268,6 @@ async fn two_humans_and_a_beginner_preset_play_a_whole_family_game_r21() {
         Variant::Family,
         false,
         vec!["human", "beginner", "human"],
-        8_765_432_109_876_543_210,
     )
     .await;
 }
@@ -265,21 +279,13 @@ async fn two_humans_and_two_bots_play_an_expert_game_with_metropolys_cards_r21_r
         Variant::Expert,
         true,
         vec!["human", r#"ismcts:{"iterations":40}"#, "human", "random"],
-        9_123_456_789_012_345_678,
     )
     .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_humans_play_an_expert_game_with_neighborhood_cards_r21() {
-    whole_game(
-        2,
-        Variant::Expert,
-        false,
-        vec!["human", "human"],
-        7_777_777_777_777_777_123,
-    )
-    .await;
+    whole_game(2, Variant::Expert, false, vec!["human", "human"]).await;
 }
 
 /// Stale, repeated and future submissions: a move is applied once.
@@ -297,14 +303,16 @@ async fn stale_and_repeated_submissions_are_never_applied_twice() {
     let u = a.update_at(0).await;
     let first = u["legal"][0].clone();
     a.send(json!({"move": 0, "action": first})).await;
-    let acc = a.until("accepted").await;
-    assert_eq!(acc["move"], 0);
-    assert!(acc.get("duplicate").is_none());
-    a.update_at(1).await;
+    // One message: the update, carrying the acceptance.
+    let acc = a.accepted().await;
+    assert_eq!(acc["type"], "update");
+    assert_eq!(acc["move"], 1);
+    assert_eq!(acc["accepted"], json!({"move": 0, "action": first}));
     let ub = b.update_at(1).await;
     // The same submission again: answered, not applied.
     a.send(json!({"move": 0, "action": first})).await;
-    let dup = a.until("accepted").await;
+    let dup = a.accepted().await;
+    assert_eq!(dup["type"], "accepted");
     assert_eq!(dup["duplicate"], true);
     // A different action at a past move: stale.
     a.send(json!({"move": 0, "action": 715})).await;
@@ -348,8 +356,9 @@ async fn stale_and_repeated_submissions_are_never_applied_twice() {
     let pick = legal[0];
     b.send(json!({"move": 1, "action": pick})).await;
     b.send(json!({"move": 1, "action": pick})).await;
-    let first = b.until("accepted").await;
-    let second = b.until("accepted").await;
+    let first = b.accepted().await;
+    let second = b.accepted().await;
+    assert_eq!(first["accepted"]["move"], 1);
     assert!(first.get("duplicate").is_none());
     assert_eq!(second["duplicate"], true);
     let u = a.update_at(2).await;
@@ -417,7 +426,7 @@ async fn wrong_and_missing_credentials_are_refused() {
         .expect_error(
             "POST",
             &format!("/api/v1/matches/{a}/join"),
-            None,
+            Some(json!({})),
             409,
             "match_full",
         )
@@ -521,7 +530,9 @@ async fn a_restarted_server_restores_matches_and_clients_resume() {
             if let Some(v) = latest[i].take() {
                 if let Some(a) = v["legal"].as_array().and_then(|l| l.first()) {
                     ws[i].send(json!({"move": v["move"], "action": a})).await;
-                    ws[i].until("accepted").await;
+                    let ack = ws[i].accepted().await;
+                    // The acknowledging update may have this seat to act.
+                    latest[i] = Some(ack);
                     played += 1;
                 }
             }
@@ -586,9 +597,9 @@ async fn the_turn_timer_plays_for_an_absent_seat() {
     let u = a.until("update").await;
     assert_eq!(u["status"], "playing");
     assert!(u["deadline_ms"].as_u64().unwrap() <= 1000);
-    let t = a.until("timed_out").await;
-    assert_eq!((t["seat"].as_u64(), t["move"].as_u64()), (Some(0), Some(0)));
     let u = a.update_at(1).await;
+    let t = &u["timed_out"];
+    assert_eq!((t["seat"].as_u64(), t["move"].as_u64()), (Some(0), Some(0)));
     assert_eq!(u["events"][0]["player"], 0);
     // Presence: seat 0 is connected, seat 1 is taken but not connected.
     assert_eq!(u["seats"][0]["connected"], true);
@@ -634,5 +645,97 @@ async fn hints_and_presence() {
         s["events"][0]["type"], "call_started",
         "sync sends every event"
     );
+    server.stop().await;
+}
+
+/// A seat that missed the end of its game (its socket gone, the match
+/// swept out of memory, or the server restarted) still gets the final
+/// view on reconnecting, and the match's summary, board and record; the
+/// lobby lists it among the finished matches.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_answers_its_final_view_after_it_left_memory_and_a_restart() {
+    let db = temp_db("final");
+    let mut o = options(db.path());
+    o.sweep_interval = std::time::Duration::from_millis(100);
+    let server = Running::start(o.clone()).await;
+    let id = server
+        .create(json!({"players": 2, "seats": ["human", "random"]}))
+        .await;
+    let t0 = server.join(&id, 0).await;
+    let ws = server.connect(&id, Some(&t0), None).await;
+    let ws = play_human(ws, 3).await;
+    let last: Value = serde_json::from_str(ws.log.last().unwrap()).unwrap();
+    drop(ws);
+    // Swept out of memory after its last socket closed; then restarted.
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    check_final(&server, &id, &t0, &last).await;
+    server.stop().await;
+    let server = Running::start(o).await;
+    check_final(&server, &id, &t0, &last).await;
+    server.stop().await;
+}
+
+/// The finished match answers: summary, lobby, the seat's socket with the
+/// final view, board, record.
+async fn check_final(s: &Running, id: &str, t0: &str, last: &Value) {
+    let (status, v) = s
+        .request("GET", &format!("/api/v1/matches/{id}"), None)
+        .await;
+    assert_eq!(
+        (status, v["match"]["status"].as_str()),
+        (200, Some("finished"))
+    );
+    let (status, list) = s.request("GET", "/api/v1/matches", None).await;
+    assert_eq!(status, 200);
+    assert_eq!(list["finished"][0]["id"], id, "{list}");
+    let mut ws = s.connect(id, Some(t0), None).await;
+    assert_eq!(ws.next().await["seat"], 0);
+    let u = ws.until("update").await;
+    assert_eq!(u["status"], "finished");
+    assert_eq!(u["view"], last["view"], "the final view, all cards shown");
+    assert_eq!(u["scores"], last["scores"]);
+    let r = s
+        .http
+        .get(s.url(&format!("/api/v1/matches/{id}/board.svg")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let (status, _) = s
+        .request("GET", &format!("/api/v1/matches/{id}/record"), None)
+        .await;
+    assert_eq!(status, 200);
+}
+
+/// The seed policy: a seed the creator chose is shown to everyone (the
+/// summary, and the answer to joining), since with it anyone can compute
+/// every seat's cards; a seed the server drew is never shown before the
+/// end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chosen_seed_is_shown_to_everyone_who_joins() {
+    let db = temp_db("seed");
+    let server = Running::start(options(db.path())).await;
+    let id = server
+        .create(json!({"players": 2, "seed": 42, "seats": ["human", "human"]}))
+        .await;
+    let (_, v) = server
+        .request("GET", &format!("/api/v1/matches/{id}"), None)
+        .await;
+    assert_eq!(v["match"]["seed"], 42);
+    let (status, j) = server
+        .request(
+            "POST",
+            &format!("/api/v1/matches/{id}/join"),
+            Some(json!({})),
+        )
+        .await;
+    assert_eq!((status, &j["seed"]), (200, &json!(42)));
+    let other = server
+        .create(json!({"players": 2, "seats": ["human", "human"]}))
+        .await;
+    let (_, v) = server
+        .request("GET", &format!("/api/v1/matches/{other}"), None)
+        .await;
+    assert!(v["match"].get("seed").is_none());
     server.stop().await;
 }

@@ -100,10 +100,11 @@
     api('GET', '/matches').then(function (v) {
       var box = $('matches');
       box.textContent = '';
-      if (!v.matches.length) { box.appendChild(el('p', 'No match yet: create one.')); return; }
+      var all = v.matches.concat(v.finished);
+      if (!all.length) { box.appendChild(el('p', 'No match yet: create one.')); return; }
       var t = el('table', null, 'matches');
       var mine = tokens();
-      v.matches.forEach(function (m) {
+      all.forEach(function (m) {
         var tr = el('tr');
         tr.setAttribute('data-match', m.id);
         tr.appendChild(el('td', m.players + ' players, ' + m.variant + (m.metropolys_cards ? ' + Metropolys cards' : '')));
@@ -115,7 +116,7 @@
           td.appendChild(b);
         } else {
           m.seats.forEach(function (s, i) {
-            if (s.kind === 'human' && !s.taken && m.status !== 'finished') {
+            if (s.kind === 'human' && !s.taken && (m.status === 'open' || m.status === 'playing')) {
               var jb = el('button', 'Join as ' + COLORS[i]);
               jb.className = 'join';
               jb.setAttribute('data-seat', i);
@@ -242,12 +243,11 @@
     else if (m.type === 'error') {
       $('hint-text').textContent = m.message;
       if (m.code === 'stale_move') send({ op: 'sync' });
-    } else if (m.type === 'timed_out') {
-      queueLog('Time ran out for ' + seatName(m.seat) + ': the greedy bot plays for them');
     }
   }
 
   function update(m) {
+    if (m.timed_out) queueLog('Time ran out for ' + seatName(m.timed_out.seat) + ': the greedy bot plays for them');
     var first = g.move === null;
     g.move = m.move;
     g.last = m;
@@ -424,6 +424,7 @@
     t.classList.remove('mine');
     if (m.status === 'open') t.textContent = 'Waiting for every seat to be taken…';
     else if (m.status === 'finished') t.textContent = 'Game over';
+    else if (m.status === 'cancelled') t.textContent = 'Cancelled: nobody joined in time';
     else if (m.view.to_act === g.seat) { t.textContent = 'Your turn: click a highlighted neighborhood' + (m.legal.indexOf(715) >= 0 ? ', or pass' : ''); t.classList.add('mine'); }
     else t.textContent = seatName(m.view.to_act) + ' to act';
     t.textContent += ' · call ' + m.view.call + ' · move ' + m.move;

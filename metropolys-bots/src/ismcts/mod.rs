@@ -198,6 +198,26 @@ impl Ismcts {
         }
     }
 
+    /// The same search with its tree capped at `edges` edges (32 bytes
+    /// each) per decision, shared among its threads; at most
+    /// [`MAX_TREE_EDGES`]. A server bounds each bot's memory with it (the
+    /// `tree_edges` parameter of [`crate::from_spec`]).
+    ///
+    /// ```
+    /// use metropolys_bots::Ismcts;
+    /// assert_eq!(Ismcts::default().with_tree_edges(1 << 20).tree_edges(), 1 << 20);
+    /// ```
+    pub fn with_tree_edges(mut self, edges: usize) -> Ismcts {
+        self.max_edges = edges.clamp(1, MAX_TREE_EDGES);
+        self
+    }
+
+    /// The most edges one decision's tree holds (its memory is at most
+    /// this many times 32 bytes, plus one node's children per thread).
+    pub fn tree_edges(&self) -> usize {
+        self.max_edges
+    }
+
     /// The same search under another name (what arena tables show).
     pub(crate) fn named(mut self, label: &'static str) -> Ismcts {
         self.label = label;
@@ -450,6 +470,13 @@ mod tests {
             search.iterate(&mut rng, None);
         }
         assert!(search.edges.len() <= cap, "{} edges", search.edges.len());
+        // Its memory too: the edge vector never grew past the cap (plus
+        // one node's children), as doubling would have.
+        assert!(
+            search.edges.capacity() <= cap + MAX_ACTIONS,
+            "capacity {}",
+            search.edges.capacity()
+        );
         // The tree did grow below the root until it was full...
         assert!(search.edges.len() > 1 + root_children);
         // ...and every iteration was still played out and backed up.

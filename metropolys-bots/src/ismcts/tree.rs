@@ -166,6 +166,15 @@ impl<'a> Search<'a> {
         if first.checked_add(len).is_none() {
             return false;
         }
+        // Grow by doubling, but never past the cap (plus this node's
+        // children): the tree's memory stays within its bound.
+        let need = self.edges.len() + self.scratch.len();
+        if need > self.edges.capacity() {
+            let target = (self.edges.capacity() * 2)
+                .max(need)
+                .min(self.max_edges.max(need));
+            self.edges.reserve_exact(target - self.edges.len());
+        }
         for &(action, _) in self.scratch.iter() {
             self.edges.push(Edge {
                 action,

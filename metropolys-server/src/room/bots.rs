@@ -1,7 +1,6 @@
-//! Bots at the table: a bot seat's player, and its decisions off the async
-//! runtime under the server's time budget (the greedy bot decides past it).
+//! Bots at the table: decisions off the async runtime, under the server's
+//! pool of bot threads and time budget (the greedy bot decides past it).
 
-use crate::protocol::{ErrorCode, ProtoError};
 use crate::services::Services;
 use metropolys_bots::{Greedy, InfoSet, Player};
 use metropolys_core::Action;
@@ -9,58 +8,60 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// The greedy bot's choice for the seat to act, from its view only.
-pub fn greedy_choice(view: &InfoSet) -> Result<Action, ProtoError> {
+pub(crate) fn greedy_choice(view: &InfoSet) -> Option<Action> {
     Player::new(Box::new(Greedy::default()), 0)
         .choose(view)
-        .map_err(|e| ProtoError::new(ErrorCode::Internal, e.to_string()))
+        .ok()
 }
 
-/// A bot seat's player, its generator seeded from the seat's seed and the
-/// move number (a restored bot does not repeat its earlier draws).
-pub(super) fn bot_player(bot: &str, params: &str, seed: u64, salt: u64) -> Result<Player, String> {
+/// The greedy bot's choice, off the async runtime.
+pub(crate) async fn greedy(view: InfoSet) -> Option<Action> {
+    tokio::task::spawn_blocking(move || greedy_choice(&view))
+        .await
+        .ok()
+        .flatten()
+}
+
+/// A bot's player for one decision: its generator seeded with `seed`.
+fn bot_player(bot: &str, params: &str, seed: u64) -> Result<Player, String> {
     let mut p: serde_json::Map<String, serde_json::Value> = if params.trim().is_empty() {
         serde_json::Map::new()
     } else {
         serde_json::from_str(params).map_err(|e| e.to_string())?
     };
-    p.insert(
-        "seed".into(),
-        serde_json::Value::from(seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
-    );
+    p.insert("seed".into(), serde_json::Value::from(seed));
     Player::from_spec(bot, &serde_json::Value::Object(p).to_string()).map_err(|e| e.to_string())
 }
 
-/// Runs a bot's decision off the async runtime, under the server's pool of
-/// bot threads and time budget. Past the budget the greedy bot decides
-/// (the stuck decision's thread keeps its pool slot until it ends).
-pub(super) async fn run_bot(
+/// One decision of a bot seat, off the async runtime, under the server's
+/// pool of bot threads and time budget. Past the budget (or if the bot
+/// fails) the greedy bot decides; a stuck decision's thread keeps its
+/// pool slot until it ends.
+pub(crate) async fn decide(
     sh: &Arc<Services>,
-    mut player: Player,
+    bot: String,
+    params: String,
+    seed: u64,
     view: InfoSet,
-) -> (Option<Player>, Option<Action>) {
-    let Ok(permit) = sh.bot_pool.clone().acquire_owned().await else {
-        return (None, None);
-    };
+) -> Option<Action> {
+    let permit = sh.bot_pool.clone().acquire_owned().await.ok()?;
     let budget = Duration::from_secs_f64(sh.options.bot_seconds + 1.0);
     let fallback = view.clone();
     let handle = tokio::task::spawn_blocking(move || {
-        let r = player.choose(&view);
+        let r = bot_player(&bot, &params, seed)
+            .and_then(|mut p| p.choose(&view).map_err(|e| e.to_string()));
         drop(permit);
-        (player, r)
+        r
     });
     match tokio::time::timeout(budget, handle).await {
-        Ok(Ok((player, Ok(action)))) => (Some(player), Some(action)),
+        Ok(Ok(Ok(action))) => Some(action),
         other => {
-            if let Ok(Ok((_, Err(e)))) = &other {
+            if let Ok(Ok(Err(e))) = &other {
                 tracing::warn!("a bot failed ({e}); the greedy bot decides");
             } else {
                 tracing::warn!("a bot overran its budget; the greedy bot decides");
             }
-            let action = tokio::task::spawn_blocking(move || greedy_choice(&fallback))
-                .await
-                .ok()
-                .and_then(Result::ok);
-            (None, action)
+            greedy(fallback).await
         }
     }
 }

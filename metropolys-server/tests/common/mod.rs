@@ -1,13 +1,72 @@
 //! Test helpers: a real server on loopback, an HTTP client and WebSocket
-//! clients that record every message they receive.
+//! clients that record every message they receive. Every message either
+//! way is validated against the protocol's JSON Schema, and the core
+//! values inside updates are read back with core's own types.
 #![allow(dead_code)]
 
 use futures_util::{SinkExt, StreamExt};
+use metropolys_core::{Event, ScoreSheet, Snapshot};
 use metropolys_server::{Options, Server};
 use serde_json::{json, Value};
+use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::{Mutex, Once, OnceLock};
 use std::time::Duration;
+
+/// One validator per schema root.
+fn validators() -> &'static HashMap<&'static str, jsonschema::Validator> {
+    static V: OnceLock<HashMap<&'static str, jsonschema::Validator>> = OnceLock::new();
+    V.get_or_init(|| {
+        let schema = metropolys_server::protocol::schema();
+        metropolys_server::protocol::ROOTS
+            .iter()
+            .map(|root| {
+                let mut s = schema.clone();
+                s["$ref"] = json!(format!("#/$defs/{root}"));
+                (
+                    *root,
+                    jsonschema::validator_for(&s).expect("the schema compiles"),
+                )
+            })
+            .collect()
+    })
+}
+
+/// Panics unless `v` is valid as the schema's `root`.
+pub fn validate(root: &str, v: &Value) {
+    let validator = validators()
+        .get(root)
+        .unwrap_or_else(|| panic!("no root {root}"));
+    if let Err(e) = validator.validate(v) {
+        panic!("not a valid {root}: {e} at {}\n{v}", e.instance_path());
+    }
+    if root == "ServerMessage" && v["type"] == "update" {
+        // Core's values read back with core's types.
+        serde_json::from_value::<Snapshot>(v["view"].clone()).expect("the view is core's");
+        serde_json::from_value::<Vec<Event>>(v["events"].clone()).expect("the events are core's");
+        if let Some(s) = v.get("scores") {
+            serde_json::from_value::<Vec<ScoreSheet>>(s.clone()).expect("the sheets are core's");
+        }
+    }
+}
+
+/// The schema root of a REST answer.
+fn answer_root(method: &str, path: &str, status: u16) -> Option<&'static str> {
+    if status >= 400 {
+        return Some("HttpError");
+    }
+    let parts: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+    match (method, parts.as_slice()) {
+        ("GET", ["", "api", "v1"]) => Some("Info"),
+        ("GET", ["", "api", "v1", "matches"]) => Some("MatchList"),
+        ("POST", ["", "api", "v1", "matches"]) => Some("MatchAnswer"),
+        ("GET", ["", "api", "v1", "matches", _]) => Some("MatchAnswer"),
+        ("POST", ["", "api", "v1", "matches", _, "join"]) => Some("Joined"),
+        ("POST", ["", "api", "v1", "matches", _, "leave"]) => Some("Left"),
+        _ => None,
+    }
+}
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
@@ -56,20 +115,66 @@ pub fn options(db: PathBuf) -> Options {
     }
 }
 
-/// A running server; dropping the handle's sender stops it.
+/// Panics of each test's server threads, by thread name.
+static SERVER_PANICS: Mutex<Option<HashMap<String, usize>>> = Mutex::new(None);
+
+/// Counts every panic on a server thread (named `srv:<test>`), once per
+/// process. A test's own failures, on its own threads, are never counted,
+/// and one test's server never counts toward another's.
+fn count_server_panics() {
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if let Some(name) = std::thread::current().name() {
+                if name.starts_with("srv:") {
+                    let mut m = SERVER_PANICS.lock().unwrap_or_else(|p| p.into_inner());
+                    *m.get_or_insert_with(HashMap::new)
+                        .entry(name.to_string())
+                        .or_default() += 1;
+                }
+            }
+            previous(info);
+        }));
+    });
+}
+
+/// A running server, on its own runtime whose threads are named after the
+/// test (`srv:<test>`); dropping the handle's sender stops it.
 pub struct Running {
     pub addr: SocketAddr,
     pub http: reqwest::Client,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     task: Option<tokio::task::JoinHandle<()>>,
+    runtime: Option<tokio::runtime::Runtime>,
+    name: String,
 }
 
 impl Running {
     pub async fn start(options: Options) -> Running {
-        let server = Server::bind(options).await.expect("the server binds");
+        count_server_panics();
+        let test = std::thread::current()
+            .name()
+            .unwrap_or("unnamed")
+            .rsplit("::")
+            .next()
+            .unwrap_or("unnamed")
+            .to_string();
+        let name = format!("srv:{test}");
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name(name.clone())
+            .enable_all()
+            .build()
+            .unwrap();
+        let server = runtime
+            .spawn(Server::bind(options))
+            .await
+            .unwrap()
+            .expect("the server binds");
         let addr = server.local_addr();
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-        let task = tokio::spawn(async move {
+        let task = runtime.spawn(async move {
             server
                 .run_until(async {
                     let _ = rx.await;
@@ -82,6 +187,8 @@ impl Running {
             http: reqwest::Client::new(),
             stop: Some(tx),
             task: Some(task),
+            runtime: Some(runtime),
+            name,
         }
     }
 
@@ -92,10 +199,23 @@ impl Running {
             http: reqwest::Client::new(),
             stop: None,
             task: None,
+            runtime: None,
+            name: String::new(),
         }
     }
 
-    /// Stops the server and waits for it.
+    /// How many times this server's threads panicked.
+    pub fn panics(&self) -> usize {
+        SERVER_PANICS
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+            .and_then(|m| m.get(&self.name).copied())
+            .unwrap_or(0)
+    }
+
+    /// Stops the server and waits for it; its threads' panics, if any,
+    /// fail the test.
     pub async fn stop(mut self) {
         if let Some(s) = self.stop.take() {
             let _ = s.send(());
@@ -103,6 +223,10 @@ impl Running {
         if let Some(t) = self.task.take() {
             let _ = tokio::time::timeout(Duration::from_secs(10), t).await;
         }
+        if let Some(rt) = self.runtime.take() {
+            rt.shutdown_background();
+        }
+        assert_eq!(self.panics(), 0, "the server panicked");
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -124,10 +248,11 @@ impl Running {
         let resp = r.send().await.unwrap();
         let status = resp.status().as_u16();
         let text = resp.text().await.unwrap();
-        (
-            status,
-            serde_json::from_str(&text).unwrap_or(Value::String(text)),
-        )
+        let v = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        if let Some(root) = answer_root(method, path, status) {
+            validate(root, &v);
+        }
+        (status, v)
     }
 
     /// A request that must fail with `status` and error `code`: the body.
@@ -192,6 +317,14 @@ impl Running {
     }
 }
 
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Some(rt) = self.runtime.take() {
+            rt.shutdown_background();
+        }
+    }
+}
+
 /// A WebSocket client that keeps every text message it received.
 pub struct Ws {
     pub stream: WebSocketStream<MaybeTlsStream<TcpStream>>,
@@ -201,7 +334,9 @@ pub struct Ws {
 }
 
 impl Ws {
+    /// Sends a request, which must be valid by the schema.
     pub async fn send(&mut self, v: Value) {
+        validate("ClientRequest", &v);
         self.send_text(v.to_string()).await;
     }
 
@@ -223,7 +358,9 @@ impl Ws {
             match m {
                 Ok(Message::Text(t)) => {
                     self.log.push(t.to_string());
-                    return Some(serde_json::from_str(&t).expect("the server sends JSON"));
+                    let v: Value = serde_json::from_str(&t).expect("the server sends JSON");
+                    validate("ServerMessage", &v);
+                    return Some(v);
                 }
                 Ok(Message::Close(f)) => {
                     self.closed = Some(f.map_or(1005, |f| u16::from(f.code)));
@@ -254,6 +391,20 @@ impl Ws {
         }
     }
 
+    /// Messages until an update carrying `accepted` (the answer to this
+    /// socket's submission): that update.
+    pub async fn accepted(&mut self) -> Value {
+        loop {
+            let v = self.next().await;
+            if v["type"] == "update" && v.get("accepted").is_some() {
+                return v;
+            }
+            if v["type"] == "accepted" {
+                return v;
+            }
+        }
+    }
+
     /// Messages until an update at move `n` or later.
     pub async fn update_at(&mut self, n: u64) -> Value {
         loop {
@@ -272,4 +423,15 @@ impl Ws {
         }
         self.closed
     }
+}
+
+/// A 2-seat all-human match with both seats taken: its id and seat 0's
+/// credential.
+pub async fn two_seat_match(server: &Running) -> (String, String) {
+    let id = server
+        .create(json!({"players": 2, "seats": ["human", "human"]}))
+        .await;
+    let t0 = server.join(&id, 0).await;
+    server.join(&id, 1).await;
+    (id, t0)
 }

@@ -1,0 +1,126 @@
+//! What the authority's methods take and return: changes, proposals and
+//! effects.
+
+use crate::protocol::ServerMessage;
+use crate::store::Op;
+use metropolys_bots::InfoSet;
+use metropolys_core::{Action, Seat};
+use std::time::Duration;
+
+/// A client of a match (a socket), as the shell numbers them.
+pub type ClientId = u64;
+
+/// Who made an action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Actor {
+    /// A seat's client (told in its update's `accepted`).
+    Client(ClientId),
+    /// The seat's bot.
+    Bot,
+    /// The turn timer (the greedy bot for the seat; every client is told).
+    Timer,
+}
+
+/// A change to the match, applied only after it is committed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Change {
+    /// A person takes a seat; `starts`: the match starts with it.
+    Join {
+        /// The seat.
+        seat: Seat,
+        /// The hash of its new credential.
+        hash: [u8; 32],
+        /// Whether every human seat is then taken for the first time.
+        starts: bool,
+    },
+    /// A seat is given up.
+    Leave {
+        /// The seat.
+        seat: Seat,
+    },
+    /// An action of the seat to act.
+    Act {
+        /// The seat.
+        seat: Seat,
+        /// The action (checked by the rules).
+        action: Action,
+        /// Who made it.
+        by: Actor,
+    },
+    /// An open match is cancelled (nobody joined in time).
+    Cancel,
+}
+
+/// A change and the store operation that makes it durable.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Proposal {
+    /// The change, for [`Authority::apply`].
+    pub change: Change,
+    /// The operation, for the store.
+    pub op: Op,
+}
+
+/// What a submission leads to.
+#[derive(Debug)]
+pub enum Submission {
+    /// A repeat of the seat's action at a past move: answered, nothing
+    /// changes.
+    Duplicate(Effects),
+    /// A new action to commit.
+    Commit(Proposal),
+}
+
+/// A message for some clients.
+#[derive(Debug, Clone)]
+pub struct Outgoing {
+    /// Its recipients.
+    pub to: Vec<ClientId>,
+    /// The message (serialised once for all of them).
+    pub msg: ServerMessage,
+}
+
+/// Work the shell starts after a change.
+#[derive(Debug, Clone)]
+pub enum Job {
+    /// A bot decides for `seat` from its view.
+    Bot {
+        /// The seat.
+        seat: Seat,
+        /// The generation the decision is for (stale if it moved on).
+        generation: u64,
+        /// The seat's view.
+        view: Box<InfoSet>,
+        /// The bot kind.
+        bot: String,
+        /// Its parameters.
+        params: String,
+        /// The seed of this decision's generator.
+        seed: u64,
+    },
+    /// The turn timer of a human seat.
+    Timer {
+        /// The seat.
+        seat: Seat,
+        /// The generation the timer is for.
+        generation: u64,
+        /// When it fires.
+        after: Duration,
+    },
+}
+
+/// What the shell must do after a request.
+#[derive(Debug, Default)]
+pub struct Effects {
+    /// Messages, in order.
+    pub send: Vec<Outgoing>,
+    /// Sockets to close (code, reason); they are no longer subscribed.
+    pub close: Vec<(ClientId, u16, &'static str)>,
+    /// A bot decision or a timer to start (replacing any earlier timer).
+    pub job: Option<Job>,
+}
+
+impl Effects {
+    pub(super) fn to(&mut self, id: ClientId, msg: ServerMessage) {
+        self.send.push(Outgoing { to: vec![id], msg });
+    }
+}

@@ -1,0 +1,741 @@
+//! The authority of one match: synchronous, with no socket, no database and
+//! no clock of its own (as boardgame.io's `Master` speaks only to a
+//! transport and a storage interface). It holds the game, its seats and
+//! their credentials (as hashes), and the table of subscribed clients
+//! (ids, not sockets); every request is a method that either refuses with
+//! a [`ProtoError`] or returns what must happen:
+//!
+//! * a change is first *proposed* ([`Proposal`]: the [`Change`] and the
+//!   store [`Op`] that makes it durable), without touching the match;
+//! * once the store has committed the operation, [`Authority::apply`]
+//!   changes the match and returns the [`Effects`]: messages to send (each
+//!   client its own view, R-21), sockets to close, a bot decision or a
+//!   turn timer to start.
+//!
+//! The async shell (`crate::room`) commits, applies and carries the
+//! effects out; tests drive this type directly.
+
+mod effects;
+mod subscribers;
+mod view;
+
+pub use effects::{Actor, Change, ClientId, Effects, Job, Outgoing, Proposal, Submission};
+
+use crate::credential::ct_eq;
+use crate::protocol::{
+    Accepted, ErrorCode, Hint, Move, ProtoError, SeatKind, SeatStatus, ServerMessage, Status,
+    Summary, TimedOut,
+};
+use crate::store::{MatchRow, Op, StoredMatch};
+use metropolys_bots::InfoSet;
+use metropolys_core::{Action, Config, Event, Game, RuleError, ScoreSheet, Seat};
+use serde::{Deserialize, Serialize};
+use std::time::{Duration, Instant};
+
+/// How a seat is played, as stored.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum SeatSpec {
+    /// A person, holding the seat's credential.
+    Human,
+    /// A bot of the bots crate.
+    Bot {
+        /// The spec as given (`greedy`, `ismcts:{"iterations":500}`).
+        spec: String,
+        /// The bot kind.
+        bot: String,
+        /// Its parameters as JSON, with the server's limits.
+        params: String,
+        /// The seed of its generator.
+        seed: u64,
+    },
+}
+
+impl SeatSpec {
+    fn is_human(&self) -> bool {
+        matches!(self, SeatSpec::Human)
+    }
+}
+
+struct SeatSlot {
+    spec: SeatSpec,
+    /// The hash of the credential holding the seat.
+    holder: Option<[u8; 32]>,
+    /// Bumped whenever the holder changes: a socket opened under an older
+    /// holder acts no more.
+    epoch: u64,
+}
+
+/// A subscribed client.
+struct Subscriber {
+    id: ClientId,
+    /// Its seat and the seat's epoch when it connected (`None`: a
+    /// spectator).
+    seat: Option<(Seat, u64)>,
+    /// The move number of the last update it was sent (`None`: none yet).
+    sent: Option<u64>,
+}
+
+/// One match's authority.
+pub struct Authority {
+    id: String,
+    created: i64,
+    game: Game,
+    /// Events per move: index 0 the opening, index k those of action k.
+    events: Vec<Vec<Event>>,
+    /// `(player, action id)` of every action, in order.
+    actions: Vec<(Seat, u16)>,
+    seats: Vec<SeatSlot>,
+    subscribers: Vec<Subscriber>,
+    started: bool,
+    cancelled: bool,
+    ended: Option<i64>,
+    turn: Option<Duration>,
+    deadline: Option<Instant>,
+    /// Bumped by every change; a bot or timer acting on an older one is
+    /// too late.
+    generation: u64,
+    bot_busy: bool,
+    /// The seed, when the creator chose it (public).
+    public_seed: Option<u64>,
+    scores: Option<(Vec<ScoreSheet>, Vec<Seat>)>,
+    /// The last time a seat was taken, given up, connected or disconnected
+    /// (an open match nobody sits at expires after a while).
+    last_activity: Instant,
+}
+
+fn refuse(code: ErrorCode, message: impl Into<String>) -> ProtoError {
+    ProtoError::new(code, message)
+}
+
+impl Authority {
+    /// A match from its stored form, its actions replayed by the rules.
+    pub fn restore(m: &StoredMatch, now: Instant) -> Result<Authority, String> {
+        let config = Config::from_json(&m.row.config).map_err(|e| e.to_string())?;
+        let seats: Vec<SeatSpec> = serde_json::from_str(&m.row.seats).map_err(|e| e.to_string())?;
+        Authority::build(&m.row, &m.hashes, &m.actions, config, seats, now)
+    }
+
+    /// A new match (not stored yet: [`Authority::creation`] is its store
+    /// operation).
+    pub fn create(
+        row: &MatchRow,
+        config: Config,
+        seats: Vec<SeatSpec>,
+        now: Instant,
+    ) -> Result<Authority, String> {
+        Authority::build(row, &[], &[], config, seats, now)
+    }
+
+    fn build(
+        row: &MatchRow,
+        hashes: &[Option<[u8; 32]>],
+        actions: &[(u8, u16)],
+        config: Config,
+        seats: Vec<SeatSpec>,
+        now: Instant,
+    ) -> Result<Authority, String> {
+        let public_seed = row.seed_chosen.then_some(config.seed);
+        let mut game = Game::new(config).map_err(|e| e.to_string())?;
+        if seats.len() != game.state().players() as usize {
+            return Err("one seat per player".into());
+        }
+        let mut events = vec![game.last_events().to_vec()];
+        for (i, &(player, id)) in actions.iter().enumerate() {
+            let action = Action::from_id(id).map_err(|e| format!("action {i}: {e}"))?;
+            game.state()
+                .check_player(player)
+                .map_err(|e| format!("action {i}: {e}"))?;
+            game = game.apply(action).map_err(|e| format!("action {i}: {e}"))?;
+            events.push(game.last_events().to_vec());
+        }
+        let seats = seats
+            .into_iter()
+            .enumerate()
+            .map(|(i, spec)| SeatSlot {
+                spec,
+                holder: hashes.get(i).copied().flatten(),
+                epoch: 0,
+            })
+            .collect();
+        let over = game.state().is_over();
+        let scores = over.then(|| (game.state().scores(), game.state().winners()));
+        Ok(Authority {
+            id: row.id.clone(),
+            created: row.created,
+            game,
+            events,
+            actions: actions.to_vec(),
+            seats,
+            subscribers: Vec::new(),
+            started: row.started || !actions.is_empty(),
+            cancelled: row.cancelled,
+            ended: row.ended,
+            turn: row.turn_seconds.map(Duration::from_secs_f64),
+            deadline: None,
+            generation: 0,
+            bot_busy: false,
+            public_seed,
+            scores,
+            last_activity: now,
+        })
+    }
+
+    /// The match id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// Actions accepted so far.
+    pub fn move_number(&self) -> u64 {
+        self.game.decisions() as u64
+    }
+
+    /// The status.
+    pub fn status(&self) -> Status {
+        if self.game.state().is_over() {
+            Status::Finished
+        } else if self.cancelled {
+            Status::Cancelled
+        } else if self.started {
+            Status::Playing
+        } else {
+            Status::Open
+        }
+    }
+
+    /// The match's configuration (its game is always set up from one).
+    fn config(&self) -> &Config {
+        self.game
+            .config()
+            .expect("a match's game is set up from its configuration")
+    }
+
+    /// Whether a socket of `seat`'s current holder is subscribed.
+    fn connected(&self, seat: Seat) -> bool {
+        let epoch = self.seats[seat as usize].epoch;
+        self.subscribers
+            .iter()
+            .any(|c| c.seat == Some((seat, epoch)))
+    }
+
+    fn seat_statuses(&self) -> Vec<SeatStatus> {
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| match &s.spec {
+                SeatSpec::Human => SeatStatus {
+                    kind: SeatKind::Human,
+                    bot: None,
+                    taken: s.holder.is_some(),
+                    connected: self.connected(i as Seat),
+                },
+                SeatSpec::Bot { spec, .. } => SeatStatus {
+                    kind: SeatKind::Bot,
+                    bot: Some(spec.clone()),
+                    taken: true,
+                    connected: true,
+                },
+            })
+            .collect()
+    }
+
+    /// The lobby's summary (nothing secret).
+    pub fn summary(&self) -> Summary {
+        let s = self.game.state();
+        Summary {
+            id: self.id.clone(),
+            players: s.players(),
+            variant: s.variant(),
+            metropolys_cards: s.uses_metropolys_cards(),
+            status: self.status(),
+            move_number: self.move_number(),
+            seats: self.seat_statuses(),
+            turn_seconds: self.turn.map(|d| d.as_secs_f64()),
+            seed: self.public_seed,
+            created: self.created,
+            ended: self.ended,
+        }
+    }
+
+    /// The seat a credential's hash holds, and the seat's epoch.
+    pub fn seat_of(&self, hash: &[u8; 32]) -> Option<(Seat, u64)> {
+        self.seats
+            .iter()
+            .position(|s| s.holder.is_some_and(|h| ct_eq(&h, hash)))
+            .map(|p| (p as Seat, self.seats[p].epoch))
+    }
+
+    /// The public seed, if the creator chose one.
+    pub fn public_seed(&self) -> Option<u64> {
+        self.public_seed
+    }
+
+    /// The record of the finished game (`not_finished` before the end: it
+    /// holds the seed, which determines the deal).
+    pub fn record(&self) -> Result<String, ProtoError> {
+        if !self.game.state().is_over() {
+            return Err(refuse(
+                ErrorCode::NotFinished,
+                "the game is not over; its record is given out at the end",
+            ));
+        }
+        self.game
+            .to_record()
+            .map(|r| r.to_json_pretty())
+            .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))
+    }
+
+    /// The board picture (no secrets: districts out of play only).
+    pub fn board(&self) -> String {
+        crate::web::board_svg(self.game.state())
+    }
+
+    /// Whether an open match nobody sits at has waited `timeout` since the
+    /// last seat activity.
+    pub fn expired(&self, now: Instant, timeout: Duration) -> bool {
+        self.status() == Status::Open
+            && !(0..self.seats.len()).any(|s| self.connected(s as Seat))
+            && now.saturating_duration_since(self.last_activity) >= timeout
+    }
+
+    /// Whether nothing more happens and no client is subscribed.
+    pub fn idle_and_over(&self) -> bool {
+        self.status().is_over() && self.subscribers.is_empty()
+    }
+
+    // ----- proposals (nothing changes) ----------------------------------
+
+    /// Taking `seat` (or the first free human seat) with a credential's
+    /// hash.
+    pub fn propose_join(&self, seat: Option<u8>, hash: [u8; 32]) -> Result<Proposal, ProtoError> {
+        if self.status().is_over() {
+            return Err(refuse(ErrorCode::MatchOver, "the match is over"));
+        }
+        let seat = match seat {
+            Some(s) => {
+                let slot = self.seats.get(s as usize).ok_or_else(|| {
+                    refuse(ErrorCode::NotFound, format!("no seat {s} in this match"))
+                })?;
+                if !slot.spec.is_human() {
+                    return Err(refuse(ErrorCode::BotSeat, format!("seat {s} is a bot's")));
+                }
+                if slot.holder.is_some() {
+                    return Err(refuse(ErrorCode::SeatTaken, format!("seat {s} is taken")));
+                }
+                s
+            }
+            None => self
+                .seats
+                .iter()
+                .position(|s| s.spec.is_human() && s.holder.is_none())
+                .ok_or_else(|| refuse(ErrorCode::MatchFull, "every human seat is taken"))?
+                as Seat,
+        };
+        let starts = !self.started
+            && self
+                .seats
+                .iter()
+                .enumerate()
+                .all(|(i, s)| i == seat as usize || !s.spec.is_human() || s.holder.is_some());
+        Ok(Proposal {
+            change: Change::Join { seat, hash, starts },
+            op: Op::SetCredential {
+                match_id: self.id.clone(),
+                seat,
+                hash: Some(hash),
+                starts,
+            },
+        })
+    }
+
+    /// Giving `seat` up.
+    pub fn propose_leave(&self, seat: Seat) -> Proposal {
+        Proposal {
+            change: Change::Leave { seat },
+            op: Op::SetCredential {
+                match_id: self.id.clone(),
+                seat,
+                hash: None,
+                starts: false,
+            },
+        }
+    }
+
+    /// A submission `{"move": n, "action": id}` of client `client`.
+    /// `forbidden` when the client's credential no longer holds its seat
+    /// (the shell then closes the socket).
+    pub fn propose_submit(
+        &self,
+        client: ClientId,
+        n: u64,
+        action: i64,
+        wall: i64,
+    ) -> Result<Submission, ProtoError> {
+        let sub = self
+            .subscribers
+            .iter()
+            .find(|c| c.id == client)
+            .ok_or_else(|| refuse(ErrorCode::Forbidden, "this socket is no longer subscribed"))?;
+        let Some((seat, epoch)) = sub.seat else {
+            return Err(spectator());
+        };
+        let slot = &self.seats[seat as usize];
+        if slot.epoch != epoch || slot.holder.is_none() {
+            return Err(refuse(
+                ErrorCode::Forbidden,
+                "this socket's credential no longer holds its seat",
+            ));
+        }
+        let current = self.move_number();
+        if n < current {
+            if let Some(&(player, id)) = self.actions.get(n as usize) {
+                if player == seat && i64::from(id) == action {
+                    let mut fx = Effects::default();
+                    fx.to(
+                        client,
+                        ServerMessage::Accepted(Accepted {
+                            move_number: n,
+                            action: id,
+                            duplicate: true,
+                        }),
+                    );
+                    return Ok(Submission::Duplicate(fx));
+                }
+            }
+            return Err(refuse(
+                ErrorCode::StaleMove,
+                format!("move {n} is past; the game is at move {current}"),
+            )
+            .at(current));
+        }
+        if n > current {
+            return Err(refuse(
+                ErrorCode::FutureMove,
+                format!("move {n} is ahead; the game is at move {current}"),
+            )
+            .at(current));
+        }
+        if !self.started || self.cancelled {
+            return Err(refuse(
+                ErrorCode::NotStarted,
+                "the match waits for its human seats to be taken",
+            )
+            .at(current));
+        }
+        let action = u16::try_from(action)
+            .map_err(|_| RuleError::UnknownActionId(action))
+            .and_then(Action::from_id)
+            .map_err(|e| ProtoError::rule(&e).at(current))?;
+        self.propose_act(seat, action, Actor::Client(client), wall)
+            .map(Submission::Commit)
+            .map_err(|e| e.at(current))
+    }
+
+    /// A bot's or the timer's action for `seat`, if the match is still at
+    /// `generation` with `seat` to act.
+    pub fn propose_auto(
+        &self,
+        seat: Seat,
+        generation: u64,
+        action: Action,
+        by: Actor,
+        wall: i64,
+    ) -> Option<Proposal> {
+        if self.generation != generation || self.game.state().to_act() != Some(seat) {
+            return None;
+        }
+        self.propose_act(seat, action, by, wall).ok()
+    }
+
+    /// An action of `seat`; `wall` (seconds since the Unix epoch) is when
+    /// the game ends if it ends with it.
+    fn propose_act(
+        &self,
+        seat: Seat,
+        action: Action,
+        by: Actor,
+        wall: i64,
+    ) -> Result<Proposal, ProtoError> {
+        let state = self.game.state();
+        let (after, _) = state
+            .check_player(seat)
+            .and_then(|_| state.check(action))
+            .and_then(|_| state.apply(action))
+            .map_err(|e| ProtoError::rule(&e))?;
+        Ok(Proposal {
+            change: Change::Act { seat, action, by },
+            op: Op::AppendAction {
+                match_id: self.id.clone(),
+                n: self.move_number(),
+                player: seat,
+                action: action.id().unwrap_or(Action::PASS_ID),
+                finished_at: after.is_over().then_some(wall),
+            },
+        })
+    }
+
+    /// Cancelling an open match.
+    pub fn propose_cancel(&self, at: i64) -> Option<Proposal> {
+        (self.status() == Status::Open).then(|| Proposal {
+            change: Change::Cancel,
+            op: Op::Cancel {
+                match_id: self.id.clone(),
+                at,
+            },
+        })
+    }
+
+    /// Whether the timer for `seat` at `generation` is still due: the view
+    /// the greedy bot decides from.
+    pub fn timer_view(&self, seat: Seat, generation: u64) -> Option<InfoSet> {
+        if self.generation != generation || self.game.state().to_act() != Some(seat) {
+            return None;
+        }
+        InfoSet::with_config(self.game.state(), seat, self.config()).ok()
+    }
+
+    /// The view a hint is computed from, and the move it is for.
+    pub fn hint_view(&self, client: ClientId) -> Result<(InfoSet, u64), ProtoError> {
+        let seat = self
+            .subscribers
+            .iter()
+            .find(|c| c.id == client)
+            .and_then(|c| c.seat)
+            .map(|(s, _)| s)
+            .ok_or_else(spectator)?;
+        let state = self.game.state();
+        if state.to_act() != Some(seat) || !self.started {
+            return Err(ProtoError {
+                code: ErrorCode::NotToAct,
+                message: format!("seat {seat} is not to act"),
+                rule: Some("R-8".into()),
+                current_move: Some(self.move_number()),
+            });
+        }
+        let view = InfoSet::with_config(state, seat, self.config())
+            .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?;
+        Ok((view, self.move_number()))
+    }
+
+    /// The hint's answer.
+    pub fn hint(&self, client: ClientId, n: u64, action: Action) -> Effects {
+        let mut fx = Effects::default();
+        fx.to(
+            client,
+            ServerMessage::Hint(Hint {
+                move_number: n,
+                action: action.id().unwrap_or(Action::PASS_ID),
+            }),
+        );
+        fx
+    }
+
+    // ----- changes ------------------------------------------------------
+
+    /// Applies a committed change: the match moves on, and the effects say
+    /// what to tell whom and what to start. `now` is the monotonic clock,
+    /// `wall` seconds since the Unix epoch.
+    pub fn apply(&mut self, change: Change, now: Instant, wall: i64) -> Effects {
+        let mut fx = Effects::default();
+        self.generation += 1;
+        match change {
+            Change::Join { seat, hash, starts } => {
+                let slot = &mut self.seats[seat as usize];
+                slot.holder = Some(hash);
+                slot.epoch += 1;
+                self.last_activity = now;
+                self.close_stale(&mut fx);
+                if starts {
+                    self.started = true;
+                    self.set_deadline(now);
+                    self.broadcast(&mut fx, None, None);
+                    fx.job = self.schedule();
+                } else {
+                    self.presence(&mut fx);
+                }
+            }
+            Change::Leave { seat } => {
+                let slot = &mut self.seats[seat as usize];
+                slot.holder = None;
+                slot.epoch += 1;
+                self.last_activity = now;
+                self.close_stale(&mut fx);
+                self.presence(&mut fx);
+                fx.job = self.schedule();
+            }
+            Change::Act { seat, action, by } => {
+                let n = self.move_number();
+                match self.game.apply(action) {
+                    Ok(g) => self.game = g,
+                    Err(e) => {
+                        // Proposed against this very state: cannot happen.
+                        tracing::error!("match {}: a committed action failed: {e}", self.id);
+                        return fx;
+                    }
+                }
+                self.events.push(self.game.last_events().to_vec());
+                self.actions
+                    .push((seat, action.id().unwrap_or(Action::PASS_ID)));
+                if self.game.state().is_over() {
+                    let s = self.game.state();
+                    self.scores = Some((s.scores(), s.winners()));
+                    self.ended = Some(wall);
+                }
+                self.set_deadline(now);
+                let mover = match by {
+                    Actor::Client(c) => Some((
+                        c,
+                        Move {
+                            move_number: n,
+                            action: action.id().unwrap_or(Action::PASS_ID),
+                        },
+                    )),
+                    _ => None,
+                };
+                let timed_out = (by == Actor::Timer).then_some(TimedOut {
+                    seat,
+                    move_number: n,
+                });
+                self.broadcast(&mut fx, mover, timed_out);
+                fx.job = self.schedule();
+            }
+            Change::Cancel => {
+                self.cancelled = true;
+                self.ended = Some(wall);
+                self.deadline = None;
+                self.broadcast(&mut fx, None, None);
+            }
+        }
+        fx
+    }
+
+    /// Starts whatever a restored match was waiting for.
+    pub fn resume(&mut self, now: Instant) -> Effects {
+        self.set_deadline(now);
+        Effects {
+            job: self.schedule(),
+            ..Effects::default()
+        }
+    }
+
+    /// A bot's decision ended: the next one may start (call before
+    /// proposing its action, so that applying it schedules the next).
+    pub fn bot_finished(&mut self) {
+        self.bot_busy = false;
+    }
+
+    /// Whatever is due now (a bot or a timer), after a decision that
+    /// changed nothing.
+    pub fn reschedule(&mut self) -> Effects {
+        Effects {
+            job: self.schedule(),
+            ..Effects::default()
+        }
+    }
+
+    // ----- timers and bots ----------------------------------------------
+
+    fn set_deadline(&mut self, now: Instant) {
+        let state = self.game.state();
+        self.deadline = match (self.turn, state.to_act()) {
+            (Some(turn), Some(seat))
+                if self.started && !self.cancelled && self.seats[seat as usize].spec.is_human() =>
+            {
+                Some(now + turn)
+            }
+            _ => None,
+        };
+    }
+
+    /// The bot of the seat to act, or the turn timer of a human seat.
+    fn schedule(&mut self) -> Option<Job> {
+        let state = *self.game.state();
+        let seat = state.to_act()?;
+        if !self.started || self.cancelled {
+            return None;
+        }
+        let generation = self.generation;
+        match &self.seats[seat as usize].spec {
+            SeatSpec::Bot {
+                bot, params, seed, ..
+            } => {
+                if self.bot_busy {
+                    return None;
+                }
+                let view = InfoSet::with_config(&state, seat, self.config()).ok()?;
+                self.bot_busy = true;
+                Some(Job::Bot {
+                    seat,
+                    generation,
+                    view: Box::new(view),
+                    bot: bot.clone(),
+                    params: params.clone(),
+                    // A new draw per move: a restored bot does not repeat
+                    // its earlier draws.
+                    seed: seed ^ self.move_number().wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                })
+            }
+            SeatSpec::Human => self.turn.map(|after| Job::Timer {
+                seat,
+                generation,
+                after,
+            }),
+        }
+    }
+}
+
+/// The summary of a finished match from its stored row and move count,
+/// without replaying it (the lobby's list of finished matches).
+pub fn summary_of_row(row: &MatchRow, moves: u64) -> Option<Summary> {
+    let config = Config::from_json(&row.config).ok()?;
+    let seats: Vec<SeatSpec> = serde_json::from_str(&row.seats).ok()?;
+    let status = if row.finished {
+        Status::Finished
+    } else if row.cancelled {
+        Status::Cancelled
+    } else if row.started {
+        Status::Playing
+    } else {
+        Status::Open
+    };
+    Some(Summary {
+        id: row.id.clone(),
+        players: config.players,
+        variant: config.variant,
+        metropolys_cards: config.uses_metropolys_cards(),
+        status,
+        move_number: moves,
+        seats: seats
+            .iter()
+            .map(|s| match s {
+                SeatSpec::Human => SeatStatus {
+                    kind: SeatKind::Human,
+                    bot: None,
+                    taken: true,
+                    connected: false,
+                },
+                SeatSpec::Bot { spec, .. } => SeatStatus {
+                    kind: SeatKind::Bot,
+                    bot: Some(spec.clone()),
+                    taken: true,
+                    connected: true,
+                },
+            })
+            .collect(),
+        turn_seconds: row.turn_seconds,
+        seed: row.seed_chosen.then_some(config.seed),
+        created: row.created,
+        ended: row.ended,
+    })
+}
+
+fn spectator() -> ProtoError {
+    refuse(
+        ErrorCode::Spectator,
+        "spectators cannot act or ask for hints",
+    )
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,104 @@
+//! What a match tells its clients: each one's own view, the legal
+//! actions of the seat to act, the events since its last update.
+
+use super::{Authority, ClientId, Effects, Outgoing};
+use crate::protocol::{Move, ServerMessage, TimedOut, Update};
+use metropolys_core::{Seat, Snapshot};
+use std::time::Instant;
+
+impl Authority {
+    /// The view a client may see: its seat's, or the public one,
+    /// with the Metropolys deck when the match deals from one (R-22: it is
+    /// public).
+    fn view_for(&self, seat: Option<Seat>) -> Snapshot {
+        let state = self.game.state();
+        let mut view = seat
+            .and_then(|s| state.view_snapshot(s))
+            .unwrap_or_else(|| state.public_snapshot());
+        view.metropolys_deck = self.game.metropolys_deck().map(<[_]>::to_vec);
+        view
+    }
+
+    /// The update for a client of `seat` whose last update was move `since`.
+    pub(super) fn update_for(
+        &self,
+        seat: Option<Seat>,
+        since: Option<u64>,
+        accepted: Option<Move>,
+        timed_out: Option<TimedOut>,
+    ) -> Update {
+        let state = self.game.state();
+        let first = since.map_or(0, |s| s as usize + 1);
+        let events = self.events[first.min(self.events.len())..]
+            .iter()
+            .flatten()
+            .cloned()
+            .collect();
+        let legal = match (seat, state.to_act()) {
+            (Some(s), Some(t)) if s == t && self.started && !self.cancelled => state
+                .legal_actions()
+                .iter()
+                .filter_map(|a| a.id())
+                .collect(),
+            _ => Vec::new(),
+        };
+        Update {
+            match_id: self.id.clone(),
+            move_number: self.move_number(),
+            status: self.status(),
+            view: self.view_for(seat),
+            legal,
+            events,
+            seats: self.seat_statuses(),
+            deadline_ms: self
+                .deadline
+                .map(|d| d.saturating_duration_since(Instant::now()).as_millis() as u64),
+            scores: self.scores.as_ref().map(|s| s.0.clone()),
+            winners: self.scores.as_ref().map(|s| s.1.clone()),
+            accepted,
+            timed_out,
+        }
+    }
+
+    /// Every subscriber's update: one message per (seat, last move sent),
+    /// the mover's socket its own with `accepted`.
+    pub(super) fn broadcast(
+        &mut self,
+        fx: &mut Effects,
+        mover: Option<(ClientId, Move)>,
+        timed_out: Option<TimedOut>,
+    ) {
+        type Key = (Option<Seat>, Option<u64>);
+        let mut groups: Vec<(Key, Vec<ClientId>)> = Vec::new();
+        let n = self.move_number();
+        let mut mine = None;
+        for c in &mut self.subscribers {
+            let key = (c.seat.map(|(s, _)| s), c.sent);
+            c.sent = Some(n);
+            if let Some((id, m)) = mover {
+                if id == c.id {
+                    mine = Some((key, id, m));
+                    continue;
+                }
+            }
+            match groups.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, ids)) => ids.push(c.id),
+                None => groups.push((key, vec![c.id])),
+            }
+        }
+        if let Some(((seat, since), id, m)) = mine {
+            let u = self.update_for(seat, since, Some(m), timed_out);
+            fx.send.push(Outgoing {
+                to: vec![id],
+                msg: ServerMessage::Update(Box::new(u)),
+            });
+        }
+        for ((seat, since), to) in groups {
+            let u = self.update_for(seat, since, None, timed_out);
+            fx.send.push(Outgoing {
+                to,
+                msg: ServerMessage::Update(Box::new(u)),
+            });
+        }
+    }
+}

@@ -1,0 +1,23 @@
+//! The wire protocol (version [`PROTOCOL_VERSION`]), as types: every
+//! message the server sends ([`ServerMessage`] on a WebSocket, the REST
+//! answers beside it), every request a client makes ([`ClientRequest`],
+//! [`CreateMatch`], [`JoinSeat`]), every error ([`ErrorCode`]), and the
+//! JSON Schema generated from them ([`schema`]). `docs/server.md` is the
+//! reference for client authors; its message and error tables are
+//! generated from these types ([`doc_tables`]) and a test keeps them equal.
+
+mod errors;
+mod messages;
+mod requests;
+mod schema;
+mod shapes;
+mod version;
+
+pub use errors::{shorten, ErrorCode, ProtoError};
+pub use messages::{
+    Accepted, Hint, HttpError, Info, Joined, Left, Limits, MatchAnswer, MatchList, Move, Presence,
+    SeatKind, SeatStatus, ServerMessage, Status, Summary, TimedOut, Update, Welcome,
+};
+pub use requests::{parse_client, parse_json, ClientRequest, CreateMatch, JoinSeat};
+pub use schema::{doc_tables, schema, ROOTS};
+pub use version::PROTOCOL_VERSION;

@@ -1,0 +1,261 @@
+//! What clients send: WebSocket requests ([`ClientRequest`]) and REST
+//! bodies ([`CreateMatch`], [`JoinSeat`]), read strictly: JSON (else
+//! `bad_json`), an object of known fields, each once, of the right types
+//! (else `bad_message`), a known `op` (else `unknown_op`).
+
+use super::errors::{shorten, ErrorCode, ProtoError};
+use super::shapes::{DeckSchema, SeatSchema, VariantSchema};
+use metropolys_core::{MetropolysCard, Variant};
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+
+/// The largest move number a submission may name (2^63 − 1).
+pub const MAX_MOVE: u64 = i64::MAX as u64;
+
+/// What a client sends over its WebSocket.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClientRequest {
+    /// `{"move": n, "action": id}` (or with `"op": "act"`): play action
+    /// `id` at move `n`, the move number of the last update the client saw.
+    Act {
+        /// The move number the client saw.
+        move_number: u64,
+        /// The action id (0–715; anything else is refused by the rules).
+        action: i64,
+    },
+    /// `{"op": "hint"}`: the greedy bot's choice for this seat.
+    Hint,
+    /// `{"op": "ping"}`: answered with `{"type": "pong"}`.
+    Ping,
+    /// `{"op": "sync"}`: the current update again, with every event of the
+    /// game.
+    Sync,
+}
+
+/// The WebSocket request's wire shapes, for the schema: a submission, or
+/// an `op` without other fields.
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[schemars(rename = "ClientRequest")]
+#[allow(dead_code)]
+pub(crate) enum ClientRequestSchema {
+    /// Play an action.
+    Act(ActSchema),
+    /// Ask for a hint, a pong or the update again.
+    Op(OpSchema),
+}
+
+/// `{"move": n, "action": id}`, optionally with `"op": "act"`.
+#[derive(JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "Act")]
+#[allow(dead_code)]
+pub(crate) struct ActSchema {
+    /// `act` (the default).
+    #[serde(default)]
+    op: Option<ActOp>,
+    /// The move number of the last update the client saw.
+    #[serde(rename = "move")]
+    #[schemars(range(max = 9_223_372_036_854_775_807u64))]
+    move_number: u64,
+    /// The action id (core's `Action::id`: a bid is
+    /// `neighborhood × 13 + building − 1`, a pass 715).
+    action: i64,
+}
+
+#[derive(JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(dead_code)]
+enum ActOp {
+    Act,
+}
+
+/// `{"op": "hint" | "ping" | "sync"}`.
+#[derive(JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "Op")]
+#[allow(dead_code)]
+pub(crate) struct OpSchema {
+    /// `hint`: the greedy bot's choice for this seat (it must be to act);
+    /// `ping`: a `pong`; `sync`: the current update again with every event
+    /// of the game.
+    op: SimpleOp,
+}
+
+#[derive(JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(dead_code)]
+enum SimpleOp {
+    Hint,
+    Ping,
+    Sync,
+}
+
+/// Every field a WebSocket request may have, each at most once.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Envelope {
+    op: Option<String>,
+    #[serde(rename = "move")]
+    move_number: Option<u64>,
+    action: Option<i64>,
+}
+
+/// A JSON body or message as `T`: `bad_json` when it is not JSON,
+/// `bad_message` when it is of the wrong shape (unknown or repeated
+/// fields included).
+pub fn parse_json<T: DeserializeOwned>(text: &[u8]) -> Result<T, ProtoError> {
+    serde_json::from_slice(text).map_err(|e| {
+        use serde_json::error::Category;
+        let message = shorten_error(&e.to_string());
+        match e.classify() {
+            Category::Data => ProtoError::new(ErrorCode::BadMessage, message),
+            Category::Io | Category::Syntax | Category::Eof => {
+                ProtoError::new(ErrorCode::BadJson, format!("not JSON: {message}"))
+            }
+        }
+    })
+}
+
+/// serde's messages quote the input; at most 200 characters of them.
+fn shorten_error(s: &str) -> String {
+    if s.len() <= 200 {
+        return s.to_string();
+    }
+    let mut cut = 200;
+    while !s.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}…", &s[..cut])
+}
+
+/// Reads a WebSocket request strictly (see the module docs).
+pub fn parse_client(text: &str) -> Result<ClientRequest, ProtoError> {
+    let e: Envelope = parse_json(text.as_bytes())?;
+    let bad = |m: String| ProtoError::new(ErrorCode::BadMessage, m);
+    let op = e.op.as_deref().unwrap_or("act");
+    match op {
+        "act" => {
+            let move_number = e
+                .move_number
+                .ok_or_else(|| bad("missing field \"move\"".into()))?;
+            if move_number > MAX_MOVE {
+                return Err(bad(format!(
+                    "move must be an integer from 0 to {MAX_MOVE}, not {move_number}"
+                )));
+            }
+            let action = e
+                .action
+                .ok_or_else(|| bad("missing field \"action\"".into()))?;
+            Ok(ClientRequest::Act {
+                move_number,
+                action,
+            })
+        }
+        "hint" | "ping" | "sync" => {
+            if e.move_number.is_some() || e.action.is_some() {
+                return Err(bad(format!(
+                    "a {op:?} message has no other field than \"op\""
+                )));
+            }
+            Ok(match op {
+                "hint" => ClientRequest::Hint,
+                "ping" => ClientRequest::Ping,
+                _ => ClientRequest::Sync,
+            })
+        }
+        other => Err(ProtoError::new(
+            ErrorCode::UnknownOp,
+            format!(
+                "unknown op {:?}; expected act, hint, ping or sync",
+                shorten(other)
+            ),
+        )),
+    }
+}
+
+/// `POST /api/v1/matches`: a new match.
+#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateMatch {
+    /// 2, 3 or 4 (R-1).
+    pub players: u8,
+    /// `family` (the default) or `expert`.
+    #[serde(default)]
+    #[schemars(with = "Option<VariantSchema>")]
+    pub variant: Option<Variant>,
+    /// An unsigned 64-bit seed; drawn from the operating system when
+    /// absent. A chosen seed is shown to everyone (in the summary and on
+    /// joining): with it anyone can compute every seat's cards.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// The seat that opens the first call (default 0).
+    #[serde(default)]
+    #[schemars(with = "Option<SeatSchema>")]
+    pub start_player: Option<u8>,
+    /// Four Metropolys cards: the module is played with this deck (R-22).
+    #[serde(default)]
+    #[schemars(with = "Option<DeckSchema>")]
+    pub metropolys_deck: Option<Vec<MetropolysCard>>,
+    /// One per player: `human`, or a bot spec (`kind` or
+    /// `kind:{JSON parameters}`); at least one `human`.
+    pub seats: Vec<String>,
+    /// The turn timer, 1 to 86400 seconds (default none).
+    #[serde(default)]
+    pub turn_seconds: Option<f64>,
+}
+
+/// `POST /api/v1/matches/{id}/join`: a seat, or the first free human seat
+/// (an empty body or `{}`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JoinSeat {
+    /// The seat to take (default: the first free human seat).
+    #[serde(default)]
+    #[schemars(with = "Option<SeatSchema>")]
+    pub seat: Option<u8>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeated_fields_are_refused_as_records_refuse_them() {
+        let e = parse_client(r#"{"move": 0, "action": 3, "action": 715}"#).unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadMessage);
+        assert!(e.message.contains("duplicate field"), "{e}");
+        let e = parse_client(r#"{"op": "ping", "op": "hint"}"#).unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadMessage);
+        let e =
+            parse_json::<CreateMatch>(br#"{"players": 2, "players": 3, "seats": []}"#).unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadMessage);
+        let e = parse_json::<JoinSeat>(br#"{"seat": 0, "seat": 1}"#).unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadMessage);
+    }
+
+    #[test]
+    fn the_shapes_of_a_request() {
+        assert_eq!(
+            parse_client(r#"{"op": "act", "move": 3, "action": 715}"#),
+            Ok(ClientRequest::Act {
+                move_number: 3,
+                action: 715
+            })
+        );
+        assert_eq!(parse_client(r#"{"op": "sync"}"#), Ok(ClientRequest::Sync));
+        for (text, code) in [
+            ("{", ErrorCode::BadJson),
+            ("[]", ErrorCode::BadMessage),
+            (r#"{"op": "hint", "move": 1}"#, ErrorCode::BadMessage),
+            (
+                r#"{"move": 18446744073709551615, "action": 1}"#,
+                ErrorCode::BadMessage,
+            ),
+            (r#"{"op": "resign"}"#, ErrorCode::UnknownOp),
+        ] {
+            assert_eq!(parse_client(text).unwrap_err().code, code, "{text}");
+        }
+    }
+}

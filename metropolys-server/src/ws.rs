@@ -1,0 +1,283 @@
+//! One client's WebSocket: its upgrade (credential, `since`, `Origin`
+//! already checked by crate::guard), a writer that drains the socket's
+//! bounded queue under a write timeout, and a reader that hands requests
+//! to the room. A socket the room gives up on (too slow, its seat given
+//! up) ends at once, and counts toward the match's and the server's limits
+//! until its connection has really closed.
+
+use crate::answers::error;
+use crate::credential::{credential_key, hash_credential};
+use crate::limits::{ConnectionSlot, Verdict};
+use crate::protocol::{parse_client, ErrorCode, ProtoError};
+use crate::room::{ClientHandle, Frame, Room, SocketSlot};
+use crate::shared::Shared;
+use axum::body::Bytes;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Extension, Path, RawQuery, State};
+use axum::response::Response;
+use futures_util::{SinkExt, StreamExt};
+use metropolys_core::Seat;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{mpsc, Notify};
+
+/// The read buffer of a socket: client messages are small (at most
+/// `--max-message-bytes`), and an idle socket should cost kilobytes.
+const READ_BUFFER: usize = 2048;
+
+/// Everything a socket holds on to while it lives.
+struct Holds {
+    _socket: SocketSlot,
+    _connection: Option<Arc<ConnectionSlot>>,
+}
+
+/// `GET /api/v1/matches/{id}/ws[?token=…][&since=n]`: a seat's socket (with
+/// its credential) or a spectator's (without).
+pub(crate) async fn upgrade(
+    State(sh): State<Arc<Shared>>,
+    Path(id): Path<String>,
+    RawQuery(query): RawQuery,
+    connection: Option<Extension<Arc<ConnectionSlot>>>,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Response {
+    let upgrade = match upgrade {
+        Ok(u) => u,
+        Err(e) => {
+            return error(ProtoError::new(
+                ErrorCode::UpgradeRequired,
+                format!("this is a WebSocket: connect with a WebSocket client ({e})"),
+            ))
+        }
+    };
+    let r = async {
+        let room = sh.room_or_load(&id).await?;
+        let mut token = None;
+        let mut since = None;
+        for pair in query.as_deref().unwrap_or("").split('&') {
+            match pair.split_once('=') {
+                Some(("token", t)) => token = Some(t.to_string()),
+                Some(("since", s)) => {
+                    since = Some(s.parse::<u64>().map_err(|_| {
+                        ProtoError::new(ErrorCode::BadMessage, "since must be a move number")
+                    })?)
+                }
+                _ => {}
+            }
+        }
+        let seat = match &token {
+            None => None,
+            Some(t) => Some(room.seat_of(&hash_credential(t)).await.ok_or_else(|| {
+                ProtoError::new(ErrorCode::Forbidden, "not a credential of this match")
+            })?),
+        };
+        Ok::<_, ProtoError>((room, seat, token.map(|t| credential_key(&t)), since))
+    }
+    .await;
+    let (room, seat, key, since) = match r {
+        Ok(x) => x,
+        Err(e) => return error(e),
+    };
+    let max = sh.options.max_message_bytes;
+    let connection = connection.map(|Extension(c)| c);
+    upgrade
+        .max_message_size(max)
+        .max_frame_size(max)
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(0)
+        .max_write_buffer_size(256 * 1024)
+        .on_upgrade(move |socket| client(sh, room, seat, key, since, socket, connection))
+}
+
+/// One client's socket.
+async fn client(
+    sh: Arc<Shared>,
+    room: Arc<Room>,
+    seat: Option<(Seat, u64)>,
+    key: Option<String>,
+    since: Option<u64>,
+    socket: WebSocket,
+    connection: Option<Arc<ConnectionSlot>>,
+) {
+    let id = sh.next_client.fetch_add(1, Ordering::Relaxed);
+    let key = key.unwrap_or_else(|| format!("conn:{id}"));
+    let (mut sink, mut stream) = socket.split();
+    let io = sh.options.io_timeout;
+    let Some(slot) = room.socket_slot(sh.options.max_sockets) else {
+        let refuse = async {
+            let e = ProtoError::new(
+                ErrorCode::TooManySockets,
+                "this match has its maximum of sockets",
+            );
+            sink.send(Message::Text(e.to_ws().into())).await?;
+            sink.send(Message::Close(Some(CloseFrame {
+                code: 1013,
+                reason: "try again later".into(),
+            })))
+            .await
+        };
+        let _ = tokio::time::timeout(io, refuse).await;
+        return;
+    };
+    let _holds = Holds {
+        _socket: slot,
+        _connection: connection,
+    };
+    let (tx, mut rx) = mpsc::channel::<Frame>(sh.options.socket_queue);
+    let kill = Arc::new(Notify::new());
+    let handle = ClientHandle {
+        tx: tx.clone(),
+        kill: kill.clone(),
+    };
+    if let Err(e) = room.connect(&sh.services, id, seat, since, handle).await {
+        let _ = tokio::time::timeout(io, sink.send(Message::Text(e.to_ws().into()))).await;
+        return;
+    }
+    let idle = sh.options.idle_timeout;
+    // The writer: every frame queued, each write bounded by the I/O
+    // timeout (a client that does not read is closed, not waited for).
+    let mut writer = tokio::spawn(async move {
+        let mut ping = tokio::time::interval(idle / 3);
+        ping.tick().await;
+        loop {
+            let frame = tokio::select! {
+                f = rx.recv() => f,
+                _ = ping.tick() => {
+                    match tokio::time::timeout(io, sink.send(Message::Ping(Bytes::new()))).await {
+                        Ok(Ok(())) => continue,
+                        _ => break,
+                    }
+                }
+            };
+            let (msg, last) = match frame {
+                Some(Frame::Text(t)) => (Message::Text(t), false),
+                Some(Frame::Close(code, reason)) => (
+                    Message::Close(Some(CloseFrame {
+                        code,
+                        reason: reason.into(),
+                    })),
+                    true,
+                ),
+                None => (
+                    Message::Close(Some(CloseFrame {
+                        code: 1001,
+                        reason: "closed".into(),
+                    })),
+                    true,
+                ),
+            };
+            match tokio::time::timeout(io, sink.send(msg)).await {
+                Ok(Ok(())) if !last => {}
+                _ => break,
+            }
+        }
+    });
+    let reply = |e: ProtoError| {
+        let _ = tx.try_send(Frame::Text(e.to_ws().into()));
+    };
+    let close = |code: u16, reason: &'static str| {
+        let _ = tx.try_send(Frame::Close(code, reason));
+    };
+    let mut writer_done = false;
+    let mut peer_closed = false;
+    let mut killed = false;
+    loop {
+        let next = tokio::select! {
+            _ = &mut writer => {
+                writer_done = true;
+                break;
+            }
+            _ = kill.notified() => {
+                killed = true;
+                break;
+            }
+            m = tokio::time::timeout(idle, stream.next()) => m,
+        };
+        let msg = match next {
+            Err(_) => {
+                close(1001, "idle");
+                break;
+            }
+            Ok(None) | Ok(Some(Ok(Message::Close(_)))) => {
+                peer_closed = true;
+                break;
+            }
+            Ok(Some(Err(e))) => {
+                // A message over the size limit, or a broken frame.
+                let text = e.to_string();
+                if text.contains("too long")
+                    || text.contains("Space limit")
+                    || text.contains("size")
+                {
+                    close(1009, "message too big");
+                } else {
+                    close(1002, "protocol error");
+                }
+                peer_closed = true;
+                break;
+            }
+            Ok(Some(Ok(Message::Ping(_) | Message::Pong(_)))) => continue,
+            Ok(Some(Ok(Message::Binary(_)))) => {
+                reply(ProtoError::new(
+                    ErrorCode::BadMessage,
+                    "messages are JSON text, not binary",
+                ));
+                continue;
+            }
+            Ok(Some(Ok(Message::Text(t)))) => t,
+        };
+        match sh.limiter.check(&key) {
+            Verdict::Allow => {}
+            Verdict::Deny => {
+                reply(ProtoError::new(
+                    ErrorCode::RateLimited,
+                    "too many messages; slow down",
+                ));
+                continue;
+            }
+            Verdict::Flood => {
+                close(1008, "flood");
+                break;
+            }
+        }
+        let r = match parse_client(msg.as_str()) {
+            Ok(req) => room.request(&sh.services, id, req).await,
+            Err(e) => Err(e),
+        };
+        if let Err(e) = r {
+            let forbidden = e.code == ErrorCode::Forbidden;
+            reply(e);
+            if forbidden {
+                // The seat's credential changed hands: this socket is done.
+                close(1008, "credential no longer holds the seat");
+                break;
+            }
+        }
+    }
+    room.disconnect(&sh.services, id).await;
+    drop(tx);
+    if key.starts_with("conn:") {
+        sh.limiter.forget(&key);
+    }
+    if killed {
+        writer.abort();
+        return;
+    }
+    // The writer sends a Close frame as it ends; the closing handshake
+    // waits (briefly) for the client's, so that the connection does not end
+    // with a reset that could lose the Close frame.
+    if !peer_closed {
+        let _ = tokio::time::timeout(Duration::from_secs(2), async {
+            while let Some(Ok(m)) = stream.next().await {
+                if matches!(m, Message::Close(_)) {
+                    break;
+                }
+            }
+        })
+        .await;
+    }
+    if !writer_done && tokio::time::timeout(io, &mut writer).await.is_err() {
+        writer.abort();
+    }
+}

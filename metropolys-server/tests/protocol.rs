@@ -1,0 +1,93 @@
+//! The protocol's reference is generated from its types: docs/server.md's
+//! message, field and error tables, and docs/server.schema.json, the JSON
+//! Schema. `METROPOLYS_BLESS=1 cargo test -p metropolys-server --test
+//! protocol` rewrites them after a change to the types.
+
+use std::path::PathBuf;
+
+fn docs(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("docs")
+        .join(name)
+}
+
+fn bless() -> bool {
+    std::env::var_os("METROPOLYS_BLESS").is_some()
+}
+
+/// `text` with each generated block replaced by the current one.
+fn regenerate(text: &str) -> String {
+    let mut out = text.to_string();
+    for (name, table) in metropolys_server::protocol::doc_tables() {
+        let start = format!("<!-- generated: {name} -->\n");
+        let end = format!("<!-- end: {name} -->");
+        let i = out
+            .find(&start)
+            .unwrap_or_else(|| panic!("docs/server.md has no {start:?}"))
+            + start.len();
+        let j = i + out[i..]
+            .find(&end)
+            .unwrap_or_else(|| panic!("docs/server.md has no {end:?}"));
+        out.replace_range(i..j, &table);
+    }
+    out
+}
+
+#[test]
+fn the_docs_tables_are_generated_from_the_protocol_types() {
+    let path = docs("server.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let fresh = regenerate(&text);
+    if bless() {
+        std::fs::write(&path, &fresh).unwrap();
+    } else {
+        assert!(
+            text == fresh,
+            "docs/server.md's tables differ from the protocol types; run METROPOLYS_BLESS=1 cargo test -p metropolys-server --test protocol"
+        );
+    }
+}
+
+#[test]
+fn the_committed_schema_is_the_generated_one() {
+    let path = docs("server.schema.json");
+    let fresh =
+        serde_json::to_string_pretty(&metropolys_server::protocol::schema()).unwrap() + "\n";
+    if bless() {
+        std::fs::write(&path, &fresh).unwrap();
+    } else {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            text == fresh,
+            "docs/server.schema.json is stale; run METROPOLYS_BLESS=1 cargo test -p metropolys-server --test protocol"
+        );
+    }
+}
+
+/// Every error code is in the table, every message type too (the tables
+/// are not empty by accident).
+#[test]
+fn the_tables_name_every_message_and_error() {
+    let tables = metropolys_server::protocol::doc_tables();
+    let get = |n: &str| tables.iter().find(|(k, _)| *k == n).unwrap().1.clone();
+    for t in [
+        "welcome", "update", "accepted", "presence", "hint", "pong", "error",
+    ] {
+        assert!(
+            get("server-messages").contains(&format!("| `{t}` |")),
+            "{t}"
+        );
+    }
+    for c in [
+        "bad_json",
+        "stale_move",
+        "too_many_open_matches",
+        "forbidden_origin",
+        "upgrade_required",
+    ] {
+        assert!(get("errors").contains(&format!("| `{c}` |")), "{c}");
+    }
+    assert!(get("errors").contains("| `upgrade_required` | 426 |"));
+    assert!(get("update").contains("| `accepted`? |"));
+}
