@@ -76,7 +76,7 @@ pub use ismcts::{
 pub use random::Random;
 pub use spec::{from_spec, parse_specs, searches, spec_factories, split_specs, KINDS};
 pub use stats::wilson_interval;
-pub use thread::RunOptions;
+pub use thread::{RunOptions, THREADS};
 pub use view::{SeatView, ALL_METROPOLYS_CARDS};
 
 use metropolys_core::rng::SplitMix64;

@@ -434,6 +434,9 @@ pub(crate) fn build(kind: &str, params: &Map<String, Value>) -> Result<Box<dyn B
             }
             b.seconds = seconds;
             if let Some(t) = int("threads", 1, 256)? {
+                if t > 1 && !crate::thread::THREADS {
+                    return Err(bad(crate::thread::NO_THREADS.to_string()));
+                }
                 b.threads = t as usize;
             }
             if let Some(c) = num("exploration", 0.0, 100.0, false)? {
