@@ -3,9 +3,9 @@
 // * `game.legalIds(out)`: the module writes the legal ids into a buffer of
 //   its own memory, and they are copied from there into the caller's
 //   Uint16Array through one view of that memory, made once (again only
-//   when the memory grows); the module's own `legalIds`, which writes each
-//   id through a call to JavaScript, answers the cases that throw, so the
-//   errors are its own.
+//   when the memory grows); anything but a Uint16Array is a TypeError, and
+//   the module's own `legalIds` (which wasm-bindgen hands a copy of the
+//   array) answers an array too short, so that error is its own.
 // * `game.step(id)` and `rng.below(n)` take numbers, passed to the module
 //   as they are: anything else is a TypeError here (never coerced), and the
 //   module checks the value; they call forms of the module's methods that
@@ -13,6 +13,8 @@
 //   array), and the methods themselves only for their errors.
 function kind(v) {
   if (v === null) return "null";
+  if (v === undefined) return "undefined";
+  if (ArrayBuffer.isView(v)) return `a ${v.constructor?.name ?? "view"}`;
   if (Array.isArray(v)) return "an array";
   return typeof v === "object" ? "an object" : `a ${typeof v}`;
 }
@@ -51,7 +53,10 @@ export function installFastPath(module) {
   };
   Object.defineProperty(Game.prototype, "legalIds", {
     value: function legalIds(out) {
-      if (!(out instanceof Uint16Array)) return moduleLegalIds.call(this, out);
+      // A genuine Uint16Array (a Proxy is no view of a buffer).
+      if (!(ArrayBuffer.isView(out) && out instanceof Uint16Array)) {
+        throw new TypeError(`legalIds writes into a Uint16Array, not ${kind(out)}`);
+      }
       const n = toScratch.call(this);
       if (out.length < n) return moduleLegalIds.call(this, out);
       const ids = scratch();

@@ -11,7 +11,6 @@ use crate::errors::{self, raise, range_error, record_error, JsResult, Kind};
 use crate::json::{json_text, record_to_js, to_js};
 use metropolys_core::{Action, Config, Game as CoreGame, Record, Rule, Seat, Variant};
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
 /// Why a game loaded from a position cannot give its record or undo.
 const NO_HISTORY: &str = "this game was loaded from a position (Game.fromJSON)";
@@ -306,35 +305,24 @@ impl Game {
 
     /// Writes the ids of the legal actions, ascending, into `out` (a
     /// `Uint16Array`; `ACTION_COUNT` entries always suffice) and returns
-    /// how many there are (0 once the game is over). Nothing is allocated:
-    /// the loop of a learner or a UI reuses one array. (The package's
-    /// entry replaces this method by one that copies the ids from the
-    /// module's memory in JavaScript, with the same answers and errors.)
+    /// how many there are (0 once the game is over); a `RangeError` when
+    /// `out` is too short. Nothing is allocated: the loop of a learner or
+    /// a UI reuses one array. (The package's entry checks that `out` is a
+    /// `Uint16Array`, and copies the ids itself from the module's memory;
+    /// this method, which receives a copy of `out`, answers the cases that
+    /// throw.)
     #[wasm_bindgen(js_name = legalIds)]
-    pub fn legal_ids(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "Uint16Array")] out: &JsValue,
-    ) -> JsResult<u32> {
-        let Some(out) = out.dyn_ref::<js_sys::Uint16Array>() else {
-            return Err(errors::type_error(format!(
-                "legalIds writes into a Uint16Array, not {}",
-                args::a_kind(out)
-            )));
-        };
+    pub fn legal_ids(&self, out: &mut [u16]) -> JsResult<u32> {
         let n = self.legal_ids_to_scratch();
-        if out.length() < n {
+        if out.len() < n as usize {
             return Err(range_error(format!(
                 "this position has {n} legal actions and the Uint16Array holds {}; \
                  an array of ACTION_COUNT ({}) always suffices",
-                out.length(),
+                out.len(),
                 Action::COUNT
             )));
         }
-        SCRATCH.with(|s| {
-            for (i, &id) in s.borrow()[..n as usize].iter().enumerate() {
-                out.set_index(i as u32, id);
-            }
-        });
+        SCRATCH.with(|s| out[..n as usize].copy_from_slice(&s.borrow()[..n as usize]));
         Ok(n)
     }
 

@@ -173,6 +173,10 @@ test("the fast path: legalIds into a caller's array, step by id", () => {
   assert.throws(() => g.legalIds([]), TypeError);
   assert.throws(() => g.legalIds(new Uint8Array(716)), TypeError);
   assert.throws(() => g.legalIds(new Uint16Array(1)), RangeError);
+  // A Proxy of a Uint16Array is no Uint16Array: its traps never run
+  // while the module writes.
+  const trapped = new Proxy(new Uint16Array(716), { set: () => assert.fail("a trap ran") });
+  assert.throws(() => g.legalIds(trapped), TypeError);
   const seat = g.step(ids[0]);
   assert.equal(seat, g.toAct);
   assert.equal(g.events[0].type, "bid_placed");

@@ -53,6 +53,16 @@ function hostileValues() {
   const freedBot = new Bot("random");
   freedBot.free();
   const game = new Game({ players: 3, seed: 5 });
+  // Re-entrance: a proxy whose traps call back into the module.
+  const reentrant = new Proxy(new Uint16Array(716), {
+    get(target, key) {
+      game.legalIds(new Uint16Array(716));
+      game.clone().free();
+      return Reflect.get(target, key);
+    },
+  });
+  const swapped = new Uint16Array(716);
+  Object.setPrototypeOf(swapped, trap);
   return [
     undefined, null, true, false, 0, -0, 1, 2, 3, 4, 5, 12, 13, 14, 54, 55, 255, 256, 715, 716, -1,
     2.5, NaN, Infinity, -Infinity, 2 ** 31, 2 ** 32, 2 ** 53, 2 ** 64, Number.MAX_VALUE, Number.MIN_VALUE,
@@ -67,7 +77,7 @@ function hostileValues() {
     { iterations: 5 }, { iterations: 0 }, { seconds: 0.001 }, { threads: 2 }, { seed: -1 }, { seed: 3 },
     { highlight: 3 }, { highlight: 99 }, { caption: 5 }, { hideIds: "yes" },
     { players: 3, categories: false }, { config: { players: 2 } }, { first: 2n ** 64n - 1n },
-    cyclic, deep, throwing, revoked, trap, Symbol("s"), () => 1, new Date(0), new Map(), new Set([1]),
+    cyclic, deep, throwing, revoked, trap, reentrant, swapped, Symbol("s"), () => 1, new Date(0), new Map(), new Set([1]),
     new Uint16Array(716), new Uint16Array(0), new Uint8Array(716), new Float64Array(3), new ArrayBuffer(8),
     new Array(3 << 20), Object.create(null), new String("pass"), new Number(3),
     record, JSON.stringify(record), { ...record, actions: [...record.actions, { player: 9, action: "pass" }] },

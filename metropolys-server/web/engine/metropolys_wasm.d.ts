@@ -969,10 +969,12 @@ export class Game {
     /**
      * Writes the ids of the legal actions, ascending, into `out` (a
      * `Uint16Array`; `ACTION_COUNT` entries always suffice) and returns
-     * how many there are (0 once the game is over). Nothing is allocated:
-     * the loop of a learner or a UI reuses one array. (The package's
-     * entry replaces this method by one that copies the ids from the
-     * module's memory in JavaScript, with the same answers and errors.)
+     * how many there are (0 once the game is over); a `RangeError` when
+     * `out` is too short. Nothing is allocated: the loop of a learner or
+     * a UI reuses one array. (The package's entry checks that `out` is a
+     * `Uint16Array`, and copies the ids itself from the module's memory;
+     * this method, which receives a copy of `out`, answers the cases that
+     * throw.)
      */
     legalIds(out: Uint16Array): number;
     /**
@@ -1314,7 +1316,7 @@ export interface InitOutput {
     readonly game_legalActionCount: (a: number) => number;
     readonly game_legalActionIds: (a: number) => [number, number];
     readonly game_legalActions: (a: number) => [number, number, number];
-    readonly game_legalIds: (a: number, b: any) => [number, number, number];
+    readonly game_legalIds: (a: number, b: number, c: number, d: any) => [number, number, number];
     readonly game_metropolysCard: (a: number, b: any) => [number, number, number];
     readonly game_metropolys_deck: (a: number) => [number, number, number];
     readonly game_new: (a: any) => [number, number, number];

@@ -476,15 +476,19 @@ export class Game {
     /**
      * Writes the ids of the legal actions, ascending, into `out` (a
      * `Uint16Array`; `ACTION_COUNT` entries always suffice) and returns
-     * how many there are (0 once the game is over). Nothing is allocated:
-     * the loop of a learner or a UI reuses one array. (The package's
-     * entry replaces this method by one that copies the ids from the
-     * module's memory in JavaScript, with the same answers and errors.)
+     * how many there are (0 once the game is over); a `RangeError` when
+     * `out` is too short. Nothing is allocated: the loop of a learner or
+     * a UI reuses one array. (The package's entry checks that `out` is a
+     * `Uint16Array`, and copies the ids itself from the module's memory;
+     * this method, which receives a copy of `out`, answers the cases that
+     * throw.)
      * @param {Uint16Array} out
      * @returns {number}
      */
     legalIds(out) {
-        const ret = wasm.game_legalIds(this.__wbg_ptr, out);
+        var ptr0 = passArray16ToWasm0(out, wasm.__wbindgen_malloc);
+        var len0 = WASM_VECTOR_LEN;
+        const ret = wasm.game_legalIds(this.__wbg_ptr, ptr0, len0, out);
         if (ret[2]) {
             throw takeFromExternrefTable0(ret[1]);
         }
@@ -1159,6 +1163,9 @@ function __wbg_get_imports() {
             const ret = typeof(v) === 'boolean' ? v : undefined;
             return isLikeNone(ret) ? 0xFFFFFF : ret ? 1 : 0;
         },
+        __wbg___wbindgen_copy_to_typed_array_680b191e71920dc1: function(arg0, arg1, arg2) {
+            new Uint8Array(arg2.buffer, arg2.byteOffset, arg2.byteLength).set(getArrayU8FromWasm0(arg0, arg1));
+        },
         __wbg___wbindgen_is_bigint_5fa10641e039d3ef: function(arg0) {
             const ret = typeof(arg0) === 'bigint';
             return ret;
@@ -1245,16 +1252,6 @@ function __wbg_get_imports() {
             const ret = result;
             return ret;
         },
-        __wbg_instanceof_Uint16Array_31430a8f45878be7: function(arg0) {
-            let result;
-            try {
-                result = arg0 instanceof Uint16Array;
-            } catch (_) {
-                result = false;
-            }
-            const ret = result;
-            return ret;
-        },
         __wbg_isArray_57b4991186806c52: function() { return handleError(function (arg0) {
             const ret = Array.isArray(arg0);
             return ret;
@@ -1267,10 +1264,6 @@ function __wbg_get_imports() {
             const ret = Object.keys(arg0);
             return ret;
         }, arguments); },
-        __wbg_length_2bed110acaa683b2: function(arg0) {
-            const ret = arg0.length;
-            return ret;
-        },
         __wbg_length_b03a0fabb109b1e9: function(arg0) {
             const ret = arg0.length;
             return ret;
@@ -1319,9 +1312,6 @@ function __wbg_get_imports() {
             const ret = Reflect.set(arg0, arg1, arg2);
             return ret;
         }, arguments); },
-        __wbg_set_index_b4a9a55ccd437c2d: function(arg0, arg1, arg2) {
-            arg0[arg1 >>> 0] = arg2;
-        },
         __wbg_static_accessor_GLOBAL_THIS_003ee833af9699fc: function() {
             const ret = typeof globalThis === 'undefined' ? undefined : globalThis;
             return isLikeNone(ret) ? 0 : addToExternrefTable0(ret);
@@ -1472,6 +1462,13 @@ function handleError(f, args) {
 
 function isLikeNone(x) {
     return x === undefined || x === null;
+}
+
+function passArray16ToWasm0(arg, malloc) {
+    const ptr = malloc(arg.length * 2, 2) >>> 0;
+    getUint16ArrayMemory0().set(arg, ptr / 2);
+    WASM_VECTOR_LEN = arg.length;
+    return ptr;
 }
 
 function passStringToWasm0(arg, malloc, realloc) {
