@@ -231,6 +231,31 @@ fn number(text: &str, max: u8, min: u8) -> Option<u8> {
     (n >= min as u16 && n <= max as u16).then_some(n as u8)
 }
 
+/// The most bytes of a refused value an error message echoes.
+pub const ECHO: usize = 60;
+
+/// At most the first 60 bytes of `text` (cut at a character boundary),
+/// followed by its length when it is longer: what an error message echoes
+/// of a value it refuses, so that a huge value never becomes a huge
+/// message. The front ends use it for what they echo themselves.
+///
+/// ```
+/// use metropolys_core::text::excerpt;
+/// let long = "x".repeat(1 << 20);
+/// assert_eq!(excerpt(&long), format!("{}… (1048576 bytes)", "x".repeat(60)));
+/// assert_eq!(excerpt("expert"), "expert");
+/// ```
+pub fn excerpt(text: &str) -> String {
+    if text.len() <= ECHO {
+        return text.to_string();
+    }
+    let mut end = ECHO;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}… ({} bytes)", &text[..end], text.len())
+}
+
 /// Parses an action from its text: `bid B on N` (the `Display` form), the
 /// compact `N B` (neighborhood, then building), or `pass`. Case and
 /// surrounding or repeated whitespace do not matter; numbers are plain
@@ -242,16 +267,16 @@ pub fn parse_action(text: &str) -> Result<Action, ParseActionError> {
         ["pass"] => return Ok(Action::Pass),
         ["bid", b, "on", nb] => (*nb, *b),
         [nb, b] => (*nb, *b),
-        _ => return Err(ParseActionError::Form(text.to_string())),
+        _ => return Err(ParseActionError::Form(excerpt(text))),
     };
     let is_num = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit());
     if !is_num(nb) || !is_num(b) {
-        return Err(ParseActionError::Form(text.to_string()));
+        return Err(ParseActionError::Form(excerpt(text)));
     }
     let neighborhood = number(nb, (NEIGHBORHOOD_COUNT - 1) as u8, 0)
-        .ok_or_else(|| ParseActionError::Neighborhood(nb.to_string()))?;
-    let building = number(b, BUILDINGS_PER_PLAYER, 1)
-        .ok_or_else(|| ParseActionError::Building(b.to_string()))?;
+        .ok_or_else(|| ParseActionError::Neighborhood(excerpt(nb)))?;
+    let building =
+        number(b, BUILDINGS_PER_PLAYER, 1).ok_or_else(|| ParseActionError::Building(excerpt(b)))?;
     Ok(Action::bid(neighborhood, building))
 }
 
@@ -285,6 +310,21 @@ mod tests {
 
     /// A text and a test of the error it must give.
     type Case = (&'static str, fn(&ParseActionError) -> bool);
+
+    /// A huge text is refused with a message of bounded length (it echoes
+    /// an excerpt), as every error of the engine.
+    #[test]
+    fn refused_texts_are_echoed_in_part() {
+        for text in [
+            "x".repeat(1 << 20),
+            format!("{} 3", "1".repeat(5000)),
+            format!("3 {}", "é".repeat(5000)),
+        ] {
+            let m = parse_action(&text).unwrap_err().to_string();
+            assert!(m.len() < 200, "{} bytes: {m}", m.len());
+            assert!(m.contains("bytes)"), "{m}");
+        }
+    }
 
     #[test]
     fn malformed_texts_are_typed_errors() {
