@@ -61,47 +61,41 @@ row("simulate 4p expert", perGame, "ns/game", "game/4p expert",
 
 const ids = new Uint16Array(m.constants().ACTION_COUNT);
 let decisions = 0;
-function stepLoop(n) {
-  decisions = 0;
-  for (let i = 0; i < n; i++) {
-    const game = new m.Game({ players: 4, variant: "expert", seed: i });
-    const rng = new m.SplitMix64(i);
-    let seat = 0;
-    while (seat >= 0) {
-      const k = game.legalIds(ids);
-      seat = game.step(ids[rng.below(k)]);
-      decisions += 1;
-    }
-    game.scores();
-    void game.winners;
-    game.free();
-    rng.free();
-  }
-}
-const loopGames = Math.max(1, games / 4);
-stepLoop(Math.min(loopGames, 500));
-const perLoop = best(repeats, loopGames, stepLoop);
-row("step loop 4p expert", perLoop, "ns/game", "game/4p expert step loop",
-  `legalIds, SplitMix64.below, step, from JavaScript; ${(perLoop * loopGames / decisions).toFixed(1)} ns/decision`);
 
-function applyLoop(n) {
+/** Plays games 0 … n − 1 from JavaScript, one decision with `decide`. */
+function games_(n, decide) {
   decisions = 0;
   for (let i = 0; i < n; i++) {
     const game = new m.Game({ players: 4, variant: "expert", seed: i });
     const rng = new m.SplitMix64(i);
-    while (!game.isOver) {
-      const legal = game.legalActionIds();
-      game.apply(legal[rng.below(legal.length)]);
-      decisions += 1;
-    }
+    for (let more = true; more; decisions += 1) more = decide(game, rng);
     game.scores();
     void game.winners;
     game.free();
     rng.free();
   }
 }
-const applyGames = Math.max(1, games / 20);
-applyLoop(Math.min(applyGames, 100));
-const perApply = best(repeats, applyGames, applyLoop);
-row("apply loop 4p expert", perApply, "ns/game", "game/4p expert step loop",
-  `legalActionIds(), apply(id) with events for JavaScript; ${(perApply * applyGames / decisions).toFixed(1)} ns/decision`);
+
+/** The fast path: legal ids into one array, a draw, `step`. */
+function fast(game, rng) {
+  const k = game.legalIds(ids);
+  return game.step(ids[rng.below(k)]) >= 0;
+}
+
+/** The convenient path: a new array of ids, `apply` with its events. */
+function convenient(game, rng) {
+  const legal = game.legalActionIds();
+  game.apply(legal[rng.below(legal.length)]);
+  return !game.isOver;
+}
+
+for (const [name, decide, n, rustName, what] of [
+  ["step loop 4p expert", fast, Math.max(1, games / 4), "game/4p expert step loop",
+    "legalIds, SplitMix64.below, step, from JavaScript"],
+  ["apply loop 4p expert", convenient, Math.max(1, games / 20), "game/4p expert step loop",
+    "legalActionIds(), apply(id) with events for JavaScript"],
+]) {
+  games_(Math.min(n, 100), decide);
+  const per = best(repeats, n, (k) => games_(k, decide));
+  row(name, per, "ns/game", rustName, `${what}; ${((per * n) / decisions).toFixed(1)} ns/decision`);
+}

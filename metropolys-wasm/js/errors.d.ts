@@ -16,10 +16,13 @@ export class InvalidStateError extends MetropolysError {}
 export class RecordError extends MetropolysError {}
 /** A text that names no action (`parseAction`). */
 export class ActionParseError extends MetropolysError {}
-/** @internal */
-export function engineError(
-  kind: string,
+/**
+ * An error of the class named `name` (one above, or TypeError, RangeError,
+ * Error) with `message` and, for the engine's classes, `rule` and `rules`.
+ */
+export function errorOf(
+  name: string,
   message: string,
-  rule: string | null | undefined,
-  rules: string[],
+  rule?: string | null,
+  rules?: readonly string[],
 ): Error;

@@ -60,7 +60,12 @@ export function installFastPath(module) {
       const n = toScratch.call(this);
       if (out.length < n) return moduleLegalIds.call(this, out);
       const ids = scratch();
-      for (let i = 0; i < n; i++) out[i] = ids[i];
+      if (n > 48 && out.length >= ids.length) {
+        // One copy of the whole buffer (no allocation) beats a long loop.
+        out.set(ids);
+      } else {
+        for (let i = 0; i < n; i++) out[i] = ids[i];
+      }
       return n;
     },
     writable: true,

@@ -3,11 +3,4 @@
 // types) and the error classes.
 export * from "./metropolys_wasm.js";
 export { default } from "./metropolys_wasm.js";
-export {
-  MetropolysError,
-  IllegalActionError,
-  InvalidConfigError,
-  InvalidStateError,
-  RecordError,
-  ActionParseError,
-} from "./errors.js";
+export * from "./errors.js";

@@ -17,11 +17,4 @@ installFastPath(module);
 
 export * from "./metropolys_wasm.js";
 export { default } from "./metropolys_wasm.js";
-export {
-  MetropolysError,
-  IllegalActionError,
-  InvalidConfigError,
-  InvalidStateError,
-  RecordError,
-  ActionParseError,
-} from "./errors.js";
+export * from "./errors.js";

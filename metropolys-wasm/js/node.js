@@ -20,14 +20,7 @@ initSync({
 });
 
 export * from "./metropolys_wasm.js";
-export {
-  MetropolysError,
-  IllegalActionError,
-  InvalidConfigError,
-  InvalidStateError,
-  RecordError,
-  ActionParseError,
-} from "./errors.js";
+export * from "./errors.js";
 
 /** Already done when this module was imported; kept for shared code. */
 export default async function init() {}

@@ -17,35 +17,7 @@
 // bot starts again from its seed). Errors of the bot (an unknown kind, bad
 // parameters, a finished game) reject `choose` with the package's error
 // classes, `rule` and `rules` kept.
-import {
-  IllegalActionError,
-  InvalidConfigError,
-  InvalidStateError,
-  MetropolysError,
-  RecordError,
-  ActionParseError,
-} from "./errors.js";
-
-const CLASSES = {
-  MetropolysError,
-  IllegalActionError,
-  InvalidConfigError,
-  InvalidStateError,
-  RecordError,
-  ActionParseError,
-  TypeError,
-  RangeError,
-};
-
-/** The error a worker sent back, as an instance of its class. */
-function revive(e) {
-  const C = CLASSES[e.name];
-  if (C && C.prototype instanceof MetropolysError) {
-    return new C(e.message, e.rule, e.rules);
-  }
-  const error = new (C ?? Error)(e.message);
-  return error;
-}
+import { errorOf, IllegalActionError } from "./errors.js";
 
 /** The rejection of a decision stopped by `cancel()` or its signal. */
 function abortError(reason) {
@@ -152,7 +124,8 @@ export class BotWorker {
     this.pending = null;
     p.done();
     if (data.error) {
-      p.reject(revive(data.error));
+      const e = data.error;
+      p.reject(errorOf(e.name, e.message, e.rule, e.rules));
     } else {
       p.resolve(data.action);
     }

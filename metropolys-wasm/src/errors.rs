@@ -3,7 +3,7 @@
 //! The classes (`MetropolysError` and its subclasses, with `rule` and
 //! `rules` like Python's) are defined in JavaScript (`js/errors.js`, shipped
 //! beside the module as `errors.js`): the module imports the one function
-//! that builds them. Arguments out of range that are not about a rule are
+//! that builds them, `errorOf`, through `engine-error.js`. Arguments out of range that are not about a rule are
 //! `RangeError`s (Python's `ValueError`), arguments of the wrong type
 //! `TypeError`s; docs/errors.md has the table.
 
@@ -11,29 +11,17 @@ use metropolys_core::{ConfigError, Error, RecordError, Rule, RuleError, Rules};
 use std::fmt::Display;
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen(raw_module = "./errors.js")]
+#[wasm_bindgen(raw_module = "./engine-error.js")]
 extern "C" {
-    /// `new <kind>(message, rule, rules)` (errors.js).
+    /// `new <kind>(message, rule, rules)` (`errorOf` of errors.js).
     #[wasm_bindgen(js_name = engineError)]
     fn engine_error(kind: &str, message: &str, rule: Option<String>, rules: Vec<String>)
         -> JsValue;
 }
 
-/// The most bytes of a refused value echoed in a message (then `…` and
-/// its length), as in the other bindings.
-const ECHO: usize = 60;
-
-/// At most the first 60 bytes of `text`, then `…` and its length.
-pub fn excerpt(text: &str) -> String {
-    if text.len() <= ECHO {
-        return text.to_string();
-    }
-    let mut cut = ECHO;
-    while !text.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    format!("{}… ({} bytes)", &text[..cut], text.len())
-}
+/// At most the first 60 bytes of a refused value, then `…` and its
+/// length: core's excerpt, as every binding echoes.
+pub use metropolys_core::text::excerpt;
 
 /// What every entry point returns: the value, or the error to throw.
 pub type JsResult<T> = Result<T, JsValue>;

@@ -6,9 +6,9 @@ against greedy and ismcts running in Web Workers (`BotWorker`). Checked:
 * every move the page shows is the engine's (the page's record replays
   with the native engine's words: the Python module is not needed here, so
   the record is replayed by the package itself, in Node);
-* while a bot thinks the page keeps answering: its 10 ms clock never stops
-  for long (the largest gap between ticks), and scripts sent by Selenium
-  come back at once;
+* while a bot thinks the page keeps answering: its 10 ms clock keeps
+  ticking during every decision (a page whose main thread searched would
+  not tick at all), and scripts sent by Selenium come back at once;
 * a decision is cancelled within a fraction of a second (the worker is
   terminated) and the worker serves the next decision; a bot's error
   reaches the page as the package's class.
@@ -124,18 +124,27 @@ try:
     kinds = {x["kind"] for x in decisions}
     assert kinds == {"greedy", "ismcts"}, kinds
     thought = sum(x["ms"] for x in decisions if x["kind"] == "ismcts")
-    assert len(gaps) > 50, f"the clock ticked {len(gaps)} times while the bots thought"
-    worst = max(gaps)
-    # A page whose main thread ran the search would show a gap as long as
-    # a whole decision of ismcts (250 ms).
-    assert worst < 200, f"the page stopped for {worst:.0f} ms while a bot thought"
-    assert probes and max(probes) < 1.0, f"a script took {max(probes):.2f} s to come back"
+    # A page whose main thread ran the search would not tick at all during
+    # a decision (its timers wait until the search returns), so each
+    # ismcts decision (250 ms of search) must see the clock tick (a loaded
+    # machine delays timers: twice is the bound, six or more is usual);
+    # single long gaps can come from the load too and are only reported.
+    searches = [x for x in decisions if x["kind"] == "ismcts"]
+    starved = [x for x in searches if x["ticks"] < 2]
+    assert not starved, f"the clock barely ticked while ismcts thought: {starved}"
+    gaps_sorted = sorted(gaps)
+    median = gaps_sorted[len(gaps_sorted) // 2]
+    worst = gaps_sorted[-1]
+    assert median < 50, f"the 10 ms clock ticked every {median:.0f} ms (median) while bots thought"
+    probes.sort()
+    assert probes and probes[len(probes) // 2] < 0.2, f"Selenium's scripts took {probes[len(probes) // 2]:.2f} s (median)"
     record = page["record"]
     assert len(record["actions"]) == int(d.execute_script("return document.body.dataset.move"))
     print(f"a game of {len(record['actions'])} decisions ({clicks} clicks); ismcts thought "
-          f"{thought / 1000:.1f} s in all; the 10 ms clock's largest gap while a bot thought: "
-          f"{worst:.0f} ms over {len(gaps)} ticks; Selenium's scripts came back within "
-          f"{max(probes) * 1000:.0f} ms")
+          f"{thought / 1000:.1f} s in all over {len(searches)} decisions, the page's 10 ms clock "
+          f"ticking {min(x['ticks'] for x in searches)}+ times in each; while bots thought its "
+          f"median gap was {median:.0f} ms (largest {worst:.0f} ms), and Selenium's scripts came "
+          f"back in {probes[len(probes) // 2] * 1000:.0f} ms (median, largest {probes[-1] * 1000:.0f} ms)")
 
     # The record the page wrote replays in the package (Node), to the same
     # totals the page showed.

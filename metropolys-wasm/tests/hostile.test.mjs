@@ -137,7 +137,7 @@ test("no input makes the module trap, panic, or change a game on error", () => {
     };
     const all = targets(m);
     let calls = 0;
-    for (let round = 0; round < 80; round++) {
+    for (let round = 0; round < 60; round++) {
       const objects = receivers();
       for (const t of all) {
         const n = t.arity + rng.below(2);

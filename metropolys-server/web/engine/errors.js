@@ -1,5 +1,5 @@
 // The errors of the engine, as JavaScript classes. The WebAssembly module
-// throws them (it imports `engineError` below); they carry the rulings they
+// throws them (through engine-error.js); they carry the rulings they
 // enforce like Python's `metropolys.MetropolysError`: `error.rules` is an
 // array of "R-9" strings (empty when the error is not about a rule), and
 // `error.rule` the same joined by "/" ("R-7/R-9"), or null.
@@ -66,6 +66,7 @@ for (const c of [
 }
 
 const CLASSES = {
+  MetropolysError,
   IllegalActionError,
   InvalidConfigError,
   InvalidStateError,
@@ -77,14 +78,20 @@ const CLASSES = {
 };
 
 /**
- * The error the engine throws (called from WebAssembly, not part of the
- * API): `kind` names a class above, or TypeError, RangeError or Error.
- * @internal
+ * An error of the class named `name` (one above, or TypeError, RangeError,
+ * Error) with `message` and, for the engine's classes, `rule` and `rules`:
+ * what the module throws, and how the worker helper gives back an error
+ * that crossed from a worker.
+ * @param {string} name
+ * @param {string} message
+ * @param {string | null} [rule]
+ * @param {readonly string[]} [rules]
+ * @returns {Error}
  */
-export function engineError(kind, message, rule, rules) {
-  const C = CLASSES[kind] ?? Error;
-  if (C.prototype instanceof MetropolysError) {
-    return new C(message, rule ?? null, rules);
+export function errorOf(name, message, rule = null, rules = undefined) {
+  const C = Object.hasOwn(CLASSES, name) ? CLASSES[name] : Error;
+  if (C === MetropolysError || C.prototype instanceof MetropolysError) {
+    return new C(message, rule, rules);
   }
   return new C(message);
 }

@@ -969,8 +969,9 @@ export class Game {
     /**
      * Writes the ids of the legal actions, ascending, into `out` (a
      * `Uint16Array`; `ACTION_COUNT` entries always suffice) and returns
-     * how many there are (0 once the game is over); a `RangeError` when
-     * `out` is too short. Nothing is allocated: the loop of a learner or
+     * how many there are, `n` (0 once the game is over; the entries from
+     * `n` on are not part of the answer); a `RangeError` when `out` is
+     * too short. Nothing is allocated: the loop of a learner or
      * a UI reuses one array. (The package's entry checks that `out` is a
      * `Uint16Array`, and copies the ids itself from the module's memory;
      * this method, which receives a copy of `out`, answers the cases that

@@ -1,5 +1,5 @@
 /* @ts-self-types="./metropolys_wasm.d.ts" */
-import { engineError } from './errors.js';
+import { engineError } from './engine-error.js';
 
 
 /**
@@ -476,8 +476,9 @@ export class Game {
     /**
      * Writes the ids of the legal actions, ascending, into `out` (a
      * `Uint16Array`; `ACTION_COUNT` entries always suffice) and returns
-     * how many there are (0 once the game is over); a `RangeError` when
-     * `out` is too short. Nothing is allocated: the loop of a learner or
+     * how many there are, `n` (0 once the game is over; the entries from
+     * `n` on are not part of the answer); a `RangeError` when `out` is
+     * too short. Nothing is allocated: the loop of a learner or
      * a UI reuses one array. (The package's entry checks that `out` is a
      * `Uint16Array`, and copies the ids itself from the module's memory;
      * this method, which receives a copy of `out`, answers the cases that
@@ -1216,7 +1217,7 @@ function __wbg_get_imports() {
             const ret = typeof arg0;
             return ret;
         },
-        __wbg_engineError_8fe1293e2b26ba16: function(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7) {
+        __wbg_engineError_3fffa216ec21df61: function(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7) {
             let v0;
             if (arg4 !== 0) {
                 v0 = getStringFromWasm0(arg4, arg5);
