@@ -35,7 +35,8 @@ fn main() {
                     if ids.is_empty() {
                         break;
                     }
-                    let a = Action::from_id(ids[rng.below(ids.len() as u64) as usize]).expect("an id");
+                    let a =
+                        Action::from_id(ids[rng.below(ids.len() as u64) as usize]).expect("an id");
                     g = g.apply(a).expect("a legal action");
                 }
                 sink += g.state().scores().len() as i64 + g.state().winners().len() as i64;
