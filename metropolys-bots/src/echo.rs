@@ -1,5 +1,5 @@
-//! What an error message echoes of a refused value: a bounded excerpt
-//! (core's, so that every crate cuts alike).
+//! What an error message echoes of a refused value: core's bounded excerpt
+//! ([`metropolys_core::echo`]), re-exported where front ends have always
+//! found it.
 
-pub use metropolys_core::text::excerpt;
-pub(crate) use metropolys_core::text::ECHO;
+pub use metropolys_core::echo::excerpt;

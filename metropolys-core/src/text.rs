@@ -30,7 +30,7 @@
 //!   ends; everything for the whole state).
 //!
 //! The text depends only on what the viewer may see: it is built from a
-//! [`Snapshot`] ([`State::view`] for a seat, [`State::snapshot`] for the whole
+//! [`Snapshot`] ([`State::view_snapshot`] for a seat, [`State::snapshot`] for the whole
 //! state), so two states a seat cannot tell apart print the same for it.
 //!
 //! ## Action text
@@ -50,6 +50,7 @@
 //! ```
 
 use crate::action::Action;
+use crate::echo::excerpt;
 use crate::state::{Snapshot, State};
 use crate::svg::PLAYER_COLOR_NAMES;
 use crate::types::{District, Seat, Token, BUILDINGS_PER_PLAYER, NEIGHBORHOOD_COUNT};
@@ -70,7 +71,7 @@ use std::str::FromStr;
 pub fn board_text(state: &State, viewer: Option<Seat>) -> Option<String> {
     match viewer {
         None => Some(snapshot_text(&state.snapshot())),
-        Some(seat) => state.view(seat).map(|v| snapshot_text(&v)),
+        Some(seat) => state.view_snapshot(seat).map(|v| snapshot_text(&v)),
     }
 }
 
@@ -85,6 +86,7 @@ fn token_letter(t: Token) -> char {
 /// The text board of a snapshot or view (what [`board_text`] prints). It shows
 /// exactly what the snapshot holds, so a view prints only what its viewer may
 /// see.
+// Long: the text board line by line, in the order the module docs show it.
 pub fn snapshot_text(s: &Snapshot) -> String {
     let mut out = String::with_capacity(1200);
     // Header.
@@ -229,31 +231,6 @@ fn number(text: &str, max: u8, min: u8) -> Option<u8> {
     }
     let n: u16 = text.parse().ok()?;
     (n >= min as u16 && n <= max as u16).then_some(n as u8)
-}
-
-/// The most bytes of a refused value an error message echoes.
-pub const ECHO: usize = 60;
-
-/// At most the first 60 bytes of `text` (cut at a character boundary),
-/// followed by its length when it is longer: what an error message echoes
-/// of a value it refuses, so that a huge value never becomes a huge
-/// message. The front ends use it for what they echo themselves.
-///
-/// ```
-/// use metropolys_core::text::excerpt;
-/// let long = "x".repeat(1 << 20);
-/// assert_eq!(excerpt(&long), format!("{}… (1048576 bytes)", "x".repeat(60)));
-/// assert_eq!(excerpt("expert"), "expert");
-/// ```
-pub fn excerpt(text: &str) -> String {
-    if text.len() <= ECHO {
-        return text.to_string();
-    }
-    let mut end = ECHO;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{}… ({} bytes)", &text[..end], text.len())
 }
 
 /// Parses an action from its text: `bid B on N` (the `Display` form), the

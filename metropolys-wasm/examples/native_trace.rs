@@ -42,7 +42,7 @@ fn replay(record: &Record) -> Value {
         "winners": state.winners(),
         "totals": state.totals().totals(),
         "verified": verified.snapshot(),
-        "record": game.to_record(),
+        "record": game.to_record().ok(),
     })
 }
 

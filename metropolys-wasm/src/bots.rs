@@ -8,7 +8,7 @@ use crate::args::{self, a_kind};
 use crate::errors::{raise, range_error, type_error, JsResult, Kind};
 use crate::game::Game;
 use crate::json::{to_js, to_value};
-use metropolys_bots::{split_specs, BotError, Player};
+use metropolys_bots::{split_list, BotError, Player};
 use metropolys_core::{Action, RuleError};
 use wasm_bindgen::prelude::*;
 
@@ -80,14 +80,16 @@ impl Bot {
         #[wasm_bindgen(unchecked_param_type = "string")] spec: &JsValue,
     ) -> JsResult<Bot> {
         let text = args::string(spec, "a bot spec")?;
-        let parts = split_specs(&text);
-        let [(kind, params)] = parts.as_slice() else {
+        let parts = split_list(&text);
+        let [one] = parts.as_slice() else {
             return Err(range_error(format!(
                 "a bot spec names one bot, kind or kind:{{parameters}}, not {}",
                 parts.len()
             )));
         };
-        let player = spec_player(kind, params.unwrap_or("")).map_err(bot_error)?;
+        let (kind, params) = one.split_once(':').unwrap_or((one, ""));
+        let (kind, params) = (kind.trim(), params.trim());
+        let player = spec_player(kind, params).map_err(bot_error)?;
         Ok(Bot {
             player,
             kind: kind.to_string(),

@@ -21,7 +21,7 @@ extern "C" {
 
 /// At most the first 60 bytes of a refused value, then `…` and its
 /// length: core's excerpt, as every binding echoes.
-pub use metropolys_core::text::excerpt;
+pub use metropolys_core::echo::excerpt;
 
 /// What every entry point returns: the value, or the error to throw.
 pub type JsResult<T> = Result<T, JsValue>;

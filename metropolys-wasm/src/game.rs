@@ -9,7 +9,9 @@
 use crate::args::{self, u64_arg};
 use crate::errors::{self, raise, range_error, record_error, JsResult, Kind};
 use crate::json::{json_text, record_to_js, to_js};
-use metropolys_core::{Action, Config, Game as CoreGame, Record, Rule, Seat, Variant};
+use metropolys_core::{
+    Action, Config, Game as CoreGame, HistoryError, Record, Rule, Seat, Variant,
+};
 use wasm_bindgen::prelude::*;
 
 /// Why a game loaded from a position cannot give its record or undo.
@@ -282,21 +284,15 @@ impl Game {
     /// `InvalidStateError` when there is no decision to undo (a new game)
     /// or no history (a position from `fromJSON`, a view).
     pub fn undo(&mut self) -> JsResult<()> {
-        let invalid = |message: String| raise(Kind::InvalidState, message, &[]);
-        if self.inner.config().is_none() {
-            return Err(invalid(
-                if self.inner.knows_all_secrets() && self.inner.viewer().is_none() {
+        self.inner = self.inner.undo().map_err(|e| {
+            let rules = e.rule();
+            let message = match e {
+                HistoryError::Position => {
                     format!("{NO_HISTORY}, which holds no history to undo; {SAVE_HISTORY}")
-                } else {
-                    format!(
-                        "{} has no history to undo (its configuration would reveal the deal, R-21)",
-                        self.view_name()
-                    )
-                },
-            ));
-        }
-        self.inner = self.inner.undo().ok_or_else(|| {
-            invalid("there is no decision to undo: no one has acted in this game yet".into())
+                }
+                e => e.to_string(),
+            };
+            raise(Kind::InvalidState, message, rules)
         })?;
         Ok(())
     }
@@ -391,7 +387,7 @@ impl Game {
     }
 
     fn record(&self) -> JsResult<Record> {
-        self.inner.to_record().ok_or_else(|| {
+        self.inner.to_record().map_err(|_| {
             raise(
                 Kind::Record,
                 format!("{NO_HISTORY}, so it has no record of its decisions; {SAVE_HISTORY}"),
@@ -401,12 +397,9 @@ impl Game {
     }
 
     /// Which view this game is, for messages: `seat 2's view` or `the
-    /// public view`.
+    /// public view` (core's `Perspective`).
     pub(crate) fn view_name(&self) -> String {
-        match self.inner.viewer() {
-            Some(v) => format!("seat {v}'s view"),
-            None => "the public view".into(),
-        }
+        self.inner.perspective().to_string()
     }
 
     /// A `RangeError` unless this game knows the secrets of every
