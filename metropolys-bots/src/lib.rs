@@ -84,7 +84,7 @@ pub use random::Random;
 pub use spec::{from_spec, parse_specs, searches, spec_factories, split_specs};
 pub use spec::{split_list, BotSpec, Budget, SeatSpec};
 pub use stats::wilson_interval;
-pub use thread::RunOptions;
+pub use thread::{RunOptions, THREADS};
 
 /// The bots' knowledge of their seat was called a view; a view is now a
 /// [`Game`](metropolys_core::Game) seen from one seat (core's

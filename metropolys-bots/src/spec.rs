@@ -536,6 +536,9 @@ fn search(p: &Params<'_>) -> Result<Ismcts, BotError> {
     }
     b.seconds = seconds;
     if let Some(t) = p.int("threads", 1, 256)? {
+        if t > 1 && !crate::thread::THREADS {
+            return Err(p.bad(crate::thread::NO_THREADS.to_string()));
+        }
         b.threads = t as usize;
     }
     if let Some(c) = p.num("exploration", 0.0, 100.0, false)? {

@@ -7,6 +7,16 @@ use crate::error::BotError;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
+/// Whether this build can start threads: not in WebAssembly without
+/// shared memory (wasm32-unknown-unknown), where a search or a run on
+/// several threads is refused with [`BotError::BadParameters`] rather
+/// than failing.
+pub const THREADS: bool = !cfg!(all(target_family = "wasm", not(target_feature = "atomics")));
+
+/// Why a search on several threads is refused where there are none.
+pub(crate) const NO_THREADS: &str =
+    "threads must be 1 here: this WebAssembly build runs no threads (a search on several threads needs a native build)";
+
 /// How a run of games is played, whatever its games are: the seed that
 /// everything random derives from, the threads, the cancel flag. The arena
 /// ([`crate::ArenaOptions`]), the sequential test ([`crate::sprt`]) and the

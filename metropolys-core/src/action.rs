@@ -32,6 +32,7 @@ use std::fmt;
 /// parses, and is then rejected by the rules (`RuleError::UnknownNeighborhood`,
 /// `RuleError::UnknownBuilding`, R-7/R-9) wherever it is applied or checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
     /// Place building `building` on neighborhood `neighborhood`.
@@ -162,6 +163,7 @@ impl fmt::Display for Action {
 
 /// A bid on the board during a call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
 pub struct Bid {
     /// Who bid.
@@ -182,6 +184,9 @@ pub struct Bid {
 /// other bid of the call (in bid order), `token_taken` and `card_taken` if
 /// any, then `call_started` for the next call or `game_ended`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
+// `Event` is the DOM's event type in TypeScript.
+#[cfg_attr(feature = "typescript", tsify(rename = "GameEvent"))]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Event {
     /// A call began; `player` must open it.

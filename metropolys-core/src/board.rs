@@ -30,12 +30,14 @@ mod data {
 
     /// A statue or a lake: the neighborhoods it touches and where to draw it.
     #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+    #[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
     pub struct Feature {
         /// The statue's or lake's id (its index in [`statues`](crate::board::statues) or
         /// [`lakes`](crate::board::lakes)).
         pub id: u8,
         /// The neighborhoods touching it (a statue touches exactly three; a
         /// lake's shore).
+        #[cfg_attr(feature = "typescript", tsify(type = "NeighborhoodId[]"))]
         pub neighborhoods: NeighborhoodSet,
         /// Drawing position, percent of the board's width.
         pub x: f32,
@@ -162,6 +164,7 @@ pub(crate) fn feature_union(features: &[Feature]) -> u64 {
 /// Everything known about one neighborhood, as one value (for bindings and
 /// JSON).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
 pub struct NeighborhoodInfo {
     /// The id, `0..55`.
     pub id: NeighborhoodId,
@@ -170,6 +173,7 @@ pub struct NeighborhoodInfo {
     /// Its kind.
     pub kind: Kind,
     /// The adjacent neighborhoods.
+    #[cfg_attr(feature = "typescript", tsify(type = "NeighborhoodId[]"))]
     pub adjacent: NeighborhoodSet,
     /// Whether it lies on the city border.
     pub border: bool,
@@ -209,6 +213,7 @@ pub fn info(id: NeighborhoodId) -> Option<NeighborhoodInfo> {
 
 /// The whole board as one serializable value (the shape of `board.json`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
 pub struct BoardInfo {
     /// The 55 neighborhoods in id order.
     pub neighborhoods: Vec<NeighborhoodInfo>,

@@ -53,24 +53,32 @@ pub use crate::types::{MetropolysCard, Objective};
 /// assert_eq!(setup.tokens.len(), 22); // R-3: 8 + 7 + 7
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
 pub struct Config {
     /// 2, 3 or 4 players (R-1).
     pub players: u8,
     /// Family or Expert.
     #[serde(default = "default_variant")]
+    #[cfg_attr(feature = "typescript", tsify(optional))]
     pub variant: Variant,
     /// The seed from which everything not given explicitly is drawn (R-6).
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", tsify(type = "number | bigint", optional))]
     pub seed: u64,
     /// The seat that opens the first call (R-1).
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", tsify(optional))]
     pub start_player: Seat,
     /// Districts out of play (R-2); drawn from the seed when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub out_of_play: Option<Vec<District>>,
     /// The token layout (R-4); drawn from the seed when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(
+        feature = "typescript",
+        tsify(type = "Partial<Record<NeighborhoodId, Token>>", optional)
+    )]
     pub tokens: Option<BTreeMap<NeighborhoodId, Token>>,
     /// One objective per seat (R-5); dealt from the seed when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -78,6 +86,7 @@ pub struct Config {
     /// The Metropolys card of each seat (§9); `None` plays without the module
     /// unless `metropolys_deck` is given.
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", tsify(optional))]
     pub metropolys_cards: Option<Vec<MetropolysCard>>,
     /// A deck of four Metropolys cards dealt from the seed (R-22).
     #[serde(default, skip_serializing_if = "Option::is_none")]

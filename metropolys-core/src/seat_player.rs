@@ -25,11 +25,16 @@ use serde::{Deserialize, Serialize};
 /// assert_eq!(again.seats.unwrap()[1].kind, "greedy");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
 pub struct SeatPlayer {
     /// `"human"`, or the bot's kind.
     pub kind: String,
     /// The bot's parameters, when it has any.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(
+        feature = "typescript",
+        tsify(type = "Record<string, unknown>", optional)
+    )]
     pub params: Option<serde_json::Map<String, serde_json::Value>>,
 }
 

@@ -25,6 +25,7 @@ macro_rules! score_sheet {
         /// likewise for the Metropolys card, and `highest_building_districts`
         /// the districts whose highest-building token the seat gets.
         #[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+        #[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
         #[serde(deny_unknown_fields)]
         pub struct ScoreSheet {
             /// The seat.

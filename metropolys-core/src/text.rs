@@ -50,6 +50,7 @@
 //! ```
 
 use crate::action::Action;
+use crate::echo::excerpt;
 use crate::state::{Snapshot, State};
 use crate::svg::PLAYER_COLOR_NAMES;
 use crate::types::{District, Seat, Token, BUILDINGS_PER_PLAYER, NEIGHBORHOOD_COUNT};
@@ -243,16 +244,16 @@ pub fn parse_action(text: &str) -> Result<Action, ParseActionError> {
         ["pass"] => return Ok(Action::Pass),
         ["bid", b, "on", nb] => (*nb, *b),
         [nb, b] => (*nb, *b),
-        _ => return Err(ParseActionError::Form(text.to_string())),
+        _ => return Err(ParseActionError::Form(excerpt(text))),
     };
     let is_num = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit());
     if !is_num(nb) || !is_num(b) {
-        return Err(ParseActionError::Form(text.to_string()));
+        return Err(ParseActionError::Form(excerpt(text)));
     }
     let neighborhood = number(nb, (NEIGHBORHOOD_COUNT - 1) as u8, 0)
-        .ok_or_else(|| ParseActionError::Neighborhood(nb.to_string()))?;
-    let building = number(b, BUILDINGS_PER_PLAYER, 1)
-        .ok_or_else(|| ParseActionError::Building(b.to_string()))?;
+        .ok_or_else(|| ParseActionError::Neighborhood(excerpt(nb)))?;
+    let building =
+        number(b, BUILDINGS_PER_PLAYER, 1).ok_or_else(|| ParseActionError::Building(excerpt(b)))?;
     Ok(Action::bid(neighborhood, building))
 }
 
@@ -286,6 +287,21 @@ mod tests {
 
     /// A text and a test of the error it must give.
     type Case = (&'static str, fn(&ParseActionError) -> bool);
+
+    /// A huge text is refused with a message of bounded length (it echoes
+    /// an excerpt), as every error of the engine.
+    #[test]
+    fn refused_texts_are_echoed_in_part() {
+        for text in [
+            "x".repeat(1 << 20),
+            format!("{} 3", "1".repeat(5000)),
+            format!("3 {}", "é".repeat(5000)),
+        ] {
+            let m = parse_action(&text).unwrap_err().to_string();
+            assert!(m.len() < 200, "{} bytes: {m}", m.len());
+            assert!(m.contains("bytes)"), "{m}");
+        }
+    }
 
     #[test]
     fn malformed_texts_are_typed_errors() {

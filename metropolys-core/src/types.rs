@@ -5,13 +5,16 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A seat at the table, `0..players` in clockwise order.
+#[cfg_attr(feature = "typescript", tsify::declare)]
 pub type Seat = u8;
 
 /// A neighborhood id, `0..55` (center 0–14, north 15–24, east 25–34,
 /// south 35–44, west 45–54).
+#[cfg_attr(feature = "typescript", tsify::declare)]
 pub type NeighborhoodId = u8;
 
 /// A building number, `1..=13`.
+#[cfg_attr(feature = "typescript", tsify::declare)]
 pub type BuildingNumber = u8;
 
 /// The number of neighborhoods on the board.
@@ -248,6 +251,7 @@ macro_rules! named_enum {
     ) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+        #[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
         #[serde(rename_all = "snake_case")]
         pub enum $name {
             $($(#[$vmeta])* $variant),+
@@ -464,6 +468,7 @@ pub const EXPERT_AREAS: [Area; 5] = [
 ];
 
 /// A Metropolys card: three neighborhood kinds (§9).
+#[cfg_attr(feature = "typescript", tsify::declare)]
 pub type MetropolysCard = [Kind; 3];
 
 /// The ten Metropolys cards that can exist (§9): every set of three
@@ -501,6 +506,7 @@ pub const METROPOLYS_CARDS: [MetropolysCard; 10] = {
 /// `lakes`, `districts`, `chains`); with Metropolys cards the Expert game has
 /// no neighborhood cards (§9).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
 pub struct Objective {
     /// The Expert neighborhood card, if any.

@@ -20,8 +20,10 @@ use metropolys_core::rng::SplitMix64;
 use metropolys_core::Action;
 use root::Budget;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
 use tree::{Search, Settings};
+// `web_time` is `std::time` on native targets and the JavaScript clock on
+// wasm32-unknown-unknown, where `std::time::Instant::now()` panics.
+use web_time::{Duration, Instant};
 
 /// The iteration budget of the default `ismcts` bot.
 pub const DEFAULT_ITERATIONS: u64 = 3_000;
@@ -48,11 +50,17 @@ pub const DEFAULT_WIN_WEIGHT: f64 = 0.2;
 /// of the candidate's visits.
 pub const DEFAULT_PRIOR_WEIGHT: f64 = 0.02;
 /// The most edges one decision's search keeps, shared evenly among its
-/// threads (an edge is 32 bytes: 512 MiB in all). A thread whose tree is
-/// full stops growing it and keeps searching, playing out from the leaves
-/// it reaches, so large budgets (`iterations` up to 10^8, `seconds` up to
-/// 3600) cost time, never unbounded memory.
-pub const MAX_TREE_EDGES: usize = 1 << 24;
+/// threads (an edge is 32 bytes: 512 MiB in all; 128 MiB in WebAssembly,
+/// whose memory is 4 GiB at most and where a failed allocation ends the
+/// instance). A thread whose tree is full stops growing it and keeps
+/// searching, playing out from the leaves it reaches, so large budgets
+/// (`iterations` up to 10^8, `seconds` up to 3600) cost time, never
+/// unbounded memory.
+pub const MAX_TREE_EDGES: usize = if cfg!(target_family = "wasm") {
+    1 << 22
+} else {
+    1 << 24
+};
 /// The most threads a search runs (as `from_spec` accepts).
 pub const MAX_THREADS: usize = 256;
 /// The longest time budget, in seconds (as `from_spec` accepts).
@@ -248,6 +256,9 @@ impl Ismcts {
                 "threads must be an integer from 1 to {MAX_THREADS}, not {}",
                 self.threads
             )));
+        }
+        if self.threads > 1 && !crate::thread::THREADS {
+            return Err(bad(crate::thread::NO_THREADS));
         }
         Ok(())
     }

@@ -8,7 +8,7 @@ use super::tree::Search;
 use crate::{BotError, Cancel};
 use metropolys_core::rng::SplitMix64;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use web_time::Instant;
 
 /// How the root's iterations are spent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -185,7 +185,7 @@ mod tests {
     use crate::ismcts::tree::{Playout, Reward, Settings};
     use crate::InfoSet;
     use metropolys_core::{Config, State, Variant};
-    use std::time::Duration;
+    use web_time::Duration;
 
     fn settings() -> Settings {
         Settings {

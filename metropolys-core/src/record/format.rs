@@ -18,6 +18,7 @@ use crate::seat_player::SeatPlayer;
 
 /// One recorded decision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields, try_from = "crate::strict::Unique")]
 pub struct RecordedAction {
     /// The seat that decided.
@@ -28,6 +29,7 @@ pub struct RecordedAction {
 
 /// What replaying a record must give. Every part is optional.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
 pub struct Expected {
     /// Whether the game is over after the actions.
@@ -54,6 +56,7 @@ pub struct Expected {
 /// matches each of them, and their joined form: `"R-9"` and `"R-7/R-9"`
 /// both match `[R7, R9]`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
 pub struct ExpectedError {
     /// The position of the rejected action in `actions` (the last one).
@@ -97,6 +100,9 @@ impl ExpectedError {
 
 /// A game record (see the [module docs](crate::record)).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
+// `Record` is a utility type of TypeScript.
+#[cfg_attr(feature = "typescript", tsify(rename = "GameRecord"))]
 #[serde(deny_unknown_fields)]
 pub struct Record {
     /// Always [`RECORD_FORMAT`].

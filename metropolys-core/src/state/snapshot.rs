@@ -117,6 +117,7 @@ impl State {
 
 /// A constructed building.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
 pub struct Constructed {
     /// Where it stands.
@@ -129,6 +130,7 @@ pub struct Constructed {
 
 /// Tokens taken by one seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
 pub struct TokenCounts {
     /// Trendy tokens.
@@ -177,6 +179,7 @@ pub struct TokenCounts {
 /// have dealt the cards shown, and is then not part of the state
 /// (a [`Game`](crate::Game) loaded from it keeps it).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
 pub struct Snapshot {
     /// Whose view this is; `None` for the whole state.
@@ -196,6 +199,10 @@ pub struct Snapshot {
     /// Constructed buildings, by neighborhood id.
     pub constructed: Vec<Constructed>,
     /// Tokens still on the board.
+    #[cfg_attr(
+        feature = "typescript",
+        tsify(type = "Partial<Record<NeighborhoodId, Token>>")
+    )]
     pub tokens: BTreeMap<NeighborhoodId, Token>,
     /// The bids of the current call, oldest first.
     pub bids: Vec<Bid>,

@@ -1,0 +1,27 @@
+import type { Action, BotKind, BotParameters, Game } from "./index.js";
+
+/**
+ * A bot of the package in a Web Worker: the page stays responsive while it
+ * thinks, and `cancel()` stops a decision at once (the worker is
+ * terminated and replaced at the next `choose`).
+ */
+export class BotWorker {
+  constructor(
+    kind: BotKind,
+    params?: BotParameters | string,
+    options?: { url?: string | URL },
+  );
+  readonly kind: BotKind;
+  /** Whether a decision is under way. */
+  readonly busy: boolean;
+  /**
+   * The bot's action for the seat to act in `game`, decided in the worker
+   * from that seat's view alone (R-21). Rejects with an `AbortError` when
+   * cancelled, with the package's error classes for the bot's errors.
+   */
+  choose(game: Game, options?: { signal?: AbortSignal }): Promise<Action>;
+  /** Stops the decision under way, if any. */
+  cancel(): void;
+  /** Ends the worker for good. */
+  terminate(): void;
+}

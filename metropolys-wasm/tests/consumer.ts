@@ -1,0 +1,61 @@
+// A TypeScript program using the package as a typed consumer would:
+// scripts/test-wasm compiles it (tsc --strict, no output) against the
+// installed package's declarations. The `@ts-expect-error` lines must
+// fail to type-check: the declarations are precise, not `any`.
+import init, {
+  Action,
+  Bot,
+  Config,
+  constants,
+  Game,
+  GameEvent,
+  GameRecord,
+  IllegalActionError,
+  MetropolysError,
+  ScoreSheet,
+  simulate,
+  Snapshot,
+} from "metropolys";
+import { BotWorker } from "metropolys/worker";
+
+await init();
+const config: Config = { players: 3, variant: "expert", seed: 7n };
+const game: Game = Game.fromConfig(config);
+const events: GameEvent[] = game.apply(game.legalActions()[0]);
+for (const e of events) {
+  if (e.type === "bid_placed") {
+    const where: number = e.neighborhood;
+    console.log(where);
+  }
+}
+const view: Snapshot = game.view(0);
+const objective = view.objectives[0];
+const area: string | undefined = objective?.area;
+const sheets: (ScoreSheet | null)[] = game.knownScores();
+const record: GameRecord = game.toRecord();
+const chosen: Action = new Bot("greedy").choose(game);
+const ids = new Uint16Array(constants().ACTION_COUNT);
+const k: number = game.legalIds(ids);
+const next: number = game.step(ids[k - 1]);
+const totals: Int16Array = simulate(10, { players: 2, categories: false }).total_0;
+const worker = new BotWorker("expert", { seed: 1 });
+const decided: Promise<Action> = worker.choose(game);
+try {
+  game.apply("pass");
+} catch (e) {
+  if (e instanceof IllegalActionError) {
+    const rules: readonly string[] = e.rules;
+    const base: MetropolysError = e;
+    console.log(rules, base.rule);
+  }
+}
+console.log(area, sheets, record.actions.length, chosen, next, totals, decided);
+
+// @ts-expect-error: an option that does not exist
+new Game({ startplayer: 1 });
+// @ts-expect-error: a variant that does not exist
+new Game({ variant: "solo" });
+// @ts-expect-error: an action is an id, "pass" or a bid
+game.apply("bid 3 on 12");
+// @ts-expect-error: a bot kind that does not exist
+new Bot("minimax");
