@@ -542,10 +542,8 @@ mod tests {
     fn game(players: u8) -> *mut MtpGame {
         let mut g = null_mut();
         // SAFETY: valid out pointer.
-        assert_eq!(
-            unsafe { mtp_game_new_simple(players, 1, 8, &mut g) },
-            MtpStatus::Ok
-        );
+        let st = unsafe { mtp_game_new_simple(players, 1, 8, &mut g) };
+        assert_eq!(st, MtpStatus::Ok);
         g
     }
 
@@ -576,10 +574,8 @@ mod tests {
         assert_eq!(a.kind, 99, "nothing written");
         let mut tripped = false;
         // SAFETY: live handle, valid out pointer.
-        assert_eq!(
-            unsafe { mtp_cancel_is_tripped(c, &mut tripped) },
-            MtpStatus::Ok
-        );
+        let st = unsafe { mtp_cancel_is_tripped(c, &mut tripped) };
+        assert_eq!(st, MtpStatus::Ok);
         assert!(tripped);
         // Still tripped: the next cancellable decision stops at once.
         // SAFETY: as above.
@@ -590,10 +586,8 @@ mod tests {
         assert_eq!(unsafe { mtp_bot_choose(quick, g, &mut a) }, MtpStatus::Ok);
         assert_eq!(mtp_cancel_reset(c), MtpStatus::Ok);
         // SAFETY: as above.
-        assert_eq!(
-            unsafe { mtp_bot_choose_cancellable(quick, g, c, &mut a) },
-            MtpStatus::Ok
-        );
+        let st = unsafe { mtp_bot_choose_cancellable(quick, g, c, &mut a) };
+        assert_eq!(st, MtpStatus::Ok);
         for h in [b, quick] {
             assert_eq!(mtp_bot_free(h), MtpStatus::Ok);
         }
