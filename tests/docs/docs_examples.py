@@ -43,6 +43,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -157,22 +158,27 @@ def shell_env(where: Path) -> Dict[str, str]:
 
 def run_shell(example: Example) -> Optional[str]:
     where = scratch(example.path)
+    # A session of its own, so that a block over time is ended whole (the
+    # programs it started too), not only its shell.
+    process = subprocess.Popen(
+        ["bash", "-e", "-o", "pipefail", "-c", example.parsed],
+        cwd=where,
+        env=shell_env(where),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     try:
-        done = subprocess.run(
-            ["bash", "-e", "-o", "pipefail", "-c", example.parsed],
-            cwd=where,
-            env=shell_env(where),
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            timeout=TIMEOUT,
-        )
-    except subprocess.TimeoutExpired as e:
-        out = (e.stdout or b"").decode("utf-8", "replace")
+        output, _ = process.communicate(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        output, _ = process.communicate()
+        out = output.decode("utf-8", "replace")
         return f"timed out after {TIMEOUT:g} s (DOCS_EXAMPLES_TIMEOUT):\n{example.parsed}\n--- output ---\n{out}"
-    out = done.stdout.decode("utf-8", "replace")
-    if done.returncode != 0:
-        return f"exit status {done.returncode}:\n{example.parsed}\n--- output ---\n{out}"
+    out = output.decode("utf-8", "replace")
+    if process.returncode != 0:
+        return f"exit status {process.returncode}:\n{example.parsed}\n--- output ---\n{out}"
     return None
 
 
