@@ -1,5 +1,13 @@
-"""metropolys.dask on a real cluster (conftest.py): the same rows as the
-local functions, a worker killed mid-run, Ctrl-C, bad input."""
+"""metropolys.dask on a real cluster: a `dask scheduler` and two `dask
+worker` processes started as separate OS processes on 127.0.0.1 for the
+session (loopback.py); the same rows as the local functions, a worker
+killed mid-run, Ctrl-C, bad input.
+
+The fixtures live here, not in a conftest.py: a second `conftest` module
+on sys.path beside tests/conftest.py made `python -m pytest metropolys-py`
+hang: the spawned workers of tests/test_values.py imported this
+directory's conftest instead of tests/conftest.py. Without the `dask`
+extra the module skips itself."""
 
 from __future__ import annotations
 
@@ -11,7 +19,7 @@ import subprocess
 import sys
 import threading
 import time
-from typing import Any, Callable, Dict, List
+from typing import Any, Callable, Dict, Iterator, List
 
 import pytest
 
@@ -23,6 +31,24 @@ from loopback import Loopback as Cluster
 dask = pytest.importorskip("dask")
 mdask = pytest.importorskip("metropolys.dask")
 pd = pytest.importorskip("pandas")
+
+pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="session")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    c = Cluster(tmp_path_factory.mktemp("cluster"), workers=2)
+    assert c.address.startswith("tcp://127.0.0.1:")
+    try:
+        yield c
+    finally:
+        c.close()
+
+
+@pytest.fixture
+def client(cluster: Cluster) -> Any:
+    return cluster.client
+
 
 DECK = [
     ["park", "mall", "housing"],
