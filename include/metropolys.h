@@ -58,7 +58,7 @@
 /**
  * The minor part of the library version this header belongs to.
  */
-#define MTP_VERSION_MINOR 1
+#define MTP_VERSION_MINOR 2
 
 /**
  * The patch part of the library version this header belongs to.
@@ -236,6 +236,37 @@ enum MtpKind
 typedef enum MtpKind MtpKind;
 #else
 typedef uint8_t MtpKind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * Whose game an `MtpGame` is (`mtp_game_perspective`; core's
+ * `Perspective`): the whole game, one seat's view, or the public view
+ * (R-21).
+ */
+enum MtpPerspective
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /**
+   * The whole game: every secret is known.
+   */
+  MTP_PERSPECTIVE_WHOLE = 0,
+  /**
+   * One seat's view: the other seats' secrets are unknown until the end.
+   */
+  MTP_PERSPECTIVE_SEAT = 1,
+  /**
+   * The public view: no seat's secrets are known until the end.
+   */
+  MTP_PERSPECTIVE_PUBLIC = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum MtpPerspective MtpPerspective;
+#else
+typedef uint32_t MtpPerspective;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -1044,7 +1075,7 @@ enum MtpStatus mtp_game_is_over(const struct MtpGame *game, bool *over_out);
  * Writes the seat whose view this game is (a seat's view loaded with
  * `mtp_game_from_json`, and the games applied from it) to `*seat_out`, or
  * `MTP_NO_SEAT` for a whole game and for the public view (tell them apart
- * with `mtp_game_knows_secrets`). A view knows only what its seat may see
+ * with `mtp_game_perspective`). A view knows only what its seat may see
  * (R-21).
  *
  * # Safety
@@ -1052,6 +1083,19 @@ enum MtpStatus mtp_game_is_over(const struct MtpGame *game, bool *over_out);
  * `seat_out` must be NULL or valid for a write.
  */
 enum MtpStatus mtp_game_viewer(const struct MtpGame *game, uint8_t *seat_out);
+
+/**
+ * Writes whose game this is to `*perspective_out` (core's
+ * `Game::perspective`): `MTP_PERSPECTIVE_WHOLE`, `MTP_PERSPECTIVE_SEAT`
+ * (a seat's view: its seat is `mtp_game_viewer`'s) or
+ * `MTP_PERSPECTIVE_PUBLIC` (the public view, what a spectator may know,
+ * R-21).
+ *
+ * # Safety
+ *
+ * `perspective_out` must be NULL or valid for a write.
+ */
+enum MtpStatus mtp_game_perspective(const struct MtpGame *game, MtpPerspective *perspective_out);
 
 /**
  * Writes whether this game knows `seat`'s objectives and Metropolys card

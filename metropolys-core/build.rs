@@ -55,6 +55,7 @@ fn mask(ids: &[u8]) -> u64 {
     ids.iter().fold(0u64, |m, &i| m | (1u64 << i))
 }
 
+// Long: reads data/board.json and writes each compiled-in table in turn.
 fn main() {
     let dir = std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR");
     let path = format!("{dir}/data/board.json");

@@ -6,12 +6,12 @@
 //! cargo run --release -p metropolys-bots --example arena
 //! ```
 
-use metropolys_bots::{arena, parse_specs, spec_factories, ArenaOptions, RunOptions};
+use metropolys_bots::{arena, ArenaOptions, BotSpec, RunOptions};
 
 fn main() {
     // One bot per seat, as `metropolys arena --bots` writes them.
-    let specs = parse_specs(r#"greedy,ismcts:{"iterations":300}"#).expect("known kinds");
-    let bots = spec_factories(&specs);
+    let specs = BotSpec::parse_list(r#"greedy,ismcts:{"iterations":300}"#).expect("known kinds");
+    let bots: Vec<_> = specs.iter().map(BotSpec::factory).collect();
     let options = ArenaOptions {
         games: 40,
         players: 2,

@@ -8,13 +8,13 @@
 //! ```
 
 use metropolys_bots::ladder::{ladder, LadderOptions};
-use metropolys_bots::{parse_specs, spec_factories, RunOptions};
+use metropolys_bots::{BotSpec, RunOptions};
 
 fn main() {
     // The first bot is the anchor, rated 0.
-    let specs =
-        parse_specs(r#"random,beginner,greedy,ismcts:{"iterations":100}"#).expect("known kinds");
-    let bots = spec_factories(&specs);
+    let specs = BotSpec::parse_list(r#"random,beginner,greedy,ismcts:{"iterations":100}"#)
+        .expect("known kinds");
+    let bots: Vec<_> = specs.iter().map(BotSpec::factory).collect();
     let options = LadderOptions {
         players: 2,
         deals: 5,
@@ -32,13 +32,8 @@ fn main() {
     println!("{} games", l.games.len());
     println!("| bot | games | rating | 95 % CI | mean total |");
     println!("| --- | ---: | ---: | --- | ---: |");
-    for (i, (kind, params)) in specs.iter().enumerate() {
+    for (i, spec) in specs.iter().enumerate() {
         let [lo, hi] = l.ratings.ci95[i];
-        let spec = if params == "{}" {
-            kind.clone()
-        } else {
-            format!("{kind}:{params}")
-        };
         println!(
             "| `{spec}` | {} | {:.0} | {:.0} to {:.0} | {:.1} |",
             l.played[i], l.ratings.rating[i], lo, hi, l.mean_total[i]

@@ -33,7 +33,7 @@
 use clap::builder::RangedU64ValueParser;
 use clap::error::ErrorKind;
 use clap::{value_parser, CommandFactory, Parser, ValueEnum};
-use metropolys_bots::{from_spec, wilson_interval, Bot, SeatView, MAX_THREADS};
+use metropolys_bots::{from_spec, wilson_interval, Bot, InfoSet, MAX_THREADS};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{play_random, Action, Config, Seat, State, Variant};
 use std::collections::HashMap;
@@ -174,7 +174,7 @@ fn extend(history: u64, a: Action) -> u64 {
 }
 
 /// OpenSpiel's `ISMCTSBot` over uniform re-deals.
-fn ismcts(view: &SeatView, sims: u32, c: f64, rng: &mut SplitMix64) -> Action {
+fn ismcts(view: &InfoSet, sims: u32, c: f64, rng: &mut SplitMix64) -> Action {
     let mut nodes: HashMap<u64, INode> = HashMap::new();
     let uniform = |rng: &mut SplitMix64, n: usize| (rng.next_u64() % n as u64) as usize;
     for _ in 0..sims {
@@ -313,7 +313,7 @@ fn game(a: &Args, g: u64) -> f64 {
     let mut bot: Box<dyn Bot> = from_spec(&a.kind, &a.ours).expect("our bot");
     let mut rng = SplitMix64::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 7);
     while let Some(p) = s.to_act() {
-        let view = SeatView::new(&s, p).expect("view");
+        let view = InfoSet::new(&s, p).expect("view");
         let action = if p == ours_seat {
             bot.choose(&view, &mut rng).expect("decides")
         } else if s.legal_action_count() == 1 {

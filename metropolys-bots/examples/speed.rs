@@ -9,7 +9,7 @@
 //! cargo run --release -p metropolys-bots --example speed -- --quick  # a few positions
 //! ```
 
-use metropolys_bots::{from_spec, Greedy, Player, SeatView};
+use metropolys_bots::{from_spec, Greedy, InfoSet, Player};
 use metropolys_core::{Config, State, Variant};
 use std::time::Instant;
 
@@ -91,7 +91,7 @@ fn main() {
             };
             for _ in 0..rounds {
                 for s in &pos {
-                    let view = SeatView::to_act(s).expect("to act");
+                    let view = InfoSet::to_act(s).expect("to act");
                     bot.choose(&view, &mut rng).expect("decides");
                 }
             }
@@ -119,7 +119,7 @@ fn main() {
             let mut rng = metropolys_core::rng::SplitMix64::new(1);
             let (mut sum, mut max) = (0u64, 0u64);
             for s in &pos {
-                let view = SeatView::to_act(s).expect("to act");
+                let view = InfoSet::to_act(s).expect("to act");
                 let before = thread_cpu_ns().unwrap_or(0);
                 bot.choose(&view, &mut rng).expect("decides");
                 let spent = thread_cpu_ns().unwrap_or(0).saturating_sub(before);

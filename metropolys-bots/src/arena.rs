@@ -3,7 +3,7 @@
 use crate::stats::wilson_interval;
 use crate::thread::play_indexed;
 pub use crate::thread::RunOptions;
-use crate::{choose_checked, Bot, BotError, Cancel, SeatView};
+use crate::{choose_checked, Bot, BotError, Cancel, InfoSet};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Config, MetropolysCard, Seat, State, Variant};
 use serde::Serialize;
@@ -249,7 +249,7 @@ pub(crate) fn play_out(
         if cancel.is_some_and(Cancel::is_cancelled) {
             return Err(BotError::Interrupted);
         }
-        let view = SeatView::with_config(&state, seat, config)?;
+        let view = InfoSet::with_config(&state, seat, config)?;
         let (bot, rng) = &mut players[usize::from(seat)];
         let action = choose_checked(bot.as_mut(), &view, rng)?;
         state = state

@@ -15,14 +15,14 @@
 //! opponents' cards are then dealt (without repeating a card, as the real
 //! deal) with probability proportional to the product of their
 //! likelihoods; `β = 0` is the uniform deal of
-//! [`SeatView::determinize`].
+//! [`InfoSet::determinize`].
 //!
-//! The belief is built once per decision from the [`SeatView`] (whose
+//! The belief is built once per decision from the [`InfoSet`] (whose
 //! position has every secret of the other seats erased); each search
 //! iteration draws a deal from it.
 
 use crate::eval::{Ctx, Tables};
-use crate::view::SeatView;
+use crate::infoset::InfoSet;
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Area, Kind, MetropolysCard, Objective, Seat, State, MAX_PLAYERS};
 
@@ -114,7 +114,7 @@ pub(crate) struct Belief {
 
 impl Belief {
     /// The belief of `view`'s seat with evidence weight `beta`.
-    pub(crate) fn new(view: &SeatView, tables: &Tables, beta: f64) -> Belief {
+    pub(crate) fn new(view: &InfoSet, tables: &Tables, beta: f64) -> Belief {
         let s = view.position();
         let opponents: Vec<Seat> = (0..s.players()).filter(|&q| q != view.seat()).collect();
         let m = opponents.len();
@@ -162,7 +162,7 @@ impl Belief {
         } else if let Some(rest) = view.deck_rest() {
             Cards::Deck(Deals::new(rest, m, &card_ll(rest)))
         } else {
-            let all = crate::ALL_METROPOLYS_CARDS;
+            let all = metropolys_core::METROPOLYS_CARDS;
             Cards::Free(
                 card_ll(&all)
                     .into_iter()
@@ -188,7 +188,7 @@ impl Belief {
 
     /// A whole state drawn from the belief: the view's position with the
     /// opponents' cards dealt.
-    pub(crate) fn sample(&self, view: &SeatView, rng: &mut SplitMix64) -> State {
+    pub(crate) fn sample(&self, view: &InfoSet, rng: &mut SplitMix64) -> State {
         let s = view.position();
         if s.is_over() {
             return *s;
@@ -225,7 +225,7 @@ impl Belief {
                         let cum = &w[next];
                         let x = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * cum[9];
                         let i = cum.partition_point(|&c| c <= x).min(9);
-                        crate::ALL_METROPOLYS_CARDS[i]
+                        metropolys_core::METROPOLYS_CARDS[i]
                     }
                     _ => own_card,
                 };
@@ -325,7 +325,7 @@ mod tests {
             if i >= from && (i - from).is_multiple_of(step) {
                 out.push(s);
             }
-            let view = SeatView::new(&s, seat).unwrap();
+            let view = InfoSet::new(&s, seat).unwrap();
             let a = bots[seat as usize].choose(&view, &mut rng).unwrap();
             s = s.play(a).unwrap();
             i += 1;
@@ -340,7 +340,7 @@ mod tests {
         let (mut sum, mut n) = (0.0, 0.0);
         for s in positions {
             let seat = s.to_act().unwrap();
-            let view = SeatView::new(s, seat).unwrap();
+            let view = InfoSet::new(s, seat).unwrap();
             let belief = Belief::new(&view, &tables, beta);
             let opponents: Vec<Seat> = (0..s.players()).filter(|&q| q != seat).collect();
             for (i, &q) in opponents.iter().enumerate() {

@@ -2,27 +2,27 @@
 
 use crate::cancel::Cancel;
 use crate::error::BotError;
-use crate::view::SeatView;
+use crate::infoset::InfoSet;
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::Action;
 
 /// A player that decides from its seat's view.
 ///
 /// `choose` is called only with the view of the seat to act
-/// ([`SeatView::is_to_act`]) and must return one of
-/// [`SeatView::legal_actions`]; the arena and [`Player`](crate::Player) check both and
+/// ([`InfoSet::is_to_act`]) and must return one of
+/// [`InfoSet::legal_actions`]; the arena and [`Player`](crate::Player) check both and
 /// report [`BotError::IllegalAction`] otherwise. Randomness comes from
 /// `rng`, so that a seeded generator makes a bot's decisions reproducible.
 ///
 /// ```
-/// use metropolys_bots::{Bot, BotError, SeatView};
+/// use metropolys_bots::{Bot, BotError, InfoSet};
 /// use metropolys_core::{rng::SplitMix64, Action};
 ///
 /// /// Always the first legal action.
 /// struct First;
 /// impl Bot for First {
 ///     fn name(&self) -> &str { "first" }
-///     fn choose(&mut self, view: &SeatView, _: &mut SplitMix64) -> Result<Action, BotError> {
+///     fn choose(&mut self, view: &InfoSet, _: &mut SplitMix64) -> Result<Action, BotError> {
 ///         view.legal_actions().first().copied().ok_or(BotError::GameOver)
 ///     }
 /// }
@@ -32,7 +32,7 @@ pub trait Bot: Send {
     fn name(&self) -> &str;
 
     /// The action to play for the seat of `view`, which is to act.
-    fn choose(&mut self, view: &SeatView, rng: &mut SplitMix64) -> Result<Action, BotError>;
+    fn choose(&mut self, view: &InfoSet, rng: &mut SplitMix64) -> Result<Action, BotError>;
 
     /// Hands the bot a flag to watch while it decides: once it is raised
     /// ([`Cancel::cancel`]), a bot that thinks long stops and returns
@@ -52,19 +52,19 @@ pub trait Bot: Send {
 /// never a different move.
 ///
 /// ```
-/// use metropolys_bots::{choose_checked, BotError, Random, SeatView};
+/// use metropolys_bots::{choose_checked, BotError, Random, InfoSet};
 /// use metropolys_core::{rng::SplitMix64, Config, State, Variant};
 /// let state = State::new(&Config::new(2, Variant::Family, 1)).unwrap();
 /// let mut rng = SplitMix64::new(1);
-/// let view = SeatView::new(&state, 0).unwrap();
+/// let view = InfoSet::new(&state, 0).unwrap();
 /// let action = choose_checked(&mut Random, &view, &mut rng).unwrap();
 /// assert!(state.is_legal(action));
-/// let other = SeatView::new(&state, 1).unwrap();
+/// let other = InfoSet::new(&state, 1).unwrap();
 /// assert_eq!(choose_checked(&mut Random, &other, &mut rng), Err(BotError::NotToAct { seat: 1 }));
 /// ```
 pub fn choose_checked(
     bot: &mut dyn Bot,
-    view: &SeatView,
+    view: &InfoSet,
     rng: &mut SplitMix64,
 ) -> Result<Action, BotError> {
     let position = view.position();

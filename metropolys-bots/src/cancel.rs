@@ -14,7 +14,7 @@ use std::sync::Arc;
 /// it was before the decision began.
 ///
 /// ```
-/// use metropolys_bots::{Bot, BotError, Cancel, Ismcts, SeatView};
+/// use metropolys_bots::{Bot, BotError, Cancel, Ismcts, InfoSet};
 /// use metropolys_core::{rng::SplitMix64, Config, State, Variant};
 ///
 /// let state = State::new(&Config::new(2, Variant::Expert, 1)).unwrap();
@@ -24,7 +24,7 @@ use std::sync::Arc;
 /// let cancel = Cancel::new();
 /// bot.set_cancel(&cancel);
 /// cancel.cancel(); // e.g. from a signal handler or another thread
-/// let decided = bot.choose(&SeatView::to_act(&state).unwrap(), &mut SplitMix64::new(1));
+/// let decided = bot.choose(&InfoSet::to_act(&state).unwrap(), &mut SplitMix64::new(1));
 /// assert_eq!(decided, Err(BotError::Interrupted));
 /// ```
 #[derive(Debug, Clone, Default)]

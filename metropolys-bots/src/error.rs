@@ -60,7 +60,7 @@ pub enum BotError {
         /// The rule it breaks.
         error: RuleError,
     },
-    /// A Metropolys deck given to [`SeatView::with_metropolys_deck`](crate::SeatView::with_metropolys_deck) does
+    /// A Metropolys deck given to [`InfoSet::with_metropolys_deck`](crate::InfoSet::with_metropolys_deck) does
     /// not fit the game.
     #[error("R-22: {0}")]
     Deck(String),

@@ -1,7 +1,7 @@
 //! The greedy bot: a one-ply evaluation of each legal action.
 
 use crate::eval::{Ctx, Tables};
-use crate::{Bot, BotError, SeatView};
+use crate::{Bot, BotError, InfoSet};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::Action;
 
@@ -79,7 +79,7 @@ pub(crate) fn default_value(
 impl Greedy {
     /// The value of each legal action for the seat of `view`, in
     /// [`State::legal_actions`](metropolys_core::State::legal_actions) order.
-    pub fn values(&self, view: &SeatView) -> Vec<(Action, f32)> {
+    pub fn values(&self, view: &InfoSet) -> Vec<(Action, f32)> {
         let s = view.position();
         let ctx = Ctx::new(
             s,
@@ -109,7 +109,7 @@ impl Bot for Greedy {
         "greedy"
     }
 
-    fn choose(&mut self, view: &SeatView, rng: &mut SplitMix64) -> Result<Action, BotError> {
+    fn choose(&mut self, view: &InfoSet, rng: &mut SplitMix64) -> Result<Action, BotError> {
         let values = self.values(view);
         let best = values
             .iter()

@@ -116,6 +116,8 @@ struct Game {
 /// assert_eq!(l.games.len(), 20); // one pair, 10 deals, 2 seatings each
 /// assert!(l.ratings.rating[1] > 200.0); // greedy far above random
 /// ```
+// Long: the ladder's steps in order (check the options, schedule the pairs,
+// play, rate), sharing the schedule and the results.
 pub fn ladder(
     bots: &[BotFactory],
     options: &LadderOptions,

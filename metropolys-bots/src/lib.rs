@@ -4,16 +4,20 @@
 //! trait to plug in your own, and an arena that measures them against each
 //! other. The rules stay in the core; this crate only decides.
 //!
-//! * [`SeatView`]: what one seat may know (R-21). It is built from a
-//!   [`State`](metropolys_core::State) and a seat and erases the other
-//!   seats' objectives and Metropolys cards; [`SeatView::determinize`]
-//!   samples them back from what the seat cannot rule out.
-//! * [`Bot`]: `choose(&view, &mut rng) -> Action`. A bot never receives a
-//!   state, only a view, so it cannot use what its seat may not see.
+//! * [`InfoSet`]: what one seat may know (R-21), its information set. It
+//!   is built from a [`State`](metropolys_core::State) and a seat and
+//!   erases the other seats' objectives and Metropolys cards;
+//!   [`InfoSet::determinize`] samples them back from what the seat cannot
+//!   rule out.
+//! * [`Bot`]: `choose(&info, &mut rng) -> Action`. A bot never receives a
+//!   state, only an information set, so it cannot use what its seat may
+//!   not see.
 //! * [`Random`], [`Greedy`], [`Ismcts`]: uniform over the legal actions; a
 //!   one-ply evaluation; information-set Monte Carlo tree search.
-//! * [`from_spec`]: a bot from a kind name and a JSON object of parameters
-//!   (what the C, Python and command-line front ends use).
+//! * [`BotKind`], [`BotSpec`] (a kind with its checked parameters, and its
+//!   [`Budget`]), [`SeatSpec`] (a person or a bot): the typed specs every
+//!   front end reads its text into, once; [`from_spec`] builds a bot from
+//!   a kind name and JSON parameters (what C and Python hand over).
 //! * [`Player`]: a bot with its own random generator, seeded.
 //! * [`arena()`]: many games with the bots rotated over the seats, one
 //!   [`ArenaRow`] per bot; [`arena_games`]: the same games one by one
@@ -24,7 +28,7 @@
 //! docs/bots.md describes how each bot works and how strong it is.
 //!
 //! ```
-//! use metropolys_bots::{from_spec, Player, SeatView};
+//! use metropolys_bots::{from_spec, Player, InfoSet};
 //! use metropolys_core::{Config, State, Variant};
 //!
 //! let mut state = State::new(&Config::new(2, Variant::Expert, 1)).unwrap();
@@ -33,8 +37,8 @@
 //!     Player::from_spec("random", r#"{"seed": 2}"#).unwrap(),
 //! ];
 //! while let Some(seat) = state.to_act() {
-//!     let view = SeatView::new(&state, seat).unwrap();
-//!     let action = players[seat as usize].choose(&view).unwrap();
+//!     let info = InfoSet::new(&state, seat).unwrap();
+//!     let action = players[seat as usize].choose(&info).unwrap();
 //!     state = state.play(action).unwrap();
 //! }
 //! assert!(state.is_over());
@@ -51,6 +55,7 @@ mod echo;
 mod error;
 mod eval;
 mod greedy;
+mod infoset;
 mod ismcts;
 mod kinds;
 pub mod ladder;
@@ -61,7 +66,6 @@ mod spec;
 pub mod sprt;
 pub mod stats;
 mod thread;
-mod view;
 
 pub use arena::{arena, arena_games, ArenaGame, ArenaOptions, ArenaRow, ArenaTally, BotFactory};
 pub use bot::{choose_checked, Bot};
@@ -69,15 +73,30 @@ pub use cancel::Cancel;
 pub use echo::excerpt;
 pub use error::BotError;
 pub use greedy::{Greedy, DEFAULT_BUILDING_VALUE, DEFAULT_COST_PER_NUMBER};
+pub use infoset::InfoSet;
 pub use ismcts::{
     Ismcts, Playout, Reward, Root, DEFAULT_EXPLORATION, DEFAULT_ITERATIONS, DEFAULT_MARGIN,
     DEFAULT_PRIOR_WEIGHT, DEFAULT_WIN_WEIGHT, MAX_SECONDS, MAX_THREADS, MAX_TREE_EDGES,
 };
+pub use kinds::{BotKind, KINDS};
 pub use random::Random;
-pub use spec::{from_spec, parse_specs, searches, spec_factories, split_specs, KINDS};
+#[allow(deprecated)]
+pub use spec::{from_spec, parse_specs, searches, spec_factories, split_specs};
+pub use spec::{split_list, BotSpec, Budget, SeatSpec};
 pub use stats::wilson_interval;
 pub use thread::RunOptions;
-pub use view::{SeatView, ALL_METROPOLYS_CARDS};
+
+/// The bots' knowledge of their seat was called a view; a view is now a
+/// [`Game`](metropolys_core::Game) seen from one seat (core's
+/// `Game::view`), and what a bot decides from is its [`InfoSet`].
+#[deprecated(since = "0.2.0", note = "renamed `InfoSet`")]
+pub type SeatView = InfoSet;
+
+/// The ten Metropolys cards that can exist: core's
+/// [`METROPOLYS_CARDS`](metropolys_core::METROPOLYS_CARDS).
+#[deprecated(since = "0.2.0", note = "use `metropolys_core::METROPOLYS_CARDS`")]
+pub const ALL_METROPOLYS_CARDS: [metropolys_core::MetropolysCard; 10] =
+    metropolys_core::METROPOLYS_CARDS;
 
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::Action;
@@ -111,8 +130,8 @@ impl Player {
     /// A bot from [`from_spec`]; `params` may also hold `"seed"` (an
     /// unsigned 64-bit integer, default 0) for the generator.
     pub fn from_spec(kind: &str, params: &str) -> Result<Player, BotError> {
-        let (params, seed) = spec::split_seed(kind, params)?;
-        Ok(Player::new(spec::build(kind, &params)?, seed))
+        let (spec, seed) = spec::split_seed(kind, params)?;
+        Ok(Player::new(spec.build(), seed))
     }
 
     /// The bot's name.
@@ -128,12 +147,12 @@ impl Player {
 
     /// The bot's decision for the seat of `view`, checked: the seat must be
     /// to act and the action legal.
-    pub fn choose(&mut self, view: &SeatView) -> Result<Action, BotError> {
+    pub fn choose(&mut self, view: &InfoSet) -> Result<Action, BotError> {
         choose_checked(self.bot.as_mut(), view, &mut self.rng)
     }
 
     /// The decision for the seat to act in `state` of a game set up from
-    /// `config`, from that seat's view ([`SeatView::with_config`]: it knows
+    /// `config`, from that seat's view ([`InfoSet::with_config`]: it knows
     /// the configuration's Metropolys deck, if any).
     pub fn choose_in(
         &mut self,
@@ -141,7 +160,7 @@ impl Player {
         config: &metropolys_core::Config,
     ) -> Result<Action, BotError> {
         let seat = state.to_act().ok_or(BotError::GameOver)?;
-        self.choose(&SeatView::with_config(state, seat, config)?)
+        self.choose(&InfoSet::with_config(state, seat, config)?)
     }
 
     /// The decision for the seat to act in `game`, from that seat's view,
@@ -161,13 +180,13 @@ impl Player {
     pub fn choose_in_game(&mut self, game: &metropolys_core::Game) -> Result<Action, BotError> {
         let state = game.state();
         let seat = state.to_act().ok_or(BotError::GameOver)?;
-        self.choose(&SeatView::with_deck(state, seat, game.metropolys_deck())?)
+        self.choose(&InfoSet::with_deck(state, seat, game.metropolys_deck())?)
     }
 
     /// The decision for the seat to act in `state`, from that seat's view
     /// (built here: the bot never sees `state` itself).
     pub fn choose_for(&mut self, state: &metropolys_core::State) -> Result<Action, BotError> {
-        self.choose(&SeatView::to_act(state)?)
+        self.choose(&InfoSet::to_act(state)?)
     }
 }
 

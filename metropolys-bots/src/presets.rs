@@ -10,7 +10,7 @@
 
 use crate::eval::Ctx;
 use crate::greedy::value;
-use crate::{Bot, BotError, Greedy, Ismcts, SeatView};
+use crate::{Bot, BotError, BotKind, Greedy, InfoSet, Ismcts};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::Action;
 
@@ -29,31 +29,32 @@ pub const CASUAL_TEMPERATURE: f64 = 0.5;
 /// evaluation.
 pub const BEGINNER_TEMPERATURE: f32 = 1.5;
 
-/// The bot of a preset, `None` for another name.
-pub(crate) fn build(kind: &str) -> Option<Box<dyn Bot>> {
-    Some(match kind {
-        "beginner" => Box::new(Softmax {
+/// The search of a searching preset (`casual`, `strong`, `expert`),
+/// `None` for another kind.
+pub(crate) fn search(kind: BotKind) -> Option<Ismcts> {
+    let iterations = match kind {
+        BotKind::Casual => CASUAL_ITERATIONS,
+        BotKind::Strong => STRONG_ITERATIONS,
+        BotKind::Expert => EXPERT_ITERATIONS,
+        _ => return None,
+    };
+    let mut b = Ismcts::default().named(kind.name());
+    b.iterations = Some(iterations);
+    if kind == BotKind::Casual {
+        b.temperature = CASUAL_TEMPERATURE;
+    }
+    Some(b)
+}
+
+/// The bot of a preset that does not search (`beginner`), `None` for
+/// another kind.
+pub(crate) fn build(kind: BotKind) -> Option<Box<dyn Bot>> {
+    (kind == BotKind::Beginner).then(|| {
+        Box::new(Softmax {
             temperature: BEGINNER_TEMPERATURE,
             greedy: Greedy::default(),
             label: "beginner",
-        }),
-        "casual" => {
-            let mut b = Ismcts::default().named("casual");
-            b.iterations = Some(CASUAL_ITERATIONS);
-            b.temperature = CASUAL_TEMPERATURE;
-            Box::new(b)
-        }
-        "strong" => {
-            let mut b = Ismcts::default().named("strong");
-            b.iterations = Some(STRONG_ITERATIONS);
-            Box::new(b)
-        }
-        "expert" => {
-            let mut b = Ismcts::default().named("expert");
-            b.iterations = Some(EXPERT_ITERATIONS);
-            Box::new(b)
-        }
-        _ => return None,
+        }) as Box<dyn Bot>
     })
 }
 
@@ -71,7 +72,7 @@ impl Bot for Softmax {
         self.label
     }
 
-    fn choose(&mut self, view: &SeatView, rng: &mut SplitMix64) -> Result<Action, BotError> {
+    fn choose(&mut self, view: &InfoSet, rng: &mut SplitMix64) -> Result<Action, BotError> {
         let s = view.position();
         let ctx = Ctx::new(
             s,

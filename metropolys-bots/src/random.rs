@@ -1,6 +1,6 @@
 //! The uniformly random bot.
 
-use crate::{Bot, BotError, SeatView};
+use crate::{Bot, BotError, InfoSet};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::Action;
 
@@ -14,7 +14,7 @@ impl Bot for Random {
         "random"
     }
 
-    fn choose(&mut self, view: &SeatView, rng: &mut SplitMix64) -> Result<Action, BotError> {
+    fn choose(&mut self, view: &InfoSet, rng: &mut SplitMix64) -> Result<Action, BotError> {
         view.position().random_action(rng).ok_or(BotError::GameOver)
     }
 }

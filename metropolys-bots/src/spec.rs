@@ -1,41 +1,21 @@
-//! Bots from a kind name and a JSON object of parameters.
+//! Typed bot specs: [`BotSpec`] (a kind with its checked parameters),
+//! [`Budget`] (what a search may spend per decision) and [`SeatSpec`] (who
+//! plays a seat: a person or a bot). Text is read at the edge only, here:
+//! `kind` or `kind:{JSON parameters}`, and `human`.
 
 use crate::arena::BotFactory;
-use crate::echo::{excerpt, ECHO};
-pub use crate::kinds::KINDS;
-use crate::{Bot, BotError, Greedy, Ismcts, Playout, Random, Reward, Root};
-use serde::de::{Deserialize, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
+use crate::kinds::BotKind;
+use crate::{Bot, BotError, Greedy, Ismcts, Playout, Reward, Root};
+use metropolys_core::echo::{excerpt, excerpt_json};
+use metropolys_core::SeatPlayer;
 use serde_json::{Map, Value};
+use std::fmt;
+use std::str::FromStr;
 
-/// Whether bots of `kind` search: `ismcts`, `ismcts-v1`, `casual`,
-/// `strong` and `expert` think for as long as their budget says (and watch
-/// a [`crate::Cancel`] flag); `random`, `greedy` and `beginner` decide in
-/// microseconds. Front ends that can be interrupted watch for Ctrl-C only
-/// around bots that search.
-///
-/// ```
-/// assert!(metropolys_bots::searches("expert"));
-/// assert!(!metropolys_bots::searches("greedy"));
-/// ```
-pub fn searches(kind: &str) -> bool {
-    matches!(
-        kind,
-        "ismcts" | "ismcts-v1" | "casual" | "strong" | "expert"
-    )
-}
-
-/// The parameters of `ismcts-v1`: those the first search took.
-const V1_PARAMETERS: [&str; 6] = [
-    "iterations",
-    "seconds",
-    "threads",
-    "exploration",
-    "playout",
-    "reward",
-];
-
-/// A bot from its kind and a JSON object of parameters (`"{}"` or `""` for
-/// the defaults).
+/// A bot kind with its parameters, checked: what builds a bot
+/// ([`BotSpec::build`], which cannot fail) and what a record keeps of
+/// it. Its text is `kind` or `kind:{JSON parameters}` (compact JSON, keys
+/// in order), which [`FromStr`] reads back.
 ///
 /// | kind | parameters |
 /// | --- | --- |
@@ -52,6 +32,277 @@ const V1_PARAMETERS: [&str; 6] = [
 /// ([`BotError::BadParameters`]) are errors naming what is wrong.
 ///
 /// ```
+/// use metropolys_bots::{BotKind, BotSpec};
+/// let spec: BotSpec = r#"ismcts:{"threads": 2, "iterations": 200}"#.parse().unwrap();
+/// assert_eq!(spec.kind(), BotKind::Ismcts);
+/// assert_eq!(spec.to_string(), r#"ismcts:{"iterations":200,"threads":2}"#);
+/// assert_eq!(spec.to_string().parse::<BotSpec>().unwrap(), spec);
+/// assert_eq!(spec.budget().unwrap().iterations, Some(200));
+/// assert_eq!(spec.build().name(), "ismcts");
+/// assert_eq!(BotSpec::new(BotKind::Expert).to_string(), "expert");
+/// let e = "ismcts:{\"iteration\": 5}".parse::<BotSpec>().unwrap_err();
+/// assert!(e.to_string().contains("unknown parameter \"iteration\""), "{e}");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct BotSpec {
+    kind: BotKind,
+    params: Map<String, Value>,
+}
+
+/// What a search may spend on one decision ([`BotSpec::budget`]): it stops
+/// at the first of `iterations` and `seconds` it reaches, searching on
+/// `threads` threads.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Budget {
+    /// Iterations per decision, when they are bounded.
+    pub iterations: Option<u64>,
+    /// Wall-clock seconds per decision, when they are bounded.
+    pub seconds: Option<f64>,
+    /// Search threads.
+    pub threads: usize,
+}
+
+impl BotSpec {
+    /// A bot of `kind` with every parameter at its default.
+    pub fn new(kind: BotKind) -> BotSpec {
+        BotSpec {
+            kind,
+            params: Map::new(),
+        }
+    }
+
+    /// A bot of `kind` with `params`, checked (names, types and ranges).
+    pub fn with_params(kind: BotKind, params: Map<String, Value>) -> Result<BotSpec, BotError> {
+        let spec = BotSpec { kind, params };
+        configure(spec.kind, &spec.params)?;
+        Ok(spec)
+    }
+
+    /// A bot from a kind's name and its parameters as JSON text (an
+    /// object; `""`, blank or `"{}"` for the defaults): the form C and
+    /// Python hand over. No key may be given twice, at any depth.
+    pub fn from_parts(kind: &str, params: &str) -> Result<BotSpec, BotError> {
+        let kind: BotKind = kind.parse()?;
+        BotSpec::with_params(kind, parse_params(kind, params)?)
+    }
+
+    /// The kind.
+    pub fn kind(&self) -> BotKind {
+        self.kind
+    }
+
+    /// The parameters given (those left out are at their defaults).
+    pub fn params(&self) -> &Map<String, Value> {
+        &self.params
+    }
+
+    /// The parameters as JSON text (`{}` when none are given).
+    pub fn params_json(&self) -> String {
+        Value::Object(self.params.clone()).to_string()
+    }
+
+    /// The bot. A spec is checked when it is made, so this cannot fail.
+    pub fn build(&self) -> Box<dyn Bot> {
+        match configure(self.kind, &self.params) {
+            Ok(bot) => bot.boxed(),
+            // Unreachable: every constructor checks the parameters.
+            Err(_) => Box::new(crate::Random),
+        }
+    }
+
+    /// A [`BotFactory`] of this spec's bot (for [`arena`](fn@crate::arena)
+    /// and [`ladder`](crate::ladder::ladder)).
+    pub fn factory(&self) -> BotFactory {
+        let spec = self.clone();
+        Box::new(move || spec.build())
+    }
+
+    /// What the bot may spend on one decision, for a bot that searches
+    /// ([`BotKind::searches`]); `None` for one that decides at once.
+    ///
+    /// ```
+    /// use metropolys_bots::{BotKind, BotSpec, Budget};
+    /// let strong = BotSpec::new(BotKind::Strong).budget().unwrap();
+    /// assert_eq!((strong.iterations, strong.seconds), (Some(1_000), None));
+    /// let timed: BotSpec = r#"ismcts:{"seconds":0.5}"#.parse().unwrap();
+    /// assert_eq!(timed.budget().unwrap().iterations, None); // seconds alone bound it
+    /// assert_eq!(BotSpec::new(BotKind::Greedy).budget(), None);
+    /// ```
+    pub fn budget(&self) -> Option<Budget> {
+        match configure(self.kind, &self.params) {
+            Ok(Configured::Search(b)) => Some(Budget {
+                iterations: b.iterations,
+                seconds: b.seconds,
+                threads: b.threads,
+            }),
+            _ => None,
+        }
+    }
+
+    /// Whether the bot takes parameter `name` ([`BotKind::parameters`]).
+    pub fn takes(&self, name: &str) -> bool {
+        self.kind.parameters().contains(&name)
+    }
+
+    /// The same spec with parameter `name` set to `value`, checked.
+    ///
+    /// ```
+    /// use metropolys_bots::{BotKind, BotSpec};
+    /// let spec = BotSpec::new(BotKind::Ismcts).with("seconds", 2.0.into()).unwrap();
+    /// assert_eq!(spec.to_string(), r#"ismcts:{"seconds":2.0}"#);
+    /// assert!(BotSpec::new(BotKind::Greedy).with("seconds", 2.0.into()).is_err());
+    /// ```
+    pub fn with(&self, name: &str, value: Value) -> Result<BotSpec, BotError> {
+        let mut params = self.params.clone();
+        params.insert(name.to_string(), value);
+        BotSpec::with_params(self.kind, params)
+    }
+
+    /// A comma-separated list of specs, one per seat or bot (as the command
+    /// line's `arena --bots` takes it): split on the commas outside braces,
+    /// brackets and strings, each spec read with [`FromStr`].
+    ///
+    /// ```
+    /// use metropolys_bots::BotSpec;
+    /// let specs = BotSpec::parse_list(r#"ismcts:{"iterations":500,"threads":2},random"#).unwrap();
+    /// assert_eq!(specs[0].to_string(), r#"ismcts:{"iterations":500,"threads":2}"#);
+    /// assert_eq!(specs[1].to_string(), "random");
+    /// assert!(BotSpec::parse_list("greedy,chess").is_err());
+    /// assert!(BotSpec::parse_list(r#"ismcts:{"iterations":5"#).is_err());
+    /// ```
+    pub fn parse_list(list: &str) -> Result<Vec<BotSpec>, BotError> {
+        split_list(list).into_iter().map(str::parse).collect()
+    }
+}
+
+impl fmt::Display for BotSpec {
+    /// `kind`, or `kind:{JSON}` with the parameters given.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.params.is_empty() {
+            f.write_str(self.kind.name())
+        } else {
+            write!(f, "{}:{}", self.kind, self.params_json())
+        }
+    }
+}
+
+impl FromStr for BotSpec {
+    type Err = BotError;
+
+    /// `kind` or `kind:{JSON parameters}` (spaces around either part are
+    /// ignored; `kind:` is the defaults).
+    fn from_str(text: &str) -> Result<BotSpec, BotError> {
+        let (kind, params) = text.split_once(':').unwrap_or((text, ""));
+        BotSpec::from_parts(kind.trim(), params)
+    }
+}
+
+impl From<&BotSpec> for SeatPlayer {
+    /// The record's entry of a seat this bot plays.
+    fn from(spec: &BotSpec) -> SeatPlayer {
+        SeatPlayer::bot(spec.kind.name(), Some(spec.params.clone()))
+    }
+}
+
+/// Who plays a seat: a person, or a bot. Its text is `human` or a
+/// [`BotSpec`]; a record keeps it as a [`SeatPlayer`] (`From` and
+/// `TryFrom` convert both ways).
+///
+/// ```
+/// use metropolys_bots::SeatSpec;
+/// use metropolys_core::SeatPlayer;
+/// let seats: Vec<SeatSpec> = ["human", r#"greedy:{"cost_per_number":1}"#]
+///     .iter().map(|s| s.parse().unwrap()).collect();
+/// assert_eq!(seats[0], SeatSpec::Human);
+/// assert_eq!(seats[1].to_string(), r#"greedy:{"cost_per_number":1}"#);
+/// let entry = SeatPlayer::from(&seats[1]);
+/// assert_eq!(SeatSpec::try_from(&entry).unwrap(), seats[1]);
+/// assert!("chess".parse::<SeatSpec>().is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum SeatSpec {
+    /// A person.
+    Human,
+    /// A bot.
+    Bot(BotSpec),
+}
+
+impl SeatSpec {
+    /// The bot, for a bot's seat.
+    pub fn bot(&self) -> Option<&BotSpec> {
+        match self {
+            SeatSpec::Human => None,
+            SeatSpec::Bot(b) => Some(b),
+        }
+    }
+}
+
+impl fmt::Display for SeatSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SeatSpec::Human => f.write_str("human"),
+            SeatSpec::Bot(b) => b.fmt(f),
+        }
+    }
+}
+
+impl FromStr for SeatSpec {
+    type Err = BotError;
+
+    /// `human`, or a [`BotSpec`].
+    fn from_str(text: &str) -> Result<SeatSpec, BotError> {
+        if text.trim() == "human" {
+            Ok(SeatSpec::Human)
+        } else {
+            text.parse().map(SeatSpec::Bot)
+        }
+    }
+}
+
+impl From<&SeatSpec> for SeatPlayer {
+    fn from(spec: &SeatSpec) -> SeatPlayer {
+        match spec {
+            SeatSpec::Human => SeatPlayer::human(),
+            SeatSpec::Bot(b) => b.into(),
+        }
+    }
+}
+
+impl TryFrom<&SeatPlayer> for SeatSpec {
+    type Error = BotError;
+
+    /// A record's entry as a seat spec: an error when its bot is not one
+    /// of this crate's kinds or its parameters are not the kind's (records
+    /// may name the bots of other programs).
+    fn try_from(entry: &SeatPlayer) -> Result<SeatSpec, BotError> {
+        if entry.kind == "human" && entry.params.is_none() {
+            return Ok(SeatSpec::Human);
+        }
+        let kind: BotKind = entry.kind.parse()?;
+        BotSpec::with_params(kind, entry.params.clone().unwrap_or_default()).map(SeatSpec::Bot)
+    }
+}
+
+impl std::str::FromStr for BotKind {
+    type Err = BotError;
+
+    /// The kind named `name` (exactly, as [`BotKind::name`] writes it);
+    /// [`BotError::UnknownKind`] otherwise.
+    fn from_str(name: &str) -> Result<BotKind, BotError> {
+        BotKind::ALL
+            .into_iter()
+            .find(|k| k.name() == name)
+            .ok_or_else(|| BotError::UnknownKind {
+                kind: excerpt(name),
+            })
+    }
+}
+
+/// A bot from its kind and a JSON object of parameters (`"{}"` or `""` for
+/// the defaults): [`BotSpec::from_parts`], built. The table of
+/// [`BotSpec`] lists the kinds and their parameters.
+///
+/// ```
 /// use metropolys_bots::{from_spec, BotError};
 /// assert_eq!(from_spec("ismcts", r#"{"iterations": 200, "threads": 2}"#).unwrap().name(), "ismcts");
 /// assert!(matches!(from_spec("minimax", "{}"), Err(BotError::UnknownKind { .. })));
@@ -59,70 +310,75 @@ const V1_PARAMETERS: [&str; 6] = [
 /// assert!(e.to_string().contains("unknown parameter \"iteration\""), "{e}");
 /// ```
 pub fn from_spec(kind: &str, params: &str) -> Result<Box<dyn Bot>, BotError> {
-    build(kind, &parse(kind, params)?)
+    BotSpec::from_parts(kind, params).map(|s| s.build())
 }
 
-/// A comma-separated list of bot specs, one per seat, each `kind` or
-/// `kind:{JSON parameters}` (for example
-/// `ismcts:{"iterations":1500,"playout":"greedy"},greedy`), as the command
-/// line's `arena --bots` takes it: split on the commas outside braces,
-/// brackets and strings, each spec checked with [`from_spec`]. Returns the
-/// `(kind, parameters)` pairs (`"{}"` where none are given).
-///
-/// ```
-/// use metropolys_bots::parse_specs;
-/// let specs = parse_specs(r#"ismcts:{"iterations":500,"threads":2},random"#).unwrap();
-/// assert_eq!(specs[0], ("ismcts".to_string(), r#"{"iterations":500,"threads":2}"#.to_string()));
-/// assert_eq!(specs[1], ("random".to_string(), "{}".to_string()));
-/// assert!(parse_specs("greedy,chess").is_err());
-/// assert!(parse_specs(r#"ismcts:{"iterations":5"#).is_err());
-/// ```
+/// Whether bots of `kind` search ([`BotKind::searches`]; false for an
+/// unknown kind).
+#[deprecated(
+    since = "0.2.0",
+    note = "use `BotKind::searches` (parse the kind once)"
+)]
+pub fn searches(kind: &str) -> bool {
+    kind.parse::<BotKind>().is_ok_and(BotKind::searches)
+}
+
+/// A comma-separated list of bot specs as `(kind, parameters)` pairs
+/// (`"{}"` where none are given), each checked.
+#[deprecated(
+    since = "0.2.0",
+    note = "use `BotSpec::parse_list`, which returns typed specs"
+)]
 pub fn parse_specs(list: &str) -> Result<Vec<(String, String)>, BotError> {
-    split_specs(list)
-        .into_iter()
-        .map(|(kind, params)| {
-            let params = params.filter(|p| !p.is_empty()).unwrap_or("{}");
-            from_spec(kind, params)?;
-            Ok((kind.to_string(), params.to_string()))
-        })
-        .collect()
+    BotSpec::parse_list(list).map(|specs| {
+        specs
+            .iter()
+            .map(|s| (s.kind.name().to_string(), s.params_json()))
+            .collect()
+    })
 }
 
-/// The `(kind, parameters)` pairs of [`parse_specs`] as [`BotFactory`]s
-/// (for [`arena`](fn@crate::arena) and [`ladder`](crate::ladder::ladder)).
-///
-/// ```
-/// use metropolys_bots::{parse_specs, spec_factories};
-/// let bots = spec_factories(&parse_specs("expert,greedy").unwrap());
-/// assert_eq!(bots[1]().name(), "greedy");
-/// ```
+/// The `(kind, parameters)` pairs of [`parse_specs`] as [`BotFactory`]s.
+#[deprecated(since = "0.2.0", note = "use `BotSpec::factory`")]
 pub fn spec_factories(specs: &[(String, String)]) -> Vec<BotFactory> {
     specs
         .iter()
         .map(|(kind, params)| {
-            let (kind, params) = (kind.clone(), params.clone());
-            Box::new(move || {
-                // A spec `parse_specs` checked builds its bot; any other
-                // falls back to a random player rather than a panic.
-                from_spec(&kind, &params).unwrap_or_else(|_| Box::new(Random))
-            }) as BotFactory
+            let spec =
+                BotSpec::from_parts(kind, params).unwrap_or_else(|_| BotSpec::new(BotKind::Random));
+            spec.factory()
         })
         .collect()
 }
 
 /// [`parse_specs`]' split without the check: each spec's kind and, when it
-/// is written `kind:JSON`, its parameters (trimmed). A caller that has other
-/// parameters for the bare kinds (the command line's `--params`) checks
-/// each spec itself with [`from_spec`].
+/// is written `kind:JSON`, its parameters (trimmed).
+#[deprecated(
+    since = "0.2.0",
+    note = "use `BotSpec::parse_list`, or `split_list` and `FromStr`"
+)]
+pub fn split_specs(list: &str) -> Vec<(&str, Option<&str>)> {
+    split_list(list)
+        .into_iter()
+        .map(|part| match part.split_once(':') {
+            Some((kind, params)) => (kind.trim(), Some(params.trim())),
+            None => (part.trim(), None),
+        })
+        .collect()
+}
+
+/// A comma-separated list of specs split on the commas outside braces,
+/// brackets and strings (so that `ismcts:{"a":1,"b":2},greedy` is two),
+/// each part trimmed and not yet read.
 ///
 /// ```
-/// use metropolys_bots::split_specs;
+/// use metropolys_bots::split_list;
 /// assert_eq!(
-///     split_specs(r#"ismcts:{"iterations":500,"threads":2}, greedy"#),
-///     vec![("ismcts", Some(r#"{"iterations":500,"threads":2}"#)), ("greedy", None)]
+///     split_list(r#"ismcts:{"iterations":500,"threads":2}, greedy"#),
+///     [r#"ismcts:{"iterations":500,"threads":2}"#, "greedy"]
 /// );
 /// ```
-pub fn split_specs(list: &str) -> Vec<(&str, Option<&str>)> {
+pub fn split_list(list: &str) -> Vec<&str> {
     let mut parts = Vec::new();
     let (mut depth, mut in_string, mut escaped, mut start) = (0i32, false, false, 0);
     for (i, ch) in list.char_indices() {
@@ -140,173 +396,52 @@ pub fn split_specs(list: &str) -> Vec<(&str, Option<&str>)> {
             '{' | '[' => depth += 1,
             '}' | ']' => depth -= 1,
             ',' if depth == 0 => {
-                parts.push(&list[start..i]);
+                parts.push(list[start..i].trim());
                 start = i + 1;
             }
             _ => {}
         }
     }
-    parts.push(&list[start..]);
+    parts.push(list[start..].trim());
     parts
-        .into_iter()
-        .map(|part| match part.split_once(':') {
-            Some((kind, params)) => (kind.trim(), Some(params.trim())),
-            None => (part.trim(), None),
-        })
-        .collect()
 }
 
-/// The parameters as a JSON object.
-fn parse(kind: &str, params: &str) -> Result<Map<String, Value>, BotError> {
-    if !KINDS.contains(&kind) {
-        return Err(BotError::UnknownKind {
-            kind: excerpt(kind),
-        });
-    }
-    let bad = |reason: String| BotError::BadParameters {
-        kind: kind.to_string(),
-        reason,
-    };
+/// The parameters of a bot of `kind` as a JSON object.
+fn parse_params(kind: BotKind, params: &str) -> Result<Map<String, Value>, BotError> {
     if params.trim().is_empty() {
         return Ok(Map::new());
     }
-    let mut de = serde_json::Deserializer::from_str(params);
-    let parsed = Strict::deserialize(&mut de).and_then(|v| de.end().map(|()| v));
-    match parsed {
-        Ok(Strict(Value::Object(m))) => Ok(m),
-        Ok(Strict(other)) => Err(bad(format!(
-            "parameters must be a JSON object, not {}",
-            type_name(&other)
-        ))),
+    match metropolys_core::json::parameters_from_str(params) {
+        Ok(Value::Object(m)) => Ok(m),
+        Ok(other) => Err(BotError::BadParameters {
+            kind: kind.name().to_string(),
+            reason: format!(
+                "parameters must be a JSON object, not {}",
+                type_name(&other)
+            ),
+        }),
         Err(e) => Err(BotError::InvalidJson {
-            kind: kind.to_string(),
+            kind: kind.name().to_string(),
             reason: e.to_string(),
         }),
     }
 }
 
-/// A JSON value read like `serde_json::Value`, except that an object with
-/// the same key twice is an error (as configurations and records reject
-/// duplicate fields), at any depth.
-struct Strict(Value);
-
-impl<'de> Deserialize<'de> for Strict {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Strict, D::Error> {
-        d.deserialize_any(StrictVisitor)
-    }
-}
-
-struct StrictVisitor;
-
-impl<'de> Visitor<'de> for StrictVisitor {
-    type Value = Strict;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("a JSON value")
-    }
-
-    fn visit_bool<E>(self, v: bool) -> Result<Strict, E> {
-        Ok(Strict(Value::Bool(v)))
-    }
-
-    fn visit_i64<E>(self, v: i64) -> Result<Strict, E> {
-        Ok(Strict(Value::from(v)))
-    }
-
-    fn visit_u64<E>(self, v: u64) -> Result<Strict, E> {
-        Ok(Strict(Value::from(v)))
-    }
-
-    fn visit_f64<E>(self, v: f64) -> Result<Strict, E> {
-        Ok(Strict(Value::from(v)))
-    }
-
-    fn visit_str<E>(self, v: &str) -> Result<Strict, E> {
-        Ok(Strict(Value::String(v.to_string())))
-    }
-
-    fn visit_string<E>(self, v: String) -> Result<Strict, E> {
-        Ok(Strict(Value::String(v)))
-    }
-
-    fn visit_unit<E>(self) -> Result<Strict, E> {
-        Ok(Strict(Value::Null))
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Strict, A::Error> {
-        let mut items = Vec::new();
-        while let Some(Strict(v)) = seq.next_element()? {
-            items.push(v);
-        }
-        Ok(Strict(Value::Array(items)))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Strict, A::Error> {
-        let mut m = Map::new();
-        while let Some(key) = map.next_key::<String>()? {
-            if m.contains_key(&key) {
-                return Err(A::Error::custom(format!(
-                    "duplicate parameter {:?}",
-                    excerpt(&key)
-                )));
-            }
-            let Strict(v) = map.next_value()?;
-            m.insert(key, v);
-        }
-        Ok(Strict(Value::Object(m)))
-    }
-}
-
-/// A JSON value as an error message shows it: at most [`ECHO`] bytes of
-/// its text, then `…`.
-fn shown(v: &Value) -> String {
-    /// Keeps the first bytes written and stops the writer after them.
-    struct Head(Vec<u8>);
-    impl std::io::Write for Head {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            let room = ECHO + 1 - self.0.len();
-            self.0.extend_from_slice(&buf[..buf.len().min(room)]);
-            if self.0.len() > ECHO {
-                Err(std::io::Error::other("enough"))
-            } else {
-                Ok(buf.len())
-            }
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut head = Head(Vec::with_capacity(ECHO + 1));
-    let cut = serde_json::to_writer(&mut head, v).is_err();
-    let mut bytes = head.0;
-    if cut {
-        bytes.truncate(ECHO);
-    }
-    let mut text = String::from_utf8_lossy(&bytes).into_owned();
-    if cut {
-        // A character cut in two shows as U+FFFD; drop it.
-        if text.ends_with('\u{FFFD}') {
-            text.pop();
-        }
-        text.push('…');
-    }
-    text
-}
-
 /// Takes `"seed"` out of the parameters (for [`crate::Player`]).
-pub(crate) fn split_seed(kind: &str, params: &str) -> Result<(Map<String, Value>, u64), BotError> {
-    let mut m = parse(kind, params)?;
+pub(crate) fn split_seed(kind: &str, params: &str) -> Result<(BotSpec, u64), BotError> {
+    let kind: BotKind = kind.parse()?;
+    let mut m = parse_params(kind, params)?;
     let seed = match m.remove("seed") {
         None => 0,
         Some(v) => v.as_u64().ok_or_else(|| BotError::BadParameters {
-            kind: kind.to_string(),
+            kind: kind.name().to_string(),
             reason: format!(
                 "seed must be an integer from 0 to 2^64-1, not {}",
-                shown(&v)
+                excerpt_json(&v)
             ),
         })?,
     };
-    Ok((m, seed))
+    Ok((BotSpec::with_params(kind, m)?, seed))
 }
 
 fn type_name(v: &Value) -> &'static str {
@@ -320,43 +455,31 @@ fn type_name(v: &Value) -> &'static str {
     }
 }
 
-/// Builds a bot of a known kind from parsed parameters.
-pub(crate) fn build(kind: &str, params: &Map<String, Value>) -> Result<Box<dyn Bot>, BotError> {
-    let bad = |reason: String| BotError::BadParameters {
-        kind: kind.to_string(),
-        reason,
-    };
-    let known: &[&str] = match kind {
-        "ismcts" => &[
-            "iterations",
-            "seconds",
-            "threads",
-            "exploration",
-            "playout",
-            "reward",
-            "widen_base",
-            "widen_rate",
-            "belief",
-            "temperature",
-            "playout_temperature",
-            "root",
-            "candidates",
-            "prior_weight",
-            "margin",
-            "win_weight",
-        ],
-        "ismcts-v1" => &V1_PARAMETERS,
-        "greedy" => &["cost_per_number", "building_value"],
-        "random" | "beginner" | "casual" | "strong" | "expert" => &[],
-        _ => {
-            return Err(BotError::UnknownKind {
-                kind: excerpt(kind),
-            })
+/// A bot of a kind, configured from its parameters (not yet boxed).
+enum Configured {
+    /// A bot that searches (the presets `casual`, `strong` and `expert`
+    /// are searches too).
+    Search(Box<Ismcts>),
+    /// Any other.
+    Other(Box<dyn Bot>),
+}
+
+impl Configured {
+    fn boxed(self) -> Box<dyn Bot> {
+        match self {
+            Configured::Search(b) => b,
+            Configured::Other(b) => b,
         }
-    };
-    for name in params.keys() {
-        if !known.contains(&name.as_str()) {
-            return Err(bad(format!(
+    }
+}
+
+/// The bot of `kind` with `params`, every parameter checked.
+fn configure(kind: BotKind, params: &Map<String, Value>) -> Result<Configured, BotError> {
+    let known = kind.parameters();
+    if let Some(name) = params.keys().find(|n| !known.contains(&n.as_str())) {
+        return Err(BotError::BadParameters {
+            kind: kind.name().to_string(),
+            reason: format!(
                 "unknown parameter {:?}; expected {}",
                 excerpt(name),
                 if known.is_empty() {
@@ -364,134 +487,172 @@ pub(crate) fn build(kind: &str, params: &Map<String, Value>) -> Result<Box<dyn B
                 } else {
                     known.join(", ")
                 }
-            )));
+            ),
+        });
+    }
+    let p = Params { kind, params };
+    Ok(match kind {
+        BotKind::Random => Configured::Other(Box::new(crate::Random)),
+        BotKind::Greedy => {
+            let mut g = Greedy::default();
+            if let Some(c) = p.num("cost_per_number", 0.0, 10.0, false)? {
+                g.cost_per_number = c as f32;
+            }
+            if let Some(c) = p.num("building_value", -50.0, 50.0, false)? {
+                g.building_value = c as f32;
+            }
+            Configured::Other(Box::new(g))
+        }
+        BotKind::Ismcts | BotKind::IsmctsV1 => Configured::Search(Box::new(search(&p)?)),
+        preset => match crate::presets::search(preset) {
+            Some(b) => Configured::Search(Box::new(b)),
+            None => Configured::Other(crate::presets::build(preset).ok_or_else(|| {
+                BotError::UnknownKind {
+                    kind: preset.name().to_string(),
+                }
+            })?),
+        },
+    })
+}
+
+/// The search `ismcts` or `ismcts-v1` with its parameters.
+fn search(p: &Params<'_>) -> Result<Ismcts, BotError> {
+    let v1 = p.kind == BotKind::IsmctsV1;
+    let mut b = if v1 { Ismcts::v1() } else { Ismcts::default() };
+    let iterations = p.int("iterations", 1, 100_000_000)?;
+    let seconds = p.num("seconds", 0.0, 3600.0, true)?;
+    if seconds.is_some() {
+        b.iterations = None;
+    }
+    if iterations.is_some() {
+        b.iterations = iterations;
+    }
+    b.seconds = seconds;
+    if let Some(t) = p.int("threads", 1, 256)? {
+        b.threads = t as usize;
+    }
+    if let Some(c) = p.num("exploration", 0.0, 100.0, false)? {
+        b.exploration = c;
+    }
+    let playouts: &[&str] = if v1 {
+        &["random", "greedy"]
+    } else {
+        &["random", "greedy", "softmax"]
+    };
+    if let Some(x) = p.choice("playout", playouts)? {
+        b.playout = match x {
+            "random" => Playout::Random,
+            "greedy" => Playout::Greedy,
+            _ => Playout::Softmax,
+        };
+    }
+    if let Some(r) = p.choice("reward", &["win", "score"])? {
+        b.reward = if r == "win" {
+            Reward::Win
+        } else {
+            Reward::Score
+        };
+    }
+    if let Some(e) = p.num("widen_base", 1.0, 1000.0, false)? {
+        b.widen_base = e;
+    }
+    if let Some(e) = p.num("widen_rate", 0.0, 1000.0, false)? {
+        b.widen_rate = e;
+    }
+    if let Some(e) = p.num("belief", 0.0, 100.0, false)? {
+        b.belief = e;
+    }
+    if let Some(e) = p.num("temperature", 0.0, 100.0, false)? {
+        b.temperature = e;
+    }
+    if let Some(e) = p.num("playout_temperature", 0.0, 100.0, true)? {
+        b.playout_temperature = e;
+    }
+    if let Some(r) = p.choice("root", &["halving", "uct"])? {
+        b.root = if r == "uct" { Root::Uct } else { Root::Halving };
+    }
+    if let Some(k) = p.int("candidates", 1, 100_000)? {
+        b.candidates = Some(k as u32);
+    }
+    if let Some(w) = p.num("prior_weight", 0.0, 10.0, false)? {
+        b.prior_weight = w;
+    }
+    if let Some(m) = p.num("margin", 0.0, 1000.0, true)? {
+        b.margin = m;
+    }
+    if let Some(w) = p.num("win_weight", 0.0, 1.0, false)? {
+        b.win_weight = w;
+    }
+    Ok(b)
+}
+
+/// A bot's parameters, read one at a time with their ranges.
+struct Params<'a> {
+    kind: BotKind,
+    params: &'a Map<String, Value>,
+}
+
+impl Params<'_> {
+    fn bad(&self, reason: String) -> BotError {
+        BotError::BadParameters {
+            kind: self.kind.name().to_string(),
+            reason,
         }
     }
-    let int = |name: &str, lo: u64, hi: u64| -> Result<Option<u64>, BotError> {
-        match params.get(name) {
+
+    /// An integer parameter from `lo` to `hi`, when given.
+    fn int(&self, name: &str, lo: u64, hi: u64) -> Result<Option<u64>, BotError> {
+        match self.params.get(name) {
             None => Ok(None),
             Some(v) => match v.as_u64() {
                 Some(x) if (lo..=hi).contains(&x) => Ok(Some(x)),
-                _ => Err(bad(format!(
+                _ => Err(self.bad(format!(
                     "{name} must be an integer from {lo} to {hi}, not {}",
-                    shown(v)
+                    excerpt_json(v)
                 ))),
             },
         }
-    };
-    let num = |name: &str, lo: f64, hi: f64, open_lo: bool| -> Result<Option<f64>, BotError> {
-        match params.get(name) {
+    }
+
+    /// A number parameter above `lo` (from `lo` unless `open_lo`) and at
+    /// most `hi`, when given.
+    fn num(&self, name: &str, lo: f64, hi: f64, open_lo: bool) -> Result<Option<f64>, BotError> {
+        match self.params.get(name) {
             None => Ok(None),
             Some(v) => match v.as_f64() {
                 Some(x) if x.is_finite() && x <= hi && (x > lo || (!open_lo && x == lo)) => {
                     Ok(Some(x))
                 }
-                _ => Err(bad(format!(
+                _ => Err(self.bad(format!(
                     "{name} must be a number {} {lo} and at most {hi}, not {}",
                     if open_lo { "above" } else { "from" },
-                    shown(v)
+                    excerpt_json(v)
                 ))),
             },
         }
-    };
-    let choice = |name: &str, options: &[&str]| -> Result<Option<String>, BotError> {
-        match params.get(name) {
+    }
+
+    /// One of `options`, when given.
+    fn choice<'o>(&self, name: &str, options: &[&'o str]) -> Result<Option<&'o str>, BotError> {
+        match self.params.get(name) {
             None => Ok(None),
-            Some(Value::String(s)) if options.contains(&s.as_str()) => Ok(Some(s.clone())),
-            Some(v) => Err(bad(format!(
-                "{name} must be one of {}, not {}",
-                options
-                    .iter()
-                    .map(|o| format!("\"{o}\""))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                shown(v)
-            ))),
+            Some(Value::String(s)) => match options.iter().find(|o| **o == s.as_str()) {
+                Some(o) => Ok(Some(*o)),
+                None => Err(self.bad(self.not_one_of(name, options, &Value::String(s.clone())))),
+            },
+            Some(v) => Err(self.bad(self.not_one_of(name, options, v))),
         }
-    };
-    Ok(match kind {
-        "random" => Box::new(Random),
-        "greedy" => {
-            let mut g = Greedy::default();
-            if let Some(c) = num("cost_per_number", 0.0, 10.0, false)? {
-                g.cost_per_number = c as f32;
-            }
-            if let Some(c) = num("building_value", -50.0, 50.0, false)? {
-                g.building_value = c as f32;
-            }
-            Box::new(g)
-        }
-        "ismcts" | "ismcts-v1" => {
-            let v1 = kind == "ismcts-v1";
-            let mut b = if v1 { Ismcts::v1() } else { Ismcts::default() };
-            let iterations = int("iterations", 1, 100_000_000)?;
-            let seconds = num("seconds", 0.0, 3600.0, true)?;
-            if seconds.is_some() {
-                b.iterations = None;
-            }
-            if iterations.is_some() {
-                b.iterations = iterations;
-            }
-            b.seconds = seconds;
-            if let Some(t) = int("threads", 1, 256)? {
-                b.threads = t as usize;
-            }
-            if let Some(c) = num("exploration", 0.0, 100.0, false)? {
-                b.exploration = c;
-            }
-            let playouts: &[&str] = if v1 {
-                &["random", "greedy"]
-            } else {
-                &["random", "greedy", "softmax"]
-            };
-            if let Some(p) = choice("playout", playouts)? {
-                b.playout = match p.as_str() {
-                    "random" => Playout::Random,
-                    "greedy" => Playout::Greedy,
-                    _ => Playout::Softmax,
-                };
-            }
-            if let Some(r) = choice("reward", &["win", "score"])? {
-                b.reward = if r == "win" {
-                    Reward::Win
-                } else {
-                    Reward::Score
-                };
-            }
-            if let Some(e) = num("widen_base", 1.0, 1000.0, false)? {
-                b.widen_base = e;
-            }
-            if let Some(e) = num("widen_rate", 0.0, 1000.0, false)? {
-                b.widen_rate = e;
-            }
-            if let Some(e) = num("belief", 0.0, 100.0, false)? {
-                b.belief = e;
-            }
-            if let Some(e) = num("temperature", 0.0, 100.0, false)? {
-                b.temperature = e;
-            }
-            if let Some(e) = num("playout_temperature", 0.0, 100.0, true)? {
-                b.playout_temperature = e;
-            }
-            if let Some(r) = choice("root", &["halving", "uct"])? {
-                b.root = if r == "uct" { Root::Uct } else { Root::Halving };
-            }
-            if let Some(k) = int("candidates", 1, 100_000)? {
-                b.candidates = Some(k as u32);
-            }
-            if let Some(w) = num("prior_weight", 0.0, 10.0, false)? {
-                b.prior_weight = w;
-            }
-            if let Some(m) = num("margin", 0.0, 1000.0, true)? {
-                b.margin = m;
-            }
-            if let Some(w) = num("win_weight", 0.0, 1.0, false)? {
-                b.win_weight = w;
-            }
-            Box::new(b)
-        }
-        preset => crate::presets::build(preset).ok_or_else(|| BotError::UnknownKind {
-            kind: excerpt(preset),
-        })?,
-    })
+    }
+
+    fn not_one_of(&self, name: &str, options: &[&str], v: &Value) -> String {
+        format!(
+            "{name} must be one of {}, not {}",
+            options
+                .iter()
+                .map(|o| format!("\"{o}\""))
+                .collect::<Vec<_>>()
+                .join(", "),
+            excerpt_json(v)
+        )
+    }
 }

@@ -373,6 +373,8 @@ impl fmt::Display for SprtReport {
 /// assert_eq!(report.decision, Some(true)); // greedy is far stronger than random
 /// assert!(report.counts.pairs() < 100);
 /// ```
+// Long: the sequential test's loop (play pairs, update the log-likelihood
+// ratio, decide), sharing the counts between the threads' results.
 pub fn sprt_match(
     bots: &[BotFactory],
     options: &ArenaOptions,

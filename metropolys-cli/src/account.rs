@@ -105,6 +105,8 @@ pub fn objectives_of(state: &State, seat: Seat) -> String {
 }
 
 /// The score sheet as a table, the winners, and the area groups.
+// Long: the score sheet's rows in the order they are printed, one category
+// after another.
 pub fn score_table(state: &State) -> String {
     let scores = state.scores();
     let winners = state.winners();

@@ -2,9 +2,10 @@
 //! parameters (`--bots`, `--seats`, `--params`); names that are not known
 //! get a "did you mean" tip, and refused values are echoed in part.
 
-use metropolys_bots::{from_spec, split_specs, BotFactory, KINDS};
+use metropolys_bots::{split_list, BotKind, BotSpec, SeatSpec, KINDS};
 use metropolys_core::Variant;
-use serde_json::{Map, Value};
+use serde_json::Value;
+use std::collections::HashMap;
 
 /// The variants, as the command line names them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -28,21 +29,8 @@ impl From<VariantArg> for Variant {
 /// (Python's `arena` takes the same range).
 pub const MAX_THREADS: u16 = 1024;
 
-/// The most bytes of a refused value a message echoes.
-const ECHO: usize = 60;
-
-/// A refused value as a message shows it: at most [`ECHO`] bytes (cut at a
-/// character boundary), then its length when it is longer.
-pub fn echo(text: &str) -> String {
-    if text.len() <= ECHO {
-        return text.to_string();
-    }
-    let mut end = ECHO;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{}… ({} bytes)", &text[..end], text.len())
-}
+/// A refused value as a message shows it: core's bounded excerpt.
+pub use metropolys_core::echo::excerpt as echo;
 
 /// An unknown name among `choices`, with the closest one (by Jaro
 /// similarity above 0.7, as clap suggests commands and options) as a tip:
@@ -67,11 +55,20 @@ fn unknown_kind(kind: &str) -> String {
     unknown("bot kind", kind, &KINDS)
 }
 
+/// The bot kind named `kind`, or the message naming the closest kind.
+pub fn bot_kind(kind: &str) -> Result<BotKind, String> {
+    kind.parse().map_err(|_| unknown_kind(kind))
+}
+
+/// The bot of each kind `--params` names: a JSON object keyed by kind,
+/// every value an object of that kind's parameters (checked here).
+pub type KindParams = HashMap<BotKind, BotSpec>;
+
 /// Parameters per kind from `--params`: every key a kind, every value an
-/// object of that kind's parameters (checked here by building one bot).
-pub fn params_by_kind(params: Option<&str>) -> Result<Map<String, Value>, String> {
+/// object of that kind's parameters, each read as a [`BotSpec`].
+pub fn params_by_kind(params: Option<&str>) -> Result<KindParams, String> {
     let Some(text) = params else {
-        return Ok(Map::new());
+        return Ok(KindParams::new());
     };
     let value: Value =
         serde_json::from_str(text).map_err(|e| format!("--params is not JSON: {e}"))?;
@@ -81,84 +78,89 @@ pub fn params_by_kind(params: Option<&str>) -> Result<Map<String, Value>, String
             echo(text)
         ));
     };
-    for (kind, p) in &map {
-        if !KINDS.contains(&kind.as_str()) {
-            return Err(format!("--params: {}", unknown_kind(kind)));
-        }
-        from_spec(kind, &p.to_string()).map_err(|e| format!("--params: {e}"))?;
+    let mut specs = KindParams::new();
+    for (kind, p) in map {
+        let kind = bot_kind(&kind).map_err(|e| format!("--params: {e}"))?;
+        let spec = BotSpec::from_parts(kind.name(), &p.to_string())
+            .map_err(|e| format!("--params: {e}"))?;
+        specs.insert(kind, spec);
     }
-    Ok(map)
+    Ok(specs)
 }
 
-/// The parameters of a bot of `kind` from `--params` (or the defaults),
-/// checked.
-pub fn kind_params(kind: &str, params: &Map<String, Value>) -> Result<String, String> {
-    if !KINDS.contains(&kind) {
-        return Err(unknown_kind(kind));
-    }
-    let text = params
-        .get(kind)
-        .map_or_else(|| "{}".to_string(), Value::to_string);
-    match from_spec(kind, &text) {
-        Ok(_) => Ok(text),
-        Err(e) => Err(format!("--params: {e}")),
-    }
+/// The bot of `kind` with the parameters `--params` gives its kind (or
+/// the defaults).
+pub fn kind_spec(kind: BotKind, params: &KindParams) -> BotSpec {
+    params
+        .get(&kind)
+        .cloned()
+        .unwrap_or_else(|| BotSpec::new(kind))
 }
 
-/// The parameters of a bot given as `kind` (those of `--params` for its
-/// kind, or the defaults) or `kind:JSON` (its own), checked.
-pub fn bot_params(
-    kind: &str,
-    own: Option<&str>,
-    params: &Map<String, Value>,
-) -> Result<String, String> {
-    if !KINDS.contains(&kind) {
-        return Err(unknown_kind(kind));
-    }
+/// A bot given as `kind` (with the parameters of `--params` for its kind,
+/// or the defaults) or `kind:JSON` (its own), checked.
+pub fn bot_spec(text: &str, params: &KindParams) -> Result<BotSpec, String> {
+    let (kind, own) = match text.split_once(':') {
+        Some((kind, own)) => (kind.trim(), Some(own)),
+        None => (text.trim(), None),
+    };
+    let kind = bot_kind(kind)?;
     match own {
-        Some(own) => match from_spec(kind, own) {
-            Ok(_) => Ok(own.to_string()),
-            Err(e) => Err(e.to_string()),
-        },
-        None => kind_params(kind, params),
+        Some(own) => BotSpec::from_parts(kind.name(), own).map_err(|e| e.to_string()),
+        None => Ok(kind_spec(kind, params)),
     }
+}
+
+/// The seat kinds `play --seats` accepts: `human` and the bot kinds (of
+/// the bots crate).
+pub fn seat_kinds() -> Vec<&'static str> {
+    let mut kinds = vec!["human"];
+    kinds.extend(KINDS);
+    kinds
+}
+
+/// A seat as `play --seats` names it: `human`, or a bot as [`bot_spec`]
+/// reads it (an unknown name gets the closest seat kind as a tip).
+pub fn seat_spec(text: &str, params: &KindParams) -> Result<SeatSpec, String> {
+    if text == "human" {
+        return Ok(SeatSpec::Human);
+    }
+    let kind = text.split_once(':').map_or(text, |(kind, _)| kind).trim();
+    if kind.parse::<BotKind>().is_err() {
+        return Err(unknown("seat", kind, &seat_kinds()));
+    }
+    bot_spec(text, params).map(SeatSpec::Bot)
 }
 
 /// Bots as `--bots` lists them (comma-separated, each `kind` or
 /// `kind:JSON`; commas inside a bot's JSON do not separate), each checked
-/// with its own parameters or those of `--params` for its kind: one
-/// factory and one name (as given) per bot. `what` says what each entry
-/// is in messages ("seat", "bot").
+/// with its own parameters or those of `--params` for its kind: one spec
+/// and one name (as given) per bot. `what` says what each entry is in
+/// messages ("seat", "bot").
 pub fn bot_list(
     bots: &str,
-    params: &Map<String, Value>,
+    params: &KindParams,
     what: &str,
-) -> Result<(Vec<BotFactory>, Vec<String>), String> {
-    let entries = split_specs(bots);
-    if entries.iter().all(|(kind, _)| kind.is_empty()) {
+) -> Result<(Vec<BotSpec>, Vec<String>), String> {
+    let entries = split_list(bots);
+    if entries.iter().all(|e| e.is_empty()) {
         return Err("--bots is empty: name the bots, such as ismcts,greedy".into());
     }
-    if let Some(p) = entries.iter().position(|(kind, _)| kind.is_empty()) {
+    if let Some(p) = entries.iter().position(|e| e.is_empty()) {
         return Err(format!(
             "--bots names no bot for {what} {p}: separate the bots by commas"
         ));
     }
-    let mut factories: Vec<BotFactory> = Vec::new();
+    let mut specs = Vec::new();
     let mut names = Vec::new();
-    for &(kind, own) in &entries {
-        let text = bot_params(kind, own, params).map_err(|e| format!("--bots: {e}"))?;
-        names.push(match own {
-            Some(own) => format!("{kind}:{own}"),
-            None => kind.to_string(),
+    for entry in entries {
+        specs.push(bot_spec(entry, params).map_err(|e| format!("--bots: {e}"))?);
+        names.push(match entry.split_once(':') {
+            Some((kind, own)) => format!("{}:{}", kind.trim(), own.trim()),
+            None => entry.to_string(),
         });
-        let kind = kind.to_string();
-        factories.push(Box::new(move || {
-            // Checked above: the same kind and parameters build (never a
-            // different bot in its place).
-            from_spec(&kind, &text).expect("a bot spec checked by bot_params")
-        }));
     }
-    Ok((factories, names))
+    Ok((specs, names))
 }
 
 #[cfg(test)]
@@ -172,7 +174,7 @@ mod tests {
         assert!(e.contains(&KINDS.join(", ")), "{e}");
         assert!(unknown_kind("grredy").contains("did you mean \"greedy\"?"));
         assert!(!unknown_kind("chess").contains("did you mean"));
-        let e = bot_params("Randmo", None, &Map::new()).unwrap_err();
+        let e = bot_spec("Randmo", &KindParams::new()).unwrap_err();
         assert!(e.contains("did you mean \"random\"?"), "{e}");
     }
 

@@ -133,6 +133,9 @@ pub fn compare_game(
     Ok(outcome)
 }
 
+// Long: one game of the comparison, step by step as the protocol runs it
+// (deal, decide, probe, apply, compare); the steps share the game's state and
+// the record being built.
 fn play(
     engine: &mut dyn Engine,
     hello: &Hello,
@@ -322,6 +325,8 @@ fn play(
 /// scores, is_over, winners, as present). A disagreement is written so
 /// that replaying the record shows it: a differing turn or legal set adds
 /// one decision the other engine must refuse or accept.
+// Long: one comparison per query of the protocol, in its order, each writing
+// its own disagreement; a table of cases, not nested logic.
 fn compare_position(
     record: &mut Record,
     state: &State,

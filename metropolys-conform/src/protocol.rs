@@ -118,6 +118,8 @@ pub fn parse_answer(request: &Request, line: &str) -> Result<Answer, String> {
 /// Reads the answer to `request` from a response already decoded from JSON
 /// (an engine in process builds one from its return value, so that its
 /// answers are checked exactly as a child process's lines are).
+// Long: one arm per request of the protocol (docs/conformance-protocol.md),
+// each reading its answer.
 pub fn answer_from_value(request: &Request, v: &Value) -> Result<Answer, String> {
     let obj = v.as_object().ok_or("not a JSON object")?;
     let ok = obj

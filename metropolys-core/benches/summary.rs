@@ -201,6 +201,8 @@ fn sample_games(players: u8, variant: Variant, count: u64) -> Vec<(State, Vec<Ac
         .collect()
 }
 
+// Long: the summary's measurements one after another, in the order of its
+// table.
 fn main() {
     let o = parse();
     if o.profile {

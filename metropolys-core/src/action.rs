@@ -96,18 +96,7 @@ impl Action {
     /// Reads an action from a parsed JSON value, strictly (see [`Action`]).
     pub fn from_value(v: &serde_json::Value) -> Result<Action, ActionError> {
         use serde_json::Value;
-        let shown = |v: &Value| {
-            let mut t = v.to_string();
-            if t.len() > 60 {
-                let mut cut = 60;
-                while !t.is_char_boundary(cut) {
-                    cut -= 1;
-                }
-                t.truncate(cut);
-                t.push('…');
-            }
-            t
-        };
+        let shown = crate::echo::excerpt_json;
         match v {
             Value::String(s) if s == "pass" => Ok(Action::Pass),
             Value::Object(m) if m.len() == 1 && m.contains_key("bid") => {

@@ -8,7 +8,7 @@ use crate::error::{ConfigError, RuleError, StateError};
 use crate::record::{Record, RecordError, RecordedAction};
 use crate::sheet::ScoreSheet;
 use crate::state::{Snapshot, State};
-use crate::types::{MetropolysCard, Objective, Seat};
+use crate::types::{MetropolysCard, Objective, Rule, Seat};
 use std::sync::Arc;
 
 /// A game: the current [`State`], the events of the transition that led to
@@ -63,7 +63,8 @@ pub struct Game {
     state: State,
     events: Vec<Event>,
     history: Option<History>,
-    viewer: Option<Seat>,
+    /// Whose game this is: whole, a seat's view or the public view.
+    perspective: Perspective,
     /// The seats whose objectives and Metropolys card this game does not
     /// know (bit per seat): erased in its state. 0 for a whole game.
     hidden: u8,
@@ -111,7 +112,7 @@ impl Game {
             state,
             deck: as_deck(config.metropolys_deck.as_deref()),
             history: Some(History::new(config)),
-            viewer: None,
+            perspective: Perspective::Whole,
             hidden: 0,
         })
     }
@@ -123,7 +124,7 @@ impl Game {
             state,
             events: Vec::new(),
             history: None,
-            viewer: None,
+            perspective: Perspective::Whole,
             hidden: 0,
             deck: None,
         }
@@ -140,7 +141,7 @@ impl Game {
                 record.config.clone(),
                 &record.actions,
             )),
-            viewer: None,
+            perspective: Perspective::Whole,
             hidden: 0,
             deck: as_deck(record.config.metropolys_deck.as_deref()),
         })
@@ -202,7 +203,7 @@ impl Game {
                 .as_ref()
                 .and_then(|h| as_deck(h.config.metropolys_deck.as_deref())),
             history,
-            viewer: None,
+            perspective: Perspective::Whole,
             hidden: 0,
         })
     }
@@ -231,7 +232,7 @@ impl Game {
             return Err(PartsError::Disagree);
         }
         let mut game = Game::from_parts(state, events, history)?;
-        game.viewer = viewer;
+        game.perspective = Perspective::loaded(viewer, hidden);
         game.hidden = hidden;
         game.deck = game.deck.or(given);
         Ok(game)
@@ -245,7 +246,7 @@ impl Game {
         let deck = as_deck(snapshot.metropolys_deck.as_deref());
         let (state, viewer, hidden) = State::load_view(snapshot)?;
         let mut game = Game::from_state(state);
-        game.viewer = viewer;
+        game.perspective = Perspective::loaded(viewer, hidden);
         game.hidden = hidden;
         game.deck = deck;
         Ok(game)
@@ -259,7 +260,7 @@ impl Game {
     /// is any seat's view of the public view ([`Game::public_view`]): their
     /// secrets are not known.
     pub fn view(&self, seat: Seat) -> Option<Game> {
-        if !self.knows_secrets(seat) || self.viewer.is_some_and(|v| v != seat) {
+        if !self.knows_secrets(seat) || self.viewer().is_some_and(|v| v != seat) {
             return None;
         }
         let hidden = (0..self.state.players())
@@ -269,7 +270,7 @@ impl Game {
             state: self.state.redacted(seat),
             events: self.events.clone(),
             history: None,
-            viewer: Some(seat),
+            perspective: Perspective::Seat(seat),
             hidden,
             deck: self.deck,
         })
@@ -281,7 +282,7 @@ impl Game {
     /// table), the last events (which reveal nothing secret), no history.
     /// Its viewer is `None` and it knows no seat's secrets
     /// ([`Game::knows_secrets`]) until the end; its snapshot is
-    /// [`State::public_view`] of the position, which [`Game::from_snapshot`]
+    /// [`State::public_snapshot`] of the position, which [`Game::from_snapshot`]
     /// loads back as the public view. Any game has one: the public view of
     /// a view (or of the public view) is the public view of its game, but
     /// a game that does not know every seat's secrets shows none, even
@@ -294,7 +295,7 @@ impl Game {
     /// let public = game.public_view();
     /// assert_eq!(public.viewer(), None);
     /// assert!((0..3).all(|p| public.objective(p).is_none() && !public.knows_secrets(p)));
-    /// assert_eq!(public.snapshot(), game.state().public_view());
+    /// assert_eq!(public.snapshot(), game.state().public_snapshot());
     /// assert!(public.view(0).is_none()); // no seat's secrets are known
     /// let back = Game::from_json(&public.to_json()).unwrap();
     /// assert_eq!(back.state(), public.state());
@@ -311,7 +312,7 @@ impl Game {
             state: self.state.erased(hidden),
             events: self.events.clone(),
             history: None,
-            viewer: None,
+            perspective: Perspective::Public,
             hidden,
             deck: self.deck,
         }
@@ -320,7 +321,26 @@ impl Game {
     /// The seat whose view this game is ([`Game::view`]); `None` for a
     /// whole game and for the public view ([`Game::public_view`]).
     pub fn viewer(&self) -> Option<Seat> {
-        self.viewer
+        match self.perspective {
+            Perspective::Seat(seat) => Some(seat),
+            Perspective::Whole | Perspective::Public => None,
+        }
+    }
+
+    /// Whose game this is: the whole game, one seat's view
+    /// ([`Game::view`]) or the public view ([`Game::public_view`]); its
+    /// `Display` names it in messages (`seat 2's view`).
+    ///
+    /// ```
+    /// use metropolys_core::{game::Perspective, Config, Game, Variant};
+    /// let game = Game::new(Config::new(3, Variant::Expert, 5)).unwrap();
+    /// assert_eq!(game.perspective(), Perspective::Whole);
+    /// assert_eq!(game.view(2).unwrap().perspective(), Perspective::Seat(2));
+    /// assert_eq!(game.public_view().perspective(), Perspective::Public);
+    /// assert_eq!(game.view(2).unwrap().perspective().to_string(), "seat 2's view");
+    /// ```
+    pub fn perspective(&self) -> Perspective {
+        self.perspective
     }
 
     /// Whether this game knows the objectives and Metropolys card of `seat`:
@@ -384,11 +404,11 @@ impl Game {
     }
 
     /// The position as a [`Snapshot`]: the whole state, for a seat's view
-    /// the viewer's view of it (`State::view`), for the public view
-    /// [`State::public_view`]; [`Game::from_snapshot`] loads each back.
+    /// the viewer's view of it (`State::view_snapshot`), for the public view
+    /// [`State::public_snapshot`]; [`Game::from_snapshot`] loads each back.
     pub fn snapshot(&self) -> Snapshot {
         let mut s = self.state.snapshot();
-        s.viewer = self.viewer;
+        s.viewer = self.viewer();
         for p in 0..s.objectives.len() {
             if !self.knows_secrets(p as Seat) {
                 s.objectives[p] = None;
@@ -503,7 +523,7 @@ impl Game {
             state,
             events,
             history: self.history.as_ref().map(|h| h.push(player, action)),
-            viewer: self.viewer,
+            perspective: self.perspective,
             hidden: self.hidden,
             deck: self.deck,
         })
@@ -522,23 +542,24 @@ impl Game {
     /// included), or the opening position, with that transition's events
     /// and the history without the last decision. It is how a frontend
     /// undoes a move in a game it did not build step by step, such as one
-    /// restored from its record ([`Game::from_record`]). `None` when there
-    /// is no decision to undo: a new game, or a game loaded from a bare
-    /// state (no history).
+    /// restored from its record ([`Game::from_record`]). An error says why
+    /// there is nothing to undo: no decision yet
+    /// ([`HistoryError::NoDecision`]), or no history
+    /// ([`Game::history_error`]).
     ///
     /// ```
-    /// use metropolys_core::{Config, Game, Variant};
+    /// use metropolys_core::{Config, Game, HistoryError, Variant};
     /// let game = Game::new(Config::new(3, Variant::Family, 7)).unwrap();
     /// let next = game.apply(game.state().legal_actions()[0]).unwrap();
     /// let restored = Game::from_record(&next.to_record().unwrap()).unwrap();
     /// let undone = restored.undo().unwrap();
     /// assert_eq!(undone.state(), game.state());
     /// assert_eq!(undone.last_events(), game.last_events());
-    /// assert!(undone.undo().is_none());
+    /// assert_eq!(undone.undo().unwrap_err(), HistoryError::NoDecision);
     /// ```
-    pub fn undo(&self) -> Option<Game> {
-        let h = self.history.as_ref()?;
-        let last = h.last.as_ref()?;
+    pub fn undo(&self) -> Result<Game, HistoryError> {
+        let h = self.history()?;
+        let last = h.last.as_ref().ok_or(HistoryError::NoDecision)?;
         let history = History {
             config: Arc::clone(&h.config),
             last: last.prev.clone(),
@@ -547,27 +568,116 @@ impl Game {
         let mut record = Record::new((*h.config).clone());
         record.actions = history.actions();
         // The history was built by applying legal actions, so it replays.
-        let replay = record.replay().ok()?;
+        let replay = record.replay().map_err(|_| HistoryError::NoDecision)?;
         // Only whole games have a history (a seat's view has none).
-        Some(Game {
+        Ok(Game {
             state: *replay.final_state(),
             events: replay.last_events(),
             history: Some(history),
-            viewer: None,
+            perspective: Perspective::Whole,
             hidden: 0,
             deck: self.deck,
         })
     }
 
     /// The record of the game so far, with `expected` filled in from the
-    /// current position; `None` for a game loaded from a bare state (no
-    /// history to record).
-    pub fn to_record(&self) -> Option<Record> {
-        let h = self.history.as_ref()?;
+    /// current position; an error for a game without history
+    /// ([`Game::history_error`]).
+    pub fn to_record(&self) -> Result<Record, HistoryError> {
+        let h = self.history()?;
         let mut r = Record::new((*h.config).clone());
         r.actions = h.actions();
         r.expect(&self.state);
-        Some(r)
+        Ok(r)
+    }
+
+    /// Why this game has no history, if it has none: it is a view
+    /// ([`HistoryError::View`]: its configuration would reveal the deal,
+    /// R-21), or it was loaded from a position alone
+    /// ([`HistoryError::Position`]). `None` for a game with its history.
+    ///
+    /// ```
+    /// use metropolys_core::{game::Perspective, Config, Game, HistoryError, Variant};
+    /// let game = Game::new(Config::new(2, Variant::Family, 1)).unwrap();
+    /// assert_eq!(game.history_error(), None);
+    /// assert_eq!(game.view(1).unwrap().history_error(), Some(HistoryError::View(Perspective::Seat(1))));
+    /// assert_eq!(Game::from_state(*game.state()).history_error(), Some(HistoryError::Position));
+    /// ```
+    pub fn history_error(&self) -> Option<HistoryError> {
+        self.history().err()
+    }
+
+    fn history(&self) -> Result<&History, HistoryError> {
+        match (&self.history, self.perspective) {
+            (Some(h), _) => Ok(h),
+            (None, Perspective::Whole) => Err(HistoryError::Position),
+            (None, view) => Err(HistoryError::View(view)),
+        }
+    }
+}
+
+/// Whose game a [`Game`] is ([`Game::perspective`]): the whole game, what
+/// one seat may know of it, or what a spectator may know of it (R-21).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Perspective {
+    /// The whole game: every secret is known.
+    Whole,
+    /// One seat's view ([`Game::view`]): the other seats' objectives and
+    /// Metropolys cards are unknown until the game ends.
+    Seat(Seat),
+    /// The public view ([`Game::public_view`]): no seat's secrets are known
+    /// until the game ends.
+    Public,
+}
+
+impl Perspective {
+    /// The perspective of a loaded snapshot: its viewer, or the public
+    /// view when it hides secrets without a viewer.
+    fn loaded(viewer: Option<Seat>, hidden: u8) -> Perspective {
+        match viewer {
+            Some(seat) => Perspective::Seat(seat),
+            None if hidden != 0 => Perspective::Public,
+            None => Perspective::Whole,
+        }
+    }
+}
+
+impl std::fmt::Display for Perspective {
+    /// `the whole game`, `seat 2's view` or `the public view`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Perspective::Whole => f.write_str("the whole game"),
+            Perspective::Seat(seat) => write!(f, "seat {seat}'s view"),
+            Perspective::Public => f.write_str("the public view"),
+        }
+    }
+}
+
+/// Why a game cannot undo its last decision or give its record
+/// ([`Game::undo`], [`Game::to_record`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum HistoryError {
+    /// A view keeps no history: its configuration would reveal the deal
+    /// (R-21).
+    #[error("{0} has no history (its configuration would reveal the deal, R-21)")]
+    View(Perspective),
+    /// The game was loaded from a position alone (a state or a snapshot),
+    /// which holds no history.
+    #[error("this game was loaded from a position alone, which holds no history")]
+    Position,
+    /// No one has acted yet: there is no decision to undo.
+    #[error("there is no decision to undo: no one has acted in this game yet")]
+    NoDecision,
+}
+
+impl HistoryError {
+    /// The rulings this error names: R-21 for a view.
+    pub fn rule(&self) -> &'static [Rule] {
+        match self {
+            HistoryError::View(_) => &[Rule::R21],
+            HistoryError::Position | HistoryError::NoDecision => &[],
+        }
     }
 }
 
@@ -694,7 +804,10 @@ mod tests {
             assert_eq!(at.actions(), earlier.actions());
             assert_eq!(at.decisions(), earlier.decisions());
         }
-        assert!(at.undo().is_none());
-        assert!(Game::from_state(*last.state()).undo().is_none());
+        assert_eq!(at.undo().unwrap_err(), HistoryError::NoDecision);
+        assert_eq!(
+            Game::from_state(*last.state()).undo().unwrap_err(),
+            HistoryError::Position
+        );
     }
 }

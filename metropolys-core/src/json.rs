@@ -125,6 +125,26 @@ impl Error {
     }
 }
 
+/// Parses JSON text as a value in which no object names a key twice (at
+/// any depth: serde_json's `Value` would keep the last), the error naming
+/// the key as a parameter (`duplicate parameter "x"`): how bots'
+/// parameters are read, in a record's `seats` and by the bots crate. Text
+/// after the value is an error too.
+///
+/// ```
+/// use metropolys_core::json::parameters_from_str;
+/// assert_eq!(parameters_from_str(r#"{"a": [1]}"#).unwrap(), serde_json::json!({"a": [1]}));
+/// let e = parameters_from_str(r#"{"a": {"b": 1, "b": 2}}"#).unwrap_err();
+/// assert!(e.to_string().contains(r#"duplicate parameter "b""#), "{e}");
+/// ```
+pub fn parameters_from_str(text: &str) -> Result<serde_json::Value, serde_json::Error> {
+    use serde::Deserialize as _;
+    let mut de = serde_json::Deserializer::from_str(text);
+    let strict::UniqueParameters(v) = strict::UniqueParameters::deserialize(&mut de)?;
+    de.end()?;
+    Ok(v)
+}
+
 /// Parses `text` as a `T`, rejecting positional (array) forms of objects.
 fn from_str<T: DeserializeOwned + Serialize>(text: &str) -> Result<T, Error> {
     // Parsed from the text (not from the `Value`) so that duplicate fields

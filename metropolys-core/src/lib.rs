@@ -13,7 +13,8 @@
 //! * [`Action`] with a fixed integer action space ([`Action::id`]).
 //! * [`scoring`]: score sheets ([`sheet`]) per category (§4, §5, §9),
 //!   exact expert area maxima, winners.
-//! * [`State::view`]: what one player may see.
+//! * [`Game::view`], [`Game::public_view`]: what one player, or a spectator,
+//!   may see, as games ([`Game::perspective`] says whose).
 //! * [`record`]: game records; [`Game`]: a state with its history, the
 //!   game both bindings wrap.
 //! * [`svg`]: the board as an SVG picture.
@@ -59,9 +60,11 @@
 // layers above it in this list (docs/architecture.md; `scripts/module-graph`
 // checks that no import cycle comes back).
 //
-// L0: vocabulary, bits, random numbers, the board.
+// L0: vocabulary, bits, random numbers, the board, the echo of refused
+// values.
 pub mod bits;
 pub mod board;
+pub mod echo;
 pub mod rng;
 pub mod types;
 // L1: the errors of the rules, score sheets, strict JSON shapes.
@@ -100,7 +103,7 @@ pub mod error {
 pub use action::{Action, Bid, Event};
 pub use config::{Config, Setup};
 pub use error::{ActionError, ConfigError, Error, RuleError, StateError, TurnOrder};
-pub use game::{Game, PartsError};
+pub use game::{Game, HistoryError, PartsError, Perspective};
 pub use record::{ExpectedError, Record, RecordError, RecordedAction, SeatPlayer};
 pub use scoring::Holdings;
 pub use sheet::{Categories, ScoreSheet, Totals};
@@ -109,5 +112,5 @@ pub use text::ParseActionError;
 pub use types::{
     max_decisions, Area, BuildingNumber, Card, District, Kind, MetropolysCard, NeighborhoodId,
     Objective, ParseNameError, Rule, Rules, Seat, Size, Token, Variant, BUILDINGS_PER_PLAYER,
-    MAX_PLAYERS, MIN_PLAYERS, NEIGHBORHOOD_COUNT, PLAYER_COUNTS,
+    MAX_PLAYERS, METROPOLYS_CARDS, MIN_PLAYERS, NEIGHBORHOOD_COUNT, PLAYER_COUNTS,
 };

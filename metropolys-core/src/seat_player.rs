@@ -2,6 +2,8 @@
 //! optional `seats` ([`SeatPlayer`], re-exported as
 //! `metropolys_core::record::SeatPlayer`), read strictly.
 
+use crate::echo::excerpt;
+use crate::strict::UniqueParameters;
 use serde::{Deserialize, Serialize};
 
 /// Who played one seat of a recorded game: an entry of the record's
@@ -58,10 +60,9 @@ impl SeatPlayer {
     pub(crate) fn check(&self) -> Result<(), String> {
         let kind = &self.kind;
         if kind.is_empty() || kind.len() > SEAT_KIND_MAX || kind.chars().any(char::is_control) {
-            let shown: String = kind.chars().take(SEAT_KIND_MAX).collect();
             return Err(format!(
-                "a seat's kind is 1 to {SEAT_KIND_MAX} bytes without control characters, not {shown:?}{}",
-                if kind.len() > SEAT_KIND_MAX { "…" } else { "" }
+                "a seat's kind is 1 to {SEAT_KIND_MAX} bytes without control characters, not {:?}",
+                excerpt(kind)
             ));
         }
         Ok(())
@@ -97,7 +98,7 @@ impl<'de> Deserialize<'de> for SeatPlayer {
                     match key.as_str() {
                         "kind" if kind.is_none() => kind = Some(map.next_value::<String>()?),
                         "params" if params.is_none() => {
-                            params = match map.next_value_seed(UniqueValue)? {
+                            params = match map.next_value::<UniqueParameters>()?.0 {
                                 serde_json::Value::Object(m) => Some(m),
                                 _ => {
                                     return Err(A::Error::custom(
@@ -117,64 +118,6 @@ impl<'de> Deserialize<'de> for SeatPlayer {
             }
         }
         d.deserialize_map(Entry)
-    }
-}
-
-/// A JSON value read with no key twice in any object (serde_json keeps the
-/// last): what a record's bot parameters are read with.
-struct UniqueValue;
-
-impl<'de> serde::de::DeserializeSeed<'de> for UniqueValue {
-    type Value = serde_json::Value;
-
-    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<serde_json::Value, D::Error> {
-        use serde::de::{Error as _, MapAccess, SeqAccess, Visitor};
-        use serde_json::{Map, Value};
-        struct Any;
-        impl<'de> Visitor<'de> for Any {
-            type Value = Value;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a JSON value")
-            }
-            fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
-                Ok(Value::Bool(v))
-            }
-            fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
-                Ok(Value::from(v))
-            }
-            fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
-                Ok(Value::from(v))
-            }
-            fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
-                Ok(Value::from(v))
-            }
-            fn visit_str<E>(self, v: &str) -> Result<Value, E> {
-                Ok(Value::String(v.into()))
-            }
-            fn visit_unit<E>(self) -> Result<Value, E> {
-                Ok(Value::Null)
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-                let mut items = Vec::new();
-                while let Some(v) = seq.next_element_seed(UniqueValue)? {
-                    items.push(v);
-                }
-                Ok(Value::Array(items))
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-                let mut m = Map::new();
-                while let Some(key) = map.next_key::<String>()? {
-                    if m.contains_key(&key) {
-                        let shown: String = key.chars().take(SEAT_KIND_MAX).collect();
-                        return Err(A::Error::custom(format!("duplicate parameter {shown:?}")));
-                    }
-                    let v = map.next_value_seed(UniqueValue)?;
-                    m.insert(key, v);
-                }
-                Ok(Value::Object(m))
-            }
-        }
-        d.deserialize_any(Any)
     }
 }
 

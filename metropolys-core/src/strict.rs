@@ -8,6 +8,7 @@
 //! rejected. The loaders themselves (`from_json`) are in `json.rs`; fields
 //! read inside a larger value use [`field`].
 
+use serde::de::DeserializeSeed as _;
 use serde::{de::DeserializeOwned, Serialize};
 use serde_json::Value;
 
@@ -63,81 +64,120 @@ where
     Ok(value)
 }
 
+/// How a key given twice is named in the error: a field of a format
+/// (`duplicate field `x``, as derived loaders say it) or a parameter of a
+/// bot (`duplicate parameter "x"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Keys {
+    /// Fields of a format.
+    Fields,
+    /// Parameters of a bot.
+    Parameters,
+}
+
 /// A JSON value read with every object's keys unique: a key given twice is
 /// an error (serde_json's `Value` keeps the last one), as it is for the
-/// objects that derived `Deserialize` reads directly.
+/// objects that derived `Deserialize` reads directly. The one reader of
+/// its kind: formats read their fields with it ([`Unique`]), records and
+/// the bots crate their bots' parameters ([`UniqueParameters`],
+/// `json::parameters_from_str`).
 pub(crate) struct Unique(pub(crate) Value);
+
+/// [`Unique`], naming a key given twice a parameter.
+pub(crate) struct UniqueParameters(pub(crate) Value);
 
 impl<'de> serde::Deserialize<'de> for Unique {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Unique, D::Error> {
-        d.deserialize_any(UniqueVisitor)
+        UniqueSeed(Keys::Fields).deserialize(d).map(Unique)
     }
 }
 
-struct UniqueVisitor;
+impl<'de> serde::Deserialize<'de> for UniqueParameters {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<UniqueParameters, D::Error> {
+        UniqueSeed(Keys::Parameters)
+            .deserialize(d)
+            .map(UniqueParameters)
+    }
+}
 
-impl<'de> serde::de::Visitor<'de> for UniqueVisitor {
-    type Value = Unique;
+/// Reads one value (and every value inside it) with unique keys.
+#[derive(Clone, Copy)]
+struct UniqueSeed(Keys);
+
+impl<'de> serde::de::DeserializeSeed<'de> for UniqueSeed {
+    type Value = Value;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for UniqueSeed {
+    type Value = Value;
 
     fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         f.write_str("a JSON value")
     }
 
-    fn visit_bool<E>(self, v: bool) -> Result<Unique, E> {
-        Ok(Unique(Value::Bool(v)))
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
     }
 
-    fn visit_i64<E>(self, v: i64) -> Result<Unique, E> {
-        Ok(Unique(Value::from(v)))
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
     }
 
-    fn visit_u64<E>(self, v: u64) -> Result<Unique, E> {
-        Ok(Unique(Value::from(v)))
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
     }
 
-    fn visit_f64<E>(self, v: f64) -> Result<Unique, E> {
-        Ok(Unique(Value::from(v)))
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(Value::from(v))
     }
 
-    fn visit_str<E>(self, v: &str) -> Result<Unique, E> {
-        Ok(Unique(Value::String(v.to_owned())))
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
     }
 
-    fn visit_string<E>(self, v: String) -> Result<Unique, E> {
-        Ok(Unique(Value::String(v)))
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
     }
 
-    fn visit_unit<E>(self) -> Result<Unique, E> {
-        Ok(Unique(Value::Null))
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
     }
 
-    fn visit_none<E>(self) -> Result<Unique, E> {
-        Ok(Unique(Value::Null))
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
     }
 
-    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Unique, D::Error> {
-        serde::Deserialize::deserialize(d)
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
     }
 
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Unique, A::Error> {
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let mut items = Vec::new();
-        while let Some(Unique(v)) = seq.next_element()? {
+        while let Some(v) = seq.next_element_seed(self)? {
             items.push(v);
         }
-        Ok(Unique(Value::Array(items)))
+        Ok(Value::Array(items))
     }
 
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Unique, A::Error> {
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
         use serde::de::Error as _;
         let mut object = serde_json::Map::new();
         while let Some(key) = map.next_key::<String>()? {
             if object.contains_key(&key) {
-                return Err(A::Error::custom(format!("duplicate field `{key}`")));
+                let shown = crate::echo::excerpt(&key);
+                return Err(A::Error::custom(match self.0 {
+                    Keys::Fields => format!("duplicate field `{shown}`"),
+                    Keys::Parameters => format!("duplicate parameter {shown:?}"),
+                }));
             }
-            let Unique(v) = map.next_value()?;
+            let v = map.next_value_seed(self)?;
             object.insert(key, v);
         }
-        Ok(Unique(Value::Object(object)))
+        Ok(Value::Object(object))
     }
 }
 

@@ -23,7 +23,7 @@
 //! assert!(picture.contains(r#"id="n54""#));
 //! ```
 
-use crate::board::{self, NeighborhoodSet};
+use crate::board;
 use crate::state::State;
 use crate::types::{
     District, Kind, NeighborhoodId, Seat, Size, Token, Variant, NEIGHBORHOOD_COUNT,
@@ -224,15 +224,15 @@ pub fn render_with(state: &State, options: &SvgOptions) -> Result<String, SvgErr
     Ok(draw(state, options))
 }
 
-/// [`render_with`] of checked options.
+/// [`render_with`] of checked options: the board's layers, the pieces,
+/// the status line.
 fn draw(state: &State, options: &SvgOptions) -> String {
-    let mut s = board_layers(state, options);
-    pieces(&mut s, state, options.highlight);
+    let mut layers = board_layers(state, options);
+    layers.push(pieces(state, options.highlight));
     if !options.hide_status {
-        status_line(&mut s, state, options, state.in_play());
+        layers.push(status_line(state, options));
     }
-    s.push_str("</svg>");
-    s
+    document(options.hide_status, "", &layers)
 }
 
 /// Draws the board of `state` without its pieces: districts (out-of-play
@@ -242,31 +242,51 @@ fn draw(state: &State, options: &SvgOptions) -> String {
 /// [`highlight_piece`] placed at [`point`]s, a frontend draws the board once
 /// and moves the pieces over it (the HTML replay does).
 pub fn render_board(state: &State, options: &SvgOptions) -> String {
-    let mut s = board_layers(state, options);
+    let mut layers = board_layers(state, options);
     if !options.hide_status {
-        status_line(&mut s, state, options, state.in_play());
+        layers.push(status_line(state, options));
+    }
+    document(options.hide_status, "", &layers)
+}
+
+/// A whole picture: the `<svg>` element (800 units tall without the
+/// status line), its title, the definitions `defs` (if any), the river,
+/// then `layers` in drawing order.
+fn document(hide_status: bool, defs: &str, layers: &[String]) -> String {
+    let height = if hide_status { 800 } else { HEIGHT };
+    let mut s = String::with_capacity(48 * 1024 + defs.len());
+    let _ = write!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" font-family="Helvetica, Arial, sans-serif" role="img"><title>Metropolys board</title>"#
+    );
+    if !defs.is_empty() {
+        let _ = write!(s, "<defs>{defs}</defs>");
+    }
+    s.push_str(r##"<rect x="0" y="0" width="1000" height="800" fill="#9cc8e4"/>"##);
+    for layer in layers {
+        s.push_str(layer);
     }
     s.push_str("</svg>");
     s
 }
 
-/// The `<svg>` start tag and every layer under the pieces.
-fn board_layers(state: &State, options: &SvgOptions) -> String {
-    let mut s = String::with_capacity(48 * 1024);
-    let height = if options.hide_status { 800 } else { HEIGHT };
-    let _ = write!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" font-family="Helvetica, Arial, sans-serif" role="img">"#
-    );
-    s.push_str(concat!(
-        "<title>Metropolys board</title>",
-        r##"<rect x="0" y="0" width="1000" height="800" fill="#9cc8e4"/>"##,
-    ));
-    let in_play = state.in_play();
+/// The layers under the pieces, bottom first: districts, lakes, streets
+/// and bridges, statues, neighborhoods.
+fn board_layers(state: &State, options: &SvgOptions) -> Vec<String> {
+    vec![
+        districts(state),
+        lakes(),
+        adjacency(),
+        statues(),
+        neighborhoods(state, options.hide_ids),
+    ]
+}
 
-    // Districts: tinted islands (the hull of their neighborhoods, padded by a
-    // thick round stroke of the same colour).
-    s.push_str(r#"<g class="districts">"#);
+/// Districts: tinted islands (the hull of their neighborhoods, padded by a
+/// thick round stroke of the same colour), greyed out of play (R-2).
+fn districts(state: &State) -> String {
+    let in_play = state.in_play();
+    let mut s = String::from(r#"<g class="districts">"#);
     for &d in District::ALL {
         let pts: Vec<(f32, f32)> = board::in_district(d).iter().map(point).collect();
         let out = board::in_district(d).0 & in_play.0 == 0;
@@ -283,9 +303,12 @@ fn board_layers(state: &State, options: &SvgOptions) -> String {
         );
     }
     s.push_str("</g>");
+    s
+}
 
-    // Lakes under everything else on the land.
-    s.push_str(r#"<g class="lakes">"#);
+/// Lakes, under everything else on the land.
+fn lakes() -> String {
+    let mut s = String::from(r#"<g class="lakes">"#);
     for lake in board::lakes() {
         let (x, y) = to_px(lake.x, lake.y);
         let _ = write!(
@@ -294,10 +317,14 @@ fn board_layers(state: &State, options: &SvgOptions) -> String {
         );
     }
     s.push_str("</g>");
+    s
+}
 
-    // Adjacency: streets inside a district, bridges across the river.
+/// Adjacency: streets inside a district, bridges (thick planks) across
+/// the river.
+fn adjacency() -> String {
     let bridges = board::bridges();
-    s.push_str(r#"<g class="adjacency">"#);
+    let mut s = String::from(r#"<g class="adjacency">"#);
     for a in 0..NEIGHBORHOOD_COUNT as u8 {
         for b in board::neighbors(a).iter().filter(|&b| b > a) {
             let (x1, y1) = point(a);
@@ -316,9 +343,12 @@ fn board_layers(state: &State, options: &SvgOptions) -> String {
         }
     }
     s.push_str("</g>");
+    s
+}
 
-    // Statues: small pedestals with a figure.
-    s.push_str(r#"<g class="statues">"#);
+/// Statues: small pedestals with a figure.
+fn statues() -> String {
+    let mut s = String::from(r#"<g class="statues">"#);
     for statue in board::statues() {
         let (x, y) = to_px(statue.x, statue.y);
         let _ = write!(
@@ -329,9 +359,14 @@ fn board_layers(state: &State, options: &SvgOptions) -> String {
         );
     }
     s.push_str("</g>");
+    s
+}
 
-    // Neighborhoods.
-    s.push_str(r#"<g class="neighborhoods">"#);
+/// The neighborhoods: one `<g id="n{id}">` each, coloured by kind (grey
+/// out of play), with its kind letter and, unless `hide_ids`, its id.
+fn neighborhoods(state: &State, hide_ids: bool) -> String {
+    let in_play = state.in_play();
+    let mut s = String::from(r#"<g class="neighborhoods">"#);
     for id in 0..NEIGHBORHOOD_COUNT as u8 {
         let (x, y) = point(id);
         let kind = board::kind(id).unwrap_or(Kind::Industry);
@@ -359,7 +394,7 @@ fn board_layers(state: &State, options: &SvgOptions) -> String {
             y + RADIUS - 4.0,
             kind_letter(kind)
         );
-        if !options.hide_ids {
+        if !hide_ids {
             let _ = write!(
                 s,
                 r##"<text x="{:.1}" y="{:.1}" font-size="10" fill="#3b3b3b" text-anchor="middle">{id}</text>"##,
@@ -370,15 +405,14 @@ fn board_layers(state: &State, options: &SvgOptions) -> String {
         s.push_str("</g>");
     }
     s.push_str("</g>");
-
     s
 }
 
 /// The pieces of `state`: tokens, buildings, bids and the ring around
 /// `highlight` (a checked id, [`SvgOptions::check`]).
-fn pieces(s: &mut String, state: &State, highlight: Option<NeighborhoodId>) {
+fn pieces(state: &State, highlight: Option<NeighborhoodId>) -> String {
     // Tokens still on the board.
-    s.push_str(r#"<g class="tokens">"#);
+    let mut s = String::from(r#"<g class="tokens">"#);
     for id in 0..NEIGHBORHOOD_COUNT as u8 {
         if let Some(t) = state.token_at(id) {
             s.push_str(&token_piece(t, point(id)));
@@ -413,6 +447,7 @@ fn pieces(s: &mut String, state: &State, highlight: Option<NeighborhoodId>) {
     if let Some(h) = highlight {
         s.push_str(&highlight_piece(point(h)));
     }
+    s
 }
 
 /// An upper bound of the width of `text` drawn at `font_size` in the
@@ -435,32 +470,15 @@ const KEY_LABEL_GAP: f32 = 5.0;
 /// The space between two items of the key.
 const KEY_GAP: f32 = 16.0;
 
-fn status_line(s: &mut String, state: &State, options: &SvgOptions, _in_play: NeighborhoodSet) {
-    s.push_str(
+/// The status line: the caption (the options' or the position's) and
+/// the key.
+fn status_line(state: &State, options: &SvgOptions) -> String {
+    let mut s = String::from(
         r##"<g class="status"><rect x="0" y="800" width="1000" height="60" fill="#f7f4ec"/>"##,
     );
     let caption = match &options.caption {
         Some(c) => c.clone(),
-        None => {
-            let variant = match state.variant() {
-                Variant::Family => "Family",
-                Variant::Expert => "Expert",
-            };
-            match state.to_act() {
-                Some(p) => format!(
-                    "{variant} game · {} players · call {} · {} ({}) to act",
-                    state.players(),
-                    state.call_number(),
-                    PLAYER_COLOR_NAMES[p as usize % 4],
-                    p
-                ),
-                None => format!(
-                    "{variant} game · {} players · game over after {} calls",
-                    state.players(),
-                    state.call_number()
-                ),
-            }
-        }
+        None => default_caption(state),
     };
     // A caption too long for the line is squeezed into it rather than cut
     // off at the picture's edge.
@@ -475,10 +493,39 @@ fn status_line(s: &mut String, state: &State, options: &SvgOptions, _in_play: Ne
         r##"<text class="caption" x="{STATUS_MARGIN:.0}" y="822" font-size="16" fill="#222"{squeeze}>{}</text>"##,
         xml_escape(&caption)
     );
-    // The key: player colours, tokens, a bid; each item is its symbol and
-    // its label, placed after the previous item's label (by its estimated
-    // width, see `text_width`) so that no two overlap.
-    s.push_str(r#"<g class="key">"#);
+    s.push_str(&key(state));
+    s.push_str("</g>");
+    s
+}
+
+/// The caption of the position: the game, the call and who is to act, or
+/// the game's end.
+fn default_caption(state: &State) -> String {
+    let variant = match state.variant() {
+        Variant::Family => "Family",
+        Variant::Expert => "Expert",
+    };
+    match state.to_act() {
+        Some(p) => format!(
+            "{variant} game · {} players · call {} · {} ({}) to act",
+            state.players(),
+            state.call_number(),
+            PLAYER_COLOR_NAMES[p as usize % 4],
+            p
+        ),
+        None => format!(
+            "{variant} game · {} players · game over after {} calls",
+            state.players(),
+            state.call_number()
+        ),
+    }
+}
+
+/// The key: player colours, tokens, a bid; each item is its symbol and
+/// its label, placed after the previous item's label (by its estimated
+/// width, see `text_width`) so that no two overlap.
+fn key(state: &State) -> String {
+    let mut s = String::from(r#"<g class="key">"#);
     let mut x = STATUS_MARGIN;
     let label = |s: &mut String, x: f32, text: &str| {
         let _ = write!(
@@ -498,7 +545,7 @@ fn status_line(s: &mut String, state: &State, options: &SvgOptions, _in_play: Ne
             PLAYER_COLOR_NAMES[p as usize % 4],
             state.constructed_count(p)
         );
-        x = label(s, x + 14.0 + KEY_LABEL_GAP, &text);
+        x = label(&mut s, x + 14.0 + KEY_LABEL_GAP, &text);
     }
     for t in Token::ALL {
         let (color, letter) = token_style(*t);
@@ -509,15 +556,16 @@ fn status_line(s: &mut String, state: &State, options: &SvgOptions, _in_play: Ne
             x + 8.0,
             x + 8.0,
         );
-        x = label(s, x + 16.0 + KEY_LABEL_GAP, &t.to_string());
+        x = label(&mut s, x + 16.0 + KEY_LABEL_GAP, &t.to_string());
     }
     let _ = write!(
         s,
         r##"<g class="key-item"><path d="M{:.1},832 l9,9 l-9,9 l-9,-9 Z" fill="#ddd" stroke="#111" stroke-width="1.5" stroke-dasharray="3 2"/>"##,
         x + 9.0,
     );
-    label(s, x + 18.0 + KEY_LABEL_GAP, "bid");
-    s.push_str("</g></g>");
+    label(&mut s, x + 18.0 + KEY_LABEL_GAP, "bid");
+    s.push_str("</g>");
+    s
 }
 
 /// A token lying on the neighborhood whose centre is `at` (see [`point`]):
@@ -706,23 +754,22 @@ pub fn scripted_board(state: &State, pieces: &[Piece]) -> String {
             piece.draw(state.variant(), (0.0, 0.0))
         );
     }
-    let board = render_board(
-        state,
-        &SvgOptions {
-            hide_status: true,
-            ..SvgOptions::default()
-        },
-    );
-    let board = board.replacen(
-        "<title>Metropolys board</title>",
-        &format!("<title>Metropolys board</title><defs>{defs}</defs>"),
-        1,
-    );
-    match board.rfind("</svg>") {
-        Some(end) => format!("{}<g id=\"pieces\"></g></svg>", &board[..end]),
-        None => board,
-    }
+    let options = SvgOptions {
+        hide_status: true,
+        ..SvgOptions::default()
+    };
+    let mut layers = board_layers(state, &options);
+    layers.push(r#"<g id="pieces"></g>"#.to_string());
+    document(true, &defs, &layers)
 }
+
+/// The script that places the pieces of a [`scripted_board`] (the file
+/// `svg/pieces.js` beside this module): `MetropolysPieces.place(layer,
+/// points, {tokens, buildings, bids, highlight})` empties the
+/// `<g id="pieces">` layer and puts a `<use>` of each piece's definition
+/// ([`Piece::id`]) on its neighborhood's centre ([`point`]). The command
+/// line's HTML replay inlines it; a web client can serve it as it is.
+pub const PIECES_SCRIPT: &str = include_str!("svg/pieces.js");
 
 /// Escapes text for XML character data and attribute values.
 pub fn xml_escape(text: &str) -> String {

@@ -30,7 +30,7 @@
 //!   ends; everything for the whole state).
 //!
 //! The text depends only on what the viewer may see: it is built from a
-//! [`Snapshot`] ([`State::view`] for a seat, [`State::snapshot`] for the whole
+//! [`Snapshot`] ([`State::view_snapshot`] for a seat, [`State::snapshot`] for the whole
 //! state), so two states a seat cannot tell apart print the same for it.
 //!
 //! ## Action text
@@ -70,7 +70,7 @@ use std::str::FromStr;
 pub fn board_text(state: &State, viewer: Option<Seat>) -> Option<String> {
     match viewer {
         None => Some(snapshot_text(&state.snapshot())),
-        Some(seat) => state.view(seat).map(|v| snapshot_text(&v)),
+        Some(seat) => state.view_snapshot(seat).map(|v| snapshot_text(&v)),
     }
 }
 
@@ -85,6 +85,7 @@ fn token_letter(t: Token) -> char {
 /// The text board of a snapshot or view (what [`board_text`] prints). It shows
 /// exactly what the snapshot holds, so a view prints only what its viewer may
 /// see.
+// Long: the text board line by line, in the order the module docs show it.
 pub fn snapshot_text(s: &Snapshot) -> String {
     let mut out = String::with_capacity(1200);
     // Header.

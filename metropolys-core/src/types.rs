@@ -466,6 +466,34 @@ pub const EXPERT_AREAS: [Area; 5] = [
 /// A Metropolys card: three neighborhood kinds (§9).
 pub type MetropolysCard = [Kind; 3];
 
+/// The ten Metropolys cards that can exist (§9): every set of three
+/// different kinds, each written in the order of [`Kind::ALL`] (the order
+/// of the kinds on a card does not matter for scoring). A game's deck
+/// (R-22) is four of them.
+///
+/// ```
+/// use metropolys_core::{config::same_metropolys_card, METROPOLYS_CARDS};
+/// for (i, a) in METROPOLYS_CARDS.iter().enumerate() {
+///     assert!(a[0] != a[1] && a[1] != a[2] && a[0] != a[2]);
+///     assert!(METROPOLYS_CARDS[i + 1..].iter().all(|b| !same_metropolys_card(a, b)));
+/// }
+/// ```
+pub const METROPOLYS_CARDS: [MetropolysCard; 10] = {
+    use Kind::*;
+    [
+        [Industry, Park, Housing],
+        [Industry, Park, Mall],
+        [Industry, Park, Administration],
+        [Industry, Housing, Mall],
+        [Industry, Housing, Administration],
+        [Industry, Mall, Administration],
+        [Park, Housing, Mall],
+        [Park, Housing, Administration],
+        [Park, Mall, Administration],
+        [Housing, Mall, Administration],
+    ]
+};
+
 /// One seat's objective cards (R-5).
 ///
 /// Family: an area card (`bridges`, `statues`, `lakes`, `border`). Expert: a

@@ -73,10 +73,10 @@ fn a_game_from_a_bare_state_has_no_history_and_keeps_none() {
     let played = start.apply(a).unwrap();
     let g = Game::from_state(*played.state());
     assert!(g.last_events().is_empty());
-    assert!(g.config().is_none() && g.actions().is_none() && g.to_record().is_none());
+    assert!(g.config().is_none() && g.actions().is_none() && g.to_record().is_err());
     let next = g.apply(Action::Pass).unwrap();
     assert_eq!(next.state(), played.apply(Action::Pass).unwrap().state());
-    assert!(next.to_record().is_none());
+    assert!(next.to_record().is_err());
 }
 
 #[test]
@@ -194,7 +194,10 @@ fn r21_a_seats_view_hides_honestly_and_round_trips() {
         // The snapshot is the seat's view with the public deck
         // and loads back as it.
         let snap = view.snapshot();
-        assert_eq!(snap, with_deck(game.state().view(seat).unwrap(), &game));
+        assert_eq!(
+            snap,
+            with_deck(game.state().view_snapshot(seat).unwrap(), &game)
+        );
         assert_eq!(view.metropolys_deck().is_some(), metropolys);
         assert_eq!(view.metropolys_deck(), game.metropolys_deck());
         let json = serde_json::to_string(&snap).unwrap();
@@ -316,7 +319,7 @@ fn r21_the_public_view_hides_every_secret_and_round_trips() {
         let public = game.public_view();
         assert_eq!(public.viewer(), None);
         assert!(public.actions().is_none() && public.config().is_none());
-        assert!(public.to_record().is_none() && public.undo().is_none());
+        assert!(public.to_record().is_err() && public.undo().is_err());
         assert_eq!(public.winners(), None);
         assert_eq!(public.last_events(), game.last_events());
         for p in 0..players {
@@ -333,7 +336,7 @@ fn r21_the_public_view_hides_every_secret_and_round_trips() {
         // Its snapshot is the state's public view; every seat's view of the
         // game, and the public view of a seat's view, show the public the same.
         let snap = public.snapshot();
-        assert_eq!(snap, with_deck(game.state().public_view(), &game));
+        assert_eq!(snap, with_deck(game.state().public_snapshot(), &game));
         let seat = game.state().to_act().unwrap();
         assert_eq!(game.view(seat).unwrap().public_view().snapshot(), snap);
         assert_eq!(public.public_view().snapshot(), snap);
@@ -400,7 +403,7 @@ fn r21_the_public_view_hides_every_secret_and_round_trips() {
         let end = whole.public_view();
         assert_eq!(
             end.snapshot(),
-            with_deck(whole.state().public_view(), &whole)
+            with_deck(whole.state().public_snapshot(), &whole)
         );
         assert_eq!(end.snapshot(), whole.snapshot());
         assert_eq!(end.winners(), whole.winners());

@@ -180,7 +180,7 @@ fn more_tokens_in_a_district_than_placed_are_rejected() {
 #[test]
 fn a_view_and_hidden_secrets_are_rejected_with_their_reason() {
     let (s, _) = after_opening();
-    let view = s.view(0).unwrap();
+    let view = s.view_snapshot(0).unwrap();
     assert_eq!(
         load(view).unwrap_err(),
         Error::InvalidState(StateError::View)

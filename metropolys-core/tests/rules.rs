@@ -872,7 +872,7 @@ fn r20_winner_has_top_total_then_most_buildings() {
 #[test]
 fn r21_view_hides_opponents_objectives_until_the_end() {
     let s = State::new(&Config::new(3, Variant::Expert, 4)).unwrap();
-    let v = s.view(1).unwrap();
+    let v = s.view_snapshot(1).unwrap();
     assert_eq!(v.viewer, Some(1));
     assert_eq!(v.objectives[1], s.objective(1));
     assert_eq!(v.objectives[0], None);
@@ -885,9 +885,9 @@ fn r21_view_hides_opponents_objectives_until_the_end() {
         State::try_from(v).is_err(),
         "a view cannot be loaded as a state"
     );
-    assert!(s.view(3).is_none());
+    assert!(s.view_snapshot(3).is_none());
     let end = metropolys_core::play_random(s, &mut metropolys_core::rng::SplitMix64::new(4));
-    let v = end.view(1).unwrap();
+    let v = end.view_snapshot(1).unwrap();
     assert!(
         v.objectives.iter().all(Option::is_some),
         "revealed at the end"
@@ -904,21 +904,21 @@ fn r21_public_view_hides_every_secret_until_the_end() {
         [Kind::Administration, Kind::Mall, Kind::Housing],
     ]);
     let s = State::new(&c).unwrap();
-    let v = s.public_view();
+    let v = s.public_snapshot();
     assert_eq!(v.viewer, None);
     assert!(v.objectives.iter().all(Option::is_none));
     assert_eq!(v.metropolys_cards, vec![None; 4]);
     assert_eq!(v.objective_counts, vec![2, 2, 2, 2]);
     // Apart from the secrets, it is what any seat sees.
-    let mut seat = s.view(2).unwrap();
+    let mut seat = s.view_snapshot(2).unwrap();
     seat.viewer = None;
     seat.objectives = vec![None; 4];
     seat.metropolys_cards = vec![None; 4];
     assert_eq!(seat, v);
     let end = metropolys_core::play_random(s, &mut metropolys_core::rng::SplitMix64::new(9));
-    assert_eq!(end.public_view().objectives, end.snapshot().objectives);
+    assert_eq!(end.public_snapshot().objectives, end.snapshot().objectives);
     assert_eq!(
-        end.public_view().metropolys_cards,
+        end.public_snapshot().metropolys_cards,
         end.snapshot().metropolys_cards
     );
 }
@@ -985,7 +985,7 @@ fn metropolys_groups_of_three_kinds_in_one_district() {
     assert_eq!(sheet.metropolys, 27);
     assert_eq!(sheet.metropolys_groups.len(), 3);
     assert_eq!(
-        s.view(1).unwrap().metropolys_cards[0],
+        s.view_snapshot(1).unwrap().metropolys_cards[0],
         None,
         "secret (R-21)"
     );

@@ -3,8 +3,8 @@
 use crate::handle::{register, release, with_game, MtpGame};
 use crate::ptr::{fill, out, put, put_string, text};
 use crate::status::{guard, Failure, MtpStatus, Outcome};
-use crate::types::{variant_from, MtpAction, MtpEvent, MtpScoreSheet, MTP_NO_SEAT};
-use metropolys_core::{Action, Config, Seat};
+use crate::types::{variant_from, MtpAction, MtpEvent, MtpPerspective, MtpScoreSheet, MTP_NO_SEAT};
+use metropolys_core::{Action, Config, HistoryError, Perspective, Seat};
 use std::ffi::c_char;
 
 /// Registers `game` and writes the new handle.
@@ -20,10 +20,18 @@ pub(crate) unsafe fn emit(game_out: *mut *mut MtpGame, game: MtpGame) {
 
 /// Why a game loaded from a bare state or a view has no record and no undo,
 /// and what saves a game with its history.
-pub(crate) const NO_HISTORY: &str =
-    "this game was loaded from a state or a view (mtp_game_from_json), which \
-     holds no history; to save a game with its history, save its record (mtp_game_record_json) \
-     and restore it with mtp_game_from_record";
+/// `MTP_STATUS_INVALID_STATE` for a game without the history asked for
+/// (core's reason; when it has none, how to keep it).
+pub(crate) fn no_history(e: HistoryError) -> Failure {
+    let message = match e {
+        HistoryError::NoDecision => e.to_string(),
+        e => format!(
+            "{e}; to save a game with its history, save its record \
+             (mtp_game_record_json) and restore it with mtp_game_from_record"
+        ),
+    };
+    Failure::new(MtpStatus::InvalidState, message)
+}
 
 pub(crate) fn json<T: serde::Serialize + ?Sized>(value: &T) -> Outcome<String> {
     serde_json::to_string(value)
@@ -224,7 +232,7 @@ pub unsafe extern "C" fn mtp_game_is_over(game: *const MtpGame, over_out: *mut b
 /// Writes the seat whose view this game is (a seat's view loaded with
 /// `mtp_game_from_json`, and the games applied from it) to `*seat_out`, or
 /// `MTP_NO_SEAT` for a whole game and for the public view (tell them apart
-/// with `mtp_game_knows_secrets`). A view knows only what its seat may see
+/// with `mtp_game_perspective`). A view knows only what its seat may see
 /// (R-21).
 ///
 /// # Safety
@@ -236,6 +244,32 @@ pub unsafe extern "C" fn mtp_game_viewer(game: *const MtpGame, seat_out: *mut u8
     unsafe {
         query(game, seat_out, "seat_out", |g| {
             Ok(g.game.viewer().unwrap_or(MTP_NO_SEAT))
+        })
+    }
+}
+
+/// Writes whose game this is to `*perspective_out` (core's
+/// `Game::perspective`): `MTP_PERSPECTIVE_WHOLE`, `MTP_PERSPECTIVE_SEAT`
+/// (a seat's view: its seat is `mtp_game_viewer`'s) or
+/// `MTP_PERSPECTIVE_PUBLIC` (the public view, what a spectator may know,
+/// R-21).
+///
+/// # Safety
+///
+/// `perspective_out` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn mtp_game_perspective(
+    game: *const MtpGame,
+    perspective_out: *mut MtpPerspective,
+) -> MtpStatus {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        query(game, perspective_out, "perspective_out", |g| {
+            Ok(match g.game.perspective() {
+                Perspective::Whole => MtpPerspective::Whole,
+                Perspective::Seat(_) => MtpPerspective::Seat,
+                Perspective::Public => MtpPerspective::Public,
+            })
         })
     }
 }
@@ -484,15 +518,7 @@ pub unsafe extern "C" fn mtp_game_undo(
     guard(|| {
         let game_out = out(game_out, "game_out")?;
         let before = with_game(game, |g| {
-            if g.game.config().is_none() {
-                return Err(Failure::new(MtpStatus::InvalidState, NO_HISTORY));
-            }
-            let game = g.game.undo().ok_or_else(|| {
-                Failure::new(
-                    MtpStatus::InvalidState,
-                    "there is no decision to undo: no one has acted in this game yet",
-                )
-            })?;
+            let game = g.game.undo().map_err(no_history)?;
             Ok(MtpGame { game })
         })?;
         // SAFETY: checked non-NULL; valid per the caller.

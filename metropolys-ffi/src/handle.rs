@@ -38,14 +38,10 @@ impl MtpGame {
         self.game.state()
     }
 
-    /// Which view this game is, for messages: `seat 2's view`, `the public
-    /// view`, or `this game` for a whole game.
+    /// Which game this is, for messages (core's `Perspective`): `seat 2's
+    /// view`, `the public view`, or `the whole game`.
     pub(crate) fn view_name(&self) -> String {
-        match self.game.viewer() {
-            Some(v) => format!("seat {v}'s view"),
-            None if self.game.knows_all_secrets() => "this game".into(),
-            None => "the public view".into(),
-        }
+        self.game.perspective().to_string()
     }
 
     /// `MTP_STATUS_INVALID_STATE`: `what` needs `seat`'s objectives and

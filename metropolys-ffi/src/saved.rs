@@ -2,10 +2,10 @@
 //! replayed from its record, and a game written as JSON (its position, a
 //! seat's view, the public view) or as its record.
 
-use crate::game::{emit, json, json_query, seat_of, NO_HISTORY};
+use crate::game::{emit, json, json_query, no_history, seat_of};
 use crate::handle::MtpGame;
 use crate::ptr::{out, text};
-use crate::status::{guard, Failure, MtpStatus};
+use crate::status::{guard, MtpStatus};
 use metropolys_core::{Game, Record};
 use std::ffi::c_char;
 
@@ -211,9 +211,8 @@ pub unsafe extern "C" fn mtp_game_record_json(
 ) -> MtpStatus {
     // SAFETY: forwarded from the caller.
     unsafe {
-        json_query(game, json_out, |g| match g.game.to_record() {
-            Some(r) => json(&r),
-            None => Err(Failure::new(MtpStatus::InvalidState, NO_HISTORY)),
+        json_query(game, json_out, |g| {
+            json(&g.game.to_record().map_err(no_history)?)
         })
     }
 }

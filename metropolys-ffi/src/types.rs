@@ -22,7 +22,7 @@ pub const MTP_ABI_VERSION: u32 = 1;
 pub const MTP_VERSION_MAJOR: u32 = 0;
 
 /// The minor part of the library version this header belongs to.
-pub const MTP_VERSION_MINOR: u32 = 1;
+pub const MTP_VERSION_MINOR: u32 = 2;
 
 /// The patch part of the library version this header belongs to.
 pub const MTP_VERSION_PATCH: u32 = 0;
@@ -78,6 +78,20 @@ pub enum MtpActionKind {
     Bid = 0,
     /// Take no further part in this call.
     Pass = 1,
+}
+
+/// Whose game an `MtpGame` is (`mtp_game_perspective`; core's
+/// `Perspective`): the whole game, one seat's view, or the public view
+///
+#[repr(u32)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MtpPerspective {
+    /// The whole game: every secret is known.
+    Whole = 0,
+    /// One seat's view: the other seats' secrets are unknown until the end.
+    Seat = 1,
+    /// The public view: no seat's secrets are known until the end.
+    Public = 2,
 }
 
 /// The game variant (the values of a `variant` argument).

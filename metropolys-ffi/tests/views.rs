@@ -426,3 +426,46 @@ fn r21_a_bot_chooses_a_legal_action_from_a_loaded_view() {
     }
     assert_eq!(mtp_bot_free(b), MtpStatus::Ok);
 }
+
+fn perspective(g: &Game) -> MtpPerspective {
+    let mut p = MtpPerspective::Whole;
+    // SAFETY: valid out-pointer.
+    let st = unsafe { mtp_game_perspective(g.0, &mut p) };
+    assert_eq!(st, MtpStatus::Ok, "{}", last_error());
+    p
+}
+
+/// A game says what it is (core's `Perspective`): whole, a seat's view
+/// (its viewer then the seat) or the public view, also once loaded, and
+/// the games applied from a view stay that view.
+#[test]
+fn r21_a_game_says_whose_it_is() {
+    let whole = deck_game(7);
+    assert_eq!(perspective(&whole), MtpPerspective::Whole);
+    let seat = load(&view_json(&whole, 1).unwrap()).unwrap();
+    assert_eq!(
+        (perspective(&seat), viewer(&seat)),
+        (MtpPerspective::Seat, 1)
+    );
+    let public = load(&public_json(&whole)).unwrap();
+    assert_eq!(
+        (perspective(&public), viewer(&public)),
+        (MtpPerspective::Public, MTP_NO_SEAT)
+    );
+    assert_eq!(
+        perspective(&load(&to_json(&whole)).unwrap()),
+        MtpPerspective::Whole
+    );
+    // SAFETY: NULL on purpose.
+    unsafe {
+        assert_eq!(
+            mtp_game_perspective(whole.0, ptr::null_mut()),
+            MtpStatus::NullPointer
+        );
+        let mut p = MtpPerspective::Whole;
+        assert_eq!(
+            mtp_game_perspective(ptr::null(), &mut p),
+            MtpStatus::NullPointer
+        );
+    }
+}

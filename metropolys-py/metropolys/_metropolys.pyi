@@ -56,6 +56,13 @@ __all__ = [
     "position",
     "district_neighborhoods",
     "board_info",
+    "KINDS",
+    "AREAS",
+    "DISTRICTS",
+    "TOKENS",
+    "METROPOLYS_CARDS",
+    "area_cards",
+    "neighborhood_cards",
     "RandomBot",
     "GreedyBot",
     "IsmctsBot",
@@ -257,6 +264,11 @@ class Game:
     def viewer(self) -> Optional[int]:
         """The seat whose view this game is (what a bot receives), or
         ``None`` for a whole game and for the public view."""
+    @property
+    def perspective(self) -> Literal["whole", "seat", "public"]:
+        """Whose game this is (core's ``Perspective``): ``"whole"``,
+        ``"seat"`` (a seat's view: ``viewer`` is the seat) or ``"public"``
+        (the public view, what a spectator may know, R-21)."""
     @property
     def players(self) -> int:
         """The number of players (2-4)."""
@@ -644,6 +656,25 @@ def position(id: int) -> Tuple[float, float]:
 
 def district_neighborhoods(district: str) -> List[int]:
     """The neighborhoods of a district (``"center"``, ``"north"``, ...)."""
+
+KINDS: Tuple[str, ...]
+"""The neighborhood kinds, in core's order."""
+AREAS: Tuple[str, ...]
+"""The area cards, in core's order."""
+DISTRICTS: Tuple[str, ...]
+"""The districts, in core's order (center, then the ring)."""
+TOKENS: Tuple[str, ...]
+"""The token kinds, in core's order."""
+METROPOLYS_CARDS: List[List[str]]
+"""The ten Metropolys cards that can exist (three different kinds each)."""
+
+def area_cards(players: int, variant: str, metropolys: bool = False) -> List[str]:
+    """The area cards the seats of a game are dealt from (R-5; with the
+    Metropolys cards, section 9), in ``AREAS`` order."""
+
+def neighborhood_cards(variant: str, metropolys: bool = False) -> List[str]:
+    """The neighborhood cards of a game: the five kinds in the Expert game
+    without the Metropolys cards, none otherwise (R-5, section 9)."""
 
 def board_info() -> Dict[str, Any]:
     """The whole board as a dict: ``neighborhoods`` (``id``, ``district``,

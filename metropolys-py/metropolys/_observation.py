@@ -18,8 +18,8 @@ import metropolys
 FloatArray = npt.NDArray[np.float32]
 
 SIZE = metropolys.OBSERVATION_SIZE
-KINDS = ("industry", "park", "housing", "mall", "administration")
-AREAS = ("bridges", "statues", "lakes", "border", "districts", "chains")
+KINDS = metropolys.board.KINDS
+AREAS = metropolys.board.AREAS
 
 
 def _name(x: Any) -> str:

@@ -64,8 +64,10 @@ AREAS = obs.AREAS
 # neighborhood card KIND_OFFSET + its index in KINDS (6-10).
 KIND_OFFSET = len(AREAS)
 CHANCE_OUTCOMES = len(AREAS) + len(KINDS)
-FAMILY_AREAS = ("bridges", "statues", "lakes", "border")
-EXPERT_AREAS = ("bridges", "statues", "lakes", "districts", "chains")
+# The area decks of R-5 (core's): the Family game's (for 3 and 4 players)
+# and the Expert game's.
+FAMILY_AREAS = tuple(metropolys.board.area_cards(3, "family"))
+EXPERT_AREAS = tuple(metropolys.board.area_cards(3, "expert"))
 
 # A loose but safe bound on one player's total prestige, for "score" returns:
 # 9 trendy (27) + subway tokens and card (12) + 13 buildings on a neighborhood
@@ -152,11 +154,8 @@ class _Params:
         self.seed_game = metropolys.Game(
             players=players, variant=variant, seed=self.seed, start_player=self.start_player
         )
-        self.area_deck = tuple(
-            a
-            for a in (FAMILY_AREAS if variant == "family" else EXPERT_AREAS)
-            if not (variant == "family" and players == 2 and a == "border")  # R-5
-        )
+        # The area deck of R-5, from core.
+        self.area_deck = tuple(metropolys.board.area_cards(players, variant))
         self.chance_nodes = 0 if deal == "seed" else players * (2 if variant == "expert" else 1)
 
     @classmethod
@@ -278,7 +277,7 @@ class MetropolysState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         if kind == "area":
             deck = [AREAS.index(a) for a in g.area_deck]
         else:
-            deck = [KIND_OFFSET + k for k in range(len(KINDS))]
+            deck = [KIND_OFFSET + KINDS.index(k) for k in metropolys.board.neighborhood_cards(g.variant)]
         outcomes = [o for o in deck if o not in taken]
         p = 1.0 / len(outcomes)
         return [(o, p) for o in outcomes]
@@ -353,9 +352,10 @@ def chance_outcome_to_string(outcome: int) -> str:
 
 def action_to_string(action: int) -> str:
     """``pass`` or ``bid 12 b3`` (neighborhood 12, building 3)."""
-    if action == metropolys.PASS_ID:
+    a = metropolys.Action.from_id(action)
+    if a.is_pass:
         return "pass"
-    return f"bid {action // 13} b{action % 13 + 1}"
+    return f"bid {a.neighborhood} b{a.building}"
 
 
 _REVEAL = {
@@ -489,7 +489,8 @@ def _resample_seeded(state: MetropolysState, player: int, draw: Callable[[], flo
     mine = objectives[player]
     decks = [("area", [a for a in g.area_deck if a != mine.get("area")])]
     if g.variant == "expert":
-        decks.append(("neighborhood", [k for k in KINDS if k != mine.get("neighborhood")]))
+        kinds = metropolys.board.neighborhood_cards(g.variant)
+        decks.append(("neighborhood", [k for k in kinds if k != mine.get("neighborhood")]))
     for key, deck in decks:
         deck = list(deck)
         for seat in range(g.players):

@@ -9,8 +9,8 @@ use crate::game::Game;
 use crate::ints::{Int, U64};
 use crate::simulate::MAX_THREADS;
 use metropolys_bots::{
-    arena as run_arena, arena_games, excerpt, from_spec, split_specs, ArenaGame, ArenaOptions,
-    ArenaRow, ArenaTally, Bot, BotError, BotFactory, Cancel, RunOptions, SeatView,
+    arena as run_arena, arena_games, excerpt, split_list, ArenaGame, ArenaOptions, ArenaRow,
+    ArenaTally, Bot, BotError, BotFactory, BotSpec, Cancel, InfoSet, RunOptions,
 };
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Action as CoreAction, MetropolysCard, Rule, Seat, State, Variant};
@@ -49,7 +49,7 @@ impl Bot for PythonBot {
         &self.name
     }
 
-    fn choose(&mut self, view: &SeatView, _rng: &mut SplitMix64) -> Result<CoreAction, BotError> {
+    fn choose(&mut self, view: &InfoSet, _rng: &mut SplitMix64) -> Result<CoreAction, BotError> {
         let (reply, answer) = mpsc::sync_channel(1);
         self.requests
             .send(Request {
@@ -122,6 +122,8 @@ pub(crate) fn python_name(obj: &Bound<'_, PyAny>) -> PyResult<String> {
     text_signature = "(bots, games, players=None, variant='expert', seed=0, threads=1, *, metropolys_deck=None, per_game=False, format='numpy', first=0)"
 )]
 #[allow(clippy::too_many_arguments)]
+// Long: each of the Python arguments is checked in turn, in signature order,
+// before the one run; the checks share the run's locals.
 pub fn arena<'py>(
     py: Python<'py>,
     bots: &Bound<'py, PyAny>,
@@ -155,19 +157,14 @@ pub fn arena<'py>(
             factories.push(n.factory());
         } else if obj.is_instance_of::<PyString>() {
             let spec: String = obj.extract()?;
-            let parts = split_specs(&spec);
-            let [(kind, own)] = parts.as_slice() else {
+            let [one] = split_list(&spec)[..] else {
                 return Err(PyValueError::new_err(format!(
                     "arena: {:?} is not one bot spec (kind or kind:JSON)",
                     excerpt(&spec)
                 )));
             };
-            let text = own.unwrap_or("").to_string();
-            from_spec(kind, &text).map_err(bot_error)?;
-            let kind = kind.to_string();
-            factories.push(Box::new(move || {
-                from_spec(&kind, &text).expect("a bot spec checked when the arena started")
-            }));
+            let spec: BotSpec = one.parse().map_err(bot_error)?;
+            factories.push(spec.factory());
         } else if obj.hasattr("choose")? {
             let name = python_name(&obj)?;
             let bot = objects.len();

@@ -1,7 +1,7 @@
 //! Board queries (module-level functions, also `metropolys.board`).
 
 use crate::convert::to_py;
-use metropolys_core::{board, District, NEIGHBORHOOD_COUNT};
+use metropolys_core::{board, config, Area, District, Kind, Token, Variant, NEIGHBORHOOD_COUNT};
 use pyo3::prelude::*;
 
 /// A neighborhood id from any Python integer, or `ValueError`.
@@ -87,7 +87,65 @@ fn board_info(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     to_py(py, &board::describe())
 }
 
+/// The area cards of a game of ``players`` (2-4) in ``variant``
+/// (``"family"`` or ``"expert"``), with or without the Metropolys cards
+/// the Family deck leaves out ``border`` for two players; §9: with
+/// the module the Expert deck leaves out ``chains``): the deck the seats'
+/// area cards are dealt from, in ``AREAS`` order.
+#[pyfunction]
+#[pyo3(signature = (players, variant, metropolys=false))]
+fn area_cards(players: u8, variant: &str, metropolys: bool) -> PyResult<Vec<String>> {
+    let v: Variant = crate::names::parse(variant).map_err(crate::errors::value_error)?;
+    if !metropolys_core::PLAYER_COUNTS.contains(&players) {
+        return Err(crate::errors::value_error(format!(
+            "players must be 2, 3 or 4, not {players} (R-1)"
+        )));
+    }
+    Ok(config::area_cards(players, v, metropolys)
+        .into_iter()
+        .map(|a| a.name().to_string())
+        .collect())
+}
+
+/// The neighborhood cards of a game in ``variant``: the five kinds in the
+/// Expert game without the Metropolys cards, none otherwise (R-5, §9).
+#[pyfunction]
+#[pyo3(signature = (variant, metropolys=false))]
+fn neighborhood_cards(variant: &str, metropolys: bool) -> PyResult<Vec<&'static str>> {
+    let v: Variant = crate::names::parse(variant).map_err(crate::errors::value_error)?;
+    Ok(config::neighborhood_cards(v, metropolys)
+        .iter()
+        .map(|k| k.name())
+        .collect())
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let names = |all: Vec<&'static str>| pyo3::types::PyTuple::new(m.py(), all);
+    m.add(
+        "KINDS",
+        names(Kind::ALL.iter().map(|k| k.name()).collect())?,
+    )?;
+    m.add(
+        "AREAS",
+        names(Area::ALL.iter().map(|a| a.name()).collect())?,
+    )?;
+    m.add(
+        "DISTRICTS",
+        names(District::ALL.iter().map(|d| d.name()).collect())?,
+    )?;
+    m.add(
+        "TOKENS",
+        names(Token::ALL.iter().map(|t| t.name()).collect())?,
+    )?;
+    m.add(
+        "METROPOLYS_CARDS",
+        metropolys_core::METROPOLYS_CARDS
+            .iter()
+            .map(|c| c.map(|k| k.name()))
+            .collect::<Vec<_>>(),
+    )?;
+    m.add_function(wrap_pyfunction!(area_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(neighborhood_cards, m)?)?;
     m.add_function(wrap_pyfunction!(neighborhood_kind, m)?)?;
     m.add_function(wrap_pyfunction!(neighborhood_district, m)?)?;
     m.add_function(wrap_pyfunction!(adjacent, m)?)?;

@@ -7,7 +7,7 @@ use crate::action::{self, Action};
 use crate::errors;
 use crate::game::Game;
 use crate::ints::{Int, U64};
-use metropolys_bots::{from_spec, searches, BotError, BotFactory, Cancel, Player};
+use metropolys_bots::{BotError, BotFactory, BotKind, BotSpec, Cancel, Player};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyString, PyTuple};
@@ -19,22 +19,23 @@ use std::time::Duration;
 /// How often a thread waiting for native work checks for Ctrl-C.
 pub(crate) const SIGNAL_POLL: Duration = Duration::from_millis(20);
 
-/// A native bot: its kind, its parameters (without the seed), its seed, and
-/// the player (bot and generator) that decides.
+/// A native bot: its spec (kind and parameters, without the seed), its
+/// seed, and the player (bot and generator) that decides.
 pub(crate) struct Native {
-    kind: String,
-    params: Map<String, Value>,
+    spec: BotSpec,
     seed: u64,
     player: Mutex<Player>,
 }
 
 impl Native {
-    fn new(kind: &str, params: Map<String, Value>, seed: u64) -> PyResult<Native> {
-        let text = Value::Object(params.clone()).to_string();
-        let bot = from_spec(kind, &text).map_err(bot_error)?;
+    fn new(kind: BotKind, params: Map<String, Value>, seed: u64) -> PyResult<Native> {
+        Native::of(BotSpec::with_params(kind, params).map_err(bot_error)?, seed)
+    }
+
+    fn of(spec: BotSpec, seed: u64) -> PyResult<Native> {
+        let bot = spec.build();
         Ok(Native {
-            kind: kind.to_string(),
-            params,
+            spec,
             seed,
             player: Mutex::new(Player::new(bot, seed)),
         })
@@ -67,7 +68,7 @@ impl Native {
             }
             p.choose_in_game(&copy)
         };
-        let decided = if searches(&self.kind) {
+        let decided = if self.spec.kind().searches() {
             let cancel = Cancel::new();
             let watched = watch(py, &cancel, "metropolys-bot", || decide(Some(&cancel)))?;
             match watched {
@@ -87,24 +88,25 @@ impl Native {
     /// A factory of fresh bots of the same kind and parameters, for the
     /// arena (which seeds each bot's generator itself).
     pub(crate) fn factory(&self) -> BotFactory {
-        let kind = self.kind.clone();
-        let text = Value::Object(self.params.clone()).to_string();
-        // The spec was checked when the Python object was made (`new`).
-        Box::new(move || {
-            from_spec(&kind, &text).expect("a native bot's spec is checked when the bot is made")
-        })
+        self.spec.factory()
+    }
+
+    /// The kind's name.
+    fn kind(&self) -> String {
+        self.spec.kind().name().to_string()
     }
 
     /// The constructor's keyword arguments that make this bot again.
     fn keywords<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let mut all = self.params.clone();
+        let mut all = self.spec.params().clone();
         all.insert("seed".into(), json!(self.seed));
         crate::convert::to_py(py, &all)
     }
 
     fn repr(&self, class: &str) -> String {
         let mut parts: Vec<String> = self
-            .params
+            .spec
+            .params()
             .iter()
             .map(|(k, v)| format!("{k}={}", py_literal(v)))
             .collect();
@@ -236,7 +238,7 @@ macro_rules! bot_methods {
             #[doc = concat!("The bot's kind: ``\"", $kind, "\"``.")]
             #[getter]
             fn name(&self) -> String {
-                self.0.kind.clone()
+                self.0.kind()
             }
 
             fn __repr__(&self) -> String {
@@ -267,7 +269,7 @@ bot_methods!(
     #[new]
     #[pyo3(signature = (seed=U64(0)), text_signature = "(seed=0)")]
     fn new(seed: U64) -> PyResult<RandomBot> {
-        Ok(RandomBot(Native::new("random", Map::new(), seed.0)?))
+        Ok(RandomBot(Native::new(BotKind::Random, Map::new(), seed.0)?))
     }
 );
 
@@ -285,7 +287,7 @@ bot_methods!(
     #[new]
     #[pyo3(signature = (seed=U64(0)), text_signature = "(seed=0)")]
     fn new(seed: U64) -> PyResult<GreedyBot> {
-        Ok(GreedyBot(Native::new("greedy", Map::new(), seed.0)?))
+        Ok(GreedyBot(Native::new(BotKind::Greedy, Map::new(), seed.0)?))
     }
 );
 
@@ -355,7 +357,7 @@ bot_methods!(
         if let Some(r) = reward {
             params.insert("reward".into(), json!(r));
         }
-        Ok(IsmctsBot(Native::new("ismcts", params, seed.0)?))
+        Ok(IsmctsBot(Native::new(BotKind::Ismcts, params, seed.0)?))
     }
 );
 
@@ -398,12 +400,8 @@ impl SpecBot {
             }
         };
         // Checked (unknown kinds, duplicate keys, ranges) before it is kept.
-        from_spec(&kind, &text).map_err(bot_error)?;
-        let params = match serde_json::from_str::<Value>(&text) {
-            Ok(Value::Object(m)) => m,
-            _ => Map::new(),
-        };
-        Ok(SpecBot(Native::new(&kind, params, seed.0)?))
+        let spec = BotSpec::from_parts(&kind, &text).map_err(bot_error)?;
+        Ok(SpecBot(Native::of(spec, seed.0)?))
     }
 
     /// The action this bot plays for the seat to act in ``game``, decided
@@ -418,13 +416,13 @@ impl SpecBot {
     /// The bot's kind, as given.
     #[getter]
     fn name(&self) -> String {
-        self.0.kind.clone()
+        self.0.kind()
     }
 
     fn __repr__(&self) -> String {
-        let mut parts = vec![format!("{:?}", self.0.kind)];
-        if !self.0.params.is_empty() {
-            parts.push(Value::Object(self.0.params.clone()).to_string());
+        let mut parts = vec![format!("{:?}", self.0.kind())];
+        if !self.0.spec.params().is_empty() {
+            parts.push(self.0.spec.params_json());
         }
         parts.push(format!("seed={}", self.0.seed));
         format!("SpecBot({})", parts.join(", "))
@@ -439,10 +437,10 @@ impl SpecBot {
         let kw = PyDict::new(py);
         kw.set_item(
             "params",
-            crate::convert::to_py(py, &Value::Object(self.0.params.clone()))?,
+            crate::convert::to_py(py, &Value::Object(self.0.spec.params().clone()))?,
         )?;
         kw.set_item("seed", self.0.seed)?;
-        Ok((PyTuple::new(py, [self.0.kind.clone()])?, kw.into_any()))
+        Ok((PyTuple::new(py, [self.0.kind()])?, kw.into_any()))
     }
 }
 

@@ -32,9 +32,6 @@ macro_rules! named {
 
 named!(Variant => "variant", District => "district", Token => "token", Card => "card");
 
-/// The longest part of a bad name a message repeats.
-const ECHO: usize = 40;
-
 /// `"a"`, `"a" or "b"`, `"a", "b" or "c"`.
 pub fn one_of(names: &[&str]) -> String {
     let quoted: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
@@ -45,12 +42,9 @@ pub fn one_of(names: &[&str]) -> String {
     }
 }
 
-/// A given name, quoted, cut to a bounded length.
+/// A given name, quoted, cut to a bounded length (core's excerpt).
 pub fn echo(given: &str) -> String {
-    match given.char_indices().nth(ECHO) {
-        Some((cut, _)) => format!("{:?}… ({} bytes)", &given[..cut], given.len()),
-        None => format!("{given:?}"),
-    }
+    format!("{:?}", metropolys_core::echo::excerpt(given))
 }
 
 /// The value named `given`, in any case; otherwise the message

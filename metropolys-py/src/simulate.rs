@@ -212,6 +212,7 @@ pub(crate) struct Seating {
 /// (from `first`), `seed` (`seeds`), the arena's seating when given, the
 /// setup (`start_player`, objectives, Metropolys cards), `calls`,
 /// `winners`, `win_{p}` and the score categories.
+// Long: one column after another, in the documented order.
 pub(crate) fn to_python<'py>(
     py: Python<'py>,
     cols: Columns,
@@ -417,6 +418,8 @@ pub(crate) fn output_format<'py>(
 /// (Ctrl-C raises `KeyboardInterrupt` within a chunk's time) and updates
 /// the progress bar. Failing to start a thread, a worker's panic, a seed
 /// whose setup is invalid: each stops the batch and is a normal exception.
+// Long: the batch's loop with its signal checks and progress bar between
+// chunks, which share the channel and the columns being filled.
 fn run(
     py: Python<'_>,
     base: &Config,

@@ -344,7 +344,7 @@ impl VectorEnv {
         match self.inner.opponents() {
             Opponents::None => None,
             Opponents::Random => Some("random".into()),
-            Opponents::Bot { kind, .. } => Some(kind.clone()),
+            Opponents::Bot(spec) => Some(spec.kind().name().to_string()),
         }
     }
 
@@ -434,8 +434,8 @@ impl VectorEnv {
             match self.inner.opponents() {
                 Opponents::None => "None".to_string(),
                 Opponents::Random => "'random'".to_string(),
-                Opponents::Bot { kind, params } if params.is_empty() => format!("'{kind}'"),
-                Opponents::Bot { kind, params } => format!("('{kind}', {params})"),
+                Opponents::Bot(spec) if spec.params().is_empty() => format!("'{}'", spec.kind()),
+                Opponents::Bot(spec) => format!("('{}', {})", spec.kind(), spec.params_json()),
             }
         )
     }

@@ -261,3 +261,15 @@ def test_r21_hiding_some_seats_cards_without_a_viewer_is_refused() -> None:
     partly["objectives"][0] = None
     with pytest.raises(metropolys.InvalidStateError, match="hidden"):
         Game.from_dict(partly)
+
+
+def test_a_game_says_whose_it_is() -> None:
+    game = Game(players=3, seed=5)
+    assert game.perspective == "whole" and game.viewer is None
+    seat = Game.from_dict(game.view(2))
+    assert seat.perspective == "seat" and seat.viewer == 2
+    public = Game.from_dict(game.public_view())
+    assert public.perspective == "public" and public.viewer is None
+    # Core names the perspective in messages.
+    with pytest.raises(ValueError, match="seat 2's view"):
+        seat.scores()

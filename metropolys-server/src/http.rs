@@ -308,36 +308,29 @@ async fn create_match(sh: &Arc<Shared>, body: &Bytes) -> Result<Arc<Room>, Proto
     Ok(room)
 }
 
-/// A seat: `human`, or a bot spec (`kind` or `kind:{JSON}`) that the bots
-/// crate accepts within the server's budget (ismcts bots get `seconds`).
+/// A seat: `human`, or a bot spec (`kind` or `kind:{JSON}`, read as the
+/// bots crate's typed `SeatSpec`) within the server's budget (ismcts bots
+/// get `seconds`).
 fn seat_spec(sh: &Shared, i: usize, s: &str) -> Result<SeatSpec, ProtoError> {
     let s = s.trim();
-    if s == "human" {
-        return Ok(SeatSpec::Human);
-    }
     let badbot = |msg: String| ProtoError::new(ErrorCode::BadBot, format!("seat {i}: {msg}"));
-    let parts = metropolys_bots::split_specs(s);
-    let [(kind, params)] = parts.as_slice() else {
+    if metropolys_bots::split_list(s).len() != 1 {
         return Err(badbot("one bot spec per seat".into()));
-    };
-    let params = params.filter(|p| !p.is_empty()).unwrap_or("{}");
-    metropolys_bots::from_spec(kind, params).map_err(|e| badbot(e.to_string()))?;
-    let mut p: Map<String, Value> = match serde_json::from_str(params) {
-        Ok(Value::Object(m)) => m,
-        _ => Map::new(),
-    };
-    if p.contains_key("seed") {
-        return Err(badbot("the server seeds its bots; give no \"seed\"".into()));
     }
+    let mut spec = match s.parse() {
+        Ok(metropolys_bots::SeatSpec::Human) => return Ok(SeatSpec::Human),
+        Ok(metropolys_bots::SeatSpec::Bot(spec)) => spec,
+        Err(e) => return Err(badbot(e.to_string())),
+    };
     let limit = sh.options.bot_seconds;
-    if let Some(v) = p.get("seconds") {
+    if let Some(v) = spec.params().get("seconds") {
         if v.as_f64().is_none_or(|x| x > limit) {
             return Err(badbot(format!(
                 "seconds must be at most {limit} on this server, not {v}"
             )));
         }
     }
-    if let Some(v) = p.get("threads") {
+    if let Some(v) = spec.params().get("threads") {
         if v.as_u64()
             .is_none_or(|x| x as usize > sh.options.bot_threads)
         {
@@ -347,19 +340,17 @@ fn seat_spec(sh: &Shared, i: usize, s: &str) -> Result<SeatSpec, ProtoError> {
             )));
         }
     }
-    if !p.contains_key("seconds") {
+    if !spec.params().contains_key("seconds") && spec.takes("seconds") {
         // The server's budget, beside any iteration count (the bot stops at
         // whichever comes first), where the kind takes one.
-        let mut with = p.clone();
-        with.insert("seconds".into(), Value::from(limit));
-        if metropolys_bots::from_spec(kind, &Value::Object(with.clone()).to_string()).is_ok() {
-            p = with;
-        }
+        spec = spec
+            .with("seconds", Value::from(limit))
+            .map_err(|e| badbot(e.to_string()))?;
     }
     Ok(SeatSpec::Bot {
         spec: s.to_string(),
-        bot: kind.to_string(),
-        params: Value::Object(p).to_string(),
+        bot: spec.kind().name().to_string(),
+        params: spec.params_json(),
         seed: random_u64()?,
     })
 }

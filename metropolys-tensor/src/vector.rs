@@ -16,9 +16,9 @@
 //!   With [`Opponents::Random`] or [`Opponents::Bot`] the caller plays
 //!   [`LEARNER_SEAT`] (seat 0) in every game and the other seats move inside
 //!   [`VectorEnv::step`], so the observation is always seat 0's.
-//! * **Bot opponents** ([`Opponents::Bot`], any [`metropolys_bots::from_spec`]
+//! * **Bot opponents** ([`Opponents::Bot`], any [`metropolys_bots::BotSpec`]
 //!   kind and parameters). Each env owns one bot, which plays every other
-//!   seat; it decides from that seat's [`SeatView`] only and draws
+//!   seat; it decides from that seat's [`InfoSet`] only and draws
 //!   its randomness from the env's generator, so bot games are as
 //!   reproducible as random ones, unless the bot itself is not (an `ismcts`
 //!   bot with a `seconds` budget).
@@ -36,7 +36,7 @@
 //!   decision (single-agent mode: seat 0).
 
 use crate::{action_mask_into, observation_into, Reveal, ACTION_COUNT, OBSERVATION_SIZE};
-use metropolys_bots::{choose_checked, from_spec, searches, Bot, BotError, Cancel, SeatView};
+use metropolys_bots::{choose_checked, Bot, BotError, BotSpec, Cancel, InfoSet};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Action, Config, ConfigError, Rule, RuleError, Seat, State, Variant};
 use std::sync::{Mutex, PoisonError};
@@ -58,26 +58,17 @@ pub enum Opponents {
     /// Uniformly random legal moves, drawn inside the step (single-agent
     /// mode: the caller plays [`LEARNER_SEAT`]).
     Random,
-    /// A native bot ([`metropolys_bots::from_spec`]`(kind, params)`) moves
-    /// the other seats inside the step (single-agent mode). Build it with
-    /// [`Opponents::bot`], which checks the spec.
-    Bot {
-        /// The bot kind (`"random"`, `"greedy"`, `"ismcts"`).
-        kind: String,
-        /// Its parameters, a JSON object (`"{}"` or `""` for the defaults).
-        params: String,
-    },
+    /// A native bot ([`BotSpec`]) moves the other seats inside the step
+    /// (single-agent mode).
+    Bot(BotSpec),
 }
 
 impl Opponents {
-    /// A bot spec, checked by [`metropolys_bots::from_spec`] (unknown kinds,
-    /// parameters and out-of-range values are errors).
+    /// The bot of a kind's name and its parameters as JSON text (`"{}"` or
+    /// `""` for the defaults), read by [`BotSpec::from_parts`] (unknown
+    /// kinds, parameters and out-of-range values are errors).
     pub fn bot(kind: &str, params: &str) -> Result<Opponents, VectorError> {
-        from_spec(kind, params)?;
-        Ok(Opponents::Bot {
-            kind: kind.to_string(),
-            params: params.to_string(),
-        })
+        Ok(Opponents::Bot(BotSpec::from_parts(kind, params)?))
     }
 
     /// Whether the caller plays only [`LEARNER_SEAT`].
@@ -85,11 +76,11 @@ impl Opponents {
         !matches!(self, Opponents::None)
     }
 
-    /// Whether the opponents search ([`metropolys_bots::searches`]): a step
+    /// Whether the opponents search ([`BotKind::searches`](metropolys_bots::BotKind::searches)): a step
     /// may then take as long as their budgets, and can be interrupted
     /// ([`VectorEnv::cancel_flag`]).
     pub fn search(&self) -> bool {
-        matches!(self, Opponents::Bot { kind, .. } if searches(kind))
+        matches!(self, Opponents::Bot(spec) if spec.kind().searches())
     }
 }
 
@@ -125,7 +116,7 @@ pub enum VectorError {
     /// `step` before `reset`.
     #[error("call reset() before step()")]
     NotReset,
-    /// A bot spec [`metropolys_bots::from_spec`] refuses.
+    /// A bot spec [`BotSpec`] refuses.
     #[error(transparent)]
     BotSpec(#[from] BotError),
     /// The step was interrupted ([`VectorEnv::cancel_flag`] raised while
@@ -297,8 +288,8 @@ impl VectorEnv {
         let envs = (0..num_envs)
             .map(|_| {
                 let bot = match &opponents {
-                    Opponents::Bot { kind, params } => {
-                        let mut bot = from_spec(kind, params)?;
+                    Opponents::Bot(spec) => {
+                        let mut bot = spec.build();
                         bot.set_cancel(&cancel);
                         Some(Mutex::new(bot))
                     }
@@ -544,6 +535,8 @@ impl VectorEnv {
     /// Steps every env (actions already checked), splitting the batch over
     /// the threads. Only an opponent bot's failure is an error (the first
     /// env's, by index).
+    // Long: splits the batch and its output buffers over the threads, then
+    // steps each env; the split and the step share the buffers' borrows.
     fn run(&mut self, out: Outputs<'_>) -> Result<(), VectorError> {
         let n = self.envs.len();
         let p = self.players as usize;
@@ -755,7 +748,7 @@ fn move_opponents(ctx: &Ctx<'_>, env: &mut Env) -> Result<(), BotError> {
             },
             Some(bot) => {
                 let bot = bot.get_mut().unwrap_or_else(PoisonError::into_inner);
-                let view = SeatView::new(&env.state, seat)?;
+                let view = InfoSet::new(&env.state, seat)?;
                 choose_checked(bot.as_mut(), &view, &mut env.rng)?
             }
         };

@@ -1,7 +1,7 @@
 //! The vector environment: the same games as single states, whatever the
 //! thread count; illegal actions change nothing.
 
-use metropolys_bots::{from_spec, Bot, SeatView};
+use metropolys_bots::{Bot, InfoSet};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Action, Config, State, Variant};
 use metropolys_tensor::vector::{Opponents, Outputs, VectorEnv, VectorError, LEARNER_SEAT};
@@ -80,7 +80,7 @@ fn check_against_states(
             assert_eq!(b.seeds[i], seed);
             let mut s = State::new(&Config::new(players, variant, seed)).unwrap();
             let mut bot = match opponents {
-                Opponents::Bot { kind, params } => Some(from_spec(kind, params).unwrap()),
+                Opponents::Bot(spec) => Some(spec.build()),
                 _ => None,
             };
             opponents_move(&mut s, &mut g, opponents, &mut bot);
@@ -168,7 +168,7 @@ fn opponents_move(
         }
         let a = match bot {
             None => s.random_action(g).unwrap(),
-            Some(bot) => bot.choose(&SeatView::new(s, seat).unwrap(), g).unwrap(),
+            Some(bot) => bot.choose(&InfoSet::new(s, seat).unwrap(), g).unwrap(),
         };
         *s = s.play(a).unwrap();
     }
@@ -240,12 +240,10 @@ fn bad_bot_specs_are_errors() {
     assert!(e.to_string().contains("seed"), "{e}");
     let e = Opponents::bot("ismcts", "[1]").unwrap_err();
     assert!(e.to_string().contains("JSON object"), "{e}");
-    let spec = Opponents::Bot {
-        kind: "nope".into(),
-        params: String::new(),
-    };
+    // A bot of an unknown kind cannot be made (a `BotSpec` is checked
+    // when it is read), so no batch can hold one.
     assert!(matches!(
-        VectorEnv::new(2, 2, Variant::Expert, 0, 1, spec),
+        Opponents::bot("nope", ""),
         Err(VectorError::BotSpec(_))
     ));
 }

@@ -15,7 +15,7 @@ pub use tree::{Playout, Reward};
 use crate::belief::Belief;
 use crate::eval::Tables;
 use crate::thread::spawn_scoped;
-use crate::{Bot, BotError, Cancel, SeatView};
+use crate::{Bot, BotError, Cancel, InfoSet};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::Action;
 use root::Budget;
@@ -60,7 +60,7 @@ pub const MAX_SECONDS: f64 = 3600.0;
 
 /// Information-set Monte Carlo tree search.
 ///
-/// Every iteration samples the opponents' secrets ([`SeatView::determinize`]),
+/// Every iteration samples the opponents' secrets ([`InfoSet::determinize`]),
 /// walks down one tree shared by all samples (keyed by the actions from the
 /// root) choosing by UCT among the actions legal in the sample, adds one
 /// node, plays the game out and backs the reward up. Children are ordered
@@ -107,7 +107,7 @@ pub struct Ismcts {
     /// See `widen_base`.
     pub widen_rate: f64,
     /// The weight `β` of the evidence in the belief over the opponents'
-    /// secret cards (0: dealt uniformly, [`SeatView::determinize`]).
+    /// secret cards (0: dealt uniformly, [`InfoSet::determinize`]).
     pub belief: f64,
     /// How the root action is chosen: 0 plays the search's choice; above
     /// 0, an action is drawn with probability ∝ `visits^(1 / temperature)`
@@ -271,9 +271,12 @@ impl Ismcts {
     /// tree) and, with sequential halving, each thread's choice.
     /// [`BotError::Interrupted`] when the cancel flag was raised,
     /// [`BotError::Thread`] when a thread could not start.
+    // Long: starts the threads' searches, merges their trees and (with
+    // sequential halving) their choices; the threads' scope holds every
+    // borrow.
     fn search(
         &self,
-        view: &SeatView,
+        view: &InfoSet,
         rng: &mut SplitMix64,
     ) -> Result<(RootStats, Vec<Action>), BotError> {
         let threads = self.threads.max(1);
@@ -369,7 +372,7 @@ impl Bot for Ismcts {
         self.cancel = Some(cancel.clone());
     }
 
-    fn choose(&mut self, view: &SeatView, rng: &mut SplitMix64) -> Result<Action, BotError> {
+    fn choose(&mut self, view: &InfoSet, rng: &mut SplitMix64) -> Result<Action, BotError> {
         self.check()?;
         let position = view.position();
         match position.legal_action_count() {
@@ -436,7 +439,7 @@ mod tests {
     #[test]
     fn a_full_tree_stops_growing_and_the_search_goes_on() {
         let state = start(3, 4);
-        let view = SeatView::to_act(&state).unwrap();
+        let view = InfoSet::to_act(&state).unwrap();
         let bot = Ismcts::default();
         let root_children = state.legal_action_count();
         let cap = root_children + 300;
@@ -476,7 +479,7 @@ mod tests {
             };
             let mut actions = Vec::new();
             while !s.is_over() {
-                let view = SeatView::to_act(&s).unwrap();
+                let view = InfoSet::to_act(&s).unwrap();
                 let a = bot.choose(&view, &mut rng).unwrap();
                 assert!(s.is_legal(a), "{a:?}");
                 actions.push(a);
@@ -495,7 +498,7 @@ mod tests {
     #[test]
     fn a_search_needs_a_budget_it_can_keep() {
         let state = start(2, 1);
-        let view = SeatView::to_act(&state).unwrap();
+        let view = InfoSet::to_act(&state).unwrap();
         let mut rng = SplitMix64::new(0);
         let refused = |bot: Ismcts| {
             let mut bot = bot;

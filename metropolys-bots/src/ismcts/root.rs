@@ -183,7 +183,7 @@ mod tests {
     use super::*;
     use crate::eval::Tables;
     use crate::ismcts::tree::{Playout, Reward, Settings};
-    use crate::SeatView;
+    use crate::InfoSet;
     use metropolys_core::{Config, State, Variant};
     use std::time::Duration;
 
@@ -204,7 +204,7 @@ mod tests {
     /// visits of the root's children and the winner's index among them.
     fn halve(players: u8, k: u32, n: u64) -> (Vec<u32>, usize) {
         let state = State::new(&Config::new(players, Variant::Expert, 3)).unwrap();
-        let view = SeatView::to_act(&state).unwrap();
+        let view = InfoSet::to_act(&state).unwrap();
         let (settings, tables) = (settings(), Tables::new());
         let mut search = Search::new(&settings, &tables, &view, None, 1 << 20);
         let abort = AtomicBool::new(false);
@@ -262,7 +262,7 @@ mod tests {
     #[test]
     fn halving_under_a_time_limit_plays_whole_rounds_and_stops_in_time() {
         let state = State::new(&Config::new(2, Variant::Expert, 5)).unwrap();
-        let view = SeatView::to_act(&state).unwrap();
+        let view = InfoSet::to_act(&state).unwrap();
         let (settings, tables) = (settings(), Tables::new());
         let mut search = Search::new(&settings, &tables, &view, None, 1 << 20);
         let abort = AtomicBool::new(false);
@@ -291,7 +291,7 @@ mod tests {
     #[test]
     fn a_raised_flag_interrupts_halving() {
         let state = State::new(&Config::new(2, Variant::Expert, 5)).unwrap();
-        let view = SeatView::to_act(&state).unwrap();
+        let view = InfoSet::to_act(&state).unwrap();
         let (settings, tables) = (settings(), Tables::new());
         let mut search = Search::new(&settings, &tables, &view, None, 1 << 20);
         let abort = AtomicBool::new(true);

@@ -4,7 +4,7 @@
 
 use crate::belief::Belief;
 use crate::eval::{Ctx, Tables};
-use crate::SeatView;
+use crate::InfoSet;
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{play_random, Action, Seat, State, MAX_PLAYERS};
 
@@ -83,7 +83,7 @@ impl Edge {
 pub(super) struct Search<'a> {
     settings: &'a Settings,
     tables: &'a Tables,
-    view: &'a SeatView,
+    view: &'a InfoSet,
     /// Where determinizations come from (`None`: uniform).
     belief: Option<&'a Belief>,
     pub edges: Vec<Edge>,
@@ -101,7 +101,7 @@ impl<'a> Search<'a> {
     pub fn new(
         settings: &'a Settings,
         tables: &'a Tables,
-        view: &'a SeatView,
+        view: &'a InfoSet,
         belief: Option<&'a Belief>,
         max_edges: usize,
     ) -> Self {

@@ -70,8 +70,8 @@ pub struct Args {
 /// Runs the arena and prints the table.
 pub fn run(args: Args) -> Outcome {
     let params = params_by_kind(args.params.as_deref()).map_err(Failure::Usage)?;
-    let (factories, names) =
-        bot_list(&args.bots.join(","), &params, "seat").map_err(Failure::Usage)?;
+    let (specs, names) = bot_list(&args.bots.join(","), &params, "seat").map_err(Failure::Usage)?;
+    let factories: Vec<_> = specs.iter().map(|s| s.factory()).collect();
     if !u8::try_from(names.len()).is_ok_and(|n| metropolys_core::PLAYER_COUNTS.contains(&n)) {
         return Err(Failure::Usage(format!(
             "arena --bots takes one bot per seat, 2 to 4 of them (R-1), not {}",

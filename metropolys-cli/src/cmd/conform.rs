@@ -110,6 +110,8 @@ pub fn run(args: Args) -> Outcome {
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// The tester's run, from spawning the engine to the last game.
+// Long: the tester's run in order (spawn, handshake, games, report), sharing
+// the engine's process and the Ctrl-C state.
 fn run_tester(args: Args) -> Outcome {
     let options = args.options();
     let timeout = Duration::from_millis(args.timeout_ms);

@@ -75,7 +75,8 @@ pub struct Args {
 pub fn run(args: Args) -> Outcome {
     let params = params_by_kind(args.params.as_deref()).map_err(Failure::Usage)?;
     let bots = args.bots.as_deref().unwrap_or(DEFAULT_BOTS);
-    let (factories, names) = bot_list(bots, &params, "bot").map_err(Failure::Usage)?;
+    let (specs, names) = bot_list(bots, &params, "bot").map_err(Failure::Usage)?;
+    let factories: Vec<_> = specs.iter().map(|s| s.factory()).collect();
     let options = LadderOptions {
         players: args.players,
         deals: args.deals,

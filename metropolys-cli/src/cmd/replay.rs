@@ -30,6 +30,8 @@ pub struct Args {
 }
 
 /// Tells the record, writes the replay if asked, checks the expectations.
+// Long: the replay's steps in order (read, tell, write the page, check the
+// expectations), sharing the record and the narrator.
 pub fn run(args: Args) -> Outcome {
     let path = &args.file;
     let text = read(path)?;

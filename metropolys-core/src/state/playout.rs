@@ -103,6 +103,10 @@ impl Call {
 
 impl State {
     /// [`play_random`] in place (see the module docs).
+    // Long on purpose: the fast path plays the whole game in one loop with
+    // the state in registers (module docs);
+    // `play_random_is_the_step_by_step_random_game` checks it against the
+    // transitions.
     fn play_random_in_place(&mut self, rng: &mut SplitMix64) {
         if self.over {
             return;

@@ -72,7 +72,7 @@ impl State {
         }
     }
 
-    /// Every seat's objective, in seat order (secret: see [`State::view`]).
+    /// Every seat's objective, in seat order (secret: see [`Game::view`](crate::Game::view)).
     pub fn objectives(&self) -> Vec<Objective> {
         self.objectives[..self.players as usize].to_vec()
     }

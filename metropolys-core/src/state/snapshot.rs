@@ -17,25 +17,42 @@ impl State {
         self.snapshot_for(None)
     }
 
-    /// What `seat` may see (R-21): everything but the opponents' objectives,
-    /// which are replaced by `null` until the game ends (then all are shown).
-    /// `None` for a seat that is not in the game.
-    pub fn view(&self, seat: Seat) -> Option<Snapshot> {
+    /// The snapshot of what `seat` may see (R-21), its view's plain data:
+    /// everything but the opponents' objectives, which are replaced by
+    /// `null` until the game ends (then all are shown). `None` for a seat
+    /// that is not in the game. The view itself, a game that can be played
+    /// on, is [`Game::view`](crate::Game::view).
+    pub fn view_snapshot(&self, seat: Seat) -> Option<Snapshot> {
         (seat < self.players).then(|| self.snapshot_for(Some(seat)))
     }
 
-    /// What a spectator, who holds no seat, may see (R-21): the board and
-    /// every player's public counts, but no objective or Metropolys card
-    /// until the game ends (then all are shown, as at the table).
+    /// [`State::view_snapshot`]: "view" now names a game seen from a seat
+    /// ([`Game::view`](crate::Game::view)), and this is its snapshot.
+    #[deprecated(since = "0.2.0", note = "renamed `view_snapshot`")]
+    pub fn view(&self, seat: Seat) -> Option<Snapshot> {
+        self.view_snapshot(seat)
+    }
+
+    /// [`State::public_snapshot`], under its former name.
+    #[deprecated(since = "0.2.0", note = "renamed `public_snapshot`")]
+    pub fn public_view(&self) -> Snapshot {
+        self.public_snapshot()
+    }
+
+    /// The snapshot of what a spectator, who holds no seat, may see
+    /// (R-21), the public view's plain data: the board and every player's
+    /// public counts, but no objective or Metropolys card until the game
+    /// ends (then all are shown, as at the table). The public view itself
+    /// is [`Game::public_view`](crate::Game::public_view).
     ///
     /// ```
     /// use metropolys_core::{Config, State, Variant};
     /// let s = State::new(&Config::new(3, Variant::Family, 7)).unwrap();
-    /// let v = s.public_view();
+    /// let v = s.public_snapshot();
     /// assert_eq!(v.viewer, None);
     /// assert!(v.objectives.iter().all(|o| o.is_none()));
     /// ```
-    pub fn public_view(&self) -> Snapshot {
+    pub fn public_snapshot(&self) -> Snapshot {
         let mut view = self.snapshot_with(None, |_| self.over);
         view.viewer = None;
         view

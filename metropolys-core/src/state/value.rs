@@ -298,7 +298,7 @@ impl State {
     }
 
     /// The objective of `seat` (secret until the game ends, R-21: use
-    /// [`State::view`] to show a player what they may see).
+    /// [`State::view_snapshot`] to show a player what they may see).
     pub fn objective(&self, seat: Seat) -> Option<Objective> {
         (seat < self.players).then(|| self.objectives[seat as usize])
     }

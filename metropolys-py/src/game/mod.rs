@@ -11,7 +11,8 @@ use crate::errors::{self, Kind as ErrKind};
 use crate::persist;
 use crate::tensor;
 use metropolys_core::{
-    Action as CoreAction, Card, Config, Game as CoreGame, MetropolysCard, Seat, State, Token,
+    Action as CoreAction, Card, Config, Game as CoreGame, HistoryError, MetropolysCard, Seat,
+    State, Token,
 };
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -133,6 +134,18 @@ impl Game {
     #[getter]
     fn viewer(&self) -> Option<u8> {
         self.0.viewer()
+    }
+
+    /// Whose game this is (core's ``Perspective``): ``"whole"``, ``"seat"``
+    /// (a seat's view: ``viewer`` is the seat) or ``"public"`` (the public
+    /// view, what a spectator may know, R-21).
+    #[getter]
+    fn perspective(&self) -> &'static str {
+        match self.0.perspective() {
+            metropolys_core::Perspective::Whole => "whole",
+            metropolys_core::Perspective::Seat(_) => "seat",
+            metropolys_core::Perspective::Public => "public",
+        }
     }
 
     /// The number of players (2–4).
@@ -377,20 +390,13 @@ impl Game {
     /// new game) or no history (a position from ``from_json``, a view).
     fn undo(&self, py: Python<'_>) -> PyResult<Game> {
         let invalid = |message: String| errors::raise(py, ErrKind::InvalidState, message, &[]);
-        if self.0.config().is_none() {
-            return Err(invalid(
-                if self.0.knows_all_secrets() && self.0.viewer().is_none() {
+        self.0.undo().map(Game).map_err(|e| {
+            invalid(match e {
+                HistoryError::Position => {
                     format!("{NO_HISTORY}, which holds no history to undo; {SAVE_HISTORY}")
-                } else {
-                    format!(
-                        "{} has no history to undo (its configuration would reveal the deal, R-21)",
-                        self.view_name()
-                    )
-                },
-            ));
-        }
-        self.0.undo().map(Game).ok_or_else(|| {
-            invalid("there is no decision to undo: no one has acted in this game yet".into())
+                }
+                e => e.to_string(),
+            })
         })
     }
 
@@ -499,7 +505,7 @@ impl Game {
     /// ``actions``, ``expected`` filled from this position). Raises
     /// ``RecordError`` for a game loaded with ``from_json`` (no history).
     fn to_record<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let Some(record) = self.0.to_record() else {
+        let Ok(record) = self.0.to_record() else {
             return Err(errors::raise(
                 py,
                 ErrKind::Record,

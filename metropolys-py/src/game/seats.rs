@@ -69,13 +69,10 @@ impl Game {
         }
     }
 
-    /// What kind of view this game is, for messages: ``seat 2's view`` or
-    /// ``the public view``.
+    /// Which game this is, for messages (core's ``Perspective``): ``seat
+    /// 2's view``, ``the public view`` or ``the whole game``.
     pub(crate) fn view_name(&self) -> String {
-        match self.0.viewer() {
-            Some(v) => format!("seat {v}'s view"),
-            None => "the public view".into(),
-        }
+        self.0.perspective().to_string()
     }
 
     /// Raises ``ValueError`` unless this game knows every seat's

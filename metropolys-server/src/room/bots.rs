@@ -3,13 +3,13 @@
 
 use crate::protocol::{ErrorCode, ProtoError};
 use crate::services::Services;
-use metropolys_bots::{Greedy, Player, SeatView};
+use metropolys_bots::{Greedy, InfoSet, Player};
 use metropolys_core::Action;
 use std::sync::Arc;
 use std::time::Duration;
 
 /// The greedy bot's choice for the seat to act, from its view only.
-pub fn greedy_choice(view: &SeatView) -> Result<Action, ProtoError> {
+pub fn greedy_choice(view: &InfoSet) -> Result<Action, ProtoError> {
     Player::new(Box::new(Greedy::default()), 0)
         .choose(view)
         .map_err(|e| ProtoError::new(ErrorCode::Internal, e.to_string()))
@@ -36,7 +36,7 @@ pub(super) fn bot_player(bot: &str, params: &str, seed: u64, salt: u64) -> Resul
 pub(super) async fn run_bot(
     sh: &Arc<Services>,
     mut player: Player,
-    view: SeatView,
+    view: InfoSet,
 ) -> (Option<Player>, Option<Action>) {
     let Ok(permit) = sh.bot_pool.clone().acquire_owned().await else {
         return (None, None);

@@ -13,7 +13,7 @@ use crate::protocol::{ErrorCode, ProtoError, SeatStatus, Status};
 use crate::services::Services;
 use crate::store::{MatchRow, StoredMatch};
 use bots::{bot_player, greedy_choice, run_bot};
-use metropolys_bots::{Player, SeatView};
+use metropolys_bots::{InfoSet, Player};
 use metropolys_core::{Action, Config, Event, Game, RuleError, ScoreSheet, Seat};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -258,7 +258,7 @@ impl Room {
         st.game
             .to_record()
             .map(|r| r.to_json_pretty())
-            .ok_or_else(|| ProtoError::new(ErrorCode::Internal, "the game has no history"))
+            .map_err(|e| ProtoError::new(ErrorCode::Internal, e.to_string()))
     }
 
     /// The board picture of this match (no secrets: districts out of play
@@ -497,7 +497,7 @@ impl Room {
                     current_move: Some(st.move_number()),
                 });
             }
-            let view = SeatView::with_config(state, seat, st.config())
+            let view = InfoSet::with_config(state, seat, st.config())
                 .map_err(|e| ProtoError::new(ErrorCode::Internal, e.to_string()))?;
             (view, st.move_number())
         };
@@ -596,7 +596,7 @@ impl Room {
                         }
                     },
                 };
-                let Ok(view) = SeatView::with_config(&state, seat, st.config()) else {
+                let Ok(view) = InfoSet::with_config(&state, seat, st.config()) else {
                     return;
                 };
                 st.bot_busy = true;
@@ -663,7 +663,7 @@ impl Room {
             if st.generation != generation || st.game.state().to_act() != Some(seat) {
                 return;
             }
-            match SeatView::with_config(st.game.state(), seat, st.config()) {
+            match InfoSet::with_config(st.game.state(), seat, st.config()) {
                 Ok(v) => v,
                 Err(_) => return,
             }

@@ -71,8 +71,8 @@ impl RoomState {
     pub(super) fn view_for(&self, seat: Option<Seat>) -> Snapshot {
         let state = self.game.state();
         let mut view = seat
-            .and_then(|s| state.view(s))
-            .unwrap_or_else(|| state.public_view());
+            .and_then(|s| state.view_snapshot(s))
+            .unwrap_or_else(|| state.public_snapshot());
         view.metropolys_deck = self.game.metropolys_deck().map(<[_]>::to_vec);
         view
     }

@@ -4,14 +4,14 @@
 //! input and output, and writes the record of a finished game.
 
 use crate::account::{header, players, score_table};
-use crate::args::{bot_params, kind_params, params_by_kind, unknown};
+use crate::args::{kind_spec, params_by_kind, seat_kinds, seat_spec};
 use crate::cmd::play::style::Style;
 use crate::cmd::play::table::{drive, ending_text, names, Controller, Decide, Ending};
 use crate::failure::{bot_failure, first_of, Failure, Outcome};
 use crate::html;
 use crate::io::write;
 use crate::narrate::seat_name;
-use metropolys_bots::{from_spec, split_specs, Player, KINDS};
+use metropolys_bots::{split_list, BotKind, Player, SeatSpec};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Config, Game, Record, SeatPlayer, State};
 use std::io::{self, Write};
@@ -37,12 +37,9 @@ pub fn play(
     files: Files<'_>,
 ) -> Outcome {
     // Commas inside a bot's JSON do not separate seats.
-    let seats: Vec<String> = split_specs(&seats.join(","))
+    let seats: Vec<String> = split_list(&seats.join(","))
         .into_iter()
-        .map(|(kind, own)| match own {
-            Some(own) => format!("{kind}:{own}"),
-            None => kind.to_string(),
-        })
+        .map(str::to_string)
         .collect();
     let seats = &seats[..];
     if let [only] = seats {
@@ -103,19 +100,16 @@ pub fn resume(
     }
     let players = usize::from(game.state().players());
     let seats: Vec<String> = match (seats, &record.seats) {
-        (Some(given), _) => split_specs(&given.join(","))
+        (Some(given), _) => split_list(&given.join(","))
             .into_iter()
-            .map(|(kind, own)| own.map_or(kind.to_string(), |own| format!("{kind}:{own}")))
+            .map(str::to_string)
             .collect(),
+        // Who sat where, as the record says, in the form --seats reads.
         (None, Some(who)) => who
             .iter()
-            .map(|s| match &s.params {
-                Some(p) if !p.is_empty() => {
-                    format!("{}:{}", s.kind, serde_json::Value::Object(p.clone()))
-                }
-                _ => s.kind.clone(),
-            })
-            .collect(),
+            .map(|s| SeatSpec::try_from(s).map(|spec| spec.to_string()))
+            .collect::<Result<_, _>>()
+            .map_err(|e| Failure::Invalid(format!("{shown}: its seats: {e}")))?,
         (None, None) => {
             return Err(Failure::Usage(format!(
                 "{shown} does not say who sat where (no \"seats\"): give --seats, one per seat"
@@ -129,14 +123,6 @@ pub fn resume(
         )));
     }
     run(&seats, game, params, files)
-}
-
-/// The seat kinds `play --seats` accepts: `human` and the bot kinds (of
-/// the bots crate).
-fn seat_kinds() -> Vec<&'static str> {
-    let mut kinds = vec!["human"];
-    kinds.extend(KINDS);
-    kinds
 }
 
 /// The seed of the bot at `seat`: the first draw of stream `5 + seat` of the
@@ -176,40 +162,28 @@ fn run(seats: &[String], game: Game, params: Option<&str>, files: Files<'_>) -> 
     // Who plays each seat, for the record.
     let mut who = Vec::new();
     for (p, seat) in seats.iter().enumerate() {
-        if seat == "human" {
+        let spec = seat_spec(seat, &params).map_err(|e| Failure::Usage(format!("--seats: {e}")))?;
+        who.push(SeatPlayer::from(&spec));
+        let SeatSpec::Bot(bot) = spec else {
             controllers.push(Controller::Human);
-            who.push(SeatPlayer::human());
             continue;
-        }
-        // `kind` or `kind:JSON` (its own parameters).
-        let (kind, own) = match seat.split_once(':') {
-            Some((kind, own)) => (kind, Some(own)),
-            None => (seat.as_str(), None),
         };
-        if !KINDS.contains(&kind) {
-            return Err(Failure::Usage(format!(
-                "--seats: {}",
-                unknown("seat", kind, &seat_kinds())
-            )));
-        }
-        let text =
-            bot_params(kind, own, &params).map_err(|e| Failure::Usage(format!("--seats: {e}")))?;
-        let bot = from_spec(kind, &text).map_err(|e| Failure::Usage(e.to_string()))?;
-        who.push(SeatPlayer::bot(kind, serde_json::from_str(&text).ok()));
-        let player = Player::new(bot, bot_seed(config.seed, 5 + p as u64));
+        let player = Player::new(bot.build(), bot_seed(config.seed, 5 + p as u64));
         controllers.push(Controller::Bot {
-            name: kind.to_string(),
+            name: bot.kind().name().to_string(),
             decide: bot_decide(player, config.clone()),
         });
     }
     // The hint bot is made afresh for each hint, so that asking twice in
     // one position gives the same answer.
-    let hint_text = kind_params("ismcts", &params).map_err(Failure::Usage)?;
+    let hint_spec = kind_spec(BotKind::Ismcts, &params);
     let hint_seed = bot_seed(config.seed, 9);
     let hint_config = config.clone();
     let mut hint: Decide<'_> = Box::new(move |s: &State| {
-        let bot = from_spec("ismcts", &hint_text).map_err(|e| e.to_string())?;
-        bot_decide(Player::new(bot, hint_seed), hint_config.clone())(s)
+        bot_decide(
+            Player::new(hint_spec.build(), hint_seed),
+            hint_config.clone(),
+        )(s)
     });
     let names = names(&controllers);
     let stdin = io::stdin();

@@ -1,52 +1,36 @@
-//! [`SeatView`]: what one seat may know (R-21), and determinizations of it.
+//! [`InfoSet`]: what one seat may know (R-21), as the set of whole states
+//! it cannot tell apart, and determinizations of it (samples of that set).
 
 use crate::BotError;
 use metropolys_core::config::{area_cards, neighborhood_cards, same_metropolys_card};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{
     Action, Area, Config, Kind, MetropolysCard, Objective, Seat, State, MAX_PLAYERS,
-};
-
-/// The ten Metropolys cards that can exist: every set of three different
-/// kinds (the order of the kinds on a card does not matter for scoring).
-pub const ALL_METROPOLYS_CARDS: [MetropolysCard; 10] = {
-    use Kind::*;
-    [
-        [Industry, Park, Housing],
-        [Industry, Park, Mall],
-        [Industry, Park, Administration],
-        [Industry, Housing, Mall],
-        [Industry, Housing, Administration],
-        [Industry, Mall, Administration],
-        [Park, Housing, Mall],
-        [Park, Housing, Administration],
-        [Park, Mall, Administration],
-        [Housing, Mall, Administration],
-    ]
+    METROPOLYS_CARDS,
 };
 
 /// What one seat may know (R-21): the whole board, supplies, tokens, cards
 /// and bids, its own objective (and Metropolys card), and for every other
 /// seat nothing secret.
 ///
-/// A `SeatView` is built only from a [`State`] and a seat, and its
+/// A `InfoSet` is built only from a [`State`] and a seat, and its
 /// constructor erases the other seats' objectives and Metropolys cards
 /// ([`State::redacted`]) before keeping anything. Two states that differ
 /// only in the opponents' secrets therefore give equal views, and a
-/// [`Bot`](crate::Bot), which receives nothing but a view, cannot play
+/// [`Bot`](crate::Bot), which receives nothing but an information set, cannot play
 /// differently in them: the information rule holds by construction.
 ///
 /// ```
-/// use metropolys_bots::SeatView;
+/// use metropolys_bots::InfoSet;
 /// use metropolys_core::{Config, State, Variant};
 /// let state = State::new(&Config::new(3, Variant::Expert, 7)).unwrap();
-/// let view = SeatView::to_act(&state).unwrap();
+/// let view = InfoSet::to_act(&state).unwrap();
 /// assert_eq!(view.seat(), 0);
 /// assert_eq!(view.objective(), state.objective(0).unwrap());
 /// assert_eq!(view.legal_actions(), state.legal_actions());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SeatView {
+pub struct InfoSet {
     seat: Seat,
     /// The position with the other seats' secrets erased.
     position: State,
@@ -63,9 +47,9 @@ pub struct SeatView {
     full_deck: Option<[MetropolysCard; 4]>,
 }
 
-impl SeatView {
-    /// The view of `seat`.
-    pub fn new(state: &State, seat: Seat) -> Result<SeatView, BotError> {
+impl InfoSet {
+    /// The information set of `seat`.
+    pub fn new(state: &State, seat: Seat) -> Result<InfoSet, BotError> {
         if seat >= state.players() {
             return Err(BotError::NoSuchSeat {
                 seat,
@@ -97,7 +81,7 @@ impl SeatView {
                 kind_count += 1;
             }
         }
-        Ok(SeatView {
+        Ok(InfoSet {
             seat,
             position,
             areas,
@@ -109,46 +93,46 @@ impl SeatView {
         })
     }
 
-    /// The view of `seat` in a game set up from `config`: as
-    /// [`SeatView::new`], knowing the configuration's Metropolys deck when it
-    /// has one ([`SeatView::with_metropolys_deck`]). What front ends that
+    /// The information set of `seat` in a game set up from `config`: as
+    /// [`InfoSet::new`], knowing the configuration's Metropolys deck when it
+    /// has one ([`InfoSet::with_metropolys_deck`]). What front ends that
     /// keep the configuration beside the state (a `Game`, a `History`) use.
-    pub fn with_config(state: &State, seat: Seat, config: &Config) -> Result<SeatView, BotError> {
-        SeatView::with_deck(state, seat, config.metropolys_deck.as_deref())
+    pub fn with_config(state: &State, seat: Seat, config: &Config) -> Result<InfoSet, BotError> {
+        InfoSet::with_deck(state, seat, config.metropolys_deck.as_deref())
     }
 
-    /// The view of `seat`, knowing the Metropolys deck when `deck` gives
+    /// The information set of `seat`, knowing the Metropolys deck when `deck` gives
     /// it and the game plays with Metropolys cards
-    /// ([`SeatView::with_metropolys_deck`]): what a `Game` knows
+    /// ([`InfoSet::with_metropolys_deck`]): what a `Game` knows
     /// ([`Game::metropolys_deck`](metropolys_core::Game::metropolys_deck)),
     /// also when it is a seat's view.
     pub fn with_deck(
         state: &State,
         seat: Seat,
         deck: Option<&[MetropolysCard]>,
-    ) -> Result<SeatView, BotError> {
-        let view = SeatView::new(state, seat)?;
+    ) -> Result<InfoSet, BotError> {
+        let view = InfoSet::new(state, seat)?;
         match deck {
             Some(deck) if state.uses_metropolys_cards() => view.with_metropolys_deck(deck),
             _ => Ok(view),
         }
     }
 
-    /// The view of the seat to act; [`BotError::GameOver`] once the game is
+    /// The information set of the seat to act; [`BotError::GameOver`] once the game is
     /// over.
-    pub fn to_act(state: &State) -> Result<SeatView, BotError> {
+    pub fn to_act(state: &State) -> Result<InfoSet, BotError> {
         let seat = state.to_act().ok_or(BotError::GameOver)?;
-        SeatView::new(state, seat)
+        InfoSet::new(state, seat)
     }
 
-    /// The same view, knowing that the Metropolys cards were dealt from
+    /// The same information set, knowing that the Metropolys cards were dealt from
     /// `deck` (the configuration's `metropolys_deck`, R-22): the other
     /// seats' cards are then sampled from the deck minus the seat's own
     /// card. Without a known deck each other seat's card is sampled from the
-    /// ten possible cards ([`ALL_METROPOLYS_CARDS`]) independently. An error
+    /// ten possible cards ([`METROPOLYS_CARDS`]) independently. An error
     /// when the game has no Metropolys cards, the deck is not four cards of
     /// three different kinds, or the seat's own card is not in it.
-    pub fn with_metropolys_deck(mut self, deck: &[MetropolysCard]) -> Result<SeatView, BotError> {
+    pub fn with_metropolys_deck(mut self, deck: &[MetropolysCard]) -> Result<InfoSet, BotError> {
         let bad = |m: String| Err(BotError::Deck(m));
         let Some(own) = self.position.metropolys_card(self.seat) else {
             return bad("this game plays without Metropolys cards".into());
@@ -175,13 +159,13 @@ impl SeatView {
         Ok(self)
     }
 
-    /// The Metropolys deck this view knows (R-22), as given to
-    /// [`SeatView::with_metropolys_deck`]; `None` when it does not know one.
+    /// The Metropolys deck this information set knows (R-22), as given to
+    /// [`InfoSet::with_metropolys_deck`]; `None` when it does not know one.
     pub fn metropolys_deck(&self) -> Option<&[MetropolysCard]> {
         self.full_deck.as_ref().map(|d| &d[..])
     }
 
-    /// The seat whose view this is.
+    /// The seat whose information set this is.
     #[inline]
     pub fn seat(&self) -> Seat {
         self.seat
@@ -190,7 +174,7 @@ impl SeatView {
     /// The position as this seat sees it: board, bids, supplies, tokens,
     /// special cards and legal actions are exact; the other seats'
     /// objectives and Metropolys cards are placeholders (so are their score
-    /// sheets). [`SeatView::determinize`] fills them with a possible deal.
+    /// sheets). [`InfoSet::determinize`] fills them with a possible deal.
     #[inline]
     pub fn position(&self) -> &State {
         &self.position
@@ -220,7 +204,8 @@ impl SeatView {
         self.position.legal_actions()
     }
 
-    /// A whole state consistent with this view: the other seats' secrets
+    /// A whole state consistent with this information set (one of its
+    /// members): the other seats' secrets
     /// drawn uniformly from what the seat cannot rule out.
     ///
     /// * Objectives (R-5): the area deck of the game minus the seat's own
@@ -228,7 +213,7 @@ impl SeatView {
     ///   in the Expert game without Metropolys cards the same for the five
     ///   neighborhood cards.
     /// * Metropolys cards (§9): with a known deck
-    ///   ([`SeatView::with_metropolys_deck`]), the deck minus the seat's own
+    ///   ([`InfoSet::with_metropolys_deck`]), the deck minus the seat's own
     ///   card is shuffled and dealt; otherwise (the configuration gave the
     ///   cards per seat, which may repeat) each other seat's card is drawn
     ///   independently among the ten possible cards.
@@ -276,7 +261,7 @@ impl SeatView {
                 None => {
                     for (s, c) in cards.iter_mut().enumerate().take(n) {
                         if s != self.seat as usize {
-                            *c = ALL_METROPOLYS_CARDS[rng.below(10) as usize];
+                            *c = METROPOLYS_CARDS[rng.below(10) as usize];
                         }
                     }
                 }
@@ -287,7 +272,7 @@ impl SeatView {
     }
 }
 
-impl SeatView {
+impl InfoSet {
     /// The area cards the other seats may hold.
     pub(crate) fn hidden_areas(&self) -> &[Area] {
         &self.areas[..self.area_count as usize]
