@@ -158,6 +158,11 @@ typedef enum MtpStatus {
    * it with the message).
    */
   MTP_STATUS_PANIC = 12,
+  /**
+   * The call was cancelled through its cancel handle (`mtp_cancel_trip`)
+   * before it finished; nothing was written.
+   */
+  MTP_STATUS_CANCELLED = 13,
 } MtpStatus;
 
 /**
@@ -485,6 +490,19 @@ typedef uint32_t MtpVariant;
  * be used from different threads freely.
  */
 typedef struct MtpBot MtpBot;
+
+/**
+ * A cancel handle: a flag that stops a decision of
+ * `mtp_bot_choose_cancellable` when another thread trips it.
+ *
+ * Opaque to C. Created by `mtp_cancel_new`, tripped by `mtp_cancel_trip`,
+ * lowered again by `mtp_cancel_reset`, released by `mtp_cancel_free`.
+ * Every function on it may be called from any thread at any time (not
+ * from a signal handler), also while a decision watches it; freeing it
+ * while a decision watches it is safe (the decision keeps watching the
+ * flag, which nobody can trip any more).
+ */
+typedef struct MtpCancel MtpCancel;
 
 /**
  * An immutable game: core's `Game` (a position, the events of the
@@ -876,6 +894,35 @@ enum MtpStatus mtp_bot_choose(struct MtpBot *bot,
                               struct MtpAction *action_out);
 
 /**
+ * `mtp_bot_choose` that another thread can stop: while the bot thinks,
+ * `mtp_cancel_trip(cancel)` from any thread makes it stop within a few
+ * milliseconds (the search checks the flag every few iterations) and
+ * return `MTP_STATUS_CANCELLED`, with nothing written to `*action_out`
+ * and the game unchanged (as always). A cancel handle already tripped
+ * when the call starts cancels it at once, for every bot kind; a bot that
+ * decides at once (`"random"`, `"greedy"`) is not stopped midway. Trip
+ * and reset the handle with `mtp_cancel_trip` and `mtp_cancel_reset`:
+ * one handle can serve decision after decision (a GUI's "stop thinking"
+ * button).
+ *
+ * A cancelled decision may have drawn from the bot's random generator:
+ * the bot's later decisions then differ from those of a bot that was
+ * never cancelled.
+ *
+ * Errors: those of `mtp_bot_choose`; `cancel` NULL is
+ * `MTP_STATUS_NULL_POINTER`, and a cancel handle that is not live (or a
+ * game or bot handle passed as one) `MTP_STATUS_INVALID_HANDLE`.
+ *
+ * # Safety
+ *
+ * `action_out` must be NULL or valid for a write.
+ */
+enum MtpStatus mtp_bot_choose_cancellable(struct MtpBot *bot,
+                                          const struct MtpGame *game,
+                                          const struct MtpCancel *cancel,
+                                          struct MtpAction *action_out);
+
+/**
  * Frees a bot handle. NULL is accepted and ignored (`MTP_STATUS_OK`). A
  * handle that is not live (already freed, or not from this library) is
  * reported as `MTP_STATUS_INVALID_HANDLE` without touching memory.
@@ -887,6 +934,55 @@ enum MtpStatus mtp_bot_free(struct MtpBot *bot);
  * not yet freed): handy for leak checks in tests.
  */
 size_t mtp_live_bots(void);
+
+/**
+ * Creates a cancel handle, not tripped, and writes it to `*cancel_out`;
+ * free it with `mtp_cancel_free`.
+ *
+ * # Safety
+ *
+ * `cancel_out` must be NULL or valid for a write.
+ */
+enum MtpStatus mtp_cancel_new(struct MtpCancel **cancel_out);
+
+/**
+ * Trips the cancel handle: a decision of `mtp_bot_choose_cancellable`
+ * watching it stops soon with `MTP_STATUS_CANCELLED`, and so does every
+ * later one until `mtp_cancel_reset`. Tripping twice is harmless. A handle
+ * that is not live is `MTP_STATUS_INVALID_HANDLE`.
+ */
+enum MtpStatus mtp_cancel_trip(const struct MtpCancel *cancel);
+
+/**
+ * Lowers a tripped cancel handle again, so that the next decision
+ * watching it runs (call it before that decision starts: a reset that
+ * comes after a decision was cancelled does not undo the cancellation).
+ * A handle that is not live is `MTP_STATUS_INVALID_HANDLE`.
+ */
+enum MtpStatus mtp_cancel_reset(const struct MtpCancel *cancel);
+
+/**
+ * Writes to `*tripped_out` whether the cancel handle is tripped.
+ *
+ * # Safety
+ *
+ * `tripped_out` must be NULL or valid for a write.
+ */
+enum MtpStatus mtp_cancel_is_tripped(const struct MtpCancel *cancel, bool *tripped_out);
+
+/**
+ * Frees a cancel handle. NULL is accepted and ignored (`MTP_STATUS_OK`); a
+ * handle that is not live is `MTP_STATUS_INVALID_HANDLE` without touching
+ * memory. A decision still watching it goes on (it can no longer be
+ * tripped).
+ */
+enum MtpStatus mtp_cancel_free(struct MtpCancel *cancel);
+
+/**
+ * The number of cancel handles currently live in this process: handy for
+ * leak checks in tests.
+ */
+size_t mtp_live_cancels(void);
 
 /**
  * Creates a game from a configuration in JSON (e.g.

@@ -25,6 +25,10 @@
  *   metropolys::Bot bot("ismcts", "{\"iterations\": 1000, \"seed\": 7}");
  *   game = game.apply(bot.choose(game));
  *
+ * - metropolys::Cancel owns one cancel handle (mtp_cancel_new): another
+ *   thread calls cancel.trip() to stop bot.choose(game, cancel), which then
+ *   throws metropolys::Cancelled (an Error with MTP_STATUS_CANCELLED).
+ *
  * Games are immutable: calls on one Game from several threads are safe;
  * different games never contend.
  */
@@ -344,6 +348,52 @@ class Game {
     MtpGame *handle_;
 };
 
+/** A decision stopped through its cancel handle (MTP_STATUS_CANCELLED). */
+class Cancelled : public Error {
+  public:
+    explicit Cancelled(const std::string &message) : Error(MTP_STATUS_CANCELLED, message) {}
+};
+
+/**
+ * One cancel handle, owned (mtp_cancel_new, mtp_cancel_free): a flag that
+ * stops Bot::choose(game, cancel) when another thread trips it. Move-only;
+ * trip(), reset() and tripped() may be called from any thread, also while
+ * a decision watches the handle (keep the Cancel alive until then).
+ */
+class Cancel {
+  public:
+    Cancel() : handle_(nullptr) { check(mtp_cancel_new(&handle_)); }
+    Cancel(const Cancel &) = delete;
+    Cancel &operator=(const Cancel &) = delete;
+    Cancel(Cancel &&other) noexcept : handle_(other.handle_) { other.handle_ = nullptr; }
+    Cancel &operator=(Cancel &&other) noexcept {
+        std::swap(handle_, other.handle_);
+        return *this;
+    }
+    ~Cancel() {
+        if (handle_ != nullptr) {
+            mtp_cancel_free(handle_);
+        }
+    }
+
+    /** The C handle (still owned by this Cancel). */
+    MtpCancel *get() const noexcept { return handle_; }
+    /** Stops the decision watching this handle, and every later one until
+     *  reset(). */
+    void trip() const { check(mtp_cancel_trip(handle_)); }
+    /** Lowers the flag again, for the next decision. */
+    void reset() const { check(mtp_cancel_reset(handle_)); }
+    /** Whether the flag is raised. */
+    bool tripped() const {
+        bool t = false;
+        check(mtp_cancel_is_tripped(handle_, &t));
+        return t;
+    }
+
+  private:
+    MtpCancel *handle_;
+};
+
 /**
  * One bot handle, owned (mtp_bot_new, mtp_bot_choose, mtp_bot_free).
  * Move-only: a bot changes as it decides (its random generator advances),
@@ -398,6 +448,19 @@ class Bot {
     MtpAction choose(const Game &game) {
         MtpAction action = {MTP_ACTION_KIND_PASS, 0, 0};
         check(mtp_bot_choose(handle_, game.get(), &action));
+        return action;
+    }
+
+    /** choose(game) that another thread can stop with cancel.trip(): then
+     *  throws Cancelled, and the game is unchanged
+     *  (mtp_bot_choose_cancellable). */
+    MtpAction choose(const Game &game, const Cancel &cancel) {
+        MtpAction action = {MTP_ACTION_KIND_PASS, 0, 0};
+        MtpStatus status = mtp_bot_choose_cancellable(handle_, game.get(), cancel.get(), &action);
+        if (status == MTP_STATUS_CANCELLED) {
+            throw Cancelled(mtp_last_error());
+        }
+        check(status);
         return action;
     }
 

@@ -1,4 +1,6 @@
-//! Bot handles: `mtp_bot_new`, `mtp_bot_choose`, `mtp_bot_free`.
+//! Bot handles: `mtp_bot_new`, `mtp_bot_choose`, `mtp_bot_free`; cancel
+//! handles (`mtp_cancel_new`, `mtp_cancel_trip`, ...) that stop a decision
+//! of `mtp_bot_choose_cancellable` from another thread.
 //!
 //! A bot is a `metropolys_bots::Player` (a bot and its seeded random
 //! generator). Unlike a game, a bot changes as it plays (its generator
@@ -14,10 +16,10 @@
 
 use crate::handle::{with_game, MtpGame};
 use crate::ptr::{out, put, text};
-use crate::registry::{Registry, BOT_TAG};
+use crate::registry::{Registry, BOT_TAG, CANCEL_TAG};
 use crate::status::{guard, guard_value, Failure, MtpStatus, Outcome};
 use crate::types::MtpAction;
-use metropolys_bots::{BotError, Player};
+use metropolys_bots::{BotError, Cancel, Player};
 use std::ffi::c_char;
 use std::sync::{Arc, Mutex};
 
@@ -53,6 +55,7 @@ fn failure(e: BotError) -> Failure {
         BotError::NoSuchSeat { .. } | BotError::NotToAct { .. } => MtpStatus::InvalidArgument,
         // More search threads than the system can start.
         BotError::Thread(_) => MtpStatus::InvalidArgument,
+        BotError::Interrupted | BotError::Cancelled { .. } => MtpStatus::Cancelled,
         _ => MtpStatus::InvalidState,
     };
     Failure::new(status, e.to_string())
@@ -141,30 +144,89 @@ pub unsafe extern "C" fn mtp_bot_choose(
     game: *const MtpGame,
     action_out: *mut MtpAction,
 ) -> MtpStatus {
+    // SAFETY: per the caller.
+    guard(|| unsafe { choose(bot, game, None, action_out) })
+}
+
+/// `mtp_bot_choose` that another thread can stop: while the bot thinks,
+/// `mtp_cancel_trip(cancel)` from any thread makes it stop within a few
+/// milliseconds (the search checks the flag every few iterations) and
+/// return `MTP_STATUS_CANCELLED`, with nothing written to `*action_out`
+/// and the game unchanged (as always). A cancel handle already tripped
+/// when the call starts cancels it at once, for every bot kind; a bot that
+/// decides at once (`"random"`, `"greedy"`) is not stopped midway. Trip
+/// and reset the handle with `mtp_cancel_trip` and `mtp_cancel_reset`:
+/// one handle can serve decision after decision (a GUI's "stop thinking"
+/// button).
+///
+/// A cancelled decision may have drawn from the bot's random generator:
+/// the bot's later decisions then differ from those of a bot that was
+/// never cancelled.
+///
+/// Errors: those of `mtp_bot_choose`; `cancel` NULL is
+/// `MTP_STATUS_NULL_POINTER`, and a cancel handle that is not live (or a
+/// game or bot handle passed as one) `MTP_STATUS_INVALID_HANDLE`.
+///
+/// # Safety
+///
+/// `action_out` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn mtp_bot_choose_cancellable(
+    bot: *mut MtpBot,
+    game: *const MtpGame,
+    cancel: *const MtpCancel,
+    action_out: *mut MtpAction,
+) -> MtpStatus {
     guard(|| {
-        let action_out = out(action_out, "action_out")?;
-        let player = player_of(bot)?;
-        // A copy of the game (cheap: its history is shared), which knows
-        // the Metropolys deck when there is one, also in a view: no
-        // game lock is held while the bot thinks. A view knows only its
-        // viewer's cards, the public view none: a bot decides only
-        // for a seat whose cards the game knows.
-        let copy = with_game(game, |g| {
-            if let Some(p) = g.state().to_act().filter(|&p| !g.game.knows_secrets(p)) {
-                return Err(g.secrets_unknown(p, &format!("a decision for seat {p}, to act,")));
-            }
-            Ok(g.game.clone())
-        })?;
-        let action = {
-            // A panic inside a decision poisons the mutex; the player is
-            // still whole (a decision only advances its generator).
-            let mut p = player.lock().unwrap_or_else(|e| e.into_inner());
-            p.choose_in_game(&copy).map_err(failure)?
-        };
-        // SAFETY: checked non-NULL; valid per the caller.
-        unsafe { put(action_out, MtpAction::from_core(action)) };
-        Ok(())
+        if cancel.is_null() {
+            return Err(Failure::null("cancel"));
+        }
+        let flag = flag_of(cancel)?;
+        // SAFETY: per the caller.
+        unsafe { choose(bot, game, Some(flag), action_out) }
     })
+}
+
+/// The decision of `mtp_bot_choose` and `mtp_bot_choose_cancellable`,
+/// watching `cancel` when given.
+///
+/// # Safety
+///
+/// `action_out` must be NULL or valid for a write.
+unsafe fn choose(
+    bot: *mut MtpBot,
+    game: *const MtpGame,
+    cancel: Option<Cancel>,
+    action_out: *mut MtpAction,
+) -> Outcome<()> {
+    let action_out = out(action_out, "action_out")?;
+    let player = player_of(bot)?;
+    // A copy of the game (cheap: its history is shared), which knows
+    // the Metropolys deck when there is one, also in a view: no
+    // game lock is held while the bot thinks. A view knows only its
+    // viewer's cards, the public view none: a bot decides only
+    // for a seat whose cards the game knows.
+    let copy = with_game(game, |g| {
+        if let Some(p) = g.state().to_act().filter(|&p| !g.game.knows_secrets(p)) {
+            return Err(g.secrets_unknown(p, &format!("a decision for seat {p}, to act,")));
+        }
+        Ok(g.game.clone())
+    })?;
+    if cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+        return Err(failure(BotError::Interrupted));
+    }
+    let action = {
+        // A panic inside a decision poisons the mutex; the player is
+        // still whole (a decision only advances its generator).
+        let mut p = player.lock().unwrap_or_else(|e| e.into_inner());
+        // The bot watches this call's flag, or a fresh one that nobody
+        // trips: never the flag of an earlier cancellable call.
+        p.set_cancel(&cancel.unwrap_or_default());
+        p.choose_in_game(&copy).map_err(failure)?
+    };
+    // SAFETY: checked non-NULL; valid per the caller.
+    unsafe { put(action_out, MtpAction::from_core(action)) };
+    Ok(())
 }
 
 /// Frees a bot handle. NULL is accepted and ignored (`MTP_STATUS_OK`). A
@@ -180,6 +242,105 @@ pub extern "C" fn mtp_bot_free(bot: *mut MtpBot) -> MtpStatus {
 #[no_mangle]
 pub extern "C" fn mtp_live_bots() -> usize {
     guard_value(0, || BOTS.live_count())
+}
+
+/// A cancel handle: a flag that stops a decision of
+/// `mtp_bot_choose_cancellable` when another thread trips it.
+///
+/// Opaque to C. Created by `mtp_cancel_new`, tripped by `mtp_cancel_trip`,
+/// lowered again by `mtp_cancel_reset`, released by `mtp_cancel_free`.
+/// Every function on it may be called from any thread at any time (not
+/// from a signal handler), also while a decision watches it; freeing it
+/// while a decision watches it is safe (the decision keeps watching the
+/// flag, which nobody can trip any more).
+pub struct MtpCancel {
+    flag: Cancel,
+}
+
+/// The live cancel handles.
+static CANCELS: Registry<MtpCancel> = Registry::new(CANCEL_TAG, "cancel");
+
+/// The flag behind a live cancel handle.
+fn flag_of(ptr: *const MtpCancel) -> Outcome<Cancel> {
+    CANCELS.with(ptr, |c| Ok(c.flag.clone()))
+}
+
+/// Creates a cancel handle, not tripped, and writes it to `*cancel_out`;
+/// free it with `mtp_cancel_free`.
+///
+/// # Safety
+///
+/// `cancel_out` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn mtp_cancel_new(cancel_out: *mut *mut MtpCancel) -> MtpStatus {
+    guard(|| {
+        let cancel_out = out(cancel_out, "cancel_out")?;
+        let ptr = CANCELS.register(MtpCancel {
+            flag: Cancel::new(),
+        });
+        // SAFETY: checked non-NULL; valid per the caller.
+        unsafe { put(cancel_out, ptr) };
+        Ok(())
+    })
+}
+
+/// Trips the cancel handle: a decision of `mtp_bot_choose_cancellable`
+/// watching it stops soon with `MTP_STATUS_CANCELLED`, and so does every
+/// later one until `mtp_cancel_reset`. Tripping twice is harmless. A handle
+/// that is not live is `MTP_STATUS_INVALID_HANDLE`.
+#[no_mangle]
+pub extern "C" fn mtp_cancel_trip(cancel: *const MtpCancel) -> MtpStatus {
+    guard(|| {
+        flag_of(cancel)?.cancel();
+        Ok(())
+    })
+}
+
+/// Lowers a tripped cancel handle again, so that the next decision
+/// watching it runs (call it before that decision starts: a reset that
+/// comes after a decision was cancelled does not undo the cancellation).
+/// A handle that is not live is `MTP_STATUS_INVALID_HANDLE`.
+#[no_mangle]
+pub extern "C" fn mtp_cancel_reset(cancel: *const MtpCancel) -> MtpStatus {
+    guard(|| {
+        flag_of(cancel)?.reset();
+        Ok(())
+    })
+}
+
+/// Writes to `*tripped_out` whether the cancel handle is tripped.
+///
+/// # Safety
+///
+/// `tripped_out` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn mtp_cancel_is_tripped(
+    cancel: *const MtpCancel,
+    tripped_out: *mut bool,
+) -> MtpStatus {
+    guard(|| {
+        let tripped_out = out(tripped_out, "tripped_out")?;
+        let tripped = flag_of(cancel)?.is_cancelled();
+        // SAFETY: checked non-NULL; valid per the caller.
+        unsafe { put(tripped_out, tripped) };
+        Ok(())
+    })
+}
+
+/// Frees a cancel handle. NULL is accepted and ignored (`MTP_STATUS_OK`); a
+/// handle that is not live is `MTP_STATUS_INVALID_HANDLE` without touching
+/// memory. A decision still watching it goes on (it can no longer be
+/// tripped).
+#[no_mangle]
+pub extern "C" fn mtp_cancel_free(cancel: *mut MtpCancel) -> MtpStatus {
+    guard(|| CANCELS.release(cancel))
+}
+
+/// The number of cancel handles currently live in this process: handy for
+/// leak checks in tests.
+#[no_mangle]
+pub extern "C" fn mtp_live_cancels() -> usize {
+    guard_value(0, || CANCELS.live_count())
 }
 
 #[cfg(test)]
@@ -369,5 +530,124 @@ mod tests {
         let first = play();
         assert!(first.len() > 20);
         assert_eq!(first, play());
+    }
+
+    fn cancel() -> *mut MtpCancel {
+        let mut c = null_mut();
+        // SAFETY: valid out pointer.
+        assert_eq!(unsafe { mtp_cancel_new(&mut c) }, MtpStatus::Ok);
+        c
+    }
+
+    fn game(players: u8) -> *mut MtpGame {
+        let mut g = null_mut();
+        // SAFETY: valid out pointer.
+        let st = unsafe { mtp_game_new_simple(players, 1, 8, &mut g) };
+        assert_eq!(st, MtpStatus::Ok);
+        g
+    }
+
+    /// Another thread trips the handle while a search with an hour's budget
+    /// thinks: the call returns CANCELLED soon, writing nothing; the same
+    /// bot then decides again (a plain choose is never cancelled by the
+    /// earlier flag), and so does a cancellable choose after a reset.
+    #[test]
+    fn another_thread_cancels_a_long_search() {
+        let b = bot("ismcts", Some("{\"seconds\": 3600, \"seed\": 1}")).unwrap();
+        let g = game(2);
+        let c = cancel();
+        let handle = c as usize;
+        let started = std::time::Instant::now();
+        let tripper = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            assert_eq!(mtp_cancel_trip(handle as *const MtpCancel), MtpStatus::Ok);
+        });
+        let mut a = MtpAction {
+            kind: 99,
+            ..MtpAction::default()
+        };
+        // SAFETY: live handles, valid out pointer.
+        let st = unsafe { mtp_bot_choose_cancellable(b, g, c, &mut a) };
+        tripper.join().unwrap();
+        assert_eq!(st, MtpStatus::Cancelled, "{}", last_error());
+        assert!(started.elapsed() < std::time::Duration::from_secs(60));
+        assert_eq!(a.kind, 99, "nothing written");
+        let mut tripped = false;
+        // SAFETY: live handle, valid out pointer.
+        let st = unsafe { mtp_cancel_is_tripped(c, &mut tripped) };
+        assert_eq!(st, MtpStatus::Ok);
+        assert!(tripped);
+        // Still tripped: the next cancellable decision stops at once.
+        // SAFETY: as above.
+        let st = unsafe { mtp_bot_choose_cancellable(b, g, c, &mut a) };
+        assert_eq!(st, MtpStatus::Cancelled);
+        let quick = bot("ismcts", Some("{\"iterations\": 50}")).unwrap();
+        // SAFETY: as above.
+        assert_eq!(unsafe { mtp_bot_choose(quick, g, &mut a) }, MtpStatus::Ok);
+        assert_eq!(mtp_cancel_reset(c), MtpStatus::Ok);
+        // SAFETY: as above.
+        let st = unsafe { mtp_bot_choose_cancellable(quick, g, c, &mut a) };
+        assert_eq!(st, MtpStatus::Ok);
+        for h in [b, quick] {
+            assert_eq!(mtp_bot_free(h), MtpStatus::Ok);
+        }
+        assert_eq!(mtp_cancel_free(c), MtpStatus::Ok);
+        assert_eq!(mtp_game_free(g), MtpStatus::Ok);
+    }
+
+    /// A tripped handle cancels every kind before it decides; a cancelled
+    /// bot that decides at once still decides after a reset.
+    #[test]
+    fn a_tripped_handle_cancels_every_kind_at_once() {
+        let g = game(3);
+        let c = cancel();
+        assert_eq!(mtp_cancel_trip(c), MtpStatus::Ok);
+        assert_eq!(mtp_cancel_trip(c), MtpStatus::Ok);
+        for kind in ["random", "greedy", "beginner"] {
+            let b = bot(kind, None).unwrap();
+            let mut a = MtpAction::default();
+            // SAFETY: live handles, valid out pointer.
+            let st = unsafe { mtp_bot_choose_cancellable(b, g, c, &mut a) };
+            assert_eq!(st, MtpStatus::Cancelled, "{kind}");
+            assert!(last_error().contains("interrupted"), "{}", last_error());
+            assert_eq!(mtp_bot_free(b), MtpStatus::Ok);
+        }
+        assert_eq!(mtp_cancel_free(c), MtpStatus::Ok);
+        assert_eq!(mtp_game_free(g), MtpStatus::Ok);
+    }
+
+    /// NULL, freed and foreign cancel handles are reported, never used.
+    #[test]
+    fn bad_cancel_handles_are_reported() {
+        let g = game(2);
+        let b = bot("greedy", None).unwrap();
+        let mut a = MtpAction::default();
+        // SAFETY: live handles, valid out pointer; bad cancels are checked.
+        unsafe {
+            assert_eq!(
+                mtp_bot_choose_cancellable(b, g, std::ptr::null(), &mut a),
+                MtpStatus::NullPointer
+            );
+            assert_eq!(
+                mtp_bot_choose_cancellable(b, g, b.cast(), &mut a),
+                MtpStatus::InvalidHandle
+            );
+            let mut out = null_mut();
+            assert_eq!(mtp_cancel_new(std::ptr::null_mut()), MtpStatus::NullPointer);
+            assert_eq!(mtp_cancel_new(&mut out), MtpStatus::Ok);
+            assert_eq!(mtp_cancel_free(out), MtpStatus::Ok);
+            assert_eq!(mtp_cancel_free(out), MtpStatus::InvalidHandle);
+            assert_eq!(mtp_cancel_trip(out), MtpStatus::InvalidHandle);
+            assert_eq!(mtp_cancel_reset(g.cast()), MtpStatus::InvalidHandle);
+            let mut t = false;
+            assert_eq!(mtp_cancel_is_tripped(out, &mut t), MtpStatus::InvalidHandle);
+            assert_eq!(
+                mtp_bot_choose_cancellable(b, g, out, &mut a),
+                MtpStatus::InvalidHandle
+            );
+        }
+        assert_eq!(mtp_cancel_free(std::ptr::null_mut()), MtpStatus::Ok);
+        assert_eq!(mtp_bot_free(b), MtpStatus::Ok);
+        assert_eq!(mtp_game_free(g), MtpStatus::Ok);
     }
 }

@@ -28,7 +28,7 @@ pub extern "C" fn mtp_abi_version() -> u32 {
 /// (never free it).
 #[no_mangle]
 pub extern "C" fn mtp_status_name(status: i32) -> *const c_char {
-    static NAMES: [&str; 14] = [
+    static NAMES: [&str; 15] = [
         "MTP_STATUS_OK\0",
         "MTP_STATUS_NULL_POINTER\0",
         "MTP_STATUS_INVALID_ARGUMENT\0",
@@ -42,6 +42,7 @@ pub extern "C" fn mtp_status_name(status: i32) -> *const c_char {
         "MTP_STATUS_RECORD_MISMATCH\0",
         "MTP_STATUS_BUFFER_TOO_SMALL\0",
         "MTP_STATUS_PANIC\0",
+        "MTP_STATUS_CANCELLED\0",
         "MTP_STATUS_UNKNOWN\0",
     ];
     let i = usize::try_from(status)
@@ -173,7 +174,7 @@ mod tests {
             assert_eq!(s(mtp_status_name(st as i32)), st.name());
         }
         assert_eq!(s(mtp_status_name(-1)), "MTP_STATUS_UNKNOWN");
-        assert_eq!(s(mtp_status_name(13)), "MTP_STATUS_UNKNOWN");
+        assert_eq!(s(mtp_status_name(14)), "MTP_STATUS_UNKNOWN");
         assert_eq!(s(mtp_status_name(i32::MAX)), "MTP_STATUS_UNKNOWN");
     }
 

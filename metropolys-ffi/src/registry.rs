@@ -45,6 +45,7 @@ mod layout {
     /// address carries one.
     pub(crate) const GAME_TAG: usize = 0xB17E;
     pub(crate) const BOT_TAG: usize = 0xB07B;
+    pub(crate) const CANCEL_TAG: usize = 0xCA7C;
 }
 
 #[cfg(not(target_pointer_width = "64"))]
@@ -56,9 +57,10 @@ mod layout {
     /// The tags in the top 4 bits.
     pub(crate) const GAME_TAG: usize = 0xB;
     pub(crate) const BOT_TAG: usize = 0xD;
+    pub(crate) const CANCEL_TAG: usize = 0xC;
 }
 
-pub(crate) use layout::{BOT_TAG, GAME_TAG};
+pub(crate) use layout::{BOT_TAG, CANCEL_TAG, GAME_TAG};
 use layout::{GEN_BITS, INDEX_BITS};
 
 const TAG_SHIFT: u32 = INDEX_BITS + GEN_BITS;

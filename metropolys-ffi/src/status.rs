@@ -46,6 +46,9 @@ pub enum MtpStatus {
     /// An internal error was caught at the boundary (a bug: please report
     /// it with the message).
     Panic = 12,
+    /// The call was cancelled through its cancel handle (`mtp_cancel_trip`)
+    /// before it finished; nothing was written.
+    Cancelled = 13,
 }
 
 impl MtpStatus {
@@ -65,13 +68,14 @@ impl MtpStatus {
             MtpStatus::RecordMismatch => "MTP_STATUS_RECORD_MISMATCH",
             MtpStatus::BufferTooSmall => "MTP_STATUS_BUFFER_TOO_SMALL",
             MtpStatus::Panic => "MTP_STATUS_PANIC",
+            MtpStatus::Cancelled => "MTP_STATUS_CANCELLED",
         }
     }
 }
 
 /// Every status, in code order.
 #[cfg(test)]
-pub(crate) const ALL_STATUSES: [MtpStatus; 13] = [
+pub(crate) const ALL_STATUSES: [MtpStatus; 14] = [
     MtpStatus::Ok,
     MtpStatus::NullPointer,
     MtpStatus::InvalidArgument,
@@ -85,6 +89,7 @@ pub(crate) const ALL_STATUSES: [MtpStatus; 13] = [
     MtpStatus::RecordMismatch,
     MtpStatus::BufferTooSmall,
     MtpStatus::Panic,
+    MtpStatus::Cancelled,
 ];
 
 /// A failed call: its status and the message for `mtp_last_error()`.

@@ -18,6 +18,7 @@ for the native bots.
 """
 
 from . import board, bots
+from ._frames import per_seat
 from ._errors import (
     ActionParseError,
     IllegalActionError,
@@ -118,6 +119,7 @@ __all__ = [
     "neighborhood_district",
     "neighborhood_kind",
     "neighbors",
+    "per_seat",
     "position",
     "simulate",
     "verify_record",

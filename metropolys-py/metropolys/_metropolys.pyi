@@ -543,10 +543,16 @@ def simulate(
     ``objective_area_{p}`` (str) and ``metropolys_card_{p}`` (list of three
     kinds, games with Metropolys cards only); ``calls`` (uint16),
     ``winners`` (object: list of seats), ``win_{p}`` (bool: seat p is among
-    the winners) and, per seat p, ``{category}_{p}`` (int16) for
-    ``trendy``, ``subway``, ``subway_card``, ``archaeology``,
-    ``archaeology_card``, ``area``, ``neighborhood``, ``highest_building``,
-    ``metropolys``, ``total`` and ``constructed``. See
+    the winners), ``win_share_{p}`` (float64: 1/k of a win for each of k
+    seats sharing a victory, R-20, else 0) and, per seat p,
+    ``{category}_{p}`` (int16) for ``trendy``, ``subway``,
+    ``subway_card``, ``archaeology``, ``archaeology_card``, ``area``,
+    ``neighborhood``, ``highest_building``, ``metropolys``, ``total`` and
+    ``constructed``. In the arrow form every column is a scalar:
+    ``winners`` and the Metropolys cards are JSON text (``"[0,2]"``,
+    ``'["park","mall","housing"]'``), so that Parquet and CSV files of it
+    read back with plain pandas and Dask. ``per_seat`` turns
+    the per-seat columns into one row per seat. See
     https://github.com/metropolys/metropolys/blob/main/docs/python.md.
     """
 @overload
@@ -854,8 +860,9 @@ def arena(
     ``pyarrow.Table``): ``game``, ``seed`` (the game's configuration seed),
     per seat ``bot_{p}`` (uint8: the index of its bot in ``bots``) and
     ``bot_name_{p}``, then ``simulate``'s columns from ``start_player`` on
-    (objectives, Metropolys cards, ``calls``, ``winners``, ``win_{p}``, the
-    score categories). ``games=0`` gives the empty columns."""
+    (objectives, Metropolys cards, ``calls``, ``winners``, ``win_{p}``,
+    ``win_share_{p}``, the score categories). ``games=0`` gives the empty
+    columns."""
 
 def wilson_interval(wins: float, games: int) -> Optional[Tuple[float, float]]:
     """The 95 % Wilson score interval ``(low, high)`` of a win rate of

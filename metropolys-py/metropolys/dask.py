@@ -10,7 +10,7 @@ distributed, pandas, pyarrow). For example::
     df = mdask.simulate(10**6, seed=0, partition_size=100_000)   # lazy
     df[[f"win_{p}" for p in range(4)]].mean().compute()          # on the workers
     df.to_parquet("games/")                         # never held by the client
-    mdask.arena([bots.Greedy(), bots.Random()], games=10_000, progress=True)
+    mdask.arena([bots.Greedy(), "random"], games=10_000, progress=True)
 
 * ``connect(address=None)``: a ``distributed.Client`` of the scheduler at
   ``address`` (``"tcp://host:8786"``), or of a new local cluster when
@@ -28,6 +28,15 @@ distributed, pandas, pyarrow). For example::
   instead.
 * ``compute(collection)``: computes Dask collections on the cluster with a
   progress bar; Ctrl-C cancels their tasks on the cluster.
+* ``per_seat(frame)``: one row per seat of each game (``metropolys.per_seat``
+  on every partition).
+
+The frames hold plain pandas types (numpy numbers and booleans, strings;
+``winners`` and Metropolys cards as JSON text), so ``to_parquet`` and
+``to_csv`` output reads back with ``pandas.read_parquet``,
+``dask.dataframe.read_parquet`` and ``read_csv``. ``arena`` seats what
+``metropolys.arena`` seats: native bots, bot specs such as ``"expert"``,
+and Python bots that pickle.
 
 Tasks are pure functions of their arguments: a task recomputed after a
 worker died plays the same games, and its result replaces the lost one (it
@@ -57,15 +66,16 @@ distributed: Any = _distributed
 pd: Any = _pd
 
 from . import _metropolys
-from ._metropolys import GreedyBot, IsmctsBot, RandomBot
+from ._frames import per_seat as _per_seat
+from ._metropolys import GreedyBot, IsmctsBot, RandomBot, SpecBot
 
-__all__ = ["MAX_PARTITIONS", "arena", "compute", "connect", "simulate"]
+__all__ = ["MAX_PARTITIONS", "arena", "compute", "connect", "per_seat", "simulate"]
 
 MAX_PARTITIONS = 1_000_000
 """The most partitions (or tasks) one call makes: the graph of a run lives
 in the client's memory, one small entry per partition."""
 
-_NativeBot = Union[RandomBot, GreedyBot, IsmctsBot]
+_Bot = Union[RandomBot, GreedyBot, IsmctsBot, SpecBot, str, Any]
 
 
 def connect(
@@ -148,9 +158,19 @@ def _lazy(
 
 def _frame(table: Any, lo: int, hi: int) -> Any:
     """The rows of games ``lo .. hi`` of a local function's arrow table, as
-    a pandas frame of arrow types (``pandas.ArrowDtype``) indexed by game
-    number."""
-    frame = table.to_pandas(types_mapper=pd.ArrowDtype)
+    pandas gives them (``table.to_pandas()``: numpy numbers and booleans;
+    text as ``string[pyarrow]``, as Dask holds it), indexed by game
+    number. Every column is a
+    scalar (the arrow form writes the winners and Metropolys cards as
+    text), so that ``to_parquet`` and ``to_csv`` files read back with
+    ``pandas.read_parquet``, ``dask.dataframe.read_parquet`` and
+    ``read_csv``, and every column can be grouped by and aggregated."""
+    frame = table.to_pandas()
+    # Text as Dask holds it (it converts object and `str` columns to
+    # `string[pyarrow]`), so that every partition has the types of the
+    # frame's metadata.
+    text = [c for c in frame.columns if frame[c].dtype == object or isinstance(frame[c].dtype, pd.StringDtype)]
+    frame = frame.astype({c: pd.StringDtype("pyarrow") for c in text})
     frame.index = pd.RangeIndex(lo, hi)
     return frame
 
@@ -186,12 +206,14 @@ def simulate(
     (``.compute()``, ``.to_parquet(path)``, ``compute(...)``), and then on
     the cluster's workers.
 
-    The frame is the arrow form of the local result,
-    ``metropolys.simulate(..., format="arrow").to_pandas(types_mapper=pandas.ArrowDtype)``:
-    the same columns, with the same types (``uint64[pyarrow]``,
-    ``int16[pyarrow]``, ``bool[pyarrow]``, ``string[pyarrow]``, and lists
-    for ``winners``), which ``to_parquet`` writes as they are. The index is
-    the game number, with known divisions.
+    The frame is the arrow form of the local result as pandas gives it,
+    ``metropolys.simulate(..., format="arrow").to_pandas()``: the same
+    columns, with plain pandas types (``uint64``, ``int16``, ``bool``,
+    ``float64`` for ``win_share_{p}``, ``string[pyarrow]`` text, with
+    ``winners`` and Metropolys cards as JSON text), which ``to_parquet`` and ``to_csv`` write and
+    ``pandas.read_parquet``, ``dask.dataframe.read_parquet`` and
+    ``read_csv`` read back. The index is the game number, with known
+    divisions.
     Game ``i`` is seeded ``seed + i`` whatever partition plays it, so the
     rows equal the local run's, row for row. ``threads`` is the threads each
     task uses (1 suits workers that run one task per core). Arguments get
@@ -214,22 +236,32 @@ def simulate(
     )
 
 
-def _native(bots: Iterable[object]) -> List[_NativeBot]:
-    out: List[_NativeBot] = []
-    for b in bots:
-        if not isinstance(b, (RandomBot, GreedyBot, IsmctsBot)):
-            raise TypeError(
-                f"metropolys.dask.arena plays native bots only (RandomBot, GreedyBot, IsmctsBot), "
-                f"not {b!r}: a Python bot cannot be sent to the workers as the same bot"
-            )
-        out.append(b)
-    return out
+def _bots(bots: Iterable[object]) -> List[_Bot]:
+    """The bots as a list (an iterator is read once): whatever the local
+    ``arena`` seats, which checks them."""
+    if isinstance(bots, (str, bytes)):
+        raise TypeError(
+            f"arena: bots must be a list of bots (one per seat), not the string {bots!r}: "
+            f"write [{bots!r}, ...]"
+        )
+    return list(bots)
+
+
+def _token(bot: object) -> str:
+    """What names a bot in the keys of a run's tasks: a native bot's repr
+    (its kind, parameters and seed), a spec as written, and for a Python
+    object Dask's token of its pickled state."""
+    if isinstance(bot, (RandomBot, GreedyBot, IsmctsBot, SpecBot)):
+        return repr(bot)
+    if isinstance(bot, str):
+        return f"spec:{bot}"
+    return f"object:{dask.base.tokenize(bot)}"
 
 
 def _arena_games(
     format: Literal["numpy", "arrow"],
     bounds: Tuple[int, int],
-    bots: List[_NativeBot],
+    bots: List[_Bot],
     players: Optional[int],
     variant: str,
     seed: int,
@@ -247,16 +279,21 @@ def _arena_part(bounds: Tuple[int, int], *args: Any, columns: Optional[List[str]
     return frame if columns is None else frame[columns]
 
 
-def _arena_tally(bounds: Tuple[int, int], *args: Any) -> Tuple[int, List[int], List[int]]:
+def _arena_tally(bounds: Tuple[int, int], *args: Any) -> Tuple[Tuple[int, List[int], List[int]], List[str]]:
     """Games, per bot the wins in twelfths of a game and the sum of final
     totals, over the games of ``bounds`` (exact integers, so the sums of
     any split of a run are the run's), added in Rust by the arena's own
-    tally (shared victories, R-20, included)."""
-    return _metropolys._arena_tally(_arena_games("numpy", bounds, *args))
+    tally (shared victories, R-20, included); and the bots' names as the
+    local arena gives them (every game seats every bot)."""
+    columns = _arena_games("numpy", bounds, *args)
+    names = [""] * len(args[0])
+    for p in range(len(names)):
+        names[int(columns[f"bot_{p}"][0])] = str(columns[f"bot_name_{p}"][0])
+    return _metropolys._arena_tally(columns), names
 
 
 def arena(
-    bots: Sequence[_NativeBot],
+    bots: Sequence[_Bot],
     games: int,
     players: Optional[int] = None,
     variant: str = "expert",
@@ -276,42 +313,60 @@ def arena(
     Returns the per-bot rows of the local ``arena`` with the same arguments,
     exactly (the tasks add exact integer sums); with ``per_game=True``, a
     lazy ``dask.dataframe.DataFrame`` of the local ``arena(...,
-    per_game=True)`` columns, one row per game, indexed by game number.
+    per_game=True, format="arrow")`` columns, one row per game, indexed by
+    game number.
 
-    ``bots`` are native bots (``RandomBot``, ``GreedyBot``, ``IsmctsBot``),
-    sent to the workers by pickling; a bot's results must not depend on wall
-    time (give ``IsmctsBot`` an iteration budget) for the rows to be
-    reproducible. ``client`` defaults to the current one. ``progress=True``
-    shows a bar (tqdm when installed, else Dask's). Ctrl-C cancels the run's
-    tasks on the cluster and raises ``KeyboardInterrupt``."""
-    native = _native(bots)
+    ``bots`` are what the local ``arena`` takes: native bots (``RandomBot``,
+    ``GreedyBot``, ``IsmctsBot``, ``SpecBot``), bot specs as the command
+    line writes them (``"greedy"``, ``"expert"``,
+    ``'ismcts:{"iterations": 500}'``), and Python objects with a
+    ``choose(game)`` method, which must pickle (Dask sends them with
+    cloudpickle). Every task plays with fresh copies of the bots, so for
+    the rows to be reproducible and equal to the local ones a bot's
+    decisions must depend only on the game it is handed and its seed, not
+    on wall time (give ``IsmctsBot`` an iteration budget) or on what it
+    decided before. ``client`` defaults to the current one.
+    ``progress=True`` shows a bar (tqdm when installed, else Dask's).
+    Ctrl-C cancels the run's tasks on the cluster and raises
+    ``KeyboardInterrupt``."""
+    seated = _bots(bots)
     deck = None if metropolys_deck is None else [list(c) for c in metropolys_deck]
     # No games at `games`: every argument checked as the local arena checks
-    # it (and the columns of per-game rows).
+    # it (and the columns of per-game rows); the rows of no games name the
+    # bots as the local arena does.
     meta_columns = _metropolys.arena(
-        native, 0, players, variant, seed, 1, metropolys_deck=deck, per_game=True, format="arrow", first=games
+        seated, 0, players, variant, seed, 1, metropolys_deck=deck, per_game=True, format="arrow", first=games
     )
     if not per_game and games == 0:
-        _metropolys.arena(native, 0, players, variant, seed, 1, metropolys_deck=deck)
-    n = len(native)
+        _metropolys.arena(seated, 0, players, variant, seed, 1, metropolys_deck=deck)
+    n = len(seated)
     if games_per_task is None:
         games_per_task = n * max(1, math.ceil(games / (200 * n)))
     size = _partition_size(games_per_task, "games_per_task")
     ranges = _ranges(games, size, "games_per_task")
-    args = (native, players, variant, seed, deck)
+    args = (seated, players, variant, seed, deck)
     if per_game:
         return _lazy(_arena_part, ranges, args, meta_columns, games, "metropolys-arena")
     client = client if client is not None else distributed.get_client()
     # A task's key names the run and its range of games: the same range of
     # the same run is the same task, whoever asks for it.
-    token = dask.base.tokenize(_arena_tally, [repr(b) for b in native], players, variant, seed, deck)
+    token = dask.base.tokenize(_arena_tally, [_token(b) for b in seated], players, variant, seed, deck)
     futures = [
         client.submit(_arena_tally, r, *args, key=f"metropolys-arena-{token}-{r[0]}-{r[1]}", pure=True)
         for r in ranges
     ]
     parts = _gather(client, futures, [hi - lo for lo, hi in ranges], progress, "game")
-    names = [b.name for b in native]
-    return _metropolys._arena_rows(names, parts)
+    # Every game seats every bot: any task names them as the local arena.
+    names = parts[0][1]
+    return _metropolys._arena_rows(names, [tally for tally, _ in parts])
+
+
+def per_seat(frame: Any) -> Any:
+    """``metropolys.per_seat`` of a lazy frame of ``simulate`` or
+    ``arena(..., per_game=True)``: one row per seat of each game (long
+    form), partition by partition on the workers, with the frame's index
+    (the game number) and divisions."""
+    return frame.map_partitions(_per_seat, meta=_per_seat(frame._meta))
 
 
 def _bar(total: int, unit: str) -> Any:

@@ -111,8 +111,8 @@ pub(crate) fn python_name(obj: &Bound<'_, PyAny>) -> PyResult<String> {
 /// ``"arrow"``: a ``pyarrow.Table``): ``game``, ``seed`` (the game's
 /// configuration seed), per seat ``bot_{p}`` (the index of its bot in
 /// ``bots``) and ``bot_name_{p}``, then ``simulate``'s columns (start
-/// player, objectives, Metropolys cards, calls, winners, ``win_{p}``, the
-/// score categories). ``first`` plays games ``first`` to
+/// player, objectives, Metropolys cards, calls, winners, ``win_{p}``,
+/// ``win_share_{p}``, the score categories). ``first`` plays games ``first`` to
 /// ``first + games - 1`` of the run: game ``g`` is the same game whatever
 /// range it is played in, so ranges played apart (on a cluster) give the
 /// rows of the run played at once.

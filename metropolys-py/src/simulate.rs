@@ -277,34 +277,65 @@ pub(crate) fn to_python<'py>(
             .map(|o| areas[usize::from(o[1])].clone().into_any());
         out.set_item(format!("objective_area_{seat}"), object_column(py, names)?)?;
     }
+    // The columns of several values per game (a Metropolys card's kinds,
+    // the winners): a list of its own per row in the numpy form (mutating
+    // one row's list changes no other); in the arrow form, the list as
+    // JSON text (`["park","mall","housing"]`, `[0,2]`), so that every
+    // column of a table is a scalar: Parquet and CSV files read back with
+    // plain pandas and Dask (as text, never taken for a number), and every
+    // column can be grouped by.
     if dealt.metropolys_cards {
         for (seat, col) in metropolys.iter().enumerate() {
-            // A list of its own per row, like `winners`.
             let mut cards = Vec::new();
             cards
                 .try_reserve(col.len())
                 .map_err(|_| PyMemoryError::new_err("out of memory for the result columns"))?;
             for card in col {
                 let names = card.iter().filter_map(|&k| kinds.get(usize::from(k)));
-                cards.push(PyList::new(py, names)?.into_any());
+                cards.push(if arrow.is_some() {
+                    let text: Vec<String> = names.map(|n| n.to_string()).collect();
+                    PyString::new(py, &serde_json::json!(text).to_string()).into_any()
+                } else {
+                    PyList::new(py, names)?.into_any()
+                });
             }
             out.set_item(format!("metropolys_card_{seat}"), object_column(py, cards)?)?;
         }
     }
     out.set_item("calls", PyArray1::from_vec(py, calls))?;
-    // A list of its own per row: mutating one row's list changes no other.
     let mut lists = Vec::new();
     lists
         .try_reserve(winners.len())
         .map_err(|_| PyMemoryError::new_err("out of memory for the winners column"))?;
     for &w in &winners {
-        lists.push(PyList::new(py, (0..p as u8).filter(|&s| w & (1 << s) != 0))?.into_any());
+        let seats = (0..p as u8).filter(|&s| w & (1 << s) != 0);
+        lists.push(if arrow.is_some() {
+            let seats: Vec<u8> = seats.collect();
+            PyString::new(py, &serde_json::json!(seats).to_string()).into_any()
+        } else {
+            PyList::new(py, seats)?.into_any()
+        });
     }
     out.set_item("winners", object_column(py, lists)?)?;
     for seat in 0..p {
         out.set_item(
             format!("win_{seat}"),
             PyArray1::from_vec(py, winners.iter().map(|w| w & (1 << seat) != 0).collect()),
+        )?;
+    }
+    // A victory shared by k seats is 1/k of a win for each of them,
+    // as the arena counts it.
+    for seat in 0..p {
+        let share = |w: &u8| {
+            if w & (1 << seat) == 0 {
+                0.0
+            } else {
+                1.0 / f64::from(w.count_ones())
+            }
+        };
+        out.set_item(
+            format!("win_share_{seat}"),
+            PyArray1::from_vec(py, winners.iter().map(share).collect()),
         )?;
     }
     for (i, col) in categories.into_iter().enumerate() {
@@ -318,22 +349,16 @@ pub(crate) fn to_python<'py>(
 }
 
 /// The columns as a `pyarrow.Table` with explicit types (so that a table of
-/// no games has them too): numeric columns keep their numpy types, names
-/// are `string`, `winners` is `list<int64>`, Metropolys cards
-/// `list<string>`.
+/// no games has them too): numeric columns keep their numpy types, text
+/// (names, and the winners and Metropolys cards as text) is `string`.
 fn arrow_table<'py>(
     pa: &Bound<'py, PyAny>,
     out: &Bound<'py, PyDict>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let fields = PyList::empty(out.py());
     for (name, column) in out.iter() {
-        let text: String = name.extract()?;
         let kind: String = column.getattr("dtype")?.getattr("kind")?.extract()?;
-        let ty = if text == "winners" {
-            pa.call_method1("list_", (pa.call_method0("int64")?,))?
-        } else if text.starts_with("metropolys_card_") {
-            pa.call_method1("list_", (pa.call_method0("string")?,))?
-        } else if kind == "O" {
+        let ty = if kind == "O" {
             pa.call_method0("string")?
         } else {
             pa.call_method1("from_numpy_dtype", (column.getattr("dtype")?,))?
@@ -570,10 +595,16 @@ fn run(
 /// Metropolys cards), ``objective_area_{p}`` (str) and
 /// ``metropolys_card_{p}`` (list of three kinds, with Metropolys cards),
 /// ``calls`` (uint16), ``winners`` (object: list of seats), ``win_{p}``
-/// (bool: seat p is among the winners) and, per seat p,
-/// ``{category}_{p}`` (int16) for ``trendy``, ``subway``, ``subway_card``,
+/// (bool: seat p is among the winners), ``win_share_{p}`` (float64: 1/k
+/// of a win for each of k seats sharing a victory, R-20, else 0) and, per
+/// seat p, ``{category}_{p}`` (int16) for ``trendy``, ``subway``, ``subway_card``,
 /// ``archaeology``, ``archaeology_card``, ``area``, ``neighborhood``,
 /// ``highest_building``, ``metropolys``, ``total`` and ``constructed``.
+/// In the arrow form every column is a scalar: ``winners`` and the
+/// Metropolys cards are JSON text (``"[0,2]"``,
+/// ``'["park","mall","housing"]'``), so that Parquet and CSV files of it
+/// read back with plain pandas and Dask. ``metropolys.per_seat`` turns the per-seat
+/// columns into one row per seat.
 /// See https://github.com/metropolys/metropolys/blob/main/docs/python.md.
 #[pyfunction]
 #[pyo3(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import metropolys
@@ -42,6 +44,7 @@ def test_simulate_agrees_with_step_by_step_play(players: int, variant: str) -> N
     expected_columns += [f"objective_area_{p}" for p in range(players)]
     expected_columns += ["calls", "winners"]
     expected_columns += [f"win_{p}" for p in range(players)]
+    expected_columns += [f"win_share_{p}" for p in range(players)]
     expected_columns += [f"{c}_{p}" for c in CATEGORIES for p in range(players)]
     assert list(result) == expected_columns
     assert all(len(col) == n for col in result.values())
@@ -59,6 +62,8 @@ def test_simulate_agrees_with_step_by_step_play(players: int, variant: str) -> N
         assert result["winners"][i] == end.winners
         for p in range(players):
             assert result[f"win_{p}"][i] == (p in end.winners)
+            share = 1 / len(end.winners) if p in end.winners else 0.0
+            assert result[f"win_share_{p}"][i] == share
         sheets = end.scores()
         for c in CATEGORIES:
             for p in range(players):
@@ -277,7 +282,28 @@ def test_arrow_table() -> None:
     assert table.num_rows == 5
     assert table.column_names == list(metropolys.simulate(5))
     assert table.schema.field("objective_area_0").type == pa.string()
-    assert table.to_pydict()["winners"] == list(metropolys.simulate(5)["winners"])
+    # Every column a scalar: the winners as text (issue 37).
+    assert table.schema.field("winners").type == pa.string()
+    assert table.schema.field("win_share_0").type == pa.float64()
+    numpy = metropolys.simulate(5)
+    assert [json.loads(w) for w in table.to_pydict()["winners"]] == [list(w) for w in numpy["winners"]]
+    from conftest import METROPOLYS_DECK
+
+    config = {"players": 2, "variant": "expert", "metropolys_deck": METROPOLYS_DECK}
+    cards = metropolys.simulate(3, config=config, format="arrow")
+    assert cards.schema.field("metropolys_card_0").type == pa.string()
+    assert all(len(json.loads(c)) == 3 for c in cards.to_pydict()["metropolys_card_0"])
+
+
+def test_win_shares_add_up_to_one_game_each() -> None:
+    result = metropolys.simulate(3000, seed=5, players=4)
+    shares = sum(result[f"win_share_{p}"] for p in range(4))
+    assert (abs(shares - 1.0) < 1e-12).all()
+    shared = [i for i, w in enumerate(result["winners"]) if len(w) > 1]
+    assert shared, "no shared victory in 3000 games"
+    i = shared[0]
+    k = len(result["winners"][i])
+    assert [result[f"win_share_{p}"][i] for p in result["winners"][i]] == [1 / k] * k
 
 
 def test_arrow_without_pyarrow_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:

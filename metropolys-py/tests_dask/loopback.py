@@ -1,6 +1,6 @@
 """A Dask cluster on loopback made of real processes: a `dask scheduler`
 and `dask worker` processes (one thread each, no nanny, so that a worker
-killed stays dead) on 127.0.0.1. Used by the tests (conftest.py) and by
+killed stays dead) on 127.0.0.1. Used by the tests (test_cluster.py) and by
 benchmarks/dask_scaling.py."""
 
 from __future__ import annotations

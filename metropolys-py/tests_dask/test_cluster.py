@@ -1,8 +1,17 @@
-"""metropolys.dask on a real cluster (conftest.py): the same rows as the
-local functions, a worker killed mid-run, Ctrl-C, bad input."""
+"""metropolys.dask on a real cluster: a `dask scheduler` and two `dask
+worker` processes started as separate OS processes on 127.0.0.1 for the
+session (loopback.py); the same rows as the local functions, a worker
+killed mid-run, Ctrl-C, bad input.
+
+The fixtures live here, not in a conftest.py: a second `conftest` module
+on sys.path beside tests/conftest.py made `python -m pytest metropolys-py`
+hang: the spawned workers of tests/test_values.py imported this
+directory's conftest instead of tests/conftest.py. Without the `dask`
+extra the module skips itself."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -10,7 +19,7 @@ import subprocess
 import sys
 import threading
 import time
-from typing import Any, Callable, Dict, List
+from typing import Any, Callable, Dict, Iterator, List
 
 import pytest
 
@@ -23,6 +32,24 @@ dask = pytest.importorskip("dask")
 mdask = pytest.importorskip("metropolys.dask")
 pd = pytest.importorskip("pandas")
 
+pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="session")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    c = Cluster(tmp_path_factory.mktemp("cluster"), workers=2)
+    assert c.address.startswith("tcp://127.0.0.1:")
+    try:
+        yield c
+    finally:
+        c.close()
+
+
+@pytest.fixture
+def client(cluster: Cluster) -> Any:
+    return cluster.client
+
+
 DECK = [
     ["park", "mall", "housing"],
     ["industry", "administration", "park"],
@@ -32,19 +59,28 @@ DECK = [
 
 
 def arrow_frame(table: Any) -> Any:
-    """A local function's arrow table as the cluster's frames hold it."""
-    return table.to_pandas(types_mapper=pd.ArrowDtype)
+    """A local function's arrow table as the cluster's frames hold it:
+    plain pandas types, text as Dask's string[pyarrow]."""
+    frame = table.to_pandas()
+    text = [c for c in frame.columns if not pd.api.types.is_numeric_dtype(frame[c]) and frame[c].dtype != bool]
+    return frame.astype({c: "string[pyarrow]" for c in text})
 
 
 def local_simulate(n: int, **kwargs: Any) -> Any:
     return arrow_frame(metropolys.simulate(n, format="arrow", **kwargs))
 
 
+def as_text(values: Any) -> List[str]:
+    """A list column of the numpy form as the frames hold it: JSON text."""
+    return [json.dumps(list(row), separators=(",", ":")) for row in values]
+
+
 def same_values(frame: Any, columns: Dict[str, Any]) -> None:
-    """`frame` holds the numpy form's values, row for row."""
+    """`frame` holds the numpy form's values, row for row (lists as text)."""
     assert list(frame.columns) == list(columns)
     for c, values in columns.items():
-        assert frame[c].tolist() == values.tolist(), c
+        expected = as_text(values) if c == "winners" or c.startswith("metropolys_card_") else values.tolist()
+        assert frame[c].tolist() == expected, c
 
 
 def test_the_workers_are_processes_of_their_own(cluster: Cluster, client: Any) -> None:
@@ -96,16 +132,64 @@ def test_aggregations_run_on_the_workers_and_agree(client: Any) -> None:
     assert mdask.compute(df["calls"].sum(), progress=False) == local["calls"].sum()
 
 
-def test_to_parquet_writes_from_the_workers(client: Any, tmp_path: Any) -> None:
+def test_the_first_example_of_scale_md_runs(client: Any) -> None:
+    # Issue 37: `groupby(...)["win_0"].mean()` raised NotImplementedError
+    # on bool[pyarrow] columns with dask 2026 and pandas 3.
+    df = mdask.simulate(3_000, seed=4, partition_size=1_000)
+    local = local_simulate(3_000, seed=4)
+    for column in ("win_0", "win_share_0"):
+        got = df.groupby("objective_area_0")[column].mean().compute().sort_index()
+        expected = local.groupby("objective_area_0")[column].mean().sort_index()
+        pd.testing.assert_series_equal(got, expected, check_names=False, check_index_type=False)
+    # Every column groups, the winners too (text).
+    counts = df.groupby("winners")["game"].count().compute()
+    assert counts.sum() == 3_000 and "[0]" in counts.index
+
+
+@pytest.mark.parametrize("players,kwargs", [(2, {}), (3, {"config": {"players": 3, "metropolys_deck": DECK}})])
+def test_parquet_written_by_the_workers_reads_back(client: Any, tmp_path: Any, players: int, kwargs: Dict[str, Any]) -> None:
+    # Issue 37: pd.read_parquet and dd.read_parquet raised "data type
+    # 'list<item: int64>[pyarrow]' not understood".
     n = 4_000
     path = tmp_path / "games"
-    mdask.simulate(n, seed=9, players=2, partition_size=1_000).to_parquet(str(path))
+    mdask.simulate(n, seed=9, players=players, partition_size=1_000, **kwargs).to_parquet(str(path))
     assert len(list(path.glob("*.parquet"))) == 4
-    # Dask names an unnamed index "__null_dask_index__" in the files.
-    back = pd.read_parquet(path, dtype_backend="pyarrow").sort_index().rename_axis(None)
-    local = local_simulate(n, seed=9, players=2)
+    local = local_simulate(n, seed=9, players=players, **kwargs)
+    # Plain pandas: the same columns, types and values (Dask names an
+    # unnamed index "__null_dask_index__" in the files).
+    back = pd.read_parquet(path).sort_index().rename_axis(None)
     assert back.index.tolist() == list(range(n))
     pd.testing.assert_frame_equal(back, local, check_index_type=False)
+    # Plain Dask, lazily: the same frame.
+    dd = pytest.importorskip("dask.dataframe")
+    lazy = dd.read_parquet(str(path))
+    pd.testing.assert_frame_equal(lazy.compute().sort_index().rename_axis(None), local, check_index_type=False)
+    assert lazy["win_share_0"].sum().compute() == pytest.approx(local["win_share_0"].sum())
+
+
+def test_csv_written_by_the_workers_reads_back(client: Any, tmp_path: Any) -> None:
+    n = 2_000
+    mdask.simulate(n, seed=3, players=4, partition_size=500).to_csv(str(tmp_path / "games-*.csv"))
+    local = local_simulate(n, seed=3, players=4)
+    dd = pytest.importorskip("dask.dataframe")
+    for back in (
+        pd.concat(pd.read_csv(f, index_col=0) for f in sorted(tmp_path.glob("games-*.csv"))),
+        dd.read_csv(str(tmp_path / "games-*.csv")).compute().set_index("Unnamed: 0"),
+    ):
+        back = back.sort_index().rename_axis(None)
+        assert list(back.columns) == list(local.columns)
+        # CSV keeps values, not types (read_csv infers int64 and its text
+        # type).
+        pd.testing.assert_frame_equal(back, local, check_dtype=False, check_index_type=False)
+        assert back["winners"].map(json.loads).tolist() == [list(w) for w in metropolys.simulate(n, seed=3)["winners"]]
+
+
+def test_per_seat_on_the_cluster_is_the_local_long_form(client: Any) -> None:
+    df = mdask.simulate(1_000, seed=8, players=3, partition_size=300)
+    got = mdask.per_seat(df).compute()
+    expected = metropolys.per_seat(local_simulate(1_000, seed=8, players=3))
+    pd.testing.assert_frame_equal(got, expected)
+    assert len(got) == 3_000 and got["win_share"].sum() == pytest.approx(1_000)
 
 
 ARENAS: List[Dict[str, Any]] = [
@@ -187,13 +271,28 @@ def test_cluster_only_arguments_are_checked() -> None:
         mdask.simulate(10**12, partition_size=1)
     with pytest.raises(ValueError, match="games_per_task must be at least 1"):
         mdask.arena([bots.Greedy(), bots.Random()], 4, games_per_task=0)
+    with pytest.raises(TypeError, match="a list of bots"):
+        mdask.arena("greedy", 4)
+    with pytest.raises(ValueError, match="ismtcs"):
+        mdask.arena(["ismtcs", "greedy"], 4)
 
-    class Mine:
+
+def test_arena_seats_what_the_local_arena_seats(client: Any) -> None:
+    # Issue 37: bot specs and Python bots were refused ("native bots only").
+    class FirstLegal:
+        name = "first"
+
         def choose(self, game: metropolys.Game) -> metropolys.Action:
             return game.legal_actions()[0]
 
-    with pytest.raises(TypeError, match="native bots only"):
-        mdask.arena([Mine(), bots.Random()], 4)
+    specs = ["greedy", 'ismcts:{"iterations": 20}', bots.from_spec("beginner", seed=2)]
+    assert mdask.arena(specs, 6, seed=1, games_per_task=3) == metropolys.arena(specs, 6, seed=1)
+    seated = [FirstLegal(), "random"]
+    rows = mdask.arena(seated, 8, seed=2, games_per_task=2)
+    assert rows == metropolys.arena(seated, 8, seed=2)
+    assert [r["bot"] for r in rows] == ["first", "random"]
+    games = mdask.arena(seated, 4, seed=2, games_per_task=2, per_game=True).compute()
+    assert games["bot_name_0"].tolist() == ["first", "random", "first", "random"]
 
 
 def free_port() -> int:

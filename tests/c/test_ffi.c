@@ -19,10 +19,12 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <dirent.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "metropolys.h"
 
@@ -1677,9 +1679,62 @@ static void test_bots_are_reproducible_and_see_only_their_seat(void) {
     CHECK_STATUS(mtp_bot_free(y), MTP_STATUS_OK);
 }
 
+/* A GUI's "stop thinking": another thread trips the cancel handle while a
+ * search with an hour's budget thinks, and mtp_bot_choose_cancellable
+ * returns MTP_STATUS_CANCELLED, writing nothing. */
+static void *trip_later(void *cancel) {
+    struct timespec pause = {0, 200 * 1000 * 1000};
+    nanosleep(&pause, NULL);
+    mtp_cancel_trip((const MtpCancel *)cancel);
+    return NULL;
+}
+
+static void test_a_decision_cancelled_from_another_thread(void) {
+    MtpGame *game = NULL;
+    MtpBot *bot = NULL;
+    MtpCancel *cancel = NULL;
+    CHECK_STATUS(mtp_game_new_simple(3, MTP_VARIANT_EXPERT, 4, &game), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_bot_new("ismcts", "{\"seconds\": 3600, \"seed\": 2}", &bot), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_cancel_new(&cancel), MTP_STATUS_OK);
+    bool tripped = true;
+    CHECK_STATUS(mtp_cancel_is_tripped(cancel, &tripped), MTP_STATUS_OK);
+    CHECK(!tripped);
+    pthread_t thread;
+    CHECK(pthread_create(&thread, NULL, trip_later, cancel) == 0);
+    MtpAction action = {.kind = 99, .neighborhood = 0, .building = 0};
+    CHECK_STATUS(mtp_bot_choose_cancellable(bot, game, cancel, &action), MTP_STATUS_CANCELLED);
+    CHECK_ERROR_MENTIONS("interrupted");
+    CHECK(pthread_join(thread, NULL) == 0);
+    CHECK(action.kind == 99);
+    CHECK_STATUS(mtp_cancel_is_tripped(cancel, &tripped), MTP_STATUS_OK);
+    CHECK(tripped);
+    /* Tripped, it cancels the next decision at once, for any kind. */
+    MtpBot *greedy = NULL;
+    CHECK_STATUS(mtp_bot_new("greedy", NULL, &greedy), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_bot_choose_cancellable(greedy, game, cancel, &action), MTP_STATUS_CANCELLED);
+    /* Reset, the handle serves the next decision. */
+    CHECK_STATUS(mtp_cancel_reset(cancel), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_bot_choose_cancellable(greedy, game, cancel, &action), MTP_STATUS_OK);
+    CHECK(action.kind == MTP_ACTION_KIND_BID);
+    /* Bad handles are reported. */
+    CHECK_STATUS(mtp_bot_choose_cancellable(greedy, game, NULL, &action), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_bot_choose_cancellable(greedy, game, (const MtpCancel *)greedy, &action),
+                 MTP_STATUS_INVALID_HANDLE);
+    CHECK(mtp_live_cancels() == 1);
+    CHECK_STATUS(mtp_cancel_free(cancel), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_cancel_free(cancel), MTP_STATUS_INVALID_HANDLE);
+    CHECK_STATUS(mtp_cancel_trip(cancel), MTP_STATUS_INVALID_HANDLE);
+    CHECK_STATUS(mtp_cancel_free(NULL), MTP_STATUS_OK);
+    CHECK(strcmp(mtp_status_name(MTP_STATUS_CANCELLED), "MTP_STATUS_CANCELLED") == 0);
+    mtp_bot_free(greedy);
+    mtp_bot_free(bot);
+    mtp_game_free(game);
+}
+
 static void test_no_handle_leaked(void) {
     CHECK(mtp_live_games() == live_at_start);
     CHECK(mtp_live_bots() == 0);
+    CHECK(mtp_live_cancels() == 0);
 }
 
 /* ----- conformance vectors -------------------------------------------------- */
@@ -1865,6 +1920,7 @@ int main(int argc, char **argv) {
     RUN(test_bot_handles_are_checked);
     RUN(test_bots_play_legal_games);
     RUN(test_bots_are_reproducible_and_see_only_their_seat);
+    RUN(test_a_decision_cancelled_from_another_thread);
     if (argc > 1) {
         run_conformance(argv[1]);
     }

@@ -5,7 +5,9 @@
 
 #include <cstdio>
 #include <cstring>
+#include <chrono>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -192,6 +194,35 @@ int main() {
         CHECK(mtp_live_bots() == live_bots + 3);
     }
     CHECK(mtp_live_bots() == live_bots); // every bot freed by its owner
+
+    // A thinking bot stopped from another thread: Cancelled, the game as
+    // it was; the handle, reset, serves the next decision.
+    {
+        std::size_t live_cancels = mtp_live_cancels();
+        metropolys::Game game(2, MTP_VARIANT_EXPERT, 5);
+        metropolys::Bot thinker("ismcts", "{\"seconds\": 3600}");
+        metropolys::Cancel cancel;
+        CHECK(!cancel.tripped());
+        std::thread stopper([&cancel] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+            cancel.trip();
+        });
+        bool cancelled = false;
+        try {
+            thinker.choose(game, cancel);
+        } catch (const metropolys::Cancelled &e) {
+            cancelled = e.status() == MTP_STATUS_CANCELLED;
+        }
+        stopper.join();
+        CHECK(cancelled && cancel.tripped());
+        cancel.reset();
+        metropolys::Bot quick("greedy");
+        CHECK(game.check_action(quick.choose(game, cancel)) == MTP_STATUS_OK);
+        CHECK(mtp_live_cancels() == live_cancels + 1);
+        metropolys::Cancel moved = std::move(cancel);
+        CHECK(moved.get() != nullptr && cancel.get() == nullptr);
+    }
+    CHECK(mtp_live_cancels() == 0);
     std::printf("%s\n", failures == 0 ? "C++ header: all checks passed" : "C++ header: FAILED");
     return failures == 0 ? 0 : 1;
 }

@@ -6,6 +6,7 @@ mod map;
 mod prompt;
 mod screen;
 mod seats;
+mod style;
 mod table;
 
 use crate::account::{header, players, score_table, tell};
@@ -32,8 +33,11 @@ the same command gives the same game everywhere (see docs/records.md).
 Seats are named by colour: 0 blue, 1 red, 2 white, 3 gray.
 
 With --seats, a person types `12 7` (neighborhood, building), `pass`,
-`map` (where their cards score), `hint`, `board`, `help` or `quit` (the end
-of input also quits, status 0).
+`map` (where their cards score), `hint`, `n 12` (the neighbors of 12),
+`board`, `help` or `quit`, which saves the game (to --record FILE, else
+metropolys-game.json) for `metropolys play --resume FILE`; the end of input
+leaves too (status 0). The text fits 80 columns (the terminal's width when
+wider), in colour on a terminal unless NO_COLOR is set.
 The bot at seat p is seeded with the first draw of stream 5 + p of the seed.")]
 pub struct Args {
     /// Number of players: 2, 3 or 4 [default: 4]
@@ -71,8 +75,16 @@ pub struct Args {
     pub seats: Option<Vec<String>>,
     /// With --seats: bot parameters by kind, a JSON object such as
     /// '{"ismcts": {"iterations": 500}}'
-    #[arg(long, value_name = "JSON", requires = "seats")]
+    #[arg(long, value_name = "JSON")]
     pub params: Option<String>,
+    /// Continue the game a record holds (what `quit` saved), with its
+    /// seats (or --seats); --record FILE then saves the whole game
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with_all = ["players", "variant", "seed", "start_player", "config", "quiet"]
+    )]
+    pub resume: Option<PathBuf>,
 }
 
 /// Plays, tells, and writes the files asked for.
@@ -94,12 +106,20 @@ pub fn run(args: Args) -> Outcome {
     if let Some(s) = args.start_player {
         config.start_player = s;
     }
+    let files = seats::Files {
+        record: args.record.as_deref(),
+        html: args.html.as_deref(),
+    };
+    if let Some(path) = &args.resume {
+        return seats::resume(path, args.seats.as_deref(), args.params.as_deref(), files);
+    }
     if let Some(seats) = &args.seats {
-        let files = seats::Files {
-            record: args.record.as_deref(),
-            html: args.html.as_deref(),
-        };
         return seats::play(seats, args.players, config, args.params.as_deref(), files);
+    }
+    if args.params.is_some() {
+        return Err(Failure::Usage(
+            "--params sets the parameters of the bots at --seats (or of a --resume game's)".into(),
+        ));
     }
     let mut game = Game::new(config.clone())
         .map_err(|e| Failure::Invalid(format!("illegal configuration: {e}")))?;

@@ -3,7 +3,9 @@
 
 use metropolys_conform::rules::rule_text;
 use metropolys_core::text::{parse_action, ParseActionError};
-use metropolys_core::{Action, RuleError, BUILDINGS_PER_PLAYER, NEIGHBORHOOD_COUNT};
+use metropolys_core::{
+    Action, NeighborhoodId, RuleError, BUILDINGS_PER_PLAYER, NEIGHBORHOOD_COUNT,
+};
 
 /// What a line typed at the prompt means.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,8 +19,10 @@ pub enum Command {
     Map,
     /// Ask the strongest bot what it would play.
     Hint,
-    /// Show the board again.
+    /// Show the whole position again.
     Board,
+    /// Show the neighbors of a neighborhood.
+    Neighbors(NeighborhoodId),
     /// Leave the game.
     Quit,
     /// An empty line: ask again.
@@ -26,8 +30,8 @@ pub enum Command {
 }
 
 /// Reads one typed line: `12 7` (neighborhood, building; also `12,7`),
-/// `pass`, `help`, `hint`, `board`, `map`, `quit`. The error is the message
-/// to show.
+/// `pass`, `help`, `hint`, `board`, `map`, `neighbors 12`, `quit`. The
+/// error is the message to show.
 pub fn parse(line: &str) -> Result<Command, String> {
     let lower = line.trim().to_ascii_lowercase();
     let words: Vec<&str> = lower
@@ -49,6 +53,16 @@ pub fn parse(line: &str) -> Result<Command, String> {
         ["board" | "b"] => Ok(Command::Board),
         ["map" | "m" | "objective" | "objectives" | "cards"] => Ok(Command::Map),
         ["quit" | "q" | "exit"] => Ok(Command::Quit),
+        ["neighbors" | "neighbours" | "n" | "next"] => {
+            Err("neighbors of which neighborhood? type e.g. `neighbors 12` (or `n 12`)".to_string())
+        }
+        ["neighbors" | "neighbours" | "n" | "next", id] => match id.parse::<NeighborhoodId>() {
+            Ok(id) if usize::from(id) < NEIGHBORHOOD_COUNT => Ok(Command::Neighbors(id)),
+            _ => Err(format!(
+                "there is no neighborhood {id}; ids are 0-{}",
+                NEIGHBORHOOD_COUNT - 1
+            )),
+        },
         // Core reads the move and knows the board's ranges.
         [n, b] => match parse_action(&format!("{n} {b}")) {
             Ok(action) => Ok(Command::Move(action)),
@@ -75,9 +89,14 @@ Commands:
   map       where your secret cards score: their neighborhoods and areas
             (also `objective`)
   hint      what the strongest bot (ismcts) would play in your place
-  board     show the board again
+  n 12      the neighbors of neighborhood 12 and what stands on them
+            (also `neighbors 12`)
+  board     show the whole position again (between your decisions only
+            what changed is shown)
   help      this text
-  quit      leave the game (so does the end of input, Ctrl-D)
+  quit      leave the game, saving it: `metropolys play --resume FILE`
+            continues it (the end of input, Ctrl-D, leaves without saving
+            unless --record names a file)
 
 Rules in short: the opener of a call bids any building of their supply on
 any free neighborhood (R-7). Each later bid must be on a free neighborhood
@@ -102,6 +121,10 @@ mod tests {
         assert_eq!(parse("quit"), Ok(Command::Quit));
         assert_eq!(parse("map"), Ok(Command::Map));
         assert_eq!(parse("Objective"), Ok(Command::Map));
+        assert_eq!(parse("neighbors 12"), Ok(Command::Neighbors(12)));
+        assert_eq!(parse("N 0"), Ok(Command::Neighbors(0)));
+        assert!(parse("n 55").unwrap_err().contains("no neighborhood 55"));
+        assert!(parse("neighbors").unwrap_err().contains("neighbors 12"));
     }
 
     #[test]

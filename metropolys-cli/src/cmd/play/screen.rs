@@ -48,20 +48,29 @@ pub fn list(items: impl IntoIterator<Item = impl ToString>) -> String {
 /// The widest status of a board cell: `bid white 13`.
 const STATUS_WIDTH: usize = 12;
 
-/// One neighborhood as a board cell: `12 admin   T bid red 5`, each part
-/// in a column of its own width, so that cells line up.
-fn cell(state: &State, id: NeighborhoodId) -> String {
-    let kind = board::kind(id).map_or("", kind_short);
-    let token = state.token_at(id).map_or(' ', token_letter);
-    let status = if let Some((owner, number)) = state.building_at(id) {
+/// What stands on a neighborhood: `red 7` (built), `bid blue 5` (a bid of
+/// this call) or `.` (free).
+fn status(state: &State, id: NeighborhoodId) -> String {
+    if let Some((owner, number)) = state.building_at(id) {
         format!("{} {number}", seat_name(owner))
     } else if let Some(bid) = state.bids().iter().find(|b| b.neighborhood == id) {
         format!("bid {} {}", seat_name(bid.player), bid.building)
     } else {
         ".".to_string()
-    };
+    }
+}
+
+/// One neighborhood as a board cell: `12 admin   T bid red 5`, each part
+/// in a column of its own width, so that cells line up.
+fn cell(state: &State, id: NeighborhoodId) -> String {
+    let kind = board::kind(id).map_or("", kind_short);
+    let token = state.token_at(id).map_or(' ', token_letter);
+    let status = status(state, id);
     format!("{id:>2} {kind:<7} {token} {status:<STATUS_WIDTH$}")
 }
+
+/// The columns a board cell takes, with the two spaces between cells.
+const CELL_WIDTH: usize = 27;
 
 /// Building numbers as a supply lists them; in the Expert game grouped
 /// by size (`small 1 2 5, medium 6 9, tall 10 13`, core's `Size::of`).
@@ -83,8 +92,10 @@ pub fn supply_text(variant: Variant, numbers: &[u8]) -> String {
         .join(", ")
 }
 
-/// The board as text: one block per district, three neighborhoods a row.
-pub fn board_text(state: &State) -> String {
+/// The board as text in `width` columns: three neighborhoods a row, more
+/// when the width allows.
+pub fn board_text_in(state: &State, width: usize) -> String {
+    let per_row = (width.saturating_sub(1) / CELL_WIDTH).max(3);
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -107,7 +118,7 @@ pub fn board_text(state: &State) -> String {
         // The district's name on a line of its own, so that three cells fit
         // in 80 columns.
         let _ = writeln!(s, "{}:", d.name());
-        for chunk in ids.chunks(3) {
+        for chunk in ids.chunks(per_row) {
             let cells: Vec<String> = chunk.iter().map(|&i| cell(state, i)).collect();
             let _ = writeln!(s, " {}", cells.join("  ").trim_end());
         }
@@ -128,7 +139,7 @@ fn seats_text(state: &State, names: &[String]) -> String {
         }
         let _ = writeln!(
             s,
-            "  {:<16} built {:>2}  tokens T{} S{} A{}{}{}  supply {}",
+            "  {:<16} built {:>2}  tokens T{} S{} A{}{}{}\n      supply {}",
             format!("{} ({})", seat_name(p), names[p as usize]),
             state.constructed_count(p),
             state.tokens_taken(p, Token::Trendy),
@@ -242,12 +253,13 @@ pub fn action_text(variant: Variant, action: Action) -> String {
     }
 }
 
-/// Everything the person to act may see: the board, the seats, the
-/// bids, their own secret cards and their legal moves.
-pub fn turn_text(state: &State, seat: Seat, names: &[String]) -> String {
+/// Everything the person to act may see: the board (in `width`
+/// columns), the seats, the bids, their own secret cards and their legal
+/// moves.
+pub fn turn_text(state: &State, seat: Seat, names: &[String], width: usize) -> String {
     let mut s = String::new();
     s.push('\n');
-    s.push_str(&board_text(state));
+    s.push_str(&board_text_in(state, width));
     s.push_str(&seats_text(state, names));
     s.push_str(&bids_text(state));
     let _ = writeln!(
@@ -258,6 +270,56 @@ pub fn turn_text(state: &State, seat: Seat, names: &[String]) -> String {
     );
     s.push_str(&moves_text(state));
     s
+}
+
+/// What a person sees at a decision after their first: what changed since
+/// they last saw the position (`before`: the neighborhoods and the seats
+/// whose public situation changed, each as the whole board shows it), the
+/// bids of the call and their legal moves. Their secret cards have not
+/// changed; `board` shows everything again.
+pub fn changes_text(before: &State, after: &State, names: &[String]) -> String {
+    let mut s = String::new();
+    s.push('\n');
+    let cells: Vec<String> = after
+        .in_play()
+        .iter()
+        .filter(|&id| cell(before, id) != cell(after, id))
+        .map(|id| list(cell(after, id).split_whitespace()))
+        .collect();
+    if !cells.is_empty() {
+        let _ = writeln!(s, "Board changes: {}.", cells.join("; "));
+    }
+    let (old, new) = (seats_text(before, names), seats_text(after, names));
+    for (o, n) in old.lines().zip(new.lines()) {
+        if o != n {
+            let _ = writeln!(s, "{n}");
+        }
+    }
+    s.push_str(&bids_text(after));
+    s.push_str(&moves_text(after));
+    s
+}
+
+/// The neighbors of a neighborhood (core's adjacency) and what stands on
+/// each, for `neighbors 12`.
+pub fn neighbors_text(state: &State, id: NeighborhoodId) -> String {
+    let of = |n: NeighborhoodId| {
+        if !state.in_play().contains(n) {
+            format!("{} out of play", place(n))
+        } else {
+            let token = state
+                .token_at(n)
+                .map_or(String::new(), |t| format!(" {t} token"));
+            format!("{}{token} {}", place(n), status(state, n))
+        }
+    };
+    let around: Vec<String> = board::neighbors(id).iter().map(of).collect();
+    format!(
+        "{} is next to {} neighborhoods (. free):\n  {}\n",
+        of(id),
+        around.len(),
+        around.join("\n  ")
+    )
 }
 
 #[cfg(test)]
@@ -274,7 +336,7 @@ mod tests {
     fn the_board_shows_every_neighborhood_in_play() {
         let s = State::new(&Config::new(3, Variant::Expert, 9)).unwrap();
         let s = s.play(Action::bid(3, 7)).unwrap();
-        let text = board_text(&s);
+        let text = board_text_in(&s, 80);
         assert!(text.contains("out of play (R-2)"), "{text}");
         assert!(text.contains(" 3 "), "{text}");
         assert!(text.contains("bid blue 7"), "{text}");
@@ -310,7 +372,7 @@ mod tests {
             .unwrap()
             .play(Action::bid(36, 11))
             .unwrap();
-        let text = board_text(&s);
+        let text = board_text_in(&s, 80);
         assert!(text.contains(" bid white 11  37 housing"), "{text}");
         let rows: Vec<&str> = text
             .lines()

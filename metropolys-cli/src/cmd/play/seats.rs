@@ -5,6 +5,7 @@
 
 use crate::account::{header, players, score_table};
 use crate::args::{kind_spec, params_by_kind, seat_kinds, seat_spec};
+use crate::cmd::play::style::Style;
 use crate::cmd::play::table::{drive, ending_text, names, Controller, Decide, Ending};
 use crate::failure::{bot_failure, first_of, Failure, Outcome};
 use crate::html;
@@ -65,8 +66,63 @@ pub fn play(
             players.unwrap_or(0)
         )));
     }
+    if !metropolys_core::PLAYER_COUNTS.contains(&n) {
+        return Err(Failure::Usage(format!(
+            "--seats names 2 to 4 seats (R-1), not {n}"
+        )));
+    }
     config.players = n;
-    run(seats, &config, params, files)
+    let game =
+        Game::new(config).map_err(|e| Failure::Invalid(format!("illegal configuration: {e}")))?;
+    run(seats, game, params, files)
+}
+
+/// The file `quit` saves to when `--record` names none.
+pub const SAVE_FILE: &str = "metropolys-game.json";
+
+/// `metropolys play --resume FILE [--seats ...]`: the game the record holds
+/// (replayed, each action checked), continued with the record's seats, or
+/// with `--seats` when given (one per seat of the game).
+pub fn resume(
+    path: &Path,
+    seats: Option<&[String]>,
+    params: Option<&str>,
+    files: Files<'_>,
+) -> Outcome {
+    let shown = crate::io::shown(path);
+    let record = Record::from_json(&crate::io::read(path)?)
+        .map_err(|e| Failure::Invalid(format!("{shown}: {e}")))?;
+    let game = Game::from_record(&record).map_err(|e| Failure::Invalid(format!("{shown}: {e}")))?;
+    if game.state().is_over() {
+        return Err(Failure::Invalid(format!(
+            "{shown}: the game is over (R-17): nothing to resume (`metropolys replay {shown}` tells it)"
+        )));
+    }
+    let players = usize::from(game.state().players());
+    let seats: Vec<String> = match (seats, &record.seats) {
+        (Some(given), _) => split_list(&given.join(","))
+            .into_iter()
+            .map(str::to_string)
+            .collect(),
+        // Who sat where, as the record says, in the form --seats reads.
+        (None, Some(who)) => who
+            .iter()
+            .map(|s| SeatSpec::try_from(s).map(|spec| spec.to_string()))
+            .collect::<Result<_, _>>()
+            .map_err(|e| Failure::Invalid(format!("{shown}: its seats: {e}")))?,
+        (None, None) => {
+            return Err(Failure::Usage(format!(
+                "{shown} does not say who sat where (no \"seats\"): give --seats, one per seat"
+            )))
+        }
+    };
+    if seats.len() != players {
+        return Err(Failure::Usage(format!(
+            "the game of {shown} has {players} seats, but {} are named",
+            seats.len()
+        )));
+    }
+    run(&seats, game, params, files)
 }
 
 /// The seed of the bot at `seat`: the first draw of stream `5 + seat` of the
@@ -85,11 +141,16 @@ fn bot_decide(mut player: Player, config: Config) -> Decide<'static> {
 }
 
 /// `metropolys play --seats human,ismcts,greedy`: builds the bots (with
-/// their parameters from `--params`, a JSON object keyed by kind), plays on
-/// standard input and output, and writes the record when asked and the
-/// game was played to its end, and the HTML replay when asked.
-/// `config.players` must already be the number of seats.
-fn run(seats: &[String], config: &Config, params: Option<&str>, files: Files<'_>) -> Outcome {
+/// their parameters from `--params`, a JSON object keyed by kind), plays
+/// `game` (new, or resumed) on standard input and output, and writes the
+/// record when asked and the game was played to its end or saved by
+/// `quit`, and the HTML replay when asked. The game's player count must
+/// already be the number of seats.
+fn run(seats: &[String], game: Game, params: Option<&str>, files: Files<'_>) -> Outcome {
+    let config = &game
+        .config()
+        .cloned()
+        .expect("a game set up from a configuration or a record has it");
     if !u8::try_from(seats.len()).is_ok_and(|n| metropolys_core::PLAYER_COUNTS.contains(&n)) {
         return Err(Failure::Usage(format!(
             "--seats names 2 to 4 seats (R-1), not {}",
@@ -124,14 +185,13 @@ fn run(seats: &[String], config: &Config, params: Option<&str>, files: Files<'_>
             hint_config.clone(),
         )(s)
     });
-    Game::new(config.clone())
-        .map_err(|e| Failure::Invalid(format!("illegal configuration: {e}")))?;
     let names = names(&controllers);
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    let ending = match drive(config, controllers, &mut hint, &mut input, &mut out) {
+    let style = Style::for_stdout();
+    let ending = match drive(game, controllers, &mut hint, &mut input, &mut out, &style) {
         Ok(e) => e,
         // A closed output (`| head`) ends quietly, like the other commands.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
@@ -141,7 +201,7 @@ fn run(seats: &[String], config: &Config, params: Option<&str>, files: Files<'_>
         }
         Err(e) => return Err(Failure::Io(e.to_string())),
     };
-    let _ = write!(out, "{}", ending_text(&ending, &names));
+    let _ = write!(out, "{}", style.render(&ending_text(&ending, &names)));
     // Each file asked for is written, the first failure sets the status.
     let mut failures = Vec::new();
     let (Ending::Finished(game) | Ending::Abandoned { game, .. }) = &ending;
@@ -149,15 +209,37 @@ fn run(seats: &[String], config: &Config, params: Option<&str>, files: Files<'_>
         .to_record()
         .expect("a game set up from a configuration has a history");
     r.seats = Some(who);
-    if let (Some(path), Ending::Finished(_)) = (files.record, &ending) {
+    // A finished game is recorded when asked; `quit` saves the game to
+    // continue (to --record FILE, else SAVE_FILE), as does the end of
+    // input when --record names a file.
+    let save = match &ending {
+        Ending::Finished(_) => files.record,
+        Ending::Abandoned {
+            end_of_input: false,
+            ..
+        } => Some(files.record.unwrap_or(Path::new(SAVE_FILE))),
+        Ending::Abandoned {
+            end_of_input: true, ..
+        } => files.record,
+    };
+    if let Some(path) = save {
         match write(path, &r.to_json_readable()) {
-            Ok(()) => {
-                let _ = writeln!(
-                    out,
-                    "Record written to {} ({} decisions).",
+            Ok(()) if matches!(ending, Ending::Finished(_)) => {
+                let said = format!(
+                    "Record written to {} ({} decisions).\n",
                     path.display(),
                     r.actions.len()
                 );
+                let _ = write!(out, "{}", style.render(&said));
+            }
+            Ok(()) => {
+                let said = format!(
+                    "Game saved to {} ({} decisions): `metropolys play --resume {}` continues it.\n",
+                    path.display(),
+                    r.actions.len(),
+                    path.display()
+                );
+                let _ = write!(out, "{}", style.render(&said));
             }
             Err(f) => failures.push(f),
         }
@@ -165,7 +247,8 @@ fn run(seats: &[String], config: &Config, params: Option<&str>, files: Files<'_>
     if let Some(path) = files.html {
         match write(path, &replay_page(&r, game.state())) {
             Ok(()) => {
-                let _ = writeln!(out, "HTML replay written to {}.", path.display());
+                let said = format!("HTML replay written to {}.\n", path.display());
+                let _ = write!(out, "{}", style.render(&said));
             }
             Err(f) => failures.push(f),
         }

@@ -6,10 +6,11 @@
 use crate::account::score_table;
 use crate::cmd::play::map::{map_text, scoring_text};
 use crate::cmd::play::prompt::{parse, Command, HELP};
-use crate::cmd::play::screen::{action_text, list, turn_text};
+use crate::cmd::play::screen::{action_text, changes_text, list, neighbors_text, turn_text};
+use crate::cmd::play::style::Style;
 use crate::narrate::{game_over, seat_name, variant_name, Narrator, Voice};
 use metropolys_conform::lines::{read_line, Line, MAX_LINE};
-use metropolys_core::{Action, Config, Game, RuleError, Seat, State};
+use metropolys_core::{Action, Game, RuleError, Seat, State};
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
 
@@ -61,40 +62,76 @@ pub fn names(controllers: &[Controller<'_>]) -> Vec<String> {
         .collect()
 }
 
-/// Plays a game from `config` with one controller per seat, reading the
-/// people's moves from `input` and telling everything on `out`. `hint` is
-/// asked for a move in the person's place (it decides from the seat to
-/// act's view, like every bot).
+/// Writes `text` as the style prints it (wrapped to its width, coloured
+/// when it colours).
+fn put(out: &mut dyn Write, style: &Style, text: &str) -> io::Result<()> {
+    out.write_all(style.render(text).as_bytes())
+}
+
+/// Plays the game `start` (a new game, or one resumed from its record) to
+/// its end with one controller per seat, reading the people's moves from
+/// `input` and telling everything on `out` in `style`. `hint` is asked for
+/// a move in the person's place (it decides from the seat to act's view,
+/// like every bot). A person sees the whole position at their first
+/// decision and on `board`, and at their later decisions what changed
+/// since they last saw it.
 pub fn drive(
-    config: &Config,
+    start: Game,
     mut controllers: Vec<Controller<'_>>,
     hint: &mut Decide<'_>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
+    style: &Style,
 ) -> io::Result<Ending> {
-    let mut game = Game::new(config.clone())
-        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+    let config = start.config().cloned().ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "a game without its configuration",
+        )
+    })?;
     let names = names(&controllers);
-    let start = *game.state();
-    let seats: Vec<String> = (0..start.players())
+    let initial = State::new(&config)
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+    let seats: Vec<String> = (0..initial.players())
         .map(|p| format!("{p} {} ({})", seat_name(p), names[p as usize]))
         .collect();
-    writeln!(
-        out,
-        "Metropolys · {} game · {} players · seed {}",
+    let mut head = format!(
+        "Metropolys · {} game · {} players · seed {}\n  seats: {}\n",
         variant_name(config.variant),
-        start.players(),
-        config.seed
-    )?;
-    writeln!(out, "  seats: {}", seats.join(", "))?;
-    let out_of_play = start.out_of_play();
+        initial.players(),
+        config.seed,
+        seats.join(", ")
+    );
+    let out_of_play = initial.out_of_play();
     if !out_of_play.is_empty() {
-        writeln!(out, "  out of play (R-2): {}", list(out_of_play))?;
+        let _ = writeln!(head, "  out of play (R-2): {}", list(out_of_play));
     }
-    writeln!(out, "Type `help` for the commands.")?;
-    let mut narrator = Narrator::new(&start, Voice::Table(names.clone()));
-    write!(out, "{}", narrator.take_told())?;
-    let mut shown_for: Option<(u16, usize)> = None;
+    // The narrator follows the game from its setup; a resumed game's
+    // earlier calls are not told again.
+    let mut narrator = Narrator::new(&initial, Voice::Table(names.clone()));
+    let mut game = start;
+    let decisions = game.decisions();
+    if decisions > 0 {
+        let mut state = initial;
+        for ra in game.actions().unwrap_or_default() {
+            let (next, events) = state
+                .apply_for(ra.player, ra.action)
+                .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+            narrator.feed(&events, &next);
+            state = next;
+        }
+        narrator.take_told();
+        let _ = writeln!(
+            head,
+            "Resumed after {decisions} decisions, during call {}.",
+            game.state().call_number()
+        );
+    }
+    head.push_str("Type `help` for the commands.\n");
+    put(out, style, &head)?;
+    put(out, style, &narrator.take_told())?;
+    // Per seat, the position its person last saw in full or in part.
+    let mut seen: Vec<Option<State>> = vec![None; usize::from(initial.players())];
     while let Some(seat) = game.state().to_act() {
         let state = *game.state();
         let action = match &mut controllers[seat as usize] {
@@ -106,13 +143,15 @@ pub fn drive(
                 ))
             })?,
             Controller::Human => {
-                // Show the whole position once per decision.
-                let key = (state.call_number(), state.bids().len());
-                if shown_for != Some(key) {
-                    write!(out, "{}", turn_text(&state, seat, &names))?;
-                    shown_for = Some(key);
-                }
-                match ask(&state, seat, &names, hint, input, out)? {
+                // The whole position at the person's first decision, then
+                // what changed since they last saw it.
+                let text = match seen[seat as usize] {
+                    None => turn_text(&state, seat, &names, style.width),
+                    Some(before) => changes_text(&before, &state, &names),
+                };
+                put(out, style, &text)?;
+                seen[seat as usize] = Some(state);
+                match ask(&state, seat, &names, hint, input, out, style)? {
                     Answer::Move(a) => a,
                     Answer::Quit => {
                         return Ok(Ending::Abandoned {
@@ -151,7 +190,7 @@ pub fn drive(
             }
         };
         narrator.feed(game.last_events(), game.state());
-        write!(out, "{}", narrator.take_told())?;
+        put(out, style, &narrator.take_told())?;
     }
     Ok(Ending::Finished(game))
 }
@@ -177,9 +216,14 @@ fn ask(
     hint: &mut Decide<'_>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
+    style: &Style,
 ) -> io::Result<Answer> {
     loop {
-        write!(out, "{} ({}) > ", seat_name(seat), names[seat as usize])?;
+        put(
+            out,
+            style,
+            &format!("{} ({}) > ", seat_name(seat), names[seat as usize]),
+        )?;
         out.flush()?;
         // Bytes: a line that is not UTF-8 is a mistyped move like any
         // other, not an I/O failure. A line without end is read only up
@@ -197,39 +241,36 @@ fn ask(
             }
         }
         let line = String::from_utf8_lossy(&bytes);
-        match parse(&line) {
-            Ok(Command::Nothing) => {}
-            Ok(Command::Help) => writeln!(out, "{HELP}\n\n{}", scoring_text(state))?,
-            Ok(Command::Map) => write!(out, "{}", map_text(state, seat))?,
-            Ok(Command::Board) => write!(out, "{}", turn_text(state, seat, names))?,
+        let text = match parse(&line) {
+            Ok(Command::Nothing) => continue,
+            Ok(Command::Help) => format!("{HELP}\n\n{}\n", scoring_text(state)),
+            Ok(Command::Map) => map_text(state, seat),
+            Ok(Command::Board) => turn_text(state, seat, names, style.width),
+            Ok(Command::Neighbors(id)) => neighbors_text(state, id),
             Ok(Command::Quit) => return Ok(Answer::Quit),
-            Ok(Command::Hint) => {
-                let a = match hint(state) {
-                    Ok(a) => a,
-                    Err(e) => {
-                        writeln!(out, "No hint: {e}")?;
-                        continue;
-                    }
-                };
-                let typed = match a {
-                    Action::Bid {
-                        neighborhood,
-                        building,
-                    } => format!("{neighborhood} {building}"),
-                    Action::Pass => "pass".into(),
-                };
-                writeln!(
-                    out,
-                    "Hint: ismcts would {} (type `{typed}`).",
-                    action_text(state.variant(), a)
-                )?;
-            }
+            Ok(Command::Hint) => match hint(state) {
+                Ok(a) => {
+                    let typed = match a {
+                        Action::Bid {
+                            neighborhood,
+                            building,
+                        } => format!("{neighborhood} {building}"),
+                        Action::Pass => "pass".into(),
+                    };
+                    format!(
+                        "Hint: ismcts would {} (type `{typed}`).\n",
+                        action_text(state.variant(), a)
+                    )
+                }
+                Err(e) => format!("No hint: {e}\n"),
+            },
             Ok(Command::Move(a)) => match state.check(a) {
                 Ok(()) => return Ok(Answer::Move(a)),
-                Err(e) => writeln!(out, "Illegal move: {}", explain(state, &e))?,
+                Err(e) => format!("Illegal move: {}\n", explain(state, &e)),
             },
-            Err(message) => writeln!(out, "{message}")?,
-        }
+            Err(message) => format!("{message}\n"),
+        };
+        put(out, style, &text)?;
     }
 }
 
@@ -291,7 +332,7 @@ pub fn ending_text(ending: &Ending, names: &[String]) -> String {
 mod tests {
     use super::*;
     use metropolys_core::rng::SplitMix64;
-    use metropolys_core::Variant;
+    use metropolys_core::{Config, Variant};
 
     /// A script that plays any game to its end without knowing it: before
     /// each bid it tries `pass`, so a person who may pass passes, and an
@@ -306,19 +347,15 @@ mod tests {
         cycle.repeat(20)
     }
 
-    /// A whole game: the person types the first legal move each time, with
-    /// a mistyped and an illegal move and a hint first.
-    #[test]
-    fn a_scripted_game_reaches_the_end() {
-        let config = Config::new(2, Variant::Expert, 4);
-        let mut input = b"twelve\n\xff\xfe 3\n99 1\nhint\n".to_vec();
-        input.extend_from_slice(robot_script().as_bytes());
+    /// Plays `config` with a person at seat 0 typing `script` and a random
+    /// bot at seat 1, in `style`; the output and how the game ended.
+    fn scripted(config: Config, script: &[u8], style: Style) -> (String, Ending) {
         let mut rng = SplitMix64::new(3);
         let bot: Decide<'_> = Box::new(move |s: &State| Ok(s.random_action(&mut rng).unwrap()));
         let mut hint: Decide<'_> = Box::new(|s: &State| Ok(s.legal_actions()[0]));
         let mut out = Vec::new();
         let ending = drive(
-            &config,
+            Game::new(config).unwrap(),
             vec![
                 Controller::Human,
                 Controller::Bot {
@@ -327,11 +364,22 @@ mod tests {
                 },
             ],
             &mut hint,
-            &mut &input[..],
+            &mut &script[..],
             &mut out,
+            &style,
         )
         .unwrap();
-        let text = String::from_utf8(out).unwrap();
+        (String::from_utf8(out).unwrap(), ending)
+    }
+
+    /// A whole game: the person types the first legal move each time, with
+    /// a mistyped and an illegal move and a hint first.
+    #[test]
+    fn a_scripted_game_reaches_the_end() {
+        let config = Config::new(2, Variant::Expert, 4);
+        let mut input = b"twelve\n\xff\xfe 3\n99 1\nhint\nn 12\n".to_vec();
+        input.extend_from_slice(robot_script().as_bytes());
+        let (text, ending) = scripted(config, &input, Style::plain());
         assert!(text.contains("cannot read \"twelve\""), "{text}");
         assert!(text.contains("no neighborhood 99"));
         assert!(
@@ -348,5 +396,107 @@ mod tests {
                 panic!("abandoned at call {}", game.state().call_number())
             }
         }
+    }
+
+    /// Issue 37: every line of a whole game fits in 80 columns (lines ran
+    /// to 171); a wider terminal gets longer lines and a wider board.
+    #[test]
+    fn every_line_fits_the_width() {
+        let script = robot_script();
+        let (text, _) = scripted(
+            Config::new(2, Variant::Expert, 9),
+            format!("help\nmap\nn 30\nboard\n{script}").as_bytes(),
+            Style::plain(),
+        );
+        // At a terminal the person's typing ends the prompt's line; here
+        // the next text follows the prompt on its line.
+        let lines = || text.lines().map(|l| l.rsplit("(you) > ").next().unwrap());
+        let widest = lines().max_by_key(|l| l.chars().count()).unwrap();
+        assert!(
+            widest.chars().count() <= 80,
+            "a line of {} columns: {widest:?}",
+            widest.chars().count()
+        );
+        assert!(lines().any(|l| l.chars().count() > 70), "nothing near 80?");
+        let wide = Style {
+            width: 120,
+            color: false,
+        };
+        let (text, _) = scripted(Config::new(2, Variant::Expert, 9), script.as_bytes(), wide);
+        let lines = || text.lines().map(|l| l.rsplit("(you) > ").next().unwrap());
+        let widest = lines().map(|l| l.chars().count()).max().unwrap();
+        assert!((81..=120).contains(&widest), "{widest}");
+        // Four board cells a row at 120 columns (three at 80).
+        let row = text.lines().skip_while(|l| *l != "center:").nth(1).unwrap();
+        let kinds = ["indust", "housing", "mall", "admin", "park"];
+        assert_eq!(
+            row.split_whitespace().filter(|w| kinds.contains(w)).count(),
+            4,
+            "{row}"
+        );
+    }
+
+    /// Issue 37: the whole board once, then only what changed; `board`
+    /// shows it all again.
+    #[test]
+    fn only_what_changed_is_shown_between_decisions() {
+        let (text, _) = scripted(
+            Config::new(2, Variant::Family, 4),
+            robot_script().as_bytes(),
+            Style::plain(),
+        );
+        assert_eq!(text.matches("Board (id kind").count(), 1, "{text}");
+        assert_eq!(text.matches("Your secret cards").count(), 1);
+        assert!(text.matches("Board changes: ").count() > 10, "{text}");
+        assert!(
+            text.matches("To outbid (R-9)").count() + text.matches("You open the call").count()
+                > 10
+        );
+        let mut again = b"board\n".to_vec();
+        again.extend_from_slice(robot_script().as_bytes());
+        let (text, _) = scripted(Config::new(2, Variant::Family, 4), &again, Style::plain());
+        assert_eq!(text.matches("Board (id kind").count(), 2);
+    }
+
+    /// Issue 37: `n 12` lists the neighbors of 12 (core's adjacency) with
+    /// what stands on them.
+    #[test]
+    fn the_neighbors_of_a_neighborhood_on_request() {
+        let (text, _) = scripted(
+            Config::new(2, Variant::Family, 4),
+            b"n 12\n",
+            Style::plain(),
+        );
+        let n = metropolys_core::board::neighbors(12);
+        assert!(
+            text.contains(&format!("is next to {} neighborhoods", n.iter().count())),
+            "{text}"
+        );
+        for id in n.iter() {
+            assert!(
+                text.contains(&format!("\n  {}", crate::narrate::place(id))),
+                "{id}: {text}"
+            );
+        }
+    }
+
+    /// Issue 37: colour when asked (a terminal without NO_COLOR), never in
+    /// a pipe; the text is the same once the escapes are removed.
+    #[test]
+    fn colour_only_when_the_style_says() {
+        let script = b"0 5\nquit\n";
+        let config = Config::new(2, Variant::Family, 4);
+        let (plain, _) = scripted(config.clone(), script, Style::plain());
+        assert!(!plain.contains('\u{1b}'));
+        let (coloured, _) = scripted(
+            config,
+            script,
+            Style {
+                width: 80,
+                color: true,
+            },
+        );
+        assert!(coloured.contains("\u{1b}["), "{coloured}");
+        assert_eq!(console::strip_ansi_codes(&coloured), plain);
     }
 }
