@@ -75,7 +75,7 @@ pub struct Args {
     /// Sockets (seats and spectators) one match accepts at most
     #[arg(long, default_value_t = 64)]
     pub max_sockets: usize,
-    /// An origin (scheme://host[:port]) whose pages may use this server
+    /// An origin (scheme://host, and :port when not the default) whose pages may use this server
     /// besides its own, e.g. the public address of a reverse proxy; its
     /// host is also accepted in the Host header (repeatable)
     #[arg(long = "origin", value_name = "URL")]

@@ -54,7 +54,7 @@ pub enum Change {
 /// A change and the store operation that makes it durable.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Proposal {
-    /// The change, for [`Authority::apply`].
+    /// The change, for [`Authority::apply`](super::Authority::apply).
     pub change: Change,
     /// The operation, for the store.
     pub op: Op,

@@ -116,8 +116,8 @@ impl Authority {
         Authority::build(&m.row, &m.hashes, &m.actions, config, seats, now)
     }
 
-    /// A new match (not stored yet: [`Authority::creation`] is its store
-    /// operation).
+    /// A new match (not stored yet: the shell stores it with
+    /// [`Op::CreateMatch`]).
     pub fn create(
         row: &MatchRow,
         config: Config,

@@ -3,7 +3,7 @@
 //! change survives a crash of the process and of the machine).
 //!
 //! Changes are named operations ([`Op`]) that one writer thread commits
-//! in groups ([`writer`]): every operation pending when a transaction
+//! in groups (the `writer` module): every operation pending when a transaction
 //! starts goes into it, and each is answered only once the transaction is
 //! durable. Reads ([`Store::load`], [`Store::unfinished`],
 //! [`Store::finished`]) use their own connection (WAL: they never wait for
