@@ -417,8 +417,12 @@ def test_spec_bots_take_parameters_as_a_dict_or_json() -> None:
     assert repr(a) == 'SpecBot("ismcts", {"iterations":80}, seed=5)'
     with pytest.raises(ValueError, match="unknown bot kind"):
         bots.from_spec("grandmaster")
-    with pytest.raises(ValueError, match="expected none"):
+    # The searching presets take only a cap on their tree; the others none.
+    with pytest.raises(ValueError, match='unknown parameter "iterations"; expected tree_edges'):
         bots.from_spec("expert", {"iterations": 5})
+    with pytest.raises(ValueError, match="expected none"):
+        bots.from_spec("beginner", {"tree_edges": 5000})
+    assert repr(bots.from_spec("expert", {"tree_edges": 5000})) == 'SpecBot("expert", {"tree_edges":5000})'
     with pytest.raises(TypeError):
         bots.from_spec("ismcts", 5)  # type: ignore[arg-type]
 
