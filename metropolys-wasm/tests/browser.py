@@ -164,8 +164,8 @@ try:
     assert replayed["over"], replayed
     assert f"totals {', '.join(map(str, replayed['totals']))}" in status, (status, replayed)
 
-    # Cancelling: the expert's decision stops at once, the worker serves
-    # the next one, and errors keep their class.
+    # Cancelling: a search of 30 s stops at once, the worker serves the
+    # next one, and errors keep their class.
     result = d.execute_script("return await window.cancelTest()")
     assert result["aborted"] == "AbortError", result
     assert result["abortedBySignal"] == "AbortError", result
@@ -173,7 +173,7 @@ try:
     assert result["legal"], result
     assert result["errorClass"] == "RangeError", result
     assert result["ruleError"] == "IllegalActionError R-17", result
-    print(f"cancelled an expert decision {result['cancelMs']:.0f} ms after asking; "
+    print(f"cancelled a 30 s search {result['cancelMs']:.0f} ms after asking; "
           "the worker answered the next decision")
     severe = [e for e in d.get_log("browser") if e["level"] == "SEVERE"]
     assert not severe, severe
