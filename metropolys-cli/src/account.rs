@@ -4,8 +4,7 @@
 
 use crate::narrate::{seat_name, variant_name, CallLog};
 use metropolys_core::{
-    Config, NeighborhoodId, Record, ScoreSheet, Seat, SeatPlayer, State, Token, Variant,
-    NEIGHBORHOOD_COUNT,
+    Config, NeighborhoodId, Record, ScoreSheet, Seat, SeatPlayer, State, Token, NEIGHBORHOOD_COUNT,
 };
 use std::fmt::Write as _;
 
@@ -110,7 +109,6 @@ pub fn objectives_of(state: &State, seat: Seat) -> String {
 pub fn score_table(state: &State) -> String {
     let scores = state.scores();
     let winners = state.winners();
-    let expert = state.variant() == Variant::Expert;
     let metropolys = state.uses_metropolys_cards();
     let mut s = String::new();
     let title = if state.is_over() {
@@ -123,36 +121,38 @@ pub fn score_table(state: &State) -> String {
         let _ = write!(s, "{:>8}", seat_name(p));
     }
     s.push('\n');
-    type Field = fn(&ScoreSheet) -> i32;
-    let mut rows: Vec<(&str, Field)> = vec![
-        ("trendy tokens", |x| x.trendy),
-        ("subway tokens", |x| x.subway),
-        ("subway card", |x| x.subway_card),
-        ("archaeology tokens", |x| x.archaeology),
-        ("archaeology card", |x| x.archaeology_card),
-        ("area card", |x| x.area),
-    ];
-    if expert && !metropolys {
-        rows.push(("neighborhood card", |x| x.neighborhood));
-        rows.push(("highest buildings", |x| x.highest_building));
-    }
-    if metropolys {
-        rows.push(("Metropolys card", |x| x.metropolys));
-    }
-    for (name, f) in rows {
+    // Core's categories of this game, with core's labels (the total and
+    // the tie-break are written below).
+    let rows: Vec<(&str, usize)> = ScoreSheet::categories_in(state.variant(), metropolys)
+        .into_iter()
+        .filter(|c| !matches!(*c, "total" | "constructed"))
+        .filter_map(|c| {
+            let i = ScoreSheet::CATEGORIES.iter().position(|&x| x == c)?;
+            Some((ScoreSheet::LABELS[i], i))
+        })
+        .collect();
+    for (name, i) in rows {
         let _ = write!(s, "  {name:<22}");
         for sheet in &scores {
-            let _ = write!(s, "{:>8}", f(sheet));
+            let _ = write!(s, "{:>8}", sheet.values()[i]);
         }
         s.push('\n');
     }
     let _ = writeln!(s, "  {}", "-".repeat(22 + 8 * scores.len()));
-    let _ = write!(s, "  {:<22}", "total");
+    let _ = write!(
+        s,
+        "  {:<22}",
+        ScoreSheet::label("total").unwrap_or_default()
+    );
     for sheet in &scores {
         let _ = write!(s, "{:>8}", sheet.total);
     }
     s.push('\n');
-    let _ = write!(s, "  {:<22}", "buildings built");
+    let _ = write!(
+        s,
+        "  {:<22}",
+        ScoreSheet::label("constructed").unwrap_or_default()
+    );
     for sheet in &scores {
         let _ = write!(s, "{:>8}", sheet.constructed);
     }

@@ -9,13 +9,13 @@
 //! `TypedDict` are checked against it by tests. The rules that fill a sheet
 //! are in [`crate::scoring`].
 
-use crate::types::{District, NeighborhoodId, Seat, MAX_PLAYERS};
+use crate::types::{District, NeighborhoodId, Seat, Variant, MAX_PLAYERS};
 use serde::{Deserialize, Serialize};
 
 /// Defines [`ScoreSheet`] and [`Categories`] from one list of categories:
-/// `name: type, doc` (the numbers, in sheet order).
+/// `name: type = "label", doc` (the numbers, in sheet order).
 macro_rules! score_sheet {
-    ($( $(#[$doc:meta])* $field:ident : $ty:ty ),+ $(,)?) => {
+    ($( $(#[$doc:meta])* $field:ident : $ty:ty = $label:literal ),+ $(,)?) => {
         /// Prestige points of one seat, one field per category.
         ///
         /// `area_groups` lists which buildings scored on the area card: one
@@ -56,6 +56,11 @@ macro_rules! score_sheet {
             pub const CATEGORIES: [&'static str; [$(stringify!($field)),+].len()] =
                 [$(stringify!($field)),+];
 
+            /// What each category of [`ScoreSheet::CATEGORIES`] counts, in
+            /// words for people (`"trendy tokens"`): the labels every front
+            /// end shows a sheet with.
+            pub const LABELS: [&'static str; ScoreSheet::CATEGORIES.len()] = [$($label),+];
+
             /// The sheet's numbers in the order of [`ScoreSheet::CATEGORIES`].
             ///
             /// ```
@@ -90,27 +95,65 @@ macro_rules! score_sheet {
 
 score_sheet! {
     /// Trendy tokens: +3 each (§4).
-    trendy: i32,
+    trendy: i32 = "trendy tokens",
     /// Subway tokens: +1 each (§4).
-    subway: i32,
+    subway: i32 = "subway tokens",
     /// The subway card: +3 (§4, R-14).
-    subway_card: i32,
+    subway_card: i32 = "subway card",
     /// Archaeological tokens: −1 each (§4).
-    archaeology: i32,
+    archaeology: i32 = "archaeology tokens",
     /// The archaeological card: −2 (§4, R-15).
-    archaeology_card: i32,
+    archaeology_card: i32 = "archaeology card",
     /// The area card (§4 Family, R-19 Expert).
-    area: i32,
+    area: i32 = "area card",
     /// The Expert neighborhood card: +2 per building on its kind (§5).
-    neighborhood: i32,
+    neighborhood: i32 = "neighborhood card",
     /// Highest-building tokens: +5 each (R-18).
-    highest_building: i32,
+    highest_building: i32 = "highest buildings",
     /// The Metropolys card: +9 per group (§9).
-    metropolys: i32,
+    metropolys: i32 = "Metropolys card",
     /// The sum of every category.
-    total: i32,
+    total: i32 = "total",
     /// Buildings constructed (the first tie-break, R-20).
-    constructed: u8,
+    constructed: u8 = "buildings built",
+}
+
+impl ScoreSheet {
+    /// The categories a game of `variant` can score, with the Metropolys
+    /// cards when `metropolys_cards`, in sheet order (`total` and
+    /// `constructed` included); the others are always 0 in such a game:
+    /// the neighborhood card and the highest-building tokens belong to the
+    /// Expert game (§5, R-18) without the Metropolys cards (§9), the
+    /// Metropolys card to the module.
+    ///
+    /// ```
+    /// use metropolys_core::{ScoreSheet, Variant};
+    /// let family = ScoreSheet::categories_in(Variant::Family, false);
+    /// assert!(!family.contains(&"highest_building") && !family.contains(&"metropolys"));
+    /// let module = ScoreSheet::categories_in(Variant::Expert, true);
+    /// assert!(module.contains(&"metropolys") && !module.contains(&"neighborhood"));
+    /// ```
+    pub fn categories_in(variant: Variant, metropolys_cards: bool) -> Vec<&'static str> {
+        let expert = variant == Variant::Expert;
+        ScoreSheet::CATEGORIES
+            .iter()
+            .copied()
+            .filter(|&c| match c {
+                "neighborhood" | "highest_building" => expert && !metropolys_cards,
+                "metropolys" => metropolys_cards,
+                _ => true,
+            })
+            .collect()
+    }
+
+    /// The label of category `name` ([`ScoreSheet::LABELS`]), if it is
+    /// one of [`ScoreSheet::CATEGORIES`].
+    pub fn label(name: &str) -> Option<&'static str> {
+        ScoreSheet::CATEGORIES
+            .iter()
+            .position(|&c| c == name)
+            .map(|i| ScoreSheet::LABELS[i])
+    }
 }
 
 impl From<&ScoreSheet> for Categories {

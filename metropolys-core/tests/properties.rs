@@ -140,6 +140,16 @@ proptest! {
             prop_assert_eq!(x.total, x.trendy + x.subway + x.subway_card + x.archaeology
                 + x.archaeology_card + x.area + x.neighborhood + x.highest_building + x.metropolys);
         }
+        // A category this kind of game does not score is 0 on every
+        // sheet (§5, R-18, §9): the rows a front end leaves out.
+        let scored = metropolys_core::ScoreSheet::categories_in(s.variant(), s.uses_metropolys_cards());
+        for x in &sheets {
+            for (i, name) in metropolys_core::ScoreSheet::CATEGORIES.iter().enumerate() {
+                if !scored.contains(name) {
+                    prop_assert_eq!(x.values()[i], 0, "{} in a game that does not score it", name);
+                }
+            }
+        }
     }
 
     #[test]

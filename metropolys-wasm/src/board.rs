@@ -8,8 +8,8 @@ use crate::json::to_js;
 use metropolys_core::svg::{PLAYER_COLORS, PLAYER_COLOR_NAMES};
 use metropolys_core::types::{EXPERT_AREAS, FAMILY_AREAS};
 use metropolys_core::{
-    Action, Area, Card, District, ParseNameError, ScoreSheet, Size, Token, Variant,
-    BUILDINGS_PER_PLAYER, MAX_PLAYERS, MIN_PLAYERS, NEIGHBORHOOD_COUNT,
+    Action, Area, Card, District, MetropolysCard, ParseNameError, ScoreSheet, Size, Token, Variant,
+    BUILDINGS_PER_PLAYER, MAX_PLAYERS, METROPOLYS_CARDS, MIN_PLAYERS, NEIGHBORHOOD_COUNT,
 };
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -49,6 +49,9 @@ pub struct Constants {
     max_players: usize,
     /// The score categories, in score-sheet order.
     score_categories: Vec<&'static str>,
+    /// What each score category counts, in words (`"trendy tokens"`), in
+    /// the order of `SCORE_CATEGORIES`.
+    score_category_labels: Vec<&'static str>,
     /// The size of each building number in the Expert game (index 1 … 13;
     /// index 0 is unused).
     building_sizes: Vec<Size>,
@@ -70,6 +73,9 @@ pub struct Constants {
     tokens: Vec<Token>,
     /// The special cards.
     cards: Vec<Card>,
+    /// The ten Metropolys cards that can exist (every three different
+    /// kinds, §9); a game's deck is four of them.
+    metropolys_cards: Vec<MetropolysCard>,
     /// The seats' colours, seat 0 to 3 (CSS colours).
     player_colors: Vec<&'static str>,
     /// The names of the seats' colours.
@@ -92,6 +98,7 @@ pub fn constants() -> JsResult<JsValue> {
         min_players: MIN_PLAYERS,
         max_players: MAX_PLAYERS,
         score_categories: ScoreSheet::CATEGORIES.to_vec(),
+        score_category_labels: ScoreSheet::LABELS.to_vec(),
         building_sizes: (0..=BUILDINGS_PER_PLAYER).map(Size::of).collect(),
         token_points: Token::ALL.iter().map(|&t| (t, t.points())).collect(),
         card_points: Card::ALL.iter().map(|&c| (c, c.points())).collect(),
@@ -102,6 +109,7 @@ pub fn constants() -> JsResult<JsValue> {
         kinds: metropolys_core::Kind::ALL.to_vec(),
         tokens: Token::ALL.to_vec(),
         cards: Card::ALL.to_vec(),
+        metropolys_cards: METROPOLYS_CARDS.to_vec(),
         player_colors: PLAYER_COLORS.to_vec(),
         player_color_names: PLAYER_COLOR_NAMES.to_vec(),
         #[cfg(feature = "bots")]
@@ -109,6 +117,38 @@ pub fn constants() -> JsResult<JsValue> {
         #[cfg(not(feature = "bots"))]
         bot_kinds: Vec::new(),
     })
+}
+
+/// A score category with its label.
+#[derive(Serialize, tsify::Tsify)]
+pub struct ScoreCategory {
+    /// Its name (a field of `ScoreSheet`).
+    name: &'static str,
+    /// What it counts, in words.
+    label: &'static str,
+}
+
+/// The score categories a game of `variant` (`"family"` or `"expert"`)
+/// scores, with the Metropolys cards when `metropolysCards`, in sheet
+/// order (`total` and `constructed` included), each with its label: the
+/// rows of its score sheet (core's `ScoreSheet::categories_in`).
+#[wasm_bindgen(js_name = scoreCategories, unchecked_return_type = "ScoreCategory[]")]
+pub fn score_categories(
+    #[wasm_bindgen(unchecked_param_type = "Variant")] variant: &JsValue,
+    #[wasm_bindgen(js_name = metropolysCards, unchecked_param_type = "boolean")]
+    metropolys_cards: &JsValue,
+) -> JsResult<JsValue> {
+    let name = args::string(variant, "variant")?;
+    let variant = parse_name::<Variant>(&name).map_err(crate::errors::range_error)?;
+    let module = args::boolean(metropolys_cards, "metropolysCards")?;
+    let rows: Vec<ScoreCategory> = ScoreSheet::categories_in(variant, module)
+        .into_iter()
+        .map(|name| ScoreCategory {
+            name,
+            label: ScoreSheet::label(name).unwrap_or(name),
+        })
+        .collect();
+    to_js(&rows)
 }
 
 /// The board: the 55 neighborhoods (district, kind, adjacency, border,
