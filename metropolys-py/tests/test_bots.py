@@ -422,7 +422,7 @@ def test_spec_bots_take_parameters_as_a_dict_or_json() -> None:
         bots.from_spec("expert", {"iterations": 5})
     with pytest.raises(ValueError, match="expected none"):
         bots.from_spec("beginner", {"tree_edges": 5000})
-    assert repr(bots.from_spec("expert", {"tree_edges": 5000})) == 'SpecBot("expert", {"tree_edges":5000})'
+    assert repr(bots.from_spec("expert", {"tree_edges": 5000})) == 'SpecBot("expert", {"tree_edges":5000}, seed=0)'
     with pytest.raises(TypeError):
         bots.from_spec("ismcts", 5)  # type: ignore[arg-type]
 
