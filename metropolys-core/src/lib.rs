@@ -111,6 +111,7 @@ pub use state::{play_random, Constructed, LegalMoves, Snapshot, State, TokenCoun
 pub use text::ParseActionError;
 pub use types::{
     max_decisions, Area, BuildingNumber, Card, District, Kind, MetropolysCard, NeighborhoodId,
-    Objective, ParseNameError, Rule, Rules, Seat, Size, Token, Variant, BUILDINGS_PER_PLAYER,
-    MAX_PLAYERS, METROPOLYS_CARDS, MIN_PLAYERS, NEIGHBORHOOD_COUNT, PLAYER_COUNTS,
+    Objective, ParseNameError, Rule, Rules, Seat, SecretCard, Size, Token, Variant,
+    BUILDINGS_PER_PLAYER, MAX_PLAYERS, METROPOLYS_CARDS, MIN_PLAYERS, NEIGHBORHOOD_COUNT,
+    PLAYER_COUNTS,
 };
