@@ -75,14 +75,17 @@ mod strict;
 pub mod action;
 pub mod config;
 pub mod scoring;
-// L3: the state (struct and queries, legality, transitions, the playout,
-// snapshots, validation, secrets).
+// L3: the scoring rules in words; the state (struct and queries, legality,
+// transitions, the playout, snapshots, validation, secrets).
+pub mod explain;
 pub mod state;
-// L4: records (and who played each seat), the game with its history,
-// pictures and text.
+// L4: records (and who played each seat), the game with its history, how
+// each seat stands (where its cards score, its running score), pictures
+// and text.
 pub mod game;
 pub mod record;
 mod seat_player;
+pub mod standing;
 pub mod svg;
 pub mod text;
 // L5: JSON loading and writing with the catch-all error; proptest strategies.
