@@ -102,6 +102,11 @@ fn kinds_text(kinds: &[Kind; 3]) -> String {
     format!("{}, {} and {}", kinds[0], kinds[1], kinds[2])
 }
 
+/// The label of a neighborhood kind: `"Industry neighborhood"`.
+pub fn kind_label(kind: Kind) -> String {
+    format!("{} neighborhood", capitalized(kind.name()))
+}
+
 /// The label of an area card: `"Bridges card"`.
 pub fn area_label(area: Area) -> String {
     format!("{} card", capitalized(area.name()))
@@ -117,7 +122,7 @@ pub fn area_label(area: Area) -> String {
 pub fn card_label(card: SecretCard) -> String {
     match card {
         SecretCard::Area(area) => area_label(area),
-        SecretCard::Neighborhood(kind) => format!("{} neighborhood card", capitalized(kind.name())),
+        SecretCard::Neighborhood(kind) => format!("{} card", kind_label(kind)),
         SecretCard::Metropolys(kinds) => format!("Metropolys card ({})", kinds_text(&kinds)),
     }
 }
@@ -179,17 +184,25 @@ pub fn area_text(variant: Variant, area: Area) -> String {
 pub fn card_text(variant: Variant, card: SecretCard) -> String {
     match card {
         SecretCard::Area(area) => area_text(variant, area),
-        SecretCard::Neighborhood(kind) => neighborhood_text(&kind.to_string()),
+        SecretCard::Neighborhood(kind) => {
+            neighborhood_text(&format!("{} neighborhood", with_article(kind.name())))
+        }
         SecretCard::Metropolys(kinds) => {
             metropolys_text(&format!("one each on {}", kinds_text(&kinds)))
         }
     }
 }
 
-/// The neighborhood card's line for `kind` (a kind's name, or a phrase).
-fn neighborhood_text(kind: &str) -> String {
+/// `word` after its indefinite article: `a park`, `an industry`.
+fn with_article(word: &str) -> String {
+    let vowel = word.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {word}", if vowel { "an" } else { "a" })
+}
+
+/// The neighborhood card's line, `on` saying where its buildings stand.
+fn neighborhood_text(on: &str) -> String {
     format!(
-        "{} for each of your buildings on a {kind} neighborhood (§5)",
+        "{} for each of your buildings on {on} (§5)",
         points(NEIGHBORHOOD_CARD_POINTS)
     )
 }
@@ -344,7 +357,7 @@ pub fn topic_label(topic: Topic) -> String {
 pub fn topic_text(variant: Variant, topic: Topic) -> String {
     match topic {
         Topic::Area(a) => area_text(variant, a),
-        Topic::Neighborhood => neighborhood_text("the card's kind"),
+        Topic::Neighborhood => neighborhood_text("a neighborhood of the card's kind"),
         Topic::Metropolys => metropolys_text("one on each of the card's three kinds"),
         Topic::Token(t) => token_text(t),
         Topic::Card(c) => special_card_text(c),
@@ -493,9 +506,17 @@ mod tests {
             card_label(SecretCard::Metropolys(card)),
             "Metropolys card (industry, park and housing)"
         );
+        assert_eq!(
+            card_text(Variant::Expert, SecretCard::Neighborhood(Kind::Industry)),
+            "+2 for each of your buildings on an industry neighborhood (§5)"
+        );
         for &kind in Kind::ALL {
             let text = card_text(Variant::Expert, SecretCard::Neighborhood(kind));
-            assert!(text.contains(&format!(" a {kind} neighborhood")), "{text}");
+            assert!(
+                text.contains(&format!(" {kind} neighborhood (§5)")),
+                "{text}"
+            );
+            assert!(!text.contains(" a a") && !text.contains(" a i"), "{text}");
         }
         for &area in &EXPERT_AREAS {
             assert_eq!(
