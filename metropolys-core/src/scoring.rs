@@ -13,7 +13,7 @@
 //! cards are not.
 
 use crate::bits::{BitIter, NeighborhoodSet};
-use crate::board::{self, ADJACENT, BRIDGES, DISTRICT, KIND, LAKES, STATUES};
+use crate::board::{self, ADJACENT, BRIDGES, DISTRICT, LAKES, OF_KIND, STATUES};
 use crate::types::{
     Area, Card, District, Kind, MetropolysCard, NeighborhoodId, Objective, Seat, SecretCard, Size,
     Token, Variant, BUILDINGS_PER_PLAYER, MAX_PLAYERS, NEIGHBORHOOD_COUNT,
@@ -202,17 +202,6 @@ fn score_seat<const GROUPS: bool>(
         + s.highest_building
         + s.metropolys;
 }
-
-/// The neighborhoods of each kind, by [`Kind::index`].
-const OF_KIND: [u64; 5] = {
-    let mut masks = [0u64; 5];
-    let mut i = 0;
-    while i < KIND.len() {
-        masks[KIND[i] as usize] |= 1u64 << i;
-        i += 1;
-    }
-    masks
-};
 
 fn count_kind(owned: u64, kind: Kind) -> u32 {
     (OF_KIND[kind.index()] & owned).count_ones()
