@@ -3,8 +3,10 @@
 //! by `play`, `replay` and the HTML replay.
 
 use crate::narrate::{seat_name, variant_name, CallLog};
+use metropolys_core::explain::{card_label, topics};
+use metropolys_core::sheet::Basis;
 use metropolys_core::{
-    Config, NeighborhoodId, Record, ScoreSheet, Seat, SeatPlayer, State, Token, Variant,
+    Config, NeighborhoodId, Record, ScoreSheet, Seat, SeatPlayer, SecretCard, State, Token,
     NEIGHBORHOOD_COUNT,
 };
 use std::fmt::Write as _;
@@ -88,30 +90,18 @@ pub fn header(config: &Config, initial: &State, source: &str, who: &[String]) ->
 
 /// A seat's secret cards in words (`park card, chains card`).
 pub fn objectives_of(state: &State, seat: Seat) -> String {
-    let mut parts = Vec::new();
-    if let Some(o) = state.objective(seat) {
-        if let Some(k) = o.neighborhood {
-            parts.push(format!("{k} card"));
-        }
-        parts.push(format!("{} card", o.area));
-    }
-    if let Some(card) = state.metropolys_card(seat) {
-        parts.push(format!(
-            "Metropolys card {}/{}/{}",
-            card[0], card[1], card[2]
-        ));
-    }
-    parts.join(", ")
+    SecretCard::of(state.objective(seat), state.metropolys_card(seat))
+        .into_iter()
+        .map(card_label)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
-/// The score sheet as a table, the winners, and the area groups.
-// Long: the score sheet's rows in the order they are printed, one category
-// after another.
+/// The score sheet as a table (the categories of the game played, with
+/// core's labels), the winners, and the area groups.
 pub fn score_table(state: &State) -> String {
     let scores = state.scores();
     let winners = state.winners();
-    let expert = state.variant() == Variant::Expert;
-    let metropolys = state.uses_metropolys_cards();
     let mut s = String::new();
     let title = if state.is_over() {
         "Final score"
@@ -123,40 +113,25 @@ pub fn score_table(state: &State) -> String {
         let _ = write!(s, "{:>8}", seat_name(p));
     }
     s.push('\n');
-    type Field = fn(&ScoreSheet) -> i32;
-    let mut rows: Vec<(&str, Field)> = vec![
-        ("trendy tokens", |x| x.trendy),
-        ("subway tokens", |x| x.subway),
-        ("subway card", |x| x.subway_card),
-        ("archaeology tokens", |x| x.archaeology),
-        ("archaeology card", |x| x.archaeology_card),
-        ("area card", |x| x.area),
-    ];
-    if expert && !metropolys {
-        rows.push(("neighborhood card", |x| x.neighborhood));
-        rows.push(("highest buildings", |x| x.highest_building));
-    }
-    if metropolys {
-        rows.push(("Metropolys card", |x| x.metropolys));
-    }
-    for (name, f) in rows {
-        let _ = write!(s, "  {name:<22}");
+    // The categories of the game played (core's labels), the total and
+    // the buildings constructed below a rule.
+    let dealt: Vec<&str> = topics(state.variant(), state.uses_metropolys_cards())
+        .into_iter()
+        .filter_map(|t| t.category())
+        .collect();
+    for (i, info) in ScoreSheet::CATEGORY_INFO.iter().enumerate() {
+        if info.is_points() && !dealt.contains(&info.name) {
+            continue;
+        }
+        if info.basis == Basis::Total {
+            let _ = writeln!(s, "  {}", "-".repeat(22 + 8 * scores.len()));
+        }
+        let _ = write!(s, "  {:<22}", info.label);
         for sheet in &scores {
-            let _ = write!(s, "{:>8}", f(sheet));
+            let _ = write!(s, "{:>8}", sheet.values()[i]);
         }
         s.push('\n');
     }
-    let _ = writeln!(s, "  {}", "-".repeat(22 + 8 * scores.len()));
-    let _ = write!(s, "  {:<22}", "total");
-    for sheet in &scores {
-        let _ = write!(s, "{:>8}", sheet.total);
-    }
-    s.push('\n');
-    let _ = write!(s, "  {:<22}", "buildings built");
-    for sheet in &scores {
-        let _ = write!(s, "{:>8}", sheet.constructed);
-    }
-    s.push('\n');
     s.push('\n');
     for sheet in &scores {
         let p = sheet.player;
