@@ -34,7 +34,7 @@ mod legend;
 mod palette;
 mod shapes;
 
-pub use legend::{legend, LegendItem, Symbol};
+pub use legend::{legend, LegendItem, LegendSymbol};
 pub use palette::{
     ink_on, kind_color, kind_color_name, kind_letter, player_color, PLAYER_COLORS,
     PLAYER_COLOR_NAMES,

@@ -20,7 +20,7 @@ use serde::Serialize;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
-pub enum Symbol {
+pub enum LegendSymbol {
     /// A neighborhood of a kind: its colour and letter.
     Kind(Kind),
     /// A token lying on a neighborhood.
@@ -54,7 +54,7 @@ pub enum Symbol {
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
 pub struct LegendItem {
     /// The symbol.
-    pub symbol: Symbol,
+    pub symbol: LegendSymbol,
     /// Its label: `"Industry neighborhood"`, `"Trendy token"`, `"Bridge"`, …
     pub label: String,
     /// What it means, in one line.
@@ -74,7 +74,7 @@ fn picture(label: &str, width: f32, height: f32, body: &str) -> String {
 
 /// An item of the legend.
 fn item(
-    symbol: Symbol,
+    symbol: LegendSymbol,
     label: String,
     meaning: String,
     size: (f32, f32),
@@ -141,19 +141,19 @@ fn size_meaning(size: Size, uses_metropolys_cards: bool) -> String {
 /// one.
 ///
 /// ```
-/// use metropolys_core::{svg::{legend, Symbol}, Kind, Variant};
+/// use metropolys_core::{svg::{legend, LegendSymbol}, Kind, Variant};
 /// let items = legend(Variant::Expert, false);
-/// let mall = items.iter().find(|i| i.symbol == Symbol::Kind(Kind::Mall)).unwrap();
+/// let mall = items.iter().find(|i| i.symbol == LegendSymbol::Kind(Kind::Mall)).unwrap();
 /// assert_eq!(mall.label, "Mall neighborhood");
 /// assert!(mall.svg.starts_with("<svg") && mall.svg.contains("#e5685b"));
-/// assert_eq!(items.iter().filter(|i| matches!(i.symbol, Symbol::Size(_))).count(), 3);
+/// assert_eq!(items.iter().filter(|i| matches!(i.symbol, LegendSymbol::Size(_))).count(), 3);
 /// ```
 pub fn legend(variant: Variant, uses_metropolys_cards: bool) -> Vec<LegendItem> {
     let mut items = Vec::new();
     let centre = DISC_BOX / 2.0;
     for &kind in Kind::ALL {
         items.push(item(
-            Symbol::Kind(kind),
+            LegendSymbol::Kind(kind),
             kind_label(kind),
             kind_meaning(kind, variant, uses_metropolys_cards),
             (DISC_BOX, DISC_BOX),
@@ -164,7 +164,7 @@ pub fn legend(variant: Variant, uses_metropolys_cards: bool) -> Vec<LegendItem> 
         // The disc (radius 8) in a square of 20, centred.
         let at = (10.0 + TOKEN_OFFSET.0, 10.0 + TOKEN_OFFSET.1);
         items.push(item(
-            Symbol::Token(token),
+            LegendSymbol::Token(token),
             token_label(token).into(),
             token_text(token),
             (20.0, 20.0),
@@ -173,7 +173,7 @@ pub fn legend(variant: Variant, uses_metropolys_cards: bool) -> Vec<LegendItem> 
     }
     let area = |a: Area| area_text(variant, a);
     items.push(item(
-        Symbol::Statue,
+        LegendSymbol::Statue,
         "Statue".into(),
         format!(
             "Touches three neighborhoods; the Statues card scores {}",
@@ -183,7 +183,7 @@ pub fn legend(variant: Variant, uses_metropolys_cards: bool) -> Vec<LegendItem> 
         &statue_shape((10.0, 11.0)),
     ));
     items.push(item(
-        Symbol::Lake,
+        LegendSymbol::Lake,
         "Lake".into(),
         format!(
             "The neighborhoods around it are on its shore; the Lakes card scores {}",
@@ -193,14 +193,14 @@ pub fn legend(variant: Variant, uses_metropolys_cards: bool) -> Vec<LegendItem> 
         &lake_shape((24.0, 16.0)),
     ));
     items.push(item(
-        Symbol::Street,
+        LegendSymbol::Street,
         "Street".into(),
         "Joins two adjacent neighborhoods: an outbid goes next to the latest bid (R-9)".into(),
         (48.0, 12.0),
         &street_shape((4.0, 6.0), (44.0, 6.0)),
     ));
     items.push(item(
-        Symbol::Bridge,
+        LegendSymbol::Bridge,
         "Bridge".into(),
         format!(
             "Joins two neighborhoods across the river, which are adjacent (R-9); \
@@ -212,7 +212,7 @@ pub fn legend(variant: Variant, uses_metropolys_cards: bool) -> Vec<LegendItem> 
     ));
     let out = ISLAND_PADDING + 4.0;
     items.push(item(
-        Symbol::OutOfPlay,
+        LegendSymbol::OutOfPlay,
         "District out of play".into(),
         "With fewer than four players, one or two peripheral districts are out of play: \
          nothing is built or scored there (R-2)"
@@ -230,7 +230,7 @@ pub fn legend(variant: Variant, uses_metropolys_cards: bool) -> Vec<LegendItem> 
     ));
     let piece = PIECE_BOX / 2.0;
     items.push(item(
-        Symbol::Building,
+        LegendSymbol::Building,
         "Building".into(),
         "A constructed building, in its owner's colour with its number: \
          it stays for the rest of the game (R-13)"
@@ -243,7 +243,7 @@ pub fn legend(variant: Variant, uses_metropolys_cards: bool) -> Vec<LegendItem> 
             let number = *size.numbers().start();
             let numbers = size.numbers();
             items.push(item(
-                Symbol::Size(size),
+                LegendSymbol::Size(size),
                 format!(
                     "{} building ({}-{})",
                     match size {
@@ -261,7 +261,7 @@ pub fn legend(variant: Variant, uses_metropolys_cards: bool) -> Vec<LegendItem> 
         }
     }
     items.push(item(
-        Symbol::Bid,
+        LegendSymbol::Bid,
         "Bid".into(),
         "A building bid in the current call; it goes back to its owner unless it wins \
          the call (R-13)"
@@ -270,7 +270,7 @@ pub fn legend(variant: Variant, uses_metropolys_cards: bool) -> Vec<LegendItem> 
         &bid_piece(0, 5, false, (piece, piece)),
     ));
     items.push(item(
-        Symbol::LatestBid,
+        LegendSymbol::LatestBid,
         "Latest bid".into(),
         "The latest bid, in bold: an outbid needs a higher number on a free neighborhood \
          next to it (R-9); when nobody outbids, it is constructed (R-12, R-13)"
@@ -281,7 +281,7 @@ pub fn legend(variant: Variant, uses_metropolys_cards: bool) -> Vec<LegendItem> 
     let ring = 2.0 * (RADIUS + 4.0) + 6.0;
     let at = (ring / 2.0, ring / 2.0);
     items.push(item(
-        Symbol::Highlight,
+        LegendSymbol::Highlight,
         "Just constructed".into(),
         "A gold ring marks the building constructed last (R-13)".into(),
         (ring, ring),
@@ -372,36 +372,42 @@ mod tests {
     fn r18_the_symbols_are_the_boards() {
         for (variant, cards) in GAMES {
             let items = legend(variant, cards);
-            let find = |s: Symbol| items.iter().find(|i| i.symbol == s);
-            let sizes = items.iter().filter(|i| matches!(i.symbol, Symbol::Size(_)));
+            let find = |s: LegendSymbol| items.iter().find(|i| i.symbol == s);
+            let sizes = items
+                .iter()
+                .filter(|i| matches!(i.symbol, LegendSymbol::Size(_)));
             assert_eq!(
                 sizes.count(),
                 if variant == Variant::Expert { 3 } else { 0 }
             );
             for &kind in Kind::ALL {
-                let i = find(Symbol::Kind(kind)).unwrap();
+                let i = find(LegendSymbol::Kind(kind)).unwrap();
                 assert!(i.svg.contains(&format!(r#"fill="{}""#, kind_color(kind))));
                 assert!(i.svg.contains(&format!(">{}</text>", kind_letter(kind))));
                 assert!(i.meaning.contains(kind_color_name(kind)), "{}", i.meaning);
             }
             for &token in Token::ALL {
-                let i = find(Symbol::Token(token)).unwrap();
+                let i = find(LegendSymbol::Token(token)).unwrap();
                 assert!(i
                     .svg
                     .contains(&format!(r#"fill="{}""#, token_style(token).0)));
                 assert_eq!(i.meaning, token_text(token));
             }
-            let out = find(Symbol::OutOfPlay).unwrap();
+            let out = find(LegendSymbol::OutOfPlay).unwrap();
             assert!(out.svg.contains(OUT_OF_PLAY_FILL) && out.meaning.ends_with("(R-2)"));
-            for s in [Symbol::Building, Symbol::Bid, Symbol::LatestBid] {
+            for s in [
+                LegendSymbol::Building,
+                LegendSymbol::Bid,
+                LegendSymbol::LatestBid,
+            ] {
                 assert!(find(s).unwrap().svg.contains(player_color(0)), "{s:?}");
             }
             for s in [
-                Symbol::Statue,
-                Symbol::Lake,
-                Symbol::Street,
-                Symbol::Bridge,
-                Symbol::Highlight,
+                LegendSymbol::Statue,
+                LegendSymbol::Lake,
+                LegendSymbol::Street,
+                LegendSymbol::Bridge,
+                LegendSymbol::Highlight,
             ] {
                 assert!(find(s).is_some(), "{s:?}");
             }
@@ -409,13 +415,13 @@ mod tests {
         let expert = legend(Variant::Expert, false);
         let tall = expert
             .iter()
-            .find(|i| i.symbol == Symbol::Size(Size::Tall))
+            .find(|i| i.symbol == LegendSymbol::Size(Size::Tall))
             .unwrap();
         assert_eq!(tall.label, "Tall building (10-13)");
         assert!(tall.meaning.contains("(R-18)"));
         let park = expert
             .iter()
-            .find(|i| i.symbol == Symbol::Kind(Kind::Park))
+            .find(|i| i.symbol == LegendSymbol::Kind(Kind::Park))
             .unwrap();
         assert!(
             park.meaning.contains("+2 for each of your buildings"),
@@ -429,28 +435,35 @@ mod tests {
     #[test]
     fn the_symbols_are_drawn_by_the_boards_code() {
         let items = legend(Variant::Expert, false);
-        let svg = |s: Symbol| &items.iter().find(|i| i.symbol == s).unwrap().svg;
+        let svg = |s: LegendSymbol| &items.iter().find(|i| i.symbol == s).unwrap().svg;
         let piece = (PIECE_BOX / 2.0, PIECE_BOX / 2.0);
-        assert!(svg(Symbol::Building).contains(&building_piece(Variant::Expert, 0, 7, piece)));
-        assert!(svg(Symbol::LatestBid).contains(&bid_piece(0, 8, true, piece)));
-        assert!(svg(Symbol::Size(Size::Small)).contains(&building_piece(
+        assert!(svg(LegendSymbol::Building).contains(&building_piece(
             Variant::Expert,
             0,
-            1,
+            7,
             piece
         )));
+        assert!(svg(LegendSymbol::LatestBid).contains(&bid_piece(0, 8, true, piece)));
+        assert!(
+            svg(LegendSymbol::Size(Size::Small)).contains(&building_piece(
+                Variant::Expert,
+                0,
+                1,
+                piece
+            ))
+        );
         let c = DISC_BOX / 2.0;
         for &kind in Kind::ALL {
-            assert!(svg(Symbol::Kind(kind)).contains(&neighborhood_shape(
+            assert!(svg(LegendSymbol::Kind(kind)).contains(&neighborhood_shape(
                 kind,
                 false,
                 None,
                 (c, c)
             )));
         }
-        assert!(svg(Symbol::Bridge).contains(r#"class="bridge""#));
-        assert!(svg(Symbol::Statue).contains(r#"class="statue""#));
-        assert!(svg(Symbol::Lake).contains(r#"class="lake""#));
-        assert!(svg(Symbol::Highlight).contains(r#"class="highlight""#));
+        assert!(svg(LegendSymbol::Bridge).contains(r#"class="bridge""#));
+        assert!(svg(LegendSymbol::Statue).contains(r#"class="statue""#));
+        assert!(svg(LegendSymbol::Lake).contains(r#"class="lake""#));
+        assert!(svg(LegendSymbol::Highlight).contains(r#"class="highlight""#));
     }
 }
