@@ -19,6 +19,7 @@
 use crate::scoring::{
     area_points, HIGHEST_BUILDING_POINTS, METROPOLYS_GROUP_POINTS, NEIGHBORHOOD_CARD_POINTS,
 };
+use crate::sheet::{CategoryInfo, ScoreSheet};
 use crate::types::{
     Area, Card, Kind, SecretCard, Size, Token, Variant, EXPERT_AREAS, FAMILY_AREAS,
 };
@@ -337,6 +338,31 @@ pub fn topics(variant: Variant, uses_metropolys_cards: bool) -> Vec<Topic> {
     }
     topics.push(Topic::Winner);
     topics
+}
+
+/// The categories of a score sheet that a game of `variant`, with or
+/// without the Metropolys cards, fills: the categories of points of its
+/// [`topics`] (no neighborhood card in the Family game, no Metropolys card
+/// without the module, no highest building with it), then the total and
+/// the buildings constructed; in sheet order. A category left out is 0
+/// for every seat of such a game.
+///
+/// ```
+/// use metropolys_core::{explain::categories, Variant};
+/// let names: Vec<&str> = categories(Variant::Family, false).iter().map(|c| c.name).collect();
+/// assert!(names.contains(&"area") && !names.contains(&"neighborhood"));
+/// assert!(names.ends_with(&["total", "constructed"]));
+/// ```
+pub fn categories(variant: Variant, uses_metropolys_cards: bool) -> Vec<CategoryInfo> {
+    let filled: Vec<&str> = topics(variant, uses_metropolys_cards)
+        .into_iter()
+        .filter_map(Topic::category)
+        .collect();
+    ScoreSheet::CATEGORY_INFO
+        .iter()
+        .copied()
+        .filter(|c| !c.is_points() || filled.contains(&c.name))
+        .collect()
 }
 
 /// The short name of a topic: `"Bridges card"`, `"Neighborhood card"`,

@@ -167,6 +167,22 @@ impl CategoryInfo {
     }
 }
 
+impl ScoreSheet {
+    /// The value of category `name` (one of [`ScoreSheet::CATEGORIES`]),
+    /// `None` for any other name.
+    ///
+    /// ```
+    /// use metropolys_core::ScoreSheet;
+    /// let sheet = ScoreSheet { trendy: 6, ..ScoreSheet::default() };
+    /// assert_eq!(sheet.value("trendy"), Some(6));
+    /// assert_eq!(sheet.value("player"), None);
+    /// ```
+    pub fn value(&self, name: &str) -> Option<i32> {
+        let i = ScoreSheet::CATEGORIES.iter().position(|&c| c == name)?;
+        Some(self.values()[i])
+    }
+}
+
 impl From<&ScoreSheet> for Categories {
     fn from(s: &ScoreSheet) -> Categories {
         s.categories()

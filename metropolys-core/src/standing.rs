@@ -6,7 +6,7 @@
 //! the erased placeholders of a view.
 
 use crate::bits::NeighborhoodSet;
-use crate::explain::{card_label, card_text, topics};
+use crate::explain::{card_label, card_text, categories};
 use crate::game::Game;
 use crate::scoring::{score_known, where_scores};
 use crate::sheet::{Basis, ScoreSheet};
@@ -131,9 +131,9 @@ impl Game {
         // The categories of the cards this game deals (an Expert
         // neighborhood card, a Metropolys card): the others are 0 for
         // every seat, and known.
-        let dealt: Vec<&str> = topics(state.variant(), state.uses_metropolys_cards())
-            .into_iter()
-            .filter_map(|t| t.category())
+        let dealt: Vec<&str> = categories(state.variant(), state.uses_metropolys_cards())
+            .iter()
+            .map(|c| c.name)
             .collect();
         score_known(&state.holdings(), known)
             .iter()
