@@ -3,11 +3,10 @@
 //! by `play`, `replay` and the HTML replay.
 
 use crate::narrate::{seat_name, variant_name, CallLog};
-use metropolys_core::explain::{card_label, topics};
+use metropolys_core::explain::{card_label, categories};
 use metropolys_core::sheet::Basis;
 use metropolys_core::{
-    Config, NeighborhoodId, Record, ScoreSheet, Seat, SeatPlayer, SecretCard, State, Token,
-    NEIGHBORHOOD_COUNT,
+    Config, NeighborhoodId, Record, Seat, SeatPlayer, SecretCard, State, Token, NEIGHBORHOOD_COUNT,
 };
 use std::fmt::Write as _;
 
@@ -115,20 +114,13 @@ pub fn score_table(state: &State) -> String {
     s.push('\n');
     // The categories of the game played (core's labels), the total and
     // the buildings constructed below a rule.
-    let dealt: Vec<&str> = topics(state.variant(), state.uses_metropolys_cards())
-        .into_iter()
-        .filter_map(|t| t.category())
-        .collect();
-    for (i, info) in ScoreSheet::CATEGORY_INFO.iter().enumerate() {
-        if info.is_points() && !dealt.contains(&info.name) {
-            continue;
-        }
+    for info in categories(state.variant(), state.uses_metropolys_cards()) {
         if info.basis == Basis::Total {
             let _ = writeln!(s, "  {}", "-".repeat(22 + 8 * scores.len()));
         }
         let _ = write!(s, "  {:<22}", info.label);
         for sheet in &scores {
-            let _ = write!(s, "{:>8}", sheet.values()[i]);
+            let _ = write!(s, "{:>8}", sheet.value(info.name).unwrap_or_default());
         }
         s.push('\n');
     }

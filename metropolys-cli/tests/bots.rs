@@ -94,7 +94,7 @@ fn a_person_plays_a_whole_game_against_bots_from_a_script() {
         "Scoring, at the end of the game (R-17):\n  Bridges card: +4 per bridge",
         "Trendy token: +3 for each trendy token",
         "Where your cards score (blue)",
-        "As the position stands: area card 0",
+        "As the position stands: Area card 0, Neighborhood card 0.",
         "\n      supply small 1 2 3 4 5, medium 6 7 8 9, tall 10 11 12 13\n",
         "Illegal move: R-7: the opening player of a call cannot pass",
         "brown (ismcts) bids",

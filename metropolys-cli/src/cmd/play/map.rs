@@ -5,8 +5,9 @@
 //! terminal, marking what stands where.
 
 use crate::narrate::seat_name;
-use metropolys_core::explain::{card_label, card_text, scoring_rules};
+use metropolys_core::explain::{card_label, card_text, categories, scoring_rules};
 use metropolys_core::scoring::where_scores;
+use metropolys_core::sheet::Basis;
 use metropolys_core::{
     board, board::NeighborhoodSet, Area, District, NeighborhoodId, Seat, SecretCard, State, Variant,
 };
@@ -165,14 +166,14 @@ pub fn map_text(state: &State, seat: Seat) -> String {
             }
         }
     }
+    // The categories of the secret cards of the game played, with core's
+    // labels.
     let sheet = &state.scores()[seat as usize];
-    let mut now = vec![format!("area card {}", sheet.area)];
-    if state.objective(seat).and_then(|o| o.neighborhood).is_some() {
-        now.push(format!("neighborhood card {}", sheet.neighborhood));
-    }
-    if state.uses_metropolys_cards() {
-        now.push(format!("Metropolys card {}", sheet.metropolys));
-    }
+    let now: Vec<String> = categories(variant, state.uses_metropolys_cards())
+        .iter()
+        .filter(|c| c.basis == Basis::Secret)
+        .map(|c| format!("{} {}", c.label, sheet.value(c.name).unwrap_or_default()))
+        .collect();
     let _ = writeln!(s, "As the position stands: {}.", now.join(", "));
     s
 }
