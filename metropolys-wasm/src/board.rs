@@ -6,7 +6,7 @@
 use crate::args::{self, excerpt};
 use crate::errors::{raise, range_error, JsResult, Kind as ErrorKind};
 use crate::json::to_js;
-use metropolys_core::explain::scoring_rules;
+use metropolys_core::explain::{categories, scoring_rules};
 use metropolys_core::sheet::CategoryInfo;
 use metropolys_core::svg::{
     ink_on, kind_color, kind_color_name, kind_letter, legend, PLAYER_COLORS, PLAYER_COLOR_NAMES,
@@ -169,6 +169,22 @@ pub fn scoring_rules_js(
 ) -> JsResult<JsValue> {
     let (variant, cards) = game_kind(variant, uses_metropolys_cards, "scoringRules()")?;
     to_js(&scoring_rules(variant, cards))
+}
+
+/// The score categories a game of `variant`, with or without the
+/// Metropolys cards, fills, each with its label and basis (the rows of its
+/// score sheet): its categories of points (no neighborhood card in the
+/// Family game, no Metropolys card without the module, no highest building
+/// with it), then the total and the buildings constructed. The others are
+/// 0 for every seat of such a game.
+#[wasm_bindgen(js_name = scoreCategories, unchecked_return_type = "CategoryInfo[]")]
+pub fn score_categories(
+    #[wasm_bindgen(unchecked_param_type = "Variant")] variant: &JsValue,
+    #[wasm_bindgen(js_name = usesMetropolysCards, unchecked_optional_param_type = "boolean")]
+    uses_metropolys_cards: &JsValue,
+) -> JsResult<JsValue> {
+    let (variant, cards) = game_kind(variant, uses_metropolys_cards, "scoreCategories()")?;
+    to_js(&categories(variant, cards))
 }
 
 /// The legend of the board picture of a game of `variant`, with or

@@ -19,6 +19,7 @@ import init, {
   RunningScore,
   ScoreSheet,
   ScoringRule,
+  scoreCategories,
   scoringRules,
   simulate,
   Snapshot,
@@ -70,8 +71,9 @@ const value: number | null = running[0].categories[0].value;
 const complete: boolean = running[0].complete;
 const mall: string = kindColor("mall");
 const label: string = constants().SCORE_CATEGORY_INFO[0].label;
+const rows: string[] = scoreCategories("family", true).map((c) => c.label);
 const parkColour: string = constants().KIND_COLORS.park;
-console.log(category, picture, scoresOn, value, complete, mall, label, parkColour);
+console.log(category, picture, scoresOn, value, complete, mall, label, rows, parkColour);
 // @ts-expect-error: a variant that does not exist
 legend("solo");
 // @ts-expect-error: a kind that does not exist

@@ -136,6 +136,22 @@ test("scoringRules: core's lines for each kind of game, in order", () => {
   assert.throws(() => m.scoringRules("expert", 1), TypeError);
 });
 
+test("scoreCategories: the rows of a game's score sheet, with core's labels", () => {
+  const names = (v, c) => m.scoreCategories(v, c).map((i) => i.name);
+  const { SCORE_CATEGORIES, SCORE_CATEGORY_INFO } = m.constants();
+  assert.deepEqual(names("expert", false), SCORE_CATEGORIES.filter((c) => c !== "metropolys"));
+  assert.deepEqual(names("family"), ["trendy", "subway", "subway_card", "archaeology", "archaeology_card", "area", "total", "constructed"]);
+  assert.deepEqual(names("expert", true), SCORE_CATEGORIES.filter((c) => c !== "neighborhood" && c !== "highest_building"));
+  for (const info of m.scoreCategories("family", true)) {
+    assert.deepEqual(info, SCORE_CATEGORY_INFO.find((i) => i.name === info.name));
+  }
+  // The categories of scoringRules are among them.
+  for (const [v, c] of [["family", false], ["family", true], ["expert", false], ["expert", true]]) {
+    for (const r of m.scoringRules(v, c)) if (r.category) assert.ok(names(v, c).includes(r.category), r.category);
+  }
+  assert.throws(() => m.scoreCategories("expert", "yes"), TypeError);
+});
+
 test("legend: each symbol of the board as its own picture, drawn by core", () => {
   const { KINDS, KIND_COLORS, KIND_LETTERS, TOKENS, PLAYER_COLORS } = m.constants();
   const family = m.legend("family");

@@ -138,7 +138,7 @@ test("no input makes the module trap, panic, or change a game on error", () => {
     };
     const all = targets(m);
     // The facts a page explains the game with are among them.
-    for (const name of ["scoringRules", "legend", "kindColor", "constants", "Game#whereCardsScore", "Game#runningScores"]) {
+    for (const name of ["scoringRules", "scoreCategories", "legend", "kindColor", "constants", "Game#whereCardsScore", "Game#runningScores"]) {
       assert.ok(all.some((t) => t.name === name), `${name} is not called`);
     }
     let calls = 0;
