@@ -1479,6 +1479,16 @@ export function legend(variant: Variant, usesMetropolysCards?: boolean): LegendI
 export function parseAction(text: string): Action;
 
 /**
+ * The score categories a game of `variant`, with or without the
+ * Metropolys cards, fills, each with its label and basis (the rows of its
+ * score sheet): its categories of points (no neighborhood card in the
+ * Family game, no Metropolys card without the module, no highest building
+ * with it), then the total and the buildings constructed. The others are
+ * 0 for every seat of such a game.
+ */
+export function scoreCategories(variant: Variant, usesMetropolysCards?: boolean): CategoryInfo[];
+
+/**
  * The scoring rules of a game of `variant` (`"family"` or `"expert"`),
  * with or without the Metropolys cards (§9), one line each with core's
  * points, in this order: each area card dealt in it, the neighborhood
@@ -1601,6 +1611,7 @@ export interface InitOutput {
     readonly kindColor: (a: any) => [number, number, number, number];
     readonly legend: (a: any, b: any) => [number, number, number];
     readonly parseAction: (a: any) => [number, number, number];
+    readonly scoreCategories: (a: any, b: any) => [number, number, number];
     readonly scoringRules: (a: any, b: any) => [number, number, number];
     readonly simulate: (a: any, b: any) => [number, number, number];
     readonly splitmix64___below: (a: number, b: number) => number;

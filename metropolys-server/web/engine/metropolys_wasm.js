@@ -1188,6 +1188,25 @@ export function parseAction(text) {
 }
 
 /**
+ * The score categories a game of `variant`, with or without the
+ * Metropolys cards, fills, each with its label and basis (the rows of its
+ * score sheet): its categories of points (no neighborhood card in the
+ * Family game, no Metropolys card without the module, no highest building
+ * with it), then the total and the buildings constructed. The others are
+ * 0 for every seat of such a game.
+ * @param {Variant} variant
+ * @param {boolean} [usesMetropolysCards]
+ * @returns {CategoryInfo[]}
+ */
+export function scoreCategories(variant, usesMetropolysCards) {
+    const ret = wasm.scoreCategories(variant, usesMetropolysCards);
+    if (ret[2]) {
+        throw takeFromExternrefTable0(ret[1]);
+    }
+    return takeFromExternrefTable0(ret[0]);
+}
+
+/**
  * The scoring rules of a game of `variant` (`"family"` or `"expert"`),
  * with or without the Metropolys cards (§9), one line each with core's
  * points, in this order: each area card dealt in it, the neighborhood
