@@ -3,8 +3,10 @@
 //! by `play`, `replay` and the HTML replay.
 
 use crate::narrate::{seat_name, variant_name, CallLog};
+use metropolys_core::explain::{card_label, categories};
+use metropolys_core::sheet::Basis;
 use metropolys_core::{
-    Config, NeighborhoodId, Record, ScoreSheet, Seat, SeatPlayer, State, Token, NEIGHBORHOOD_COUNT,
+    Config, NeighborhoodId, Record, Seat, SeatPlayer, SecretCard, State, Token, NEIGHBORHOOD_COUNT,
 };
 use std::fmt::Write as _;
 
@@ -87,29 +89,18 @@ pub fn header(config: &Config, initial: &State, source: &str, who: &[String]) ->
 
 /// A seat's secret cards in words (`park card, chains card`).
 pub fn objectives_of(state: &State, seat: Seat) -> String {
-    let mut parts = Vec::new();
-    if let Some(o) = state.objective(seat) {
-        if let Some(k) = o.neighborhood {
-            parts.push(format!("{k} card"));
-        }
-        parts.push(format!("{} card", o.area));
-    }
-    if let Some(card) = state.metropolys_card(seat) {
-        parts.push(format!(
-            "Metropolys card {}/{}/{}",
-            card[0], card[1], card[2]
-        ));
-    }
-    parts.join(", ")
+    SecretCard::of(state.objective(seat), state.metropolys_card(seat))
+        .into_iter()
+        .map(card_label)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
-/// The score sheet as a table, the winners, and the area groups.
-// Long: the score sheet's rows in the order they are printed, one category
-// after another.
+/// The score sheet as a table (the categories of the game played, with
+/// core's labels), the winners, and the area groups.
 pub fn score_table(state: &State) -> String {
     let scores = state.scores();
     let winners = state.winners();
-    let metropolys = state.uses_metropolys_cards();
     let mut s = String::new();
     let title = if state.is_over() {
         "Final score"
@@ -121,42 +112,18 @@ pub fn score_table(state: &State) -> String {
         let _ = write!(s, "{:>8}", seat_name(p));
     }
     s.push('\n');
-    // Core's categories of this game, with core's labels (the total and
-    // the tie-break are written below).
-    let rows: Vec<(&str, usize)> = ScoreSheet::categories_in(state.variant(), metropolys)
-        .into_iter()
-        .filter(|c| !matches!(*c, "total" | "constructed"))
-        .filter_map(|c| {
-            let i = ScoreSheet::CATEGORIES.iter().position(|&x| x == c)?;
-            Some((ScoreSheet::LABELS[i], i))
-        })
-        .collect();
-    for (name, i) in rows {
-        let _ = write!(s, "  {name:<22}");
+    // The categories of the game played (core's labels), the total and
+    // the buildings constructed below a rule.
+    for info in categories(state.variant(), state.uses_metropolys_cards()) {
+        if info.basis == Basis::Total {
+            let _ = writeln!(s, "  {}", "-".repeat(22 + 8 * scores.len()));
+        }
+        let _ = write!(s, "  {:<22}", info.label);
         for sheet in &scores {
-            let _ = write!(s, "{:>8}", sheet.values()[i]);
+            let _ = write!(s, "{:>8}", sheet.value(info.name).unwrap_or_default());
         }
         s.push('\n');
     }
-    let _ = writeln!(s, "  {}", "-".repeat(22 + 8 * scores.len()));
-    let _ = write!(
-        s,
-        "  {:<22}",
-        ScoreSheet::label("total").unwrap_or_default()
-    );
-    for sheet in &scores {
-        let _ = write!(s, "{:>8}", sheet.total);
-    }
-    s.push('\n');
-    let _ = write!(
-        s,
-        "  {:<22}",
-        ScoreSheet::label("constructed").unwrap_or_default()
-    );
-    for sheet in &scores {
-        let _ = write!(s, "{:>8}", sheet.constructed);
-    }
-    s.push('\n');
     s.push('\n');
     for sheet in &scores {
         let p = sheet.player;

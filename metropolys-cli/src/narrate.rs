@@ -11,7 +11,8 @@
 use metropolys_core::svg::PLAYER_COLOR_NAMES;
 use metropolys_core::{board, Card, Event, NeighborhoodId, Seat, Size, State, Token, Variant};
 
-/// A seat's colour name (blue, red, white, gray; R-1 seat order).
+/// A seat's colour name (core's `svg::PLAYER_COLOR_NAMES`: blue, brown,
+/// white, black; R-1 seat order).
 pub fn seat_name(seat: Seat) -> &'static str {
     PLAYER_COLOR_NAMES[seat as usize % 4]
 }
@@ -54,7 +55,7 @@ pub enum Voice {
     /// and cards taken.
     Account,
     /// A game at the terminal: sentences, each seat named with who plays
-    /// it (`red (ismcts)`), one name per seat; the bids going back told
+    /// it (`brown (ismcts)`), one name per seat; the bids going back told
     /// once the call's tokens and cards are.
     Table(Vec<String>),
 }
@@ -179,7 +180,7 @@ impl Voice {
 pub struct CallLog {
     /// The call number, from 1.
     pub call: u16,
-    /// The title line (`Call 3 · red opens`).
+    /// The title line (`Call 3 · brown opens`).
     pub title: String,
     /// What happened, one line each.
     pub lines: Vec<String>,

@@ -82,7 +82,7 @@ fn a_person_plays_a_whole_game_against_bots_from_a_script() {
         &out[out.len().saturating_sub(3000)..]
     );
     for needle in [
-        "seats: 0 blue (you), 1 red (ismcts), 2 white (greedy)",
+        "seats: 0 blue (you), 1 brown (ismcts), 2 white (greedy)",
         "Board (",
         "center",
         "Your secret cards (blue): ",
@@ -91,12 +91,13 @@ fn a_person_plays_a_whole_game_against_bots_from_a_script() {
         "R-7/R-9: there is no neighborhood 99",
         "Hint: ",
         "Commands:",
-        "Scoring (at the end, R-17): each trendy token +3",
+        "Scoring, at the end of the game (R-17):\n  Bridges card: +4 per bridge",
+        "Trendy token: +3 for each trendy token",
         "Where your cards score (blue)",
-        "As the position stands: area card 0",
+        "As the position stands: Area card 0, Neighborhood card 0.",
         "\n      supply small 1 2 3 4 5, medium 6 7 8 9, tall 10 11 12 13\n",
         "Illegal move: R-7: the opening player of a call cannot pass",
-        "red (ismcts) bids",
+        "brown (ismcts) bids",
         "white (greedy) ",
         "blue (you) passes.",
         "Game over after",
@@ -106,9 +107,9 @@ fn a_person_plays_a_whole_game_against_bots_from_a_script() {
     }
     // Never an opponent's secret cards before the end (R-21).
     let before_end = &out[..out.find("Game over after").unwrap()];
-    assert!(!before_end.contains("Your secret cards (red)"));
+    assert!(!before_end.contains("Your secret cards (brown)"));
     assert!(!before_end.contains("Your secret cards (white)"));
-    assert!(!before_end.contains("red holds"));
+    assert!(!before_end.contains("brown holds"));
     assert!(out.contains("You win.") || out.contains("You lose.") || out.contains("You share"));
     // The game is recorded, and the record verifies.
     let record = Record::from_json(&std::fs::read_to_string(&rec).unwrap()).unwrap();
@@ -117,7 +118,7 @@ fn a_person_plays_a_whole_game_against_bots_from_a_script() {
 
 #[test]
 fn an_illegal_outbid_names_the_rule_and_asks_again() {
-    // Blue opens on 0 with 5; red (bot) answers or passes; whatever
+    // Blue opens on 0 with 5; brown (bot) answers or passes; whatever
     // happens, a later `0 1` is illegal: 0 holds a bid or a building.
     let o = metropolys_with_input(
         &["play", "--seats", "human,random", "--seed", "1"],
@@ -301,7 +302,7 @@ fn empty_and_misspelt_seats_and_bots_are_named() {
         ),
         (
             vec!["play", "--seats", "human,,random"],
-            "--seats names no one for seat 1 (red)",
+            "--seats names no one for seat 1 (brown)",
         ),
         (
             vec!["play", "--seats", "human,ismtcs"],
@@ -427,14 +428,14 @@ fn records_say_who_played_each_seat_and_replays_show_it() {
     assert!(record.verify().unwrap().is_over());
     let page = std::fs::read_to_string(&html).unwrap();
     assert!(
-        page.contains(r#"1 red: greedy:{&quot;cost_per_number&quot;:1}</span>"#),
+        page.contains(r#"1 brown: greedy:{&quot;cost_per_number&quot;:1}</span>"#),
         "the legend"
     );
     let o = metropolys(&["replay", rec.to_str().unwrap()]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(
         stdout(&o).contains(
-            r#"seats:               0 blue (human), 1 red (greedy:{"cost_per_number":1}), 2 white (random)"#
+            r#"seats:               0 blue (human), 1 brown (greedy:{"cost_per_number":1}), 2 white (random)"#
         ),
         "{}",
         stdout(&o)
@@ -445,7 +446,7 @@ fn records_say_who_played_each_seat_and_replays_show_it() {
     let bare_path = dir.join("bare.json");
     std::fs::write(&bare_path, bare.to_json_readable()).unwrap();
     let o = metropolys(&["replay", bare_path.to_str().unwrap()]);
-    assert!(stdout(&o).contains("  seats:               0 blue, 1 red, 2 white\n"));
+    assert!(stdout(&o).contains("  seats:               0 blue, 1 brown, 2 white\n"));
     let bad = dir.join("bad.json");
     std::fs::write(
         &bad,

@@ -225,9 +225,10 @@ fn the_replay_in_headless_chromium() {
     let total = (info.width * info.height) as usize;
     // The river (#9cc8e4) around the islands, a good part of the picture.
     assert!(count([0x9c, 0xc8, 0xe4]) > total / 40, "no river drawn");
-    // Blue and red buildings (#2f6fdb, #d23a2f) are on the board by then.
-    assert!(count([0x2f, 0x6f, 0xdb]) > 200, "no blue building drawn");
-    assert!(count([0xd2, 0x3a, 0x2f]) > 200, "no red building drawn");
+    // Blue and brown buildings (#0072b2, #663300, core's PLAYER_COLORS)
+    // are on the board by then.
+    assert!(count([0x00, 0x72, 0xb2]) > 200, "no blue building drawn");
+    assert!(count([0x66, 0x33, 0x00]) > 200, "no brown building drawn");
     eprintln!("screenshot of step {middle}: {}", shot.display());
 
     // The keys, through a harness page that drives the replay in a frame.

@@ -187,8 +187,8 @@ fn play_tells_the_game_and_writes_a_record_that_verifies() {
         "=> ",
         "takes the",
         "Final score",
-        "highest buildings",
-        "total",
+        "Highest buildings",
+        "Total",
         "Game over after",
     ] {
         assert!(out.contains(needle), "missing {needle:?}");

@@ -104,7 +104,7 @@ fn quit_saves_a_game_that_resume_continues() {
         "{out}"
     );
     assert!(
-        out.contains("seats: 0 blue (you), 1 red (ismcts), 2 white (greedy)"),
+        out.contains("seats: 0 blue (you), 1 brown (ismcts), 2 white (greedy)"),
         "{out}"
     );
     assert!(out.contains("Game over after"), "{out}");
@@ -159,7 +159,7 @@ fn quit_saves_a_game_that_resume_continues() {
     );
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(
-        stdout(&o).contains("1 red (random), 2 white (random)"),
+        stdout(&o).contains("1 brown (random), 2 white (random)"),
         "{}",
         stdout(&o)
     );

@@ -112,6 +112,29 @@ pub fn position(id: NeighborhoodId) -> Option<(f32, f32)> {
     data::POSITION.get(id as usize).copied()
 }
 
+/// The neighborhoods of each kind, by [`Kind::index`].
+pub(crate) const OF_KIND: [u64; 5] = {
+    let mut masks = [0u64; 5];
+    let mut i = 0;
+    while i < KIND.len() {
+        masks[KIND[i] as usize] |= 1u64 << i;
+        i += 1;
+    }
+    masks
+};
+
+/// The neighborhoods of kind `kind` (11 of each: 3 in the center, 2 in
+/// each peripheral district).
+///
+/// ```
+/// use metropolys_core::{board, Kind};
+/// assert_eq!(board::of_kind(Kind::Park).len(), 11);
+/// assert!(board::of_kind(Kind::Mall).iter().all(|id| board::kind(id) == Some(Kind::Mall)));
+/// ```
+pub fn of_kind(kind: Kind) -> NeighborhoodSet {
+    NeighborhoodSet(OF_KIND[kind.index()])
+}
+
 /// The neighborhoods on the city border.
 pub fn border() -> NeighborhoodSet {
     NeighborhoodSet(BORDER)

@@ -75,14 +75,17 @@ mod strict;
 pub mod action;
 pub mod config;
 pub mod scoring;
-// L3: the state (struct and queries, legality, transitions, the playout,
-// snapshots, validation, secrets).
+// L3: the scoring rules in words; the state (struct and queries, legality,
+// transitions, the playout, snapshots, validation, secrets).
+pub mod explain;
 pub mod state;
-// L4: records (and who played each seat), the game with its history,
-// pictures and text.
+// L4: records (and who played each seat), the game with its history, how
+// each seat stands (where its cards score, its running score), pictures
+// and text.
 pub mod game;
 pub mod record;
 mod seat_player;
+pub mod standing;
 pub mod svg;
 pub mod text;
 // L5: JSON loading and writing with the catch-all error; proptest strategies.
@@ -111,6 +114,7 @@ pub use state::{play_random, Constructed, LegalMoves, Snapshot, State, TokenCoun
 pub use text::ParseActionError;
 pub use types::{
     max_decisions, Area, BuildingNumber, Card, District, Kind, MetropolysCard, NeighborhoodId,
-    Objective, ParseNameError, Rule, Rules, Seat, Size, Token, Variant, BUILDINGS_PER_PLAYER,
-    MAX_PLAYERS, METROPOLYS_CARDS, MIN_PLAYERS, NEIGHBORHOOD_COUNT, PLAYER_COUNTS,
+    Objective, ParseNameError, Rule, Rules, Seat, SecretCard, Size, Token, Variant,
+    BUILDINGS_PER_PLAYER, MAX_PLAYERS, METROPOLYS_CARDS, MIN_PLAYERS, NEIGHBORHOOD_COUNT,
+    PLAYER_COUNTS,
 };

@@ -6,12 +6,17 @@
 //! bridges are a maximum matching, statues a maximum packing of fully owned
 //! statues, lakes a maximum assignment of three buildings per lake, chains a
 //! maximum family of vertex-disjoint connected triples.
+//!
+//! [`where_scores`] says where a building can count for a secret card in a
+//! game (the neighborhoods in play its area, kind or kinds cover), and
+//! [`score_known`] scores what is known of a position when some seats'
+//! cards are not (R-21).
 
-use crate::bits::BitIter;
-use crate::board::{self, ADJACENT, BRIDGES, DISTRICT, KIND, LAKES, STATUES};
+use crate::bits::{BitIter, NeighborhoodSet};
+use crate::board::{self, ADJACENT, BRIDGES, DISTRICT, LAKES, OF_KIND, STATUES};
 use crate::types::{
-    Area, Card, District, Kind, MetropolysCard, NeighborhoodId, Objective, Seat, Size, Token,
-    Variant, BUILDINGS_PER_PLAYER, MAX_PLAYERS, NEIGHBORHOOD_COUNT,
+    Area, Card, District, Kind, MetropolysCard, NeighborhoodId, Objective, Seat, SecretCard, Size,
+    Token, Variant, BUILDINGS_PER_PLAYER, MAX_PLAYERS, NEIGHBORHOOD_COUNT,
 };
 
 pub use crate::sheet::{winners, ScoreSheet, Totals};
@@ -72,11 +77,32 @@ pub struct Holdings<'a> {
 
 /// The score sheets of every seat.
 pub fn score(h: &Holdings<'_>) -> Vec<ScoreSheet> {
+    score_known(h, u8::MAX)
+}
+
+/// The score sheets of every seat as far as they are known: the seats
+/// of bit mask `known` (bit `p` for seat `p`) are scored in full; the
+/// others' secret cards are never read (R-21), so their categories that
+/// depend on them ([`Basis::Secret`](crate::sheet::Basis::Secret): the
+/// area card, the neighborhood card, the Metropolys card) are 0, without
+/// groups, and their `total` is the sum of the categories known.
+///
+/// ```
+/// use metropolys_core::{play_random, rng::SplitMix64, scoring, Config, State, Variant};
+/// let end = play_random(State::new(&Config::new(3, Variant::Expert, 2)).unwrap(), &mut SplitMix64::new(2));
+/// let all = scoring::score(&end.holdings());
+/// let known = scoring::score_known(&end.holdings(), 0b001);
+/// assert_eq!(known[0], all[0]);
+/// assert_eq!((known[1].area, known[1].neighborhood), (0, 0));
+/// assert_eq!(known[1].trendy, all[1].trendy);
+/// assert_eq!(known[1].total, all[1].total - all[1].area - all[1].neighborhood);
+/// ```
+pub fn score_known(h: &Holdings<'_>, known: u8) -> Vec<ScoreSheet> {
     let highest = highest_buildings_if_scored(h);
     (0..h.players as usize)
         .map(|p| {
             let mut s = ScoreSheet::default();
-            score_seat::<true>(h, p, &highest, &mut s);
+            score_seat::<true>(h, p, &highest, known & (1 << p) != 0, &mut s);
             s
         })
         .collect()
@@ -95,7 +121,7 @@ pub fn totals(h: &Holdings<'_>) -> Totals {
     // and, without groups, none of its lists.
     let mut s = ScoreSheet::default();
     for p in 0..h.players as usize {
-        score_seat::<false>(h, p, &highest, &mut s);
+        score_seat::<false>(h, p, &highest, true, &mut s);
         t.totals[p] = s.total;
         t.constructed[p] = s.constructed;
     }
@@ -116,16 +142,18 @@ fn highest_buildings_if_scored(h: &Holdings<'_>) -> [u8; 4] {
 /// Writes seat `p`'s numbers into `s` (every category, the total and the
 /// constructed count), and with `GROUPS` appends the groups behind the
 /// points to its lists (without, nothing is allocated and the lists are
-/// left alone). The one implementation of the scoring rules.
+/// left alone). Without `secrets` the seat's secret cards are not read and
+/// the categories that depend on them are 0 (R-21). The one
+/// implementation of the scoring rules.
 fn score_seat<const GROUPS: bool>(
     h: &Holdings<'_>,
     p: usize,
     highest: &[u8; 4],
+    secrets: bool,
     s: &mut ScoreSheet,
 ) {
     let owned = h.owned[p];
     let taken = h.taken[p];
-    let obj = h.objectives[p];
     let holds = |holder: Option<Seat>| holder == Some(p as Seat);
     s.player = p as Seat;
     s.trendy = Token::Trendy.points() * i32::from(taken[Token::Trendy.index()]);
@@ -142,14 +170,20 @@ fn score_seat<const GROUPS: bool>(
         0
     };
     s.constructed = owned.count_ones() as u8;
-    s.area = match h.variant {
-        Variant::Family => family_area::<GROUPS>(obj.area, owned, &mut s.area_groups),
-        Variant::Expert => expert_area::<GROUPS>(obj.area, owned, &mut s.area_groups),
-    };
-    s.neighborhood = match obj.neighborhood {
-        Some(kind) => NEIGHBORHOOD_CARD_POINTS * count_kind(owned, kind) as i32,
-        None => 0,
-    };
+    (s.area, s.neighborhood, s.metropolys) = (0, 0, 0);
+    if secrets {
+        let obj = h.objectives[p];
+        s.area = match h.variant {
+            Variant::Family => family_area::<GROUPS>(obj.area, owned, &mut s.area_groups),
+            Variant::Expert => expert_area::<GROUPS>(obj.area, owned, &mut s.area_groups),
+        };
+        if let Some(kind) = obj.neighborhood {
+            s.neighborhood = NEIGHBORHOOD_CARD_POINTS * count_kind(owned, kind) as i32;
+        }
+        if h.metropolys {
+            s.metropolys = metropolys::<GROUPS>(h.cards[p], owned, &mut s.metropolys_groups);
+        }
+    }
     s.highest_building = HIGHEST_BUILDING_POINTS * highest[p].count_ones() as i32;
     if GROUPS {
         s.highest_building_districts.extend(
@@ -158,11 +192,6 @@ fn score_seat<const GROUPS: bool>(
                 .filter(|d| highest[p] & (1 << d.index()) != 0),
         );
     }
-    s.metropolys = if h.metropolys {
-        metropolys::<GROUPS>(h.cards[p], owned, &mut s.metropolys_groups)
-    } else {
-        0
-    };
     s.total = s.trendy
         + s.subway
         + s.subway_card
@@ -173,17 +202,6 @@ fn score_seat<const GROUPS: bool>(
         + s.highest_building
         + s.metropolys;
 }
-
-/// The neighborhoods of each kind, by [`Kind::index`].
-const OF_KIND: [u64; 5] = {
-    let mut masks = [0u64; 5];
-    let mut i = 0;
-    while i < KIND.len() {
-        masks[KIND[i] as usize] |= 1u64 << i;
-        i += 1;
-    }
-    masks
-};
 
 fn count_kind(owned: u64, kind: Kind) -> u32 {
     (OF_KIND[kind.index()] & owned).count_ones()
@@ -198,6 +216,65 @@ fn bridge_ends() -> u64 {
     board::bridges()
         .iter()
         .fold(0, |m, b| m | (1u64 << b[0]) | (1u64 << b[1]))
+}
+
+/// Where a building can count for `card` in a game of `variant` whose
+/// neighborhoods in play are `in_play` (R-2): the neighborhoods in play
+/// that its area, its kind or its kinds cover.
+///
+/// * Bridges: the ends of a bridge; in the Expert game only of bridges
+///   with both ends in play (R-19 needs both).
+/// * Statues: the neighborhoods touching a statue; in the Expert game only
+///   of statues whose three neighborhoods are all in play.
+/// * Lakes: the neighborhoods on a lake's shore; in the Expert game only of
+///   lakes with at least three of them in play.
+/// * Border: the neighborhoods on the city's border.
+/// * Districts and Chains: every neighborhood in play.
+/// * A neighborhood card: the neighborhoods of its kind (§5).
+/// * A Metropolys card: the neighborhoods of its three kinds (§9).
+///
+/// ```
+/// use metropolys_core::{board, scoring::where_scores, Area, Kind, SecretCard, Variant};
+/// let all = board::NeighborhoodSet::ALL;
+/// let border = where_scores(Variant::Family, SecretCard::Area(Area::Border), all);
+/// assert_eq!(border, board::border());
+/// let parks = where_scores(Variant::Expert, SecretCard::Neighborhood(Kind::Park), all);
+/// assert_eq!(parks.len(), 11);
+/// ```
+pub fn where_scores(
+    variant: Variant,
+    card: SecretCard,
+    in_play: NeighborhoodSet,
+) -> NeighborhoodSet {
+    let in_play = in_play.0 & NeighborhoodSet::ALL.0;
+    let expert = variant == Variant::Expert;
+    // The features a building can still score on: all of them in the
+    // Family game; in the Expert game those that can be completed.
+    let usable = |set: u64, needed: u32| !expert || (set & in_play).count_ones() >= needed;
+    let covered = match card {
+        SecretCard::Area(Area::Bridges) => board::bridges()
+            .iter()
+            .map(|b| (1u64 << b[0]) | (1u64 << b[1]))
+            .filter(|&m| usable(m, 2))
+            .fold(0, |all, m| all | m),
+        SecretCard::Area(Area::Statues) => features_within(board::statues(), |m| usable(m, 3)),
+        SecretCard::Area(Area::Lakes) => features_within(board::lakes(), |m| usable(m, 3)),
+        SecretCard::Area(Area::Border) => board::BORDER,
+        SecretCard::Area(Area::Districts | Area::Chains) => in_play,
+        SecretCard::Neighborhood(kind) => OF_KIND[kind.index()],
+        SecretCard::Metropolys(kinds) => kinds.iter().fold(0, |m, k| m | OF_KIND[k.index()]),
+    };
+    NeighborhoodSet(covered & in_play)
+}
+
+/// The neighborhoods touching the `features` (statues or lakes) whose
+/// neighborhoods pass `keep`.
+fn features_within(features: &[board::Feature], keep: impl Fn(u64) -> bool) -> u64 {
+    features
+        .iter()
+        .map(|f| f.neighborhoods.0)
+        .filter(|&m| keep(m))
+        .fold(0, |all, m| all | m)
 }
 
 /// Family area card (§4): +3 per qualifying building, each counted once
@@ -569,6 +646,43 @@ mod tests {
         let c = [mask(&[1, 2]), mask(&[0, 1]), mask(&[2, 3])];
         assert_eq!(packing(&c).len, 2);
         assert_eq!(packing_size(&c), 2);
+    }
+
+    /// R-21: the seats whose cards are not known are scored without
+    /// them: whatever their objectives and Metropolys cards, their sheets
+    /// are the same, with no area, neighborhood or Metropolys points.
+    #[test]
+    fn r21_unknown_cards_are_never_read() {
+        use crate::{rng::SplitMix64, state::play_random, Config, State};
+        let mut config = Config::new(3, Variant::Expert, 8);
+        config.metropolys_deck = Some(crate::METROPOLYS_CARDS[..4].to_vec());
+        let end = play_random(State::new(&config).unwrap(), &mut SplitMix64::new(8));
+        let h = end.holdings();
+        let known = score_known(&h, 0b001);
+        let mut objectives = *h.objectives;
+        let mut cards = *h.cards;
+        for p in 1..3 {
+            objectives[p] = Objective {
+                neighborhood: Some(Kind::ALL[p]),
+                area: Area::ALL[p + 2],
+            };
+            cards[p] = crate::METROPOLYS_CARDS[9 - p];
+        }
+        let other = Holdings {
+            objectives: &objectives,
+            cards: &cards,
+            ..h
+        };
+        assert_eq!(score_known(&other, 0b001), known);
+        assert_ne!(score(&other)[1..], score(&h)[1..]);
+        for sheet in &known[1..] {
+            assert_eq!(
+                (sheet.area, sheet.neighborhood, sheet.metropolys),
+                (0, 0, 0)
+            );
+            assert!(sheet.area_groups.is_empty() && sheet.metropolys_groups.is_empty());
+        }
+        assert_eq!(known[0], score(&h)[0]);
     }
 
     #[test]

@@ -5,17 +5,19 @@
 //! [`ScoreSheet`], the numbers-only [`Categories`] (the conformance
 //! protocol's sheet), [`ScoreSheet::CATEGORIES`] (their names, in order:
 //! Python's `SCORE_CATEGORIES` and `simulate` columns) and
-//! [`ScoreSheet::values`]. The C struct `MtpScoreSheet` and the Python
+//! [`ScoreSheet::values`] and [`ScoreSheet::CATEGORY_INFO`] (each one's
+//! label for people and what it depends on). The C struct `MtpScoreSheet` and the Python
 //! `TypedDict` are checked against it by tests. The rules that fill a sheet
 //! are in [`crate::scoring`].
 
-use crate::types::{District, NeighborhoodId, Seat, Variant, MAX_PLAYERS};
+use crate::types::{District, NeighborhoodId, Seat, MAX_PLAYERS};
 use serde::{Deserialize, Serialize};
 
 /// Defines [`ScoreSheet`] and [`Categories`] from one list of categories:
-/// `name: type = "label", doc` (the numbers, in sheet order).
+/// `doc name: type = (label, basis)` (the numbers, in sheet order; the
+/// basis is a [`Basis`] variant).
 macro_rules! score_sheet {
-    ($( $(#[$doc:meta])* $field:ident : $ty:ty = $label:literal ),+ $(,)?) => {
+    ($( $(#[$doc:meta])* $field:ident : $ty:ty = ($label:literal, $basis:ident) ),+ $(,)?) => {
         /// Prestige points of one seat, one field per category.
         ///
         /// `area_groups` lists which buildings scored on the area card: one
@@ -56,10 +58,17 @@ macro_rules! score_sheet {
             pub const CATEGORIES: [&'static str; [$(stringify!($field)),+].len()] =
                 [$(stringify!($field)),+];
 
-            /// What each category of [`ScoreSheet::CATEGORIES`] counts, in
-            /// words for people (`"trendy tokens"`): the labels every front
-            /// end shows a sheet with.
-            pub const LABELS: [&'static str; ScoreSheet::CATEGORIES.len()] = [$($label),+];
+            /// Every category of [`ScoreSheet::CATEGORIES`], in the same
+            /// order, with its label for people and what it depends on.
+            ///
+            /// ```
+            /// use metropolys_core::sheet::{Basis, ScoreSheet};
+            /// let area = ScoreSheet::CATEGORY_INFO.iter().find(|c| c.name == "area").unwrap();
+            /// assert_eq!((area.label, area.basis), ("Area card", Basis::Secret));
+            /// ```
+            pub const CATEGORY_INFO: [CategoryInfo; ScoreSheet::CATEGORIES.len()] = [$(
+                CategoryInfo { name: stringify!($field), label: $label, basis: Basis::$basis }
+            ),+];
 
             /// The sheet's numbers in the order of [`ScoreSheet::CATEGORIES`].
             ///
@@ -95,64 +104,82 @@ macro_rules! score_sheet {
 
 score_sheet! {
     /// Trendy tokens: +3 each (§4).
-    trendy: i32 = "trendy tokens",
+    trendy: i32 = ("Trendy tokens", Public),
     /// Subway tokens: +1 each (§4).
-    subway: i32 = "subway tokens",
+    subway: i32 = ("Subway tokens", Public),
     /// The subway card: +3 (§4, R-14).
-    subway_card: i32 = "subway card",
+    subway_card: i32 = ("Subway card", Public),
     /// Archaeological tokens: −1 each (§4).
-    archaeology: i32 = "archaeology tokens",
+    archaeology: i32 = ("Archaeological tokens", Public),
     /// The archaeological card: −2 (§4, R-15).
-    archaeology_card: i32 = "archaeology card",
+    archaeology_card: i32 = ("Archaeological card", Public),
     /// The area card (§4 Family, R-19 Expert).
-    area: i32 = "area card",
+    area: i32 = ("Area card", Secret),
     /// The Expert neighborhood card: +2 per building on its kind (§5).
-    neighborhood: i32 = "neighborhood card",
+    neighborhood: i32 = ("Neighborhood card", Secret),
     /// Highest-building tokens: +5 each (R-18).
-    highest_building: i32 = "highest buildings",
+    highest_building: i32 = ("Highest buildings", Public),
     /// The Metropolys card: +9 per group (§9).
-    metropolys: i32 = "Metropolys card",
+    metropolys: i32 = ("Metropolys card", Secret),
     /// The sum of every category.
-    total: i32 = "total",
+    total: i32 = ("Total", Total),
     /// Buildings constructed (the first tie-break, R-20).
-    constructed: u8 = "buildings built",
+    constructed: u8 = ("Buildings constructed", Count),
+}
+
+/// What a category of a score sheet depends on ([`CategoryInfo::basis`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
+#[serde(rename_all = "snake_case")]
+pub enum Basis {
+    /// Points from what everyone sees: tokens, special cards, highest
+    /// buildings.
+    Public,
+    /// Points from the seat's secret cards (its objectives and Metropolys
+    /// card): known to the seat, and to the others once the game ends
+    /// (R-21).
+    Secret,
+    /// The sum of the points.
+    Total,
+    /// Not points: the buildings constructed (R-20's tie-break).
+    Count,
+}
+
+/// One category of a score sheet: its name (the field's,
+/// [`ScoreSheet::CATEGORIES`]), its label for people and what it depends
+/// on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
+pub struct CategoryInfo {
+    /// The field's name: `"trendy"`, `"area"`, …
+    pub name: &'static str,
+    /// The label for people: `"Trendy tokens"`, `"Area card"`, …
+    pub label: &'static str,
+    /// What it depends on.
+    pub basis: Basis,
+}
+
+impl CategoryInfo {
+    /// Whether the category is prestige points that add up to the total
+    /// ([`Basis::Public`] or [`Basis::Secret`]).
+    pub const fn is_points(&self) -> bool {
+        matches!(self.basis, Basis::Public | Basis::Secret)
+    }
 }
 
 impl ScoreSheet {
-    /// The categories a game of `variant` can score, with the Metropolys
-    /// cards when `metropolys_cards`, in sheet order (`total` and
-    /// `constructed` included); the others are always 0 in such a game:
-    /// the neighborhood card and the highest-building tokens belong to the
-    /// Expert game (§5, R-18) without the Metropolys cards (§9), the
-    /// Metropolys card to the module.
+    /// The value of category `name` (one of [`ScoreSheet::CATEGORIES`]),
+    /// `None` for any other name.
     ///
     /// ```
-    /// use metropolys_core::{ScoreSheet, Variant};
-    /// let family = ScoreSheet::categories_in(Variant::Family, false);
-    /// assert!(!family.contains(&"highest_building") && !family.contains(&"metropolys"));
-    /// let module = ScoreSheet::categories_in(Variant::Expert, true);
-    /// assert!(module.contains(&"metropolys") && !module.contains(&"neighborhood"));
+    /// use metropolys_core::ScoreSheet;
+    /// let sheet = ScoreSheet { trendy: 6, ..ScoreSheet::default() };
+    /// assert_eq!(sheet.value("trendy"), Some(6));
+    /// assert_eq!(sheet.value("player"), None);
     /// ```
-    pub fn categories_in(variant: Variant, metropolys_cards: bool) -> Vec<&'static str> {
-        let expert = variant == Variant::Expert;
-        ScoreSheet::CATEGORIES
-            .iter()
-            .copied()
-            .filter(|&c| match c {
-                "neighborhood" | "highest_building" => expert && !metropolys_cards,
-                "metropolys" => metropolys_cards,
-                _ => true,
-            })
-            .collect()
-    }
-
-    /// The label of category `name` ([`ScoreSheet::LABELS`]), if it is
-    /// one of [`ScoreSheet::CATEGORIES`].
-    pub fn label(name: &str) -> Option<&'static str> {
-        ScoreSheet::CATEGORIES
-            .iter()
-            .position(|&c| c == name)
-            .map(|i| ScoreSheet::LABELS[i])
+    pub fn value(&self, name: &str) -> Option<i32> {
+        let i = ScoreSheet::CATEGORIES.iter().position(|&c| c == name)?;
+        Some(self.values()[i])
     }
 }
 
@@ -259,4 +286,36 @@ pub(crate) fn winner_bits(keys: impl Iterator<Item = (i32, u8)> + Clone) -> u8 {
     keys.enumerate()
         .filter(|&(_, key)| Some(key) == best)
         .fold(0, |bits, (p, _)| bits | 1 << p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{play_random, rng::SplitMix64, Config, State, Variant};
+
+    /// The categories marked as points add up to the total, in every kind
+    /// of game; each has a label of its own.
+    #[test]
+    fn the_points_categories_add_up_to_the_total() {
+        for (seed, variant) in [(1, Variant::Family), (2, Variant::Expert)] {
+            let mut config = Config::new(4, variant, seed);
+            config.metropolys_deck = (seed == 1).then(|| crate::METROPOLYS_CARDS[..4].to_vec());
+            let end = play_random(State::new(&config).unwrap(), &mut SplitMix64::new(seed));
+            for sheet in end.scores() {
+                let sum: i32 = ScoreSheet::CATEGORY_INFO
+                    .iter()
+                    .zip(sheet.values())
+                    .filter(|(info, _)| info.is_points())
+                    .map(|(_, v)| v)
+                    .sum();
+                assert_eq!(sum, sheet.total);
+            }
+        }
+        let mut labels: Vec<&str> = ScoreSheet::CATEGORY_INFO.iter().map(|c| c.label).collect();
+        labels.sort_unstable();
+        labels.dedup();
+        assert_eq!(labels.len(), ScoreSheet::CATEGORIES.len());
+        let names: Vec<&str> = ScoreSheet::CATEGORY_INFO.iter().map(|c| c.name).collect();
+        assert_eq!(names, ScoreSheet::CATEGORIES);
+    }
 }

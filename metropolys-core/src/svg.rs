@@ -6,14 +6,21 @@
 //! ([`kind_color`]: mall red, administration blue, industry gray, housing
 //! green, park orange), adjacencies (bridges drawn
 //! as thick planks), statues, lakes, the tokens still on the board, the
-//! constructed buildings in their owners' colours (blue, red, white, gray;
-//! white and gray outlined so they show on any ground) with their numbers,
-//! the bids of the current call, and a status line (call number, seat to
-//! act). Districts out of play are greyed out (R-2).
+//! constructed buildings in their owners' colours ([`PLAYER_COLORS`]: blue,
+//! brown, white, black; each outlined in black inside a white halo so that
+//! it shows on any ground) with their numbers, the bids of the current
+//! call, and a status line (call number, seat to act). Districts out of
+//! play are greyed out (R-2).
 //!
 //! Every neighborhood is one element with `id="n{id}"` (`n0` … `n54`), so a
 //! frontend can style or hook them. The output is pure: a function of the
 //! state and the options only.
+//!
+//! Inside, from the bottom: `palette` (the colours and their names),
+//! `shapes` (each element drawn at a given place: islands, lakes, streets,
+//! bridges, statues, neighborhoods, the pieces), then this module (the
+//! board, its status line, the scripted board) and `legend` (each symbol
+//! of the board as a small picture of its own, with its meaning).
 //!
 //! ```
 //! use metropolys_core::{svg, Config, State, Variant};
@@ -23,11 +30,22 @@
 //! assert!(picture.contains(r#"id="n54""#));
 //! ```
 
+mod legend;
+mod palette;
+mod shapes;
+
+pub use legend::{legend, LegendItem, LegendSymbol};
+pub use palette::{
+    ink_on, kind_color, kind_color_name, kind_letter, player_color, PLAYER_COLORS,
+    PLAYER_COLOR_NAMES,
+};
+pub use shapes::{bid_piece, building_piece, highlight_piece, token_piece, xml_escape};
+
 use crate::board;
 use crate::state::State;
-use crate::types::{
-    District, Kind, NeighborhoodId, Seat, Size, Token, Variant, NEIGHBORHOOD_COUNT,
-};
+use crate::types::{District, Kind, NeighborhoodId, Seat, Token, Variant, NEIGHBORHOOD_COUNT};
+use palette::{district_color, token_style, OUT_OF_PLAY_DISTRICT};
+use shapes::{bridge_shape, island, lake_shape, neighborhood_shape, statue_shape, street_shape};
 use std::fmt::Write as _;
 
 /// The width of the picture in SVG user units (the `viewBox` is
@@ -35,11 +53,6 @@ use std::fmt::Write as _;
 pub const WIDTH: u32 = 1000;
 /// The height of the picture in SVG user units, status line included.
 pub const HEIGHT: u32 = 860;
-
-/// The colours of the players' buildings, seat 0 to 3: blue, red, white, gray.
-pub const PLAYER_COLORS: [&str; 4] = ["#2f6fdb", "#d23a2f", "#ffffff", "#8a8a8a"];
-/// The names of the players' colours, seat 0 to 3.
-pub const PLAYER_COLOR_NAMES: [&str; 4] = ["blue", "red", "white", "gray"];
 
 /// Drawing options for [`render_with`], which checks them
 /// ([`SvgOptions::check`]).
@@ -87,7 +100,6 @@ const BOARD_LEFT: f32 = 30.0;
 const BOARD_TOP: f32 = 28.0;
 const SCALE_X: f32 = 9.4;
 const SCALE_Y: f32 = 7.9;
-const RADIUS: f32 = 27.0;
 
 /// Where neighborhood `id` is drawn, in SVG units.
 pub fn point(id: NeighborhoodId) -> (f32, f32) {
@@ -97,110 +109,6 @@ pub fn point(id: NeighborhoodId) -> (f32, f32) {
 
 fn to_px(x: f32, y: f32) -> (f32, f32) {
     (BOARD_LEFT + x * SCALE_X, BOARD_TOP + y * SCALE_Y)
-}
-
-/// The colour a neighborhood of kind `k` is drawn in, as on the printed
-/// board: mall red, administration blue, industry gray, housing green, park
-/// orange.
-///
-/// ```
-/// use metropolys_core::{svg, Kind};
-/// assert_eq!(svg::kind_color(Kind::Mall), "#e5685b");
-/// ```
-pub const fn kind_color(k: Kind) -> &'static str {
-    match k {
-        Kind::Industry => "#a4a4a4",
-        Kind::Park => "#f2a141",
-        Kind::Housing => "#7fc26c",
-        Kind::Mall => "#e5685b",
-        Kind::Administration => "#6e9ae6",
-    }
-}
-
-/// The name of [`kind_color`]`(k)`: `"red"`, `"blue"`, `"gray"`, `"green"` or
-/// `"orange"`.
-pub const fn kind_color_name(k: Kind) -> &'static str {
-    match k {
-        Kind::Industry => "gray",
-        Kind::Park => "orange",
-        Kind::Housing => "green",
-        Kind::Mall => "red",
-        Kind::Administration => "blue",
-    }
-}
-
-/// The fill of a neighborhood in a district out of play (R-2): lighter than
-/// the industry gray, so the two never look alike.
-const OUT_OF_PLAY_FILL: &str = "#e1e1e1";
-
-fn kind_letter(k: Kind) -> &'static str {
-    match k {
-        Kind::Industry => "I",
-        Kind::Park => "P",
-        Kind::Housing => "H",
-        Kind::Mall => "M",
-        Kind::Administration => "A",
-    }
-}
-
-fn district_color(d: District) -> &'static str {
-    match d {
-        District::Center => "#efe6d2",
-        District::North => "#e3ecd5",
-        District::East => "#efdcd6",
-        District::South => "#dde6ef",
-        District::West => "#ece1ef",
-    }
-}
-
-fn token_style(t: Token) -> (&'static str, &'static str) {
-    match t {
-        Token::Trendy => ("#f5c518", "T"),
-        Token::Subway => ("#1f2937", "S"),
-        Token::Archaeology => ("#a0522d", "A"),
-    }
-}
-
-/// Dark text on light player colours, light text on dark ones.
-fn ink_on(seat: Seat) -> &'static str {
-    match seat {
-        2 => "#222",
-        3 => "#fff",
-        _ => "#fff",
-    }
-}
-
-fn player_color(seat: Seat) -> &'static str {
-    PLAYER_COLORS[seat as usize % 4]
-}
-
-/// The convex hull of points (monotone chain), counter-clockwise.
-fn hull(mut pts: Vec<(f32, f32)>) -> Vec<(f32, f32)> {
-    pts.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
-    if pts.len() < 3 {
-        return pts;
-    }
-    let cross = |o: (f32, f32), a: (f32, f32), b: (f32, f32)| {
-        (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
-    };
-    let mut lower: Vec<(f32, f32)> = Vec::new();
-    for &p in &pts {
-        while lower.len() >= 2 && cross(lower[lower.len() - 2], lower[lower.len() - 1], p) <= 0.0 {
-            lower.pop();
-        }
-        lower.push(p);
-    }
-    let mut upper: Vec<(f32, f32)> = Vec::new();
-    for &p in pts.iter().rev() {
-        while upper.len() >= 2 && cross(upper[upper.len() - 2], upper[upper.len() - 1], p) <= 0.0 {
-            upper.pop();
-        }
-        upper.push(p);
-    }
-    lower.pop();
-    upper.pop();
-    lower.extend(upper);
-    lower
 }
 
 /// Draws `state` as an SVG document with the default options.
@@ -290,17 +198,13 @@ fn districts(state: &State) -> String {
     for &d in District::ALL {
         let pts: Vec<(f32, f32)> = board::in_district(d).iter().map(point).collect();
         let out = board::in_district(d).0 & in_play.0 == 0;
-        let fill = if out { "#c9c9c9" } else { district_color(d) };
-        let mut path = String::new();
-        for (i, (x, y)) in hull(pts).iter().enumerate() {
-            let _ = write!(path, "{}{x:.1},{y:.1} ", if i == 0 { "M" } else { "L" });
-        }
-        path.push('Z');
-        let _ = write!(
-            s,
-            r#"<path class="district {d}{}" d="{path}" fill="{fill}" stroke="{fill}" stroke-width="78" stroke-linejoin="round"/>"#,
-            if out { " out-of-play" } else { "" }
-        );
+        let fill = if out {
+            OUT_OF_PLAY_DISTRICT
+        } else {
+            district_color(d)
+        };
+        let class = format!("district {d}{}", if out { " out-of-play" } else { "" });
+        s.push_str(&island(pts, fill, &class));
     }
     s.push_str("</g>");
     s
@@ -310,11 +214,7 @@ fn districts(state: &State) -> String {
 fn lakes() -> String {
     let mut s = String::from(r#"<g class="lakes">"#);
     for lake in board::lakes() {
-        let (x, y) = to_px(lake.x, lake.y);
-        let _ = write!(
-            s,
-            r##"<ellipse class="lake" cx="{x:.1}" cy="{y:.1}" rx="22" ry="14" fill="#5aa7d8" stroke="#2b6f9e" stroke-width="1.5"/>"##
-        );
+        s.push_str(&lake_shape(to_px(lake.x, lake.y)));
     }
     s.push_str("</g>");
     s
@@ -327,18 +227,10 @@ fn adjacency() -> String {
     let mut s = String::from(r#"<g class="adjacency">"#);
     for a in 0..NEIGHBORHOOD_COUNT as u8 {
         for b in board::neighbors(a).iter().filter(|&b| b > a) {
-            let (x1, y1) = point(a);
-            let (x2, y2) = point(b);
             if bridges.contains(&[a, b]) || bridges.contains(&[b, a]) {
-                let _ = write!(
-                    s,
-                    r##"<line class="bridge" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="#7a5230" stroke-width="9" stroke-linecap="butt"/><line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="#c89a64" stroke-width="5" stroke-dasharray="3 3"/>"##
-                );
+                s.push_str(&bridge_shape(point(a), point(b)));
             } else {
-                let _ = write!(
-                    s,
-                    r##"<line class="street" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="#8d8577" stroke-width="2"/>"##
-                );
+                s.push_str(&street_shape(point(a), point(b)));
             }
         }
     }
@@ -350,13 +242,7 @@ fn adjacency() -> String {
 fn statues() -> String {
     let mut s = String::from(r#"<g class="statues">"#);
     for statue in board::statues() {
-        let (x, y) = to_px(statue.x, statue.y);
-        let _ = write!(
-            s,
-            r##"<path class="statue" d="M{:.1},{:.1} l7,12 h-14 Z" fill="#d4af37" stroke="#6b5514" stroke-width="1.2"/>"##,
-            x,
-            y - 7.0
-        );
+        s.push_str(&statue_shape(to_px(statue.x, statue.y)));
     }
     s.push_str("</g>");
     s
@@ -368,41 +254,15 @@ fn neighborhoods(state: &State, hide_ids: bool) -> String {
     let in_play = state.in_play();
     let mut s = String::from(r#"<g class="neighborhoods">"#);
     for id in 0..NEIGHBORHOOD_COUNT as u8 {
-        let (x, y) = point(id);
         let kind = board::kind(id).unwrap_or(Kind::Industry);
         let district = board::district(id).unwrap_or(District::Center);
         let out = !in_play.contains(id);
-        let fill = if out {
-            OUT_OF_PLAY_FILL
-        } else {
-            kind_color(kind)
-        };
         let _ = write!(
             s,
-            r#"<g id="n{id}" class="neighborhood {kind} {district}{}">"#,
-            if out { " out-of-play" } else { "" }
+            r#"<g id="n{id}" class="neighborhood {kind} {district}{}">{}</g>"#,
+            if out { " out-of-play" } else { "" },
+            neighborhood_shape(kind, out, (!hide_ids).then_some(id), point(id))
         );
-        let _ = write!(
-            s,
-            r##"<circle cx="{x:.1}" cy="{y:.1}" r="{RADIUS}" fill="{fill}" stroke="{}" stroke-width="2"/>"##,
-            if out { "#a9a9a9" } else { "#5b5346" }
-        );
-        let _ = write!(
-            s,
-            r##"<text x="{:.1}" y="{:.1}" font-size="10" fill="#3b3b3b" text-anchor="middle">{}</text>"##,
-            x,
-            y + RADIUS - 4.0,
-            kind_letter(kind)
-        );
-        if !hide_ids {
-            let _ = write!(
-                s,
-                r##"<text x="{:.1}" y="{:.1}" font-size="10" fill="#3b3b3b" text-anchor="middle">{id}</text>"##,
-                x,
-                y - RADIUS + 11.0
-            );
-        }
-        s.push_str("</g>");
     }
     s.push_str("</g>");
     s
@@ -548,8 +408,7 @@ fn key(state: &State) -> String {
         x = label(&mut s, x + 14.0 + KEY_LABEL_GAP, &text);
     }
     for t in Token::ALL {
-        let (color, letter) = token_style(*t);
-        let ink = if *t == Token::Trendy { "#222" } else { "#fff" };
+        let (color, letter, ink) = token_style(*t);
         let _ = write!(
             s,
             r##"<g class="key-item"><circle cx="{:.1}" cy="841" r="8" fill="{color}" stroke="#222"/><text x="{:.1}" y="845" font-size="10" font-weight="bold" fill="{ink}" text-anchor="middle">{letter}</text>"##,
@@ -566,85 +425,6 @@ fn key(state: &State) -> String {
     label(&mut s, x + 18.0 + KEY_LABEL_GAP, "bid");
     s.push_str("</g>");
     s
-}
-
-/// A token lying on the neighborhood whose centre is `at` (see [`point`]):
-/// a small disc with its letter, up and left of the centre, clear of a bid
-/// ([`bid_piece`]) and of the neighborhood's id.
-pub fn token_piece(token: Token, at: (f32, f32)) -> String {
-    let (x, y) = at;
-    let (color, letter) = token_style(token);
-    let ink = if token == Token::Trendy {
-        "#222"
-    } else {
-        "#fff"
-    };
-    format!(
-        r##"<g class="token {token}"><circle cx="{:.1}" cy="{:.1}" r="8" fill="{color}" stroke="#222" stroke-width="1"/><text x="{:.1}" y="{:.1}" font-size="10" font-weight="bold" fill="{ink}" text-anchor="middle">{letter}</text></g>"##,
-        x - 20.0,
-        y - 13.0,
-        x - 20.0,
-        y - 9.5
-    )
-}
-
-/// Building `number` of `seat` constructed on the neighborhood whose centre
-/// is `at`: a square in the owner's colour with its number, sized by the
-/// Expert building size (all the same size in the Family game), outlined in
-/// black inside a white halo so that every colour stands out on every
-/// neighborhood (white and gray buildings on the gray industry). Halo
-/// included, the tallest stays between the neighborhood's id and its kind
-/// letter, so both stay readable under a building.
-pub fn building_piece(variant: Variant, seat: Seat, number: u8, at: (f32, f32)) -> String {
-    let (x, y) = at;
-    let half = match (variant, Size::of(number)) {
-        (Variant::Family, _) => 11.0,
-        (_, Size::Small) => 9.5,
-        (_, Size::Medium) => 11.0,
-        (_, Size::Tall) => 12.5,
-    };
-    format!(
-        r##"<g class="building seat{seat}"><rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="2" fill="{}" stroke="#fff" stroke-width="5"/><rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="2" fill="{}" stroke="#111" stroke-width="2.5"/><text x="{x:.1}" y="{:.1}" font-size="14" font-weight="bold" fill="{}" text-anchor="middle">{number}</text></g>"##,
-        x - half,
-        y - half,
-        2.0 * half,
-        2.0 * half,
-        player_color(seat),
-        x - half,
-        y - half,
-        2.0 * half,
-        2.0 * half,
-        player_color(seat),
-        y + 5.0,
-        ink_on(seat)
-    )
-}
-
-/// Building `number` of `seat` bid on the neighborhood whose centre is `at`:
-/// a dashed diamond, bold when it is the call's `latest` bid. It stays
-/// between the neighborhood's id and kind letter and clear of a token
-/// lying there ([`token_piece`]).
-pub fn bid_piece(seat: Seat, number: u8, latest: bool, at: (f32, f32)) -> String {
-    let (x, y) = at;
-    format!(
-        r##"<g class="bid seat{seat}{}"><path d="M{x:.1},{:.1} l14,14 l-14,14 l-14,-14 Z" fill="{}" fill-opacity="0.85" stroke="#111" stroke-width="{}" stroke-dasharray="4 2"/><text x="{x:.1}" y="{:.1}" font-size="13" font-weight="bold" fill="{}" text-anchor="middle">{number}</text></g>"##,
-        if latest { " latest" } else { "" },
-        y - 14.0,
-        player_color(seat),
-        if latest { "3" } else { "1.5" },
-        y + 4.5,
-        ink_on(seat),
-    )
-}
-
-/// The gold ring around the neighborhood whose centre is `at` (the building
-/// just constructed).
-pub fn highlight_piece(at: (f32, f32)) -> String {
-    let (x, y) = at;
-    format!(
-        r##"<circle class="highlight" cx="{x:.1}" cy="{y:.1}" r="{}" fill="none" stroke="#ffb000" stroke-width="4"/>"##,
-        RADIUS + 4.0
-    )
 }
 
 /// A piece a scripted picture places by reference: [`scripted_board`]
@@ -771,31 +551,17 @@ pub fn scripted_board(state: &State, pieces: &[Piece]) -> String {
 /// line's HTML replay inlines it; a web client can serve it as it is.
 pub const PIECES_SCRIPT: &str = include_str!("svg/pieces.js");
 
-/// Escapes text for XML character data and attribute values.
-pub fn xml_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
+    use super::palette::OUT_OF_PLAY_FILL;
+    use super::shapes::RADIUS;
     use super::*;
     use crate::rng::SplitMix64;
     use crate::{Action, Config};
 
     /// A minimal XML well-formedness check: tags balance and nest, attribute
     /// values are quoted, no bare `&` or `<` in text.
-    fn well_formed(doc: &str) -> Result<usize, String> {
+    pub(super) fn well_formed(doc: &str) -> Result<usize, String> {
         let mut stack: Vec<String> = Vec::new();
         let mut elements = 0;
         let mut rest = doc;

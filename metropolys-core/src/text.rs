@@ -13,7 +13,7 @@
 //! bids    (2:4)@3 (1:5)@8
 //!   seat  colour  supply                          tokens   notes
 //!   0     blue    1 2 4 5 6 7 8 9 10 11 12 13     T0 S0 A0 subway card
-//! > 1     red     1 2 3 4 6 7 8 9 10 11 12 13     T0 S0 A0 objective park/chains
+//! > 1     brown   1 2 3 4 6 7 8 9 10 11 12 13     T0 S0 A0 objective park/chains
 //! ```
 //!
 //! * One line per five neighborhoods, by district (R-2: districts out of play

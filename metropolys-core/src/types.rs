@@ -408,6 +408,21 @@ impl Size {
             _ => Size::Tall,
         }
     }
+
+    /// The building numbers of this size, read from [`Size::of`] (so the
+    /// two never disagree): small 1–5, medium 6–9, tall 10–13.
+    ///
+    /// ```
+    /// use metropolys_core::Size;
+    /// assert_eq!(Size::Small.numbers(), 1..=5);
+    /// assert_eq!(Size::Medium.numbers(), 6..=9);
+    /// assert_eq!(Size::Tall.numbers(), 10..=13);
+    /// ```
+    pub fn numbers(self) -> std::ops::RangeInclusive<BuildingNumber> {
+        let mut numbers = (1..=BUILDINGS_PER_PLAYER).filter(|&n| Size::of(n) == self);
+        let first = numbers.next().unwrap_or(1);
+        first..=numbers.next_back().unwrap_or(first)
+    }
 }
 
 impl Token {
@@ -514,4 +529,44 @@ pub struct Objective {
     pub neighborhood: Option<Kind>,
     /// The area card.
     pub area: Area,
+}
+
+/// One of a seat's secret cards (R-5, §9) as what it scores on: the area
+/// card, the Expert neighborhood card (a kind) or the Metropolys card
+/// (three kinds). Its JSON is `{"area": "bridges"}`, `{"neighborhood":
+/// "park"}` or `{"metropolys": ["industry", "park", "housing"]}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum SecretCard {
+    /// An area card: Family (§4) or Expert (R-19).
+    Area(Area),
+    /// An Expert neighborhood card (§5).
+    Neighborhood(Kind),
+    /// A Metropolys card (§9).
+    Metropolys(MetropolysCard),
+}
+
+impl SecretCard {
+    /// The secret cards of a seat that holds `objective` and, with the
+    /// Metropolys cards in play, `metropolys`: the area card, then the
+    /// neighborhood card (Expert), then the Metropolys card.
+    ///
+    /// ```
+    /// use metropolys_core::{Area, Kind, Objective, SecretCard};
+    /// let objective = Objective { neighborhood: Some(Kind::Park), area: Area::Chains };
+    /// assert_eq!(
+    ///     SecretCard::of(Some(objective), None),
+    ///     [SecretCard::Area(Area::Chains), SecretCard::Neighborhood(Kind::Park)]
+    /// );
+    /// ```
+    pub fn of(objective: Option<Objective>, metropolys: Option<MetropolysCard>) -> Vec<SecretCard> {
+        let mut cards = Vec::with_capacity(3);
+        if let Some(o) = objective {
+            cards.push(SecretCard::Area(o.area));
+            cards.extend(o.neighborhood.map(SecretCard::Neighborhood));
+        }
+        cards.extend(metropolys.map(SecretCard::Metropolys));
+        cards
+    }
 }

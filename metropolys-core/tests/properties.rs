@@ -142,7 +142,10 @@ proptest! {
         }
         // A category this kind of game does not score is 0 on every
         // sheet (§5, R-18, §9): the rows a front end leaves out.
-        let scored = metropolys_core::ScoreSheet::categories_in(s.variant(), s.uses_metropolys_cards());
+        let scored: Vec<&str> = metropolys_core::explain::categories(s.variant(), s.uses_metropolys_cards())
+            .iter()
+            .map(|c| c.name)
+            .collect();
         for x in &sheets {
             for (i, name) in metropolys_core::ScoreSheet::CATEGORIES.iter().enumerate() {
                 if !scored.contains(name) {

@@ -1,15 +1,20 @@
 //! The facts of the game a client needs besides a position, all from core:
-//! the board, the vocabularies and their points, the action space (ids,
-//! text), so that a page restates none of them.
+//! the board, the vocabularies and their points, the colours of the
+//! picture, the scoring rules in words, the legend of the picture, the
+//! action space (ids, text), so that a page restates none of them.
 
 use crate::args::{self, excerpt};
-use crate::errors::{raise, JsResult, Kind};
+use crate::errors::{raise, range_error, JsResult, Kind as ErrorKind};
 use crate::json::to_js;
-use metropolys_core::svg::{PLAYER_COLORS, PLAYER_COLOR_NAMES};
+use metropolys_core::explain::{categories, scoring_rules};
+use metropolys_core::sheet::CategoryInfo;
+use metropolys_core::svg::{
+    ink_on, kind_color, kind_color_name, kind_letter, legend, PLAYER_COLORS, PLAYER_COLOR_NAMES,
+};
 use metropolys_core::types::{EXPERT_AREAS, FAMILY_AREAS};
 use metropolys_core::{
-    Action, Area, Card, District, MetropolysCard, ParseNameError, ScoreSheet, Size, Token, Variant,
-    BUILDINGS_PER_PLAYER, MAX_PLAYERS, METROPOLYS_CARDS, MIN_PLAYERS, NEIGHBORHOOD_COUNT,
+    Action, Area, Card, District, Kind, MetropolysCard, ParseNameError, ScoreSheet, Size, Token,
+    Variant, BUILDINGS_PER_PLAYER, MAX_PLAYERS, METROPOLYS_CARDS, MIN_PLAYERS, NEIGHBORHOOD_COUNT,
 };
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -49,9 +54,9 @@ pub struct Constants {
     max_players: usize,
     /// The score categories, in score-sheet order.
     score_categories: Vec<&'static str>,
-    /// What each score category counts, in words (`"trendy tokens"`), in
-    /// the order of `SCORE_CATEGORIES`.
-    score_category_labels: Vec<&'static str>,
+    /// Each score category with its label and what it depends on (public,
+    /// a seat's secret cards, the total, a count), in score-sheet order.
+    score_category_info: Vec<CategoryInfo>,
     /// The size of each building number in the Expert game (index 1 … 13;
     /// index 0 is unused).
     building_sizes: Vec<Size>,
@@ -68,7 +73,14 @@ pub struct Constants {
     /// The districts, the centre first.
     districts: Vec<District>,
     /// The neighborhood kinds.
-    kinds: Vec<metropolys_core::Kind>,
+    kinds: Vec<Kind>,
+    /// The colour each kind is drawn in, as on the printed board (CSS
+    /// colours).
+    kind_colors: BTreeMap<Kind, &'static str>,
+    /// The names of the kinds' colours (`"gray"`, `"orange"`, …).
+    kind_color_names: BTreeMap<Kind, &'static str>,
+    /// The letter each kind carries in the picture (`"I"`, `"P"`, …).
+    kind_letters: BTreeMap<Kind, &'static str>,
     /// The tokens.
     tokens: Vec<Token>,
     /// The special cards.
@@ -80,6 +92,8 @@ pub struct Constants {
     player_colors: Vec<&'static str>,
     /// The names of the seats' colours.
     player_color_names: Vec<&'static str>,
+    /// The ink of a number or a name on each seat's colour (CSS colours).
+    player_inks: Vec<&'static str>,
     /// The bot kinds `new Bot(kind)` takes (none in a build without the
     /// bots).
     bot_kinds: Vec<&'static str>,
@@ -98,7 +112,7 @@ pub fn constants() -> JsResult<JsValue> {
         min_players: MIN_PLAYERS,
         max_players: MAX_PLAYERS,
         score_categories: ScoreSheet::CATEGORIES.to_vec(),
-        score_category_labels: ScoreSheet::LABELS.to_vec(),
+        score_category_info: ScoreSheet::CATEGORY_INFO.to_vec(),
         building_sizes: (0..=BUILDINGS_PER_PLAYER).map(Size::of).collect(),
         token_points: Token::ALL.iter().map(|&t| (t, t.points())).collect(),
         card_points: Card::ALL.iter().map(|&c| (c, c.points())).collect(),
@@ -106,12 +120,16 @@ pub fn constants() -> JsResult<JsValue> {
         expert_areas: EXPERT_AREAS.to_vec(),
         variants: Variant::ALL.to_vec(),
         districts: District::ALL.to_vec(),
-        kinds: metropolys_core::Kind::ALL.to_vec(),
+        kinds: Kind::ALL.to_vec(),
+        kind_colors: Kind::ALL.iter().map(|&k| (k, kind_color(k))).collect(),
+        kind_color_names: Kind::ALL.iter().map(|&k| (k, kind_color_name(k))).collect(),
+        kind_letters: Kind::ALL.iter().map(|&k| (k, kind_letter(k))).collect(),
         tokens: Token::ALL.to_vec(),
         cards: Card::ALL.to_vec(),
         metropolys_cards: METROPOLYS_CARDS.to_vec(),
         player_colors: PLAYER_COLORS.to_vec(),
         player_color_names: PLAYER_COLOR_NAMES.to_vec(),
+        player_inks: (0..PLAYER_COLORS.len() as u8).map(ink_on).collect(),
         #[cfg(feature = "bots")]
         bot_kinds: metropolys_bots::KINDS.to_vec(),
         #[cfg(not(feature = "bots"))]
@@ -119,36 +137,83 @@ pub fn constants() -> JsResult<JsValue> {
     })
 }
 
-/// A score category with its label.
-#[derive(Serialize, tsify::Tsify)]
-pub struct ScoreCategory {
-    /// Its name (a field of `ScoreSheet`).
-    name: &'static str,
-    /// What it counts, in words.
-    label: &'static str,
+/// A name of core's vocabulary given as an argument: a `TypeError` for
+/// what is no string, a `RangeError` for an unknown name.
+fn name_arg<T: FromStr<Err = ParseNameError>>(v: &JsValue, what: &str) -> JsResult<T> {
+    let name = args::string(v, what)?;
+    parse_name::<T>(&name).map_err(range_error)
 }
 
-/// The score categories a game of `variant` (`"family"` or `"expert"`)
-/// scores, with the Metropolys cards when `metropolysCards`, in sheet
-/// order (`total` and `constructed` included), each with its label: the
-/// rows of its score sheet (core's `ScoreSheet::categories_in`).
-#[wasm_bindgen(js_name = scoreCategories, unchecked_return_type = "ScoreCategory[]")]
+/// The variant and the Metropolys module of `scoringRules` and `legend`:
+/// `variant` a name, `usesMetropolysCards` a boolean, `false` when
+/// undefined.
+fn game_kind(variant: &JsValue, cards: &JsValue, call: &str) -> JsResult<(Variant, bool)> {
+    let variant = name_arg::<Variant>(variant, &format!("{call}: variant"))?;
+    let cards = if cards.is_undefined() {
+        false
+    } else {
+        args::boolean(cards, &format!("{call}: usesMetropolysCards"))?
+    };
+    Ok((variant, cards))
+}
+
+/// The scoring rules of a game of `variant` (`"family"` or `"expert"`),
+/// with or without the Metropolys cards (§9), one line each with core's
+/// points, in this order: each area card dealt in it, the neighborhood
+/// card (Expert without the Metropolys cards), the Metropolys card (with
+/// them), the tokens, the special cards, the highest buildings with the
+/// building sizes (Expert without the Metropolys cards) and the winner
+/// . Each says what it is about (`topic`), the score-sheet
+/// category it fills, a label and the text (core's `explain`).
+#[wasm_bindgen(js_name = scoringRules, unchecked_return_type = "ScoringRule[]")]
+pub fn scoring_rules_js(
+    #[wasm_bindgen(unchecked_param_type = "Variant")] variant: &JsValue,
+    #[wasm_bindgen(js_name = usesMetropolysCards, unchecked_optional_param_type = "boolean")]
+    uses_metropolys_cards: &JsValue,
+) -> JsResult<JsValue> {
+    let (variant, cards) = game_kind(variant, uses_metropolys_cards, "scoringRules()")?;
+    to_js(&scoring_rules(variant, cards))
+}
+
+/// The score categories a game of `variant`, with or without the
+/// Metropolys cards, fills, each with its label and basis (the rows of its
+/// score sheet): its categories of points (no neighborhood card in the
+/// Family game, no Metropolys card without the module, no highest building
+/// with it), then the total and the buildings constructed. The others are
+/// 0 for every seat of such a game.
+#[wasm_bindgen(js_name = scoreCategories, unchecked_return_type = "CategoryInfo[]")]
 pub fn score_categories(
     #[wasm_bindgen(unchecked_param_type = "Variant")] variant: &JsValue,
-    #[wasm_bindgen(js_name = metropolysCards, unchecked_param_type = "boolean")]
-    metropolys_cards: &JsValue,
+    #[wasm_bindgen(js_name = usesMetropolysCards, unchecked_optional_param_type = "boolean")]
+    uses_metropolys_cards: &JsValue,
 ) -> JsResult<JsValue> {
-    let name = args::string(variant, "variant")?;
-    let variant = parse_name::<Variant>(&name).map_err(crate::errors::range_error)?;
-    let module = args::boolean(metropolys_cards, "metropolysCards")?;
-    let rows: Vec<ScoreCategory> = ScoreSheet::categories_in(variant, module)
-        .into_iter()
-        .map(|name| ScoreCategory {
-            name,
-            label: ScoreSheet::label(name).unwrap_or(name),
-        })
-        .collect();
-    to_js(&rows)
+    let (variant, cards) = game_kind(variant, uses_metropolys_cards, "scoreCategories()")?;
+    to_js(&categories(variant, cards))
+}
+
+/// The legend of the board picture of a game of `variant`, with or
+/// without the Metropolys cards: each symbol (the kinds, the tokens, a
+/// statue, a lake, a street, a bridge, a district out of play, a
+/// building, the Expert sizes, a bid, the latest bid, the ring of the
+/// building just constructed) as a standalone SVG document drawn by core's
+/// own drawing code, with a label and its meaning in one line.
+#[wasm_bindgen(js_name = legend, unchecked_return_type = "LegendItem[]")]
+pub fn legend_js(
+    #[wasm_bindgen(unchecked_param_type = "Variant")] variant: &JsValue,
+    #[wasm_bindgen(js_name = usesMetropolysCards, unchecked_optional_param_type = "boolean")]
+    uses_metropolys_cards: &JsValue,
+) -> JsResult<JsValue> {
+    let (variant, cards) = game_kind(variant, uses_metropolys_cards, "legend()")?;
+    to_js(&legend(variant, cards))
+}
+
+/// The colour neighborhoods of `kind` are drawn in, as on the printed
+/// board (a CSS colour); `constants().KIND_COLORS` has them all.
+#[wasm_bindgen(js_name = kindColor)]
+pub fn kind_color_js(
+    #[wasm_bindgen(unchecked_param_type = "Kind")] kind: &JsValue,
+) -> JsResult<String> {
+    Ok(kind_color(name_arg::<Kind>(kind, "kindColor(kind): kind")?).into())
 }
 
 /// The board: the 55 neighborhoods (district, kind, adjacency, border,
@@ -186,8 +251,8 @@ pub fn parse_action(
     #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
 ) -> JsResult<JsValue> {
     let text = args::string(text, "parseAction(text): text")?;
-    let a =
-        metropolys_core::text::parse_action(&text).map_err(|e| raise(Kind::ActionParse, e, &[]))?;
+    let a = metropolys_core::text::parse_action(&text)
+        .map_err(|e| raise(ErrorKind::ActionParse, e, &[]))?;
     to_js(&a)
 }
 

@@ -186,6 +186,44 @@ impl Game {
         to_js(&self.inner.scores())
     }
 
+    /// Every seat's score as the position stands, as far as this game
+    /// knows it: per seat, each category of points (`categories`:
+    /// name, label, value, the value `null` when it depends on a card
+    /// this game does not know: another seat's in a view, every seat's in
+    /// the public view, until the game ends), the names of the `unknown`
+    /// ones, the sum of the known ones (`known_total`), whether it is
+    /// `complete`, and the buildings `constructed`. Tokens, special cards
+    /// and highest buildings are public; nothing is computed from a card
+    /// the game does not know.
+    #[wasm_bindgen(js_name = runningScores, unchecked_return_type = "RunningScore[]")]
+    pub fn running_scores(&self) -> JsResult<JsValue> {
+        to_js(&self.inner.running_scores())
+    }
+
+    /// Where each secret card of `player` scores: for every card this game
+    /// knows of that seat (its area card, its Expert neighborhood card,
+    /// its Metropolys card), the card, its label, its text (core's words,
+    /// with its points and ruling) and the ids of the neighborhoods in
+    /// play where a building can count for it. Throws a `RangeError` for a
+    /// seat not in the game, or whose cards this game does not know
+    /// another seat's in a view, any seat's in the public view,
+    /// until the game ends).
+    #[wasm_bindgen(js_name = whereCardsScore, unchecked_return_type = "CardPlaces[]")]
+    pub fn where_cards_score(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] player: &JsValue,
+    ) -> JsResult<JsValue> {
+        let seat = self.seat(player)?;
+        self.require_secrets([seat], &format!("where seat {seat}'s cards score"))?;
+        match self.inner.where_cards_score(seat) {
+            Some(places) => to_js(&places),
+            None => Err(range_error(format!(
+                "{} does not know seat {seat}'s cards (R-21)",
+                self.view_name()
+            ))),
+        }
+    }
+
     /// Each seat's total; throws like `scores()`.
     #[wasm_bindgen(unchecked_return_type = "number[]")]
     pub fn totals(&self) -> JsResult<JsValue> {

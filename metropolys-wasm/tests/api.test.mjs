@@ -218,8 +218,6 @@ test("the facts of the game come from the engine", () => {
   assert.deepEqual([c.MIN_PLAYERS, c.MAX_PLAYERS, c.NEIGHBORHOOD_COUNT, c.BUILDINGS_PER_PLAYER], [2, 4, 55, 13]);
   assert.deepEqual(c.BUILDING_SIZES.slice(1, 7), ["small", "small", "small", "small", "small", "medium"]);
   assert.deepEqual(c.BOT_KINDS, m.botKinds());
-  assert.equal(c.SCORE_CATEGORY_LABELS.length, c.SCORE_CATEGORIES.length);
-  assert.equal(c.SCORE_CATEGORY_LABELS[c.SCORE_CATEGORIES.indexOf("trendy")], "trendy tokens");
   assert.equal(c.METROPOLYS_CARDS.length, 10);
   assert.ok(c.METROPOLYS_CARDS.every((card) => new Set(card).size === 3));
   // The rows of a sheet: the Expert game's own categories, or the module's (§5, §9, R-18).
@@ -227,9 +225,7 @@ test("the facts of the game come from the engine", () => {
   assert.ok(rows("expert", false).includes("highest_building") && !rows("expert", false).includes("metropolys"));
   assert.ok(rows("expert", true).includes("metropolys") && !rows("expert", true).includes("neighborhood"));
   assert.ok(!rows("family", false).includes("neighborhood") && rows("family", true).includes("metropolys"));
-  assert.deepEqual(m.scoreCategories("family", false)[0], { name: "trendy", label: "trendy tokens" });
-  assert.throws(() => m.scoreCategories("chess", false), RangeError);
-  assert.throws(() => m.scoreCategories("family", 1), TypeError);
+  assert.equal(m.scoreCategories("family", false)[0].name, "trendy");
   const board = m.board();
   assert.equal(board.neighborhoods.length, 55);
   assert.ok(board.neighborhoods[0].adjacent.length > 0);

@@ -5,14 +5,22 @@
 import init, {
   Action,
   Bot,
+  CardPlaces,
   Config,
   constants,
   Game,
   GameEvent,
   GameRecord,
   IllegalActionError,
+  kindColor,
+  legend,
+  LegendItem,
   MetropolysError,
+  RunningScore,
   ScoreSheet,
+  ScoringRule,
+  scoreCategories,
+  scoringRules,
   simulate,
   Snapshot,
 } from "metropolys";
@@ -50,6 +58,26 @@ try {
   }
 }
 console.log(area, sheets, record.actions.length, chosen, next, totals, decided);
+
+// The facts a page explains the game with.
+const rules: ScoringRule[] = scoringRules("expert", false);
+const category: string | null = rules[0].category;
+const items: LegendItem[] = legend("family");
+const picture: string = items[0].svg;
+const places: CardPlaces[] = game.whereCardsScore(0);
+const scoresOn: number[] = places[0].neighborhoods;
+const running: RunningScore[] = game.runningScores();
+const value: number | null = running[0].categories[0].value;
+const complete: boolean = running[0].complete;
+const mall: string = kindColor("mall");
+const label: string = constants().SCORE_CATEGORY_INFO[0].label;
+const rows: string[] = scoreCategories("family", true).map((c) => c.label);
+const parkColour: string = constants().KIND_COLORS.park;
+console.log(category, picture, scoresOn, value, complete, mall, label, rows, parkColour);
+// @ts-expect-error: a variant that does not exist
+legend("solo");
+// @ts-expect-error: a kind that does not exist
+kindColor("castle");
 
 // @ts-expect-error: an option that does not exist
 new Game({ startplayer: 1 });

@@ -68,6 +68,7 @@ function hostileValues() {
     2.5, NaN, Infinity, -Infinity, 2 ** 31, 2 ** 32, 2 ** 53, 2 ** 64, Number.MAX_VALUE, Number.MIN_VALUE,
     0n, 1n, -1n, 715n, 2n ** 53n, 2n ** 64n - 1n, 2n ** 64n, -(2n ** 63n), 2n ** 200n,
     "", "pass", "expert", "family", "greedy", "random", "ismcts", "casual", "subway", "archaeology",
+    "park", "mall", "administration", "bridges", "Expert", "industry ",
     "12 3", "bid 3 on 12", "{", "}", "[1]", "null", '"pass"', '{"players": 3}', '{"players": 3, "players": 4}',
     '{"bid": {"neighborhood": 3, "building": 2}}', "x".repeat(70), "\u0000\ud800", "é".repeat(100),
     "x".repeat(17 << 20),
@@ -136,6 +137,10 @@ test("no input makes the module trap, panic, or change a game on error", () => {
       return [g, finished(), view, pub, new Bot("greedy"), new Bot("ismcts", { iterations: 20 }), new SplitMix64(3), {}, null];
     };
     const all = targets(m);
+    // The facts a page explains the game with are among them.
+    for (const name of ["scoringRules", "scoreCategories", "legend", "kindColor", "constants", "Game#whereCardsScore", "Game#runningScores"]) {
+      assert.ok(all.some((t) => t.name === name), `${name} is not called`);
+    }
     let calls = 0;
     for (let round = 0; round < 60; round++) {
       const objects = receivers();

@@ -300,6 +300,14 @@ export interface Feature {
 }
 
 /**
+ * A symbol of the board picture ([`LegendItem::symbol`]). Its JSON is
+ * `{"kind": "park"}`, `{"token": "trendy"}`, `{"size": "tall"}` or the
+ * name of the others: `"statue"`, `"lake"`, `"street"`, `"bridge"`,
+ * `"out_of_play"`, `"building"`, `"bid"`, `"latest_bid"`, `"highlight"`.
+ */
+export type LegendSymbol = { kind: Kind } | { token: Token } | "statue" | "lake" | "street" | "bridge" | "out_of_play" | "building" | "bid" | "latest_bid" | "highlight" | { size: Size };
+
+/**
  * Everything known about one neighborhood, as one value (for bindings and
  * JSON).
  */
@@ -390,6 +398,78 @@ export interface Config {
 }
 
 /**
+ * One category of a running score: its name (of
+ * [`ScoreSheet::CATEGORIES`]), its label, and its value as the position
+ * stands, `None` when it depends on a card the game does not know.
+ */
+export interface CategoryValue {
+    /**
+     * The category's name: `"trendy"`, `"area"`, …
+     */
+    category: string;
+    /**
+     * Its label: `"Trendy tokens"`, `"Area card"`, …
+     */
+    label: string;
+    /**
+     * Its points as the position stands, or `None` when unknown (R-21).
+     */
+    value: number | null;
+}
+
+/**
+ * One category of a score sheet: its name (the field's,
+ * [`ScoreSheet::CATEGORIES`]), its label for people and what it depends
+ * on.
+ */
+export interface CategoryInfo {
+    /**
+     * The field's name: `"trendy"`, `"area"`, …
+     */
+    name: string;
+    /**
+     * The label for people: `"Trendy tokens"`, `"Area card"`, …
+     */
+    label: string;
+    /**
+     * What it depends on.
+     */
+    basis: Basis;
+}
+
+/**
+ * One line of the scoring rules: what it is about, the score-sheet
+ * category it fills, a short label and the line itself.
+ */
+export interface ScoringRule {
+    /**
+     * What the line is about.
+     */
+    topic: Topic;
+    /**
+     * The score-sheet category its points go to ([`Topic::category`]),
+     * `null` for the winner.
+     */
+    category: string | null;
+    /**
+     * A short name: `"Bridges card"`, `"Trendy token"`, `"Winner"`.
+     */
+    label: string;
+    /**
+     * The rule in one line, with its points and its ruling.
+     */
+    text: string;
+}
+
+/**
+ * One of a seat's secret cards (R-5, §9) as what it scores on: the area
+ * card, the Expert neighborhood card (a kind) or the Metropolys card
+ * (three kinds). Its JSON is `{"area": "bridges"}`, `{"neighborhood":
+ * "park"}` or `{"metropolys": ["industry", "park", "housing"]}`.
+ */
+export type SecretCard = { area: Area } | { neighborhood: Kind } | { metropolys: MetropolysCard };
+
+/**
  * One of the five districts, separated by the river.
  */
 export type District = "center" | "north" | "east" | "south" | "west";
@@ -430,6 +510,66 @@ export interface Objective {
      * The area card.
      */
     area: Area;
+}
+
+/**
+ * One seat's score as the position stands, as far as the game knows it:
+ * each category of points (tokens, special cards and highest buildings
+ * are public; the area, neighborhood and Metropolys cards are known for
+ * the seats whose cards the game knows, R-21), their known sum, and
+ * whether that sum is the seat's whole total.
+ */
+export interface RunningScore {
+    /**
+     * The seat.
+     */
+    player: Seat;
+    /**
+     * Every category of points, in sheet order (the categories of
+     * [`ScoreSheet::CATEGORY_INFO`] that are points).
+     */
+    categories: CategoryValue[];
+    /**
+     * The names of the categories whose value is unknown, in sheet order.
+     */
+    unknown: string[];
+    /**
+     * The sum of the known categories.
+     */
+    known_total: number;
+    /**
+     * Whether every category is known: then `known_total` is the seat's
+     * total.
+     */
+    complete: boolean;
+    /**
+     * The buildings the seat has constructed (public; R-20's tie-break).
+     */
+    constructed: number;
+}
+
+/**
+ * One symbol of the board picture: which, its label, what it means in
+ * one line, and its picture, a standalone SVG document drawn at the
+ * board's scale.
+ */
+export interface LegendItem {
+    /**
+     * The symbol.
+     */
+    symbol: LegendSymbol;
+    /**
+     * Its label: `"Industry neighborhood"`, `"Trendy token"`, `"Bridge"`, …
+     */
+    label: string;
+    /**
+     * What it means, in one line.
+     */
+    meaning: string;
+    /**
+     * The symbol as a standalone SVG document.
+     */
+    svg: string;
 }
 
 /**
@@ -551,6 +691,11 @@ export interface Constants {
      */
     SCORE_CATEGORIES: string[];
     /**
+     * Each score category with its label and what it depends on (public,
+     * a seat's secret cards, the total, a count), in score-sheet order.
+     */
+    SCORE_CATEGORY_INFO: CategoryInfo[];
+    /**
      * The size of each building number in the Expert game (index 1 … 13;
      * index 0 is unused).
      */
@@ -584,6 +729,19 @@ export interface Constants {
      */
     KINDS: Kind[];
     /**
+     * The colour each kind is drawn in, as on the printed board (CSS
+     * colours).
+     */
+    KIND_COLORS: Record<Kind, string>;
+    /**
+     * The names of the kinds' colours (`"gray"`, `"orange"`, …).
+     */
+    KIND_COLOR_NAMES: Record<Kind, string>;
+    /**
+     * The letter each kind carries in the picture (`"I"`, `"P"`, …).
+     */
+    KIND_LETTERS: Record<Kind, string>;
+    /**
      * The tokens.
      */
     TOKENS: Token[];
@@ -599,6 +757,10 @@ export interface Constants {
      * The names of the seats' colours.
      */
     PLAYER_COLOR_NAMES: string[];
+    /**
+     * The ink of a number or a name on each seat's colour (CSS colours).
+     */
+    PLAYER_INKS: string[];
     /**
      * The bot kinds `new Bot(kind)` takes (none in a build without the
      * bots).
@@ -740,6 +902,18 @@ export interface TokenCounts {
 }
 
 /**
+ * What a category of a score sheet depends on ([`CategoryInfo::basis`]).
+ */
+export type Basis = "public" | "secret" | "total" | "count";
+
+/**
+ * What a line of the scoring rules ([`ScoringRule`]) is about. Its JSON
+ * is `{"area": "bridges"}`, `"neighborhood"`, `"metropolys"`, `{"token":
+ * "trendy"}`, `{"card": "subway"}`, `"highest_building"` or `"winner"`.
+ */
+export type Topic = { area: Area } | "neighborhood" | "metropolys" | { token: Token } | { card: Card } | "highest_building" | "winner";
+
+/**
  * What happened, in order (§8), for frontends, logs and animation.
  *
  * JSON: an object with a `type` field (`call_started`, `bid_placed`,
@@ -776,6 +950,30 @@ export interface Expected {
      * The last action must be rejected (a rejection test).
      */
     error?: ExpectedError;
+}
+
+/**
+ * Where one secret card of a seat scores: the card, its label, what it
+ * scores in words ([`crate::explain`]) and the neighborhoods in play where
+ * a building can count for it ([`where_scores`]).
+ */
+export interface CardPlaces {
+    /**
+     * The card.
+     */
+    card: SecretCard;
+    /**
+     * Its label: `"Bridges card"`, `"Park neighborhood card"`, …
+     */
+    label: string;
+    /**
+     * What it scores, in one line, with its points and ruling.
+     */
+    text: string;
+    /**
+     * The neighborhoods in play where a building can count for it.
+     */
+    neighborhoods: NeighborhoodId[];
 }
 
 /**
@@ -1007,6 +1205,18 @@ export class Game {
      */
     randomAction(rng: SplitMix64): Action | undefined;
     /**
+     * Every seat's score as the position stands, as far as this game
+     * knows it (R-21): per seat, each category of points (`categories`:
+     * name, label, value, the value `null` when it depends on a card
+     * this game does not know: another seat's in a view, every seat's in
+     * the public view, until the game ends), the names of the `unknown`
+     * ones, the sum of the known ones (`known_total`), whether it is
+     * `complete`, and the buildings `constructed`. Tokens, special cards
+     * and highest buildings are public; nothing is computed from a card
+     * the game does not know.
+     */
+    runningScores(): RunningScore[];
+    /**
      * Every seat's score sheet as the position stands (final once the game
      * is over). Throws a `RangeError` (R-21) in a view that does not know
      * every seat's cards: use `knownScores`.
@@ -1098,6 +1308,17 @@ export class Game {
      * `Game.fromJSON` loads it as that seat's view.
      */
     view(player: number): Snapshot;
+    /**
+     * Where each secret card of `player` scores: for every card this game
+     * knows of that seat (its area card, its Expert neighborhood card,
+     * its Metropolys card), the card, its label, its text (core's words,
+     * with its points and ruling) and the ids of the neighborhoods in
+     * play where a building can count for it. Throws a `RangeError` for a
+     * seat not in the game, or whose cards this game does not know
+     * (R-21: another seat's in a view, any seat's in the public view,
+     * until the game ends).
+     */
+    whereCardsScore(player: number): CardPlaces[];
     /**
      * The bids of the current call, oldest first.
      */
@@ -1236,10 +1457,48 @@ export function constants(): Constants;
 export function describeAction(action: Action | number): string;
 
 /**
+ * The colour neighborhoods of `kind` are drawn in, as on the printed
+ * board (a CSS colour); `constants().KIND_COLORS` has them all.
+ */
+export function kindColor(kind: Kind): string;
+
+/**
+ * The legend of the board picture of a game of `variant`, with or
+ * without the Metropolys cards: each symbol (the kinds, the tokens, a
+ * statue, a lake, a street, a bridge, a district out of play, a
+ * building, the Expert sizes, a bid, the latest bid, the ring of the
+ * building just constructed) as a standalone SVG document drawn by core's
+ * own drawing code, with a label and its meaning in one line.
+ */
+export function legend(variant: Variant, usesMetropolysCards?: boolean): LegendItem[];
+
+/**
  * The action a text names (`"bid 3 on 12"`, `"12 3"`, `"pass"`, as the
  * command line reads it); throws `ActionParseError` otherwise.
  */
 export function parseAction(text: string): Action;
+
+/**
+ * The score categories a game of `variant`, with or without the
+ * Metropolys cards, fills, each with its label and basis (the rows of its
+ * score sheet): its categories of points (no neighborhood card in the
+ * Family game, no Metropolys card without the module, no highest building
+ * with it), then the total and the buildings constructed. The others are
+ * 0 for every seat of such a game.
+ */
+export function scoreCategories(variant: Variant, usesMetropolysCards?: boolean): CategoryInfo[];
+
+/**
+ * The scoring rules of a game of `variant` (`"family"` or `"expert"`),
+ * with or without the Metropolys cards (§9), one line each with core's
+ * points, in this order: each area card dealt in it, the neighborhood
+ * card (Expert without the Metropolys cards), the Metropolys card (with
+ * them), the tokens, the special cards, the highest buildings with the
+ * building sizes (Expert without the Metropolys cards) and the winner
+ * (R-20). Each says what it is about (`topic`), the score-sheet
+ * category it fills, a label and the text (core's `explain`).
+ */
+export function scoringRules(variant: Variant, usesMetropolysCards?: boolean): ScoringRule[];
 
 /**
  * Plays `n` random games and returns their results as columns (typed
@@ -1326,6 +1585,7 @@ export interface InitOutput {
     readonly game_players: (a: number) => number;
     readonly game_publicView: (a: number) => [number, number, number];
     readonly game_randomAction: (a: number, b: number) => [number, number, number];
+    readonly game_runningScores: (a: number) => [number, number, number];
     readonly game_scores: (a: number) => [number, number, number];
     readonly game_step: (a: number, b: number) => [number, number, number];
     readonly game_supply: (a: number, b: any) => [number, number, number, number];
@@ -1346,8 +1606,13 @@ export interface InitOutput {
     readonly game_verifyRecord: (a: any) => [number, number, number];
     readonly game_view: (a: number, b: any) => [number, number, number];
     readonly game_viewer: (a: number) => number;
+    readonly game_whereCardsScore: (a: number, b: any) => [number, number, number];
     readonly game_winners: (a: number) => [number, number, number];
+    readonly kindColor: (a: any) => [number, number, number, number];
+    readonly legend: (a: any, b: any) => [number, number, number];
     readonly parseAction: (a: any) => [number, number, number];
+    readonly scoreCategories: (a: any, b: any) => [number, number, number];
+    readonly scoringRules: (a: any, b: any) => [number, number, number];
     readonly simulate: (a: any, b: any) => [number, number, number];
     readonly splitmix64___below: (a: number, b: number) => number;
     readonly splitmix64_below: (a: number, b: number) => [number, number, number];

@@ -597,6 +597,25 @@ export class Game {
         return takeFromExternrefTable0(ret[0]);
     }
     /**
+     * Every seat's score as the position stands, as far as this game
+     * knows it (R-21): per seat, each category of points (`categories`:
+     * name, label, value, the value `null` when it depends on a card
+     * this game does not know: another seat's in a view, every seat's in
+     * the public view, until the game ends), the names of the `unknown`
+     * ones, the sum of the known ones (`known_total`), whether it is
+     * `complete`, and the buildings `constructed`. Tokens, special cards
+     * and highest buildings are public; nothing is computed from a card
+     * the game does not know.
+     * @returns {RunningScore[]}
+     */
+    runningScores() {
+        const ret = wasm.game_runningScores(this.__wbg_ptr);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return takeFromExternrefTable0(ret[0]);
+    }
+    /**
      * Every seat's score sheet as the position stands (final once the game
      * is over). Throws a `RangeError` (R-21) in a view that does not know
      * every seat's cards: use `knownScores`.
@@ -894,6 +913,25 @@ export class Game {
         return ret === 0xFFFFFF ? undefined : ret;
     }
     /**
+     * Where each secret card of `player` scores: for every card this game
+     * knows of that seat (its area card, its Expert neighborhood card,
+     * its Metropolys card), the card, its label, its text (core's words,
+     * with its points and ruling) and the ids of the neighborhoods in
+     * play where a building can count for it. Throws a `RangeError` for a
+     * seat not in the game, or whose cards this game does not know
+     * (R-21: another seat's in a view, any seat's in the public view,
+     * until the game ends).
+     * @param {number} player
+     * @returns {CardPlaces[]}
+     */
+    whereCardsScore(player) {
+        const ret = wasm.game_whereCardsScore(this.__wbg_ptr, player);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return takeFromExternrefTable0(ret[0]);
+    }
+    /**
      * The winning seats (R-20) of the position (final once the game is
      * over). Throws a `RangeError` (R-21) in a view that does not know
      * every seat's cards (see `knownScores`).
@@ -1092,6 +1130,50 @@ export function describeAction(action) {
 }
 
 /**
+ * The colour neighborhoods of `kind` are drawn in, as on the printed
+ * board (a CSS colour); `constants().KIND_COLORS` has them all.
+ * @param {Kind} kind
+ * @returns {string}
+ */
+export function kindColor(kind) {
+    let deferred2_0;
+    let deferred2_1;
+    try {
+        const ret = wasm.kindColor(kind);
+        var ptr1 = ret[0];
+        var len1 = ret[1];
+        if (ret[3]) {
+            ptr1 = 0; len1 = 0;
+            throw takeFromExternrefTable0(ret[2]);
+        }
+        deferred2_0 = ptr1;
+        deferred2_1 = len1;
+        return getStringFromWasm0(ptr1, len1);
+    } finally {
+        wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+    }
+}
+
+/**
+ * The legend of the board picture of a game of `variant`, with or
+ * without the Metropolys cards: each symbol (the kinds, the tokens, a
+ * statue, a lake, a street, a bridge, a district out of play, a
+ * building, the Expert sizes, a bid, the latest bid, the ring of the
+ * building just constructed) as a standalone SVG document drawn by core's
+ * own drawing code, with a label and its meaning in one line.
+ * @param {Variant} variant
+ * @param {boolean} [usesMetropolysCards]
+ * @returns {LegendItem[]}
+ */
+export function legend(variant, usesMetropolysCards) {
+    const ret = wasm.legend(variant, usesMetropolysCards);
+    if (ret[2]) {
+        throw takeFromExternrefTable0(ret[1]);
+    }
+    return takeFromExternrefTable0(ret[0]);
+}
+
+/**
  * The action a text names (`"bid 3 on 12"`, `"12 3"`, `"pass"`, as the
  * command line reads it); throws `ActionParseError` otherwise.
  * @param {string} text
@@ -1099,6 +1181,46 @@ export function describeAction(action) {
  */
 export function parseAction(text) {
     const ret = wasm.parseAction(text);
+    if (ret[2]) {
+        throw takeFromExternrefTable0(ret[1]);
+    }
+    return takeFromExternrefTable0(ret[0]);
+}
+
+/**
+ * The score categories a game of `variant`, with or without the
+ * Metropolys cards, fills, each with its label and basis (the rows of its
+ * score sheet): its categories of points (no neighborhood card in the
+ * Family game, no Metropolys card without the module, no highest building
+ * with it), then the total and the buildings constructed. The others are
+ * 0 for every seat of such a game.
+ * @param {Variant} variant
+ * @param {boolean} [usesMetropolysCards]
+ * @returns {CategoryInfo[]}
+ */
+export function scoreCategories(variant, usesMetropolysCards) {
+    const ret = wasm.scoreCategories(variant, usesMetropolysCards);
+    if (ret[2]) {
+        throw takeFromExternrefTable0(ret[1]);
+    }
+    return takeFromExternrefTable0(ret[0]);
+}
+
+/**
+ * The scoring rules of a game of `variant` (`"family"` or `"expert"`),
+ * with or without the Metropolys cards (§9), one line each with core's
+ * points, in this order: each area card dealt in it, the neighborhood
+ * card (Expert without the Metropolys cards), the Metropolys card (with
+ * them), the tokens, the special cards, the highest buildings with the
+ * building sizes (Expert without the Metropolys cards) and the winner
+ * (R-20). Each says what it is about (`topic`), the score-sheet
+ * category it fills, a label and the text (core's `explain`).
+ * @param {Variant} variant
+ * @param {boolean} [usesMetropolysCards]
+ * @returns {ScoringRule[]}
+ */
+export function scoringRules(variant, usesMetropolysCards) {
+    const ret = wasm.scoringRules(variant, usesMetropolysCards);
     if (ret[2]) {
         throw takeFromExternrefTable0(ret[1]);
     }

@@ -1,15 +1,15 @@
 //! `map` at the prompt: where the person's own secret cards score (R-21:
-//! never an opponent's), from core's board tables (bridges, statues, lakes,
-//! border, districts, adjacency, kinds) and scoring definitions (the points
-//! of `metropolys_core::scoring`); and the scoring in words for `help`.
+//! never an opponent's), and the scoring in words for `help`. The
+//! neighborhoods where a card scores are core's (`scoring::where_scores`),
+//! the words core's (`explain`); this module lays them out for the
+//! terminal, marking what stands where.
 
 use crate::narrate::seat_name;
-use metropolys_core::scoring::{
-    area_points, HIGHEST_BUILDING_POINTS, METROPOLYS_GROUP_POINTS, NEIGHBORHOOD_CARD_POINTS,
-};
+use metropolys_core::explain::{card_label, card_text, categories, scoring_rules};
+use metropolys_core::scoring::where_scores;
+use metropolys_core::sheet::Basis;
 use metropolys_core::{
-    board, board::NeighborhoodSet, Area, Card, District, Kind, NeighborhoodId, Seat, Size, State,
-    Token, Variant, BUILDINGS_PER_PLAYER,
+    board, board::NeighborhoodSet, Area, District, NeighborhoodId, Seat, SecretCard, State, Variant,
 };
 use std::fmt::Write as _;
 
@@ -33,8 +33,8 @@ fn marks(state: &State, seat: Seat, set: NeighborhoodSet) -> String {
         .join(" ")
 }
 
-/// A group that needs all its neighborhoods (an Expert statue or bridge):
-/// its marks, or why it can never score.
+/// A group that needs all its neighborhoods (an Expert statue): its
+/// marks, or why it can never score.
 fn whole_group(state: &State, seat: Seat, set: NeighborhoodSet) -> String {
     let ids: Vec<String> = set.iter().map(|id| mark(state, seat, id)).collect();
     let out: Vec<String> = set
@@ -55,23 +55,6 @@ fn whole_group(state: &State, seat: Seat, set: NeighborhoodSet) -> String {
         String::new()
     };
     format!("{}{note}", ids.join(" "))
-}
-
-/// The neighborhoods touched by any of `features` (statues or lakes).
-fn union(features: &[board::Feature]) -> NeighborhoodSet {
-    NeighborhoodSet(features.iter().fold(0, |m, f| m | f.neighborhoods.0))
-}
-
-/// The neighborhoods at either end of a bridge.
-fn bridge_ends() -> NeighborhoodSet {
-    board::bridges().iter().flatten().copied().collect()
-}
-
-/// The neighborhoods of `kind`.
-fn of_kind(kind: Kind) -> NeighborhoodSet {
-    (0..metropolys_core::NEIGHBORHOOD_COUNT as NeighborhoodId)
-        .filter(|&id| board::kind(id) == Some(kind))
-        .collect()
 }
 
 /// The districts in play.
@@ -97,71 +80,32 @@ fn features(
     }
 }
 
-/// The area card, where it scores.
-fn area_text(state: &State, seat: Seat, area: Area) -> String {
-    let variant = state.variant();
-    let points = area_points(variant, area);
-    let mut s = String::new();
-    if variant == Variant::Family || area == Area::Border {
-        let (set, what) = match area {
-            Area::Bridges => (bridge_ends(), "at an end of a bridge"),
-            Area::Statues => (union(board::statues()), "touching a statue"),
-            Area::Lakes => (union(board::lakes()), "on the shore of a lake"),
-            _ => (board::border(), "on the city's border"),
-        };
-        let _ = writeln!(
-            s,
-            "  {area} card: {points:+} for each of your buildings {what}:\n    {}",
-            marks(state, seat, set)
-        );
-        return s;
-    }
+/// Where an Expert area card scores, group by group (the Family cards,
+/// and the Border card, count each building on their area: `where_scores`
+/// lists them).
+fn expert_groups(s: &mut String, state: &State, seat: Seat, area: Area, set: NeighborhoodSet) {
     match area {
         Area::Bridges => {
-            let _ = writeln!(
-                s,
-                "  bridges card: {points:+} per bridge with your buildings at both ends\n    \
-                 (a building counts for one bridge, R-19):"
-            );
             let pairs: Vec<String> = board::bridges()
                 .iter()
-                .filter(|b| b.iter().all(|&id| state.in_play().contains(id)))
+                .filter(|b| b.iter().all(|&id| set.contains(id)))
                 .map(|b| format!("{}-{}", mark(state, seat, b[0]), mark(state, seat, b[1])))
                 .collect();
             for row in pairs.chunks(8) {
                 let _ = writeln!(s, "    {}", row.join("  "));
             }
         }
-        Area::Statues => {
-            let _ = writeln!(
-                s,
-                "  statues card: {points:+} per statue whose three neighborhoods all hold\n    \
-                 your buildings (a building serves one statue, R-19):"
-            );
-            features(&mut s, state, board::statues(), |f| {
-                format!(
-                    "statue {:>2}: {}",
-                    f.id,
-                    whole_group(state, seat, f.neighborhoods)
-                )
-            });
-        }
-        Area::Lakes => {
-            let _ = writeln!(
-                s,
-                "  lakes card: {points:+} per lake with three of your buildings on its shore\n    \
-                 (a building serves one lake, R-19):"
-            );
-            features(&mut s, state, board::lakes(), |f| {
-                format!("lake {}: {}", f.id, marks(state, seat, f.neighborhoods))
-            });
-        }
+        Area::Statues => features(s, state, board::statues(), |f| {
+            format!(
+                "statue {:>2}: {}",
+                f.id,
+                whole_group(state, seat, f.neighborhoods)
+            )
+        }),
+        Area::Lakes => features(s, state, board::lakes(), |f| {
+            format!("lake {}: {}", f.id, marks(state, seat, f.neighborhoods))
+        }),
         Area::Districts => {
-            let _ = writeln!(
-                s,
-                "  districts card: {points:+} per district where you have three or more\n    \
-                 buildings (R-19); yours now:"
-            );
             let counts: Vec<String> = districts_in_play(state)
                 .iter()
                 .map(|&d| {
@@ -169,15 +113,10 @@ fn area_text(state: &State, seat: Seat, area: Area) -> String {
                     format!("{d} {}", mine.count_ones())
                 })
                 .collect();
-            let _ = writeln!(s, "    {}", counts.join(", "));
+            let _ = writeln!(s, "    yours now: {}", counts.join(", "));
         }
         Area::Chains => {
-            let _ = writeln!(
-                s,
-                "  chains card: {points:+} per chain, three of your buildings connected\n    \
-                 through adjacency (bridges included; a building in one chain, R-19);\n    \
-                 your buildings and their free neighbors:"
-            );
+            let _ = writeln!(s, "    your buildings and their free neighbors:");
             for id in state.constructed(seat).iter() {
                 let free = NeighborhoodSet(board::neighbors(id).0 & state.free().0);
                 let _ = writeln!(s, "    {id}: {}", marks(state, seat, free));
@@ -186,146 +125,75 @@ fn area_text(state: &State, seat: Seat, area: Area) -> String {
                 let _ = writeln!(s, "    (none yet)");
             }
         }
-        Area::Border => {}
+        Area::Border => {
+            let _ = writeln!(s, "    {}", marks(state, seat, set));
+        }
     }
-    s
 }
 
 /// Where the secret cards of `seat` score, for the person playing it:
-/// the area card, the Expert neighborhood card, the Metropolys card, and
-/// what they score as the position stands.
+/// each card (the area card, the Expert neighborhood card, the Metropolys
+/// card) in core's words with the neighborhoods core says it scores on,
+/// and what they score as the position stands.
 pub fn map_text(state: &State, seat: Seat) -> String {
     let mut s = format!(
         "\nWhere your cards score ({}); `12*` holds your building, `12x` another\n\
          seat's, and districts out of play are left out.\n",
         seat_name(seat)
     );
-    if let Some(o) = state.objective(seat) {
-        s.push_str(&area_text(state, seat, o.area));
-        if let Some(kind) = o.neighborhood {
-            let _ = writeln!(
-                s,
-                "  {kind} card: {NEIGHBORHOOD_CARD_POINTS:+} for each of your buildings on a\n    \
-                 {kind} neighborhood:\n    {}",
-                marks(state, seat, of_kind(kind))
-            );
+    let variant = state.variant();
+    for card in SecretCard::of(state.objective(seat), state.metropolys_card(seat)) {
+        let set = where_scores(variant, card, state.in_play());
+        let _ = writeln!(s, "  {}: {}.", card_label(card), card_text(variant, card));
+        match card {
+            SecretCard::Area(area) if variant == Variant::Expert => {
+                expert_groups(&mut s, state, seat, area, set);
+            }
+            SecretCard::Metropolys(kinds) => {
+                for d in districts_in_play(state) {
+                    let parts: Vec<String> = kinds
+                        .iter()
+                        .map(|&k| {
+                            let here = board::in_district(d).0 & board::of_kind(k).0 & set.0;
+                            format!("{k} {}", marks(state, seat, NeighborhoodSet(here)))
+                        })
+                        .collect();
+                    let _ = writeln!(s, "    {d:<7} {}", parts.join("; "));
+                }
+            }
+            SecretCard::Area(_) | SecretCard::Neighborhood(_) => {
+                let _ = writeln!(s, "    {}", marks(state, seat, set));
+            }
         }
     }
-    if let Some(card) = state.metropolys_card(seat) {
-        let _ = writeln!(
-            s,
-            "  Metropolys card {}/{}/{}: {METROPOLYS_GROUP_POINTS:+} per group of three of\n    \
-             your buildings in one district, one on each kind (§9):",
-            card[0], card[1], card[2]
-        );
-        for d in districts_in_play(state) {
-            let parts: Vec<String> = card
-                .iter()
-                .map(|&k| {
-                    let set = NeighborhoodSet(board::in_district(d).0 & of_kind(k).0);
-                    format!("{k} {}", marks(state, seat, set))
-                })
-                .collect();
-            let _ = writeln!(s, "    {d:<7} {}", parts.join("; "));
-        }
-    }
+    // The categories of the secret cards of the game played, with core's
+    // labels.
     let sheet = &state.scores()[seat as usize];
-    let mut now = vec![format!("area card {}", sheet.area)];
-    if state.objective(seat).and_then(|o| o.neighborhood).is_some() {
-        now.push(format!("neighborhood card {}", sheet.neighborhood));
-    }
-    if state.uses_metropolys_cards() {
-        now.push(format!("Metropolys card {}", sheet.metropolys));
-    }
+    let now: Vec<String> = categories(variant, state.uses_metropolys_cards())
+        .iter()
+        .filter(|c| c.basis == Basis::Secret)
+        .map(|c| format!("{} {}", c.label, sheet.value(c.name).unwrap_or_default()))
+        .collect();
     let _ = writeln!(s, "As the position stands: {}.", now.join(", "));
     s
 }
 
-/// The building numbers of each size: `small 1-5, medium 6-9, tall 10-13`.
-fn sizes_text() -> String {
-    Size::ALL
-        .iter()
-        .map(|&size| {
-            let numbers: Vec<u8> = (1..=BUILDINGS_PER_PLAYER)
-                .filter(|&n| Size::of(n) == size)
-                .collect();
-            match (numbers.first(), numbers.last()) {
-                (Some(a), Some(b)) => format!("{size} {a}-{b}"),
-                _ => size.to_string(),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The scoring in words, for `help`: the parts of the variant and module
-/// being played, with core's points.
+/// The scoring in words, for `help`: core's lines for the variant and
+/// module being played, one per rule.
 pub fn scoring_text(state: &State) -> String {
-    let variant = state.variant();
-    let mut s = format!(
-        "Scoring (at the end, R-17): each trendy token {:+}, subway token {:+},\n\
-         archaeological token {:+}; the subway card {:+} (R-14), the archaeological\n\
-         card {:+} (R-15).\n",
-        Token::Trendy.points(),
-        Token::Subway.points(),
-        Token::Archaeology.points(),
-        Card::Subway.points(),
-        Card::Archaeology.points(),
-    );
-    match variant {
-        Variant::Family => {
-            let _ = writeln!(
-                s,
-                "Your area card: {:+} for each of your buildings on its area (bridges: at a\n\
-                 bridge's end; statues: touching a statue; lakes: on a lake's shore;\n\
-                 border: on the city's edge).",
-                area_points(variant, Area::Bridges)
-            );
-        }
-        Variant::Expert => {
-            let p = |a| area_points(variant, a);
-            let _ = writeln!(
-                s,
-                "Your area card (R-19; a building counts once on it): bridges {:+} per bridge\n\
-                 with yours at both ends; statues {:+} per statue with yours on all three\n\
-                 neighborhoods; lakes {:+} per lake with three of yours on its shore;\n\
-                 districts {:+} per district holding three or more of yours; chains {:+} per\n\
-                 three of yours connected through adjacency.",
-                p(Area::Bridges),
-                p(Area::Statues),
-                p(Area::Lakes),
-                p(Area::Districts),
-                p(Area::Chains)
-            );
-            if !state.uses_metropolys_cards() {
-                let _ = writeln!(
-                    s,
-                    "Your neighborhood card: {NEIGHBORHOOD_CARD_POINTS:+} per building of yours on its kind.\n\
-                     Highest building: {HIGHEST_BUILDING_POINTS:+} per district where your buildings stand\n\
-                     tallest (R-18; sizes: {}).",
-                    sizes_text()
-                );
-            }
-        }
+    let mut s = String::from("Scoring, at the end of the game (R-17):\n");
+    for rule in scoring_rules(state.variant(), state.uses_metropolys_cards()) {
+        let _ = writeln!(s, "  {}: {}.", rule.label, rule.text);
     }
-    if state.uses_metropolys_cards() {
-        let _ = writeln!(
-            s,
-            "Your Metropolys card: {METROPOLYS_GROUP_POINTS:+} per group of three of your buildings in\n\
-             one district on its three kinds (§9)."
-        );
-    }
-    s.push_str(
-        "Most prestige wins; a tie goes to the most buildings, then the victory is\n\
-         shared (R-20). `map` shows where your own cards score.\n",
-    );
+    s.push_str("`map` shows where your own cards score.\n");
     s
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use metropolys_core::{Config, Objective};
+    use crate::cmd::play::style::Style;
+    use metropolys_core::{Config, Kind, Objective};
 
     fn with_objective(variant: Variant, area: Area, kind: Option<Kind>) -> State {
         let mut config = Config::new(3, variant, 5);
@@ -346,12 +214,19 @@ mod tests {
         State::new(&config).unwrap()
     }
 
+    /// The text as the terminal prints it: wrapped to 80 columns.
+    fn printed(text: &str) -> String {
+        let out = Style::plain().render(text);
+        assert!(out.lines().all(|l| l.chars().count() <= 80), "{out}");
+        out
+    }
+
     #[test]
     fn the_statues_card_lists_each_statues_neighborhoods() {
         let s = with_objective(Variant::Expert, Area::Statues, Some(Kind::Park));
         let text = map_text(&s, 0);
-        assert!(text.contains("statues card: +7 per statue"), "{text}");
-        assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+        printed(&text);
+        assert!(text.contains("Statues card: +7 per statue"), "{text}");
         for f in board::statues()
             .iter()
             .filter(|f| f.neighborhoods.iter().any(|i| s.in_play().contains(i)))
@@ -359,10 +234,10 @@ mod tests {
             let ids: Vec<String> = f.neighborhoods.iter().map(|i| i.to_string()).collect();
             assert!(text.contains(&ids.join(" ")), "statue {}: {text}", f.id);
         }
-        assert!(text.contains("park card: +2"), "{text}");
+        assert!(text.contains("Park neighborhood card: +2"), "{text}");
         // Never another seat's cards (R-21).
         assert!(
-            !text.contains("lakes card") && !text.contains("mall card"),
+            !text.contains("Lakes card") && !text.contains("Mall neighborhood card"),
             "{text}"
         );
     }
@@ -373,19 +248,58 @@ mod tests {
         let text = map_text(&s, 0);
         let line = text
             .lines()
-            .skip_while(|l| !l.contains("statues card"))
+            .skip_while(|l| !l.contains("Statues card"))
             .nth(1)
             .unwrap();
         let listed: Vec<NeighborhoodId> = line
             .split_whitespace()
             .map(|w| w.trim_end_matches(['*', 'x']).parse().unwrap())
             .collect();
-        let want: Vec<NeighborhoodId> = union(board::statues())
+        let touching = board::statues()
             .iter()
-            .filter(|&i| s.in_play().contains(i))
-            .collect();
+            .fold(0, |m, f| m | f.neighborhoods.0);
+        let want: Vec<NeighborhoodId> = NeighborhoodSet(touching & s.in_play().0).iter().collect();
         assert_eq!(listed, want, "{text}");
         assert!(text.contains("+3 for each of your buildings touching a statue"));
+    }
+
+    /// The map lists core's neighborhoods for each card of the seat, in
+    /// core's words (explain): under each card's line, exactly the
+    /// neighborhoods where core says it scores (R-2: none out of play).
+    #[test]
+    fn every_card_is_core_s_words_and_neighborhoods() {
+        let mut config = Config::new(2, Variant::Expert, 9);
+        let area = |area| Objective {
+            neighborhood: None,
+            area,
+        };
+        config.objectives = Some(vec![area(Area::Lakes), area(Area::Bridges)]);
+        config.metropolys_cards = Some(metropolys_core::METROPOLYS_CARDS[3..5].to_vec());
+        let s = State::new(&config).unwrap();
+        let text = map_text(&s, 1);
+        let cards = SecretCard::of(s.objective(1), s.metropolys_card(1));
+        assert_eq!(cards.len(), 2);
+        for card in cards {
+            let heading = format!(
+                "  {}: {}.",
+                card_label(card),
+                card_text(Variant::Expert, card)
+            );
+            let below = &text[text.find(&heading).expect(&heading) + heading.len()..];
+            let section: String = below
+                .lines()
+                .take_while(|l| l.is_empty() || l.starts_with("    "))
+                .map(|l| l.split_once(' ').map_or(l, |(_, rest)| rest))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let listed: NeighborhoodSet = section
+                .split(|c: char| !c.is_ascii_digit())
+                .filter_map(|w| w.parse().ok())
+                .collect();
+            let set = where_scores(Variant::Expert, card, s.in_play());
+            assert_eq!(listed, set, "{heading}\n{section}");
+            assert_eq!(set.0 & !s.in_play().0, 0);
+        }
     }
 
     #[test]
@@ -411,15 +325,24 @@ mod tests {
         }
     }
 
+    /// `help` prints core's scoring rules, every one and in core's words
+    /// (R-18's sizes, R-15's points, R-20's winner among them).
     #[test]
-    fn the_scoring_text_has_cores_points() {
+    fn the_scoring_text_is_cores() {
         let s = with_objective(Variant::Expert, Area::Chains, Some(Kind::Park));
         let text = scoring_text(&s);
-        assert!(text.contains("statues +7 per statue"), "{text}");
-        assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
-        assert!(text.contains("card -2 (R-15)"), "{text}");
+        printed(&text);
+        for rule in scoring_rules(Variant::Expert, false) {
+            assert!(text.contains(&format!("  {}: {}.\n", rule.label, rule.text)));
+        }
+        assert!(text.contains("Statues card: +7 per statue"), "{text}");
+        assert!(
+            text.contains("Archaeological card: -2 to its holder"),
+            "{text}"
+        );
         assert!(text.contains("Highest building: +5"), "{text}");
         assert!(text.contains("small 1-5, medium 6-9, tall 10-13"), "{text}");
+        assert!(text.contains("(R-20)"), "{text}");
         let f = scoring_text(&with_objective(Variant::Family, Area::Border, None));
         assert!(f.contains("+3 for each of your buildings") && !f.contains("Highest"));
     }

@@ -16,6 +16,7 @@ use crate::html;
 use crate::io::{read, say, shown, write};
 use crate::narrate::{Narrator, Voice};
 use metropolys_core::rng::SplitMix64;
+use metropolys_core::svg::PLAYER_COLOR_NAMES;
 use metropolys_core::{Config, Game, SeatPlayer, Variant};
 use std::path::PathBuf;
 
@@ -23,22 +24,37 @@ use std::path::PathBuf;
 /// draws its decisions from stream 5 of the configuration's seed.
 pub const DECISION_STREAM: u64 = 5;
 
-/// Options of `metropolys play`.
-#[derive(Debug, clap::Args)]
-#[command(after_help = "\
+/// The help after the options of `play`: how decisions are drawn, the
+/// seats' names (core's colour names), what a person types.
+fn after_help() -> String {
+    let seats: Vec<String> = (0..PLAYER_COLOR_NAMES.len())
+        .map(|p| format!("{p} {}", PLAYER_COLOR_NAMES[p]))
+        .collect();
+    format!(
+        "{DECISIONS}\n\nSeats are named by colour: {}.\n\n{PERSON}",
+        seats.join(", ")
+    )
+}
+
+/// How `play` draws its decisions, for its help.
+const DECISIONS: &str = "\
 Decisions: each decision is State::random_action with a SplitMix64 generator
 started at stream 5 of the seed (state = seed ^ 5 * 0xD1B54A32D192ED03), so
-the same command gives the same game everywhere (see docs/records.md).
+the same command gives the same game everywhere (see docs/records.md).";
 
-Seats are named by colour: 0 blue, 1 red, 2 white, 3 gray.
-
+/// What a person types and sees, for the help of `play`.
+const PERSON: &str = "\
 With --seats, a person types `12 7` (neighborhood, building), `pass`,
 `map` (where their cards score), `hint`, `n 12` (the neighbors of 12),
 `board`, `help` or `quit`, which saves the game (to --record FILE, else
 metropolys-game.json) for `metropolys play --resume FILE`; the end of input
 leaves too (status 0). The text fits 80 columns (the terminal's width when
 wider), in colour on a terminal unless NO_COLOR is set.
-The bot at seat p is seeded with the first draw of stream 5 + p of the seed.")]
+The bot at seat p is seeded with the first draw of stream 5 + p of the seed.";
+
+/// Options of `metropolys play`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = after_help())]
 pub struct Args {
     /// Number of players: 2, 3 or 4 [default: 4]
     #[arg(short, long, value_name = "N")]

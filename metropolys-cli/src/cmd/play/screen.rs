@@ -48,7 +48,7 @@ pub fn list(items: impl IntoIterator<Item = impl ToString>) -> String {
 /// The widest status of a board cell: `bid white 13`.
 const STATUS_WIDTH: usize = 12;
 
-/// What stands on a neighborhood: `red 7` (built), `bid blue 5` (a bid of
+/// What stands on a neighborhood: `brown 7` (built), `bid blue 5` (a bid of
 /// this call) or `.` (free).
 fn status(state: &State, id: NeighborhoodId) -> String {
     if let Some((owner, number)) = state.building_at(id) {
@@ -60,7 +60,7 @@ fn status(state: &State, id: NeighborhoodId) -> String {
     }
 }
 
-/// One neighborhood as a board cell: `12 admin   T bid red 5`, each part
+/// One neighborhood as a board cell: `12 admin   T bid brown 5`, each part
 /// in a column of its own width, so that cells line up.
 fn cell(state: &State, id: NeighborhoodId) -> String {
     let kind = board::kind(id).map_or("", kind_short);

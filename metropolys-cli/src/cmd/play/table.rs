@@ -331,6 +331,7 @@ pub fn ending_text(ending: &Ending, names: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cmd::play::style::Paint;
     use metropolys_core::rng::SplitMix64;
     use metropolys_core::{Config, Variant};
 
@@ -389,7 +390,7 @@ mod tests {
         assert!(text.contains("Hint: ismcts would"));
         assert!(text.contains("Illegal move: R-"));
         assert!(text.contains("Your secret cards (blue)"));
-        assert!(!text.contains("Your secret cards (red)"));
+        assert!(!text.contains("Your secret cards (brown)"));
         match ending {
             Ending::Finished(g) => assert!(g.state().is_over()),
             Ending::Abandoned { game, .. } => {
@@ -420,7 +421,7 @@ mod tests {
         assert!(lines().any(|l| l.chars().count() > 70), "nothing near 80?");
         let wide = Style {
             width: 120,
-            color: false,
+            color: Paint::Off,
         };
         let (text, _) = scripted(Config::new(2, Variant::Expert, 9), script.as_bytes(), wide);
         let lines = || text.lines().map(|l| l.rsplit("(you) > ").next().unwrap());
@@ -493,7 +494,7 @@ mod tests {
             script,
             Style {
                 width: 80,
-                color: true,
+                color: Paint::Xterm256,
             },
         );
         assert!(coloured.contains("\u{1b}["), "{coloured}");
