@@ -13,11 +13,14 @@
 //! and Page Down) a call, Home and End. `?step=N` in the address opens step
 //! N. No network: styles and script are inline. The page is a template
 //! beside this file (`html/replay.html`, with `replay.css` and
-//! `replay.js`); the pieces are placed by core's `svg::PIECES_SCRIPT`.
+//! `replay.js`, which starts the replay); the pieces are placed by core's
+//! `svg::PIECES_SCRIPT`, the steps shown by the replay script the server's
+//! web client shares (`metropolys_server::web::REPLAY_SCRIPT`).
 
 use crate::narrate::{seat_name, CallLog, Narrator, Voice};
 use metropolys_core::svg::{self, xml_escape, Piece};
 use metropolys_core::{Event, Kind, NeighborhoodId, RecordedAction, State, Token, Variant};
+use metropolys_server::web::REPLAY_SCRIPT;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -104,11 +107,13 @@ struct Step {
     totals: Vec<i32>,
 }
 
-/// The page template, its style and its script (files beside this one);
-/// the pieces are placed by core's [`svg::PIECES_SCRIPT`].
+/// The page template, its style and the script that starts the replay
+/// (files beside this one); the pieces are placed by core's
+/// [`svg::PIECES_SCRIPT`], the steps shown by the web client's
+/// [`REPLAY_SCRIPT`].
 const PAGE: &str = include_str!("html/replay.html");
 const STYLE: &str = include_str!("html/replay.css");
-const SCRIPT: &str = include_str!("html/replay.js");
+const START: &str = include_str!("html/replay.js");
 
 /// The HTML page replaying `actions` from `initial`, stopping before the
 /// first action the engine refuses. `header` is the setup as told,
@@ -124,7 +129,7 @@ pub fn page(
 ) -> String {
     let (steps, calls, ending, end) = replay_steps(initial, actions);
     let board = svg::scripted_board(initial, &pieces_used(&steps));
-    let data = replay_data(initial, &end, &steps, &calls);
+    let data = replay_data(header, initial, &end, &steps, &calls);
     // Safe inside <script>: no "</" can end the element early.
     let data = data.to_string().replace("</", "<\\/");
     let status = match end.to_act() {
@@ -145,7 +150,8 @@ pub fn page(
             ("status", &xml_escape(&status)),
             ("data", &data),
             ("pieces_script", svg::PIECES_SCRIPT),
-            ("replay_script", SCRIPT),
+            ("replay_script", REPLAY_SCRIPT),
+            ("start_script", START),
         ],
     )
 }
@@ -255,10 +261,17 @@ fn pieces_used(steps: &[Step]) -> Vec<Piece> {
     used.into_iter().collect()
 }
 
-/// What the page's script reads: the neighborhoods' centres, the seats,
-/// the calls as told and one row per step.
-fn replay_data(initial: &State, end: &State, steps: &[Step], calls: &[CallLog]) -> Value {
+/// What the replay script reads (its `D`): the neighborhoods' centres,
+/// the seats, the setup as told, the calls as told and one row per step.
+fn replay_data(
+    setup: &str,
+    initial: &State,
+    end: &State,
+    steps: &[Step],
+    calls: &[CallLog],
+) -> Value {
     json!({
+        "setup": setup,
         "points": (0..metropolys_core::NEIGHBORHOOD_COUNT as u8)
             .map(|id| { let (x, y) = svg::point(id); json!([x.round() as i32, y.round() as i32]) })
             .collect::<Vec<_>>(),

@@ -69,6 +69,9 @@ pub enum Command {
     Ladder(cmd::ladder::Args),
     /// Run the game server with its web client (see docs/server.md)
     Serve(metropolys_server::Args),
+    /// Write the offline web client (hot-seat and bots in the browser, no
+    /// server) as a static folder any web server can host
+    Web(cmd::web::Args),
 }
 
 fn main() -> ExitCode {
@@ -99,6 +102,7 @@ fn dispatch(cli: Cli) -> failure::Outcome {
         Command::Completions(a) => cmd::completions::run(a, Cli::command()),
         Command::Arena(a) => cmd::arena::run(a),
         Command::Ladder(a) => cmd::ladder::run(a),
+        Command::Web(a) => cmd::web::run(a),
         Command::Serve(a) => {
             metropolys_server::run(a).map_err(|e| failure::Failure::Io(e.to_string()))
         }

@@ -38,10 +38,15 @@ const DRAIN_BYTES: u64 = 1 << 20;
 pub(crate) fn router(shared: Arc<Shared>) -> Router {
     let max_body = shared.options.max_body_bytes;
     let io = shared.options.io_timeout;
-    Router::new()
-        .route("/", get(crate::web::index))
-        .route("/app.js", get(crate::web::app_js))
-        .route("/style.css", get(crate::web::style_css))
+    let mut router = Router::new();
+    // The web client's pages, modules and engine (crate::web).
+    for asset in crate::web::ASSETS {
+        router = router.route(
+            asset.path,
+            get(move || async move { crate::web::serve(asset) }),
+        );
+    }
+    router
         .route("/api/v1", get(info))
         .route("/api/v1/schema", get(schema))
         .route("/api/v1/matches", get(list).post(create))

@@ -64,7 +64,7 @@ mod seats;
 mod services;
 mod shared;
 pub mod store;
-mod web;
+pub mod web;
 mod ws;
 
 pub use options::{Args, Options};

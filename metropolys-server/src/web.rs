@@ -1,48 +1,143 @@
-//! The web client (plain HTML, CSS and JavaScript embedded in the binary)
-//! and the board picture it draws on: core's SVG board with every piece
-//! as a definition.
+//! The web client, embedded in the binary: plain HTML, CSS and JavaScript
+//! modules (no build step) on the engine's WebAssembly package, which the
+//! pages load from `/engine/` (its browser build, committed in
+//! `web/engine/` by `scripts/build-wasm` and checked fresh by it), and the
+//! board picture it draws on: core's SVG board with every piece as a
+//! definition.
+//!
+//! Two pages: `/` (the lobby, the table, the replay; it talks to this
+//! server) and `/offline` (hot-seat and bots in Web Workers, no server);
+//! [`offline_site`] is the second one as a static folder anyone can host
+//! (`metropolys web DIR` writes it).
 
 use axum::http::header;
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use metropolys_core::svg;
 use metropolys_core::State;
 
-const INDEX: &str = include_str!("../web/index.html");
-const APP_JS: &str = include_str!("../web/app.js");
-const STYLE_CSS: &str = include_str!("../web/style.css");
-
-/// Pages are never framed and load nothing from elsewhere.
-const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'";
-
-pub(crate) async fn index() -> impl IntoResponse {
-    (
-        [
-            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-            (header::CONTENT_SECURITY_POLICY, CSP),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        INDEX,
-    )
+/// One file of the web client.
+#[derive(Debug, Clone, Copy)]
+pub struct Asset {
+    /// Its path under the server's root (`/app.js`).
+    pub path: &'static str,
+    /// Its `Content-Type`.
+    pub content_type: &'static str,
+    /// Its bytes.
+    pub bytes: &'static [u8],
+    /// Whether the offline page needs it (and so the static folder holds
+    /// it).
+    pub offline: bool,
 }
 
-pub(crate) async fn app_js() -> impl IntoResponse {
-    (
-        [
-            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        APP_JS,
-    )
+const HTML: &str = "text/html; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+const WASM: &str = "application/wasm";
+
+/// A file of `web/`, by its path there.
+macro_rules! web_file {
+    ($path:literal, $type:expr, $offline:expr) => {
+        Asset {
+            path: concat!("/", $path),
+            content_type: $type,
+            bytes: include_bytes!(concat!("../web/", $path)),
+            offline: $offline,
+        }
+    };
 }
 
-pub(crate) async fn style_css() -> impl IntoResponse {
-    (
+/// Every file of the web client, the pages first: `/` is `index.html`,
+/// `/offline` `offline.html`; `/pieces.js` is core's
+/// [`svg::PIECES_SCRIPT`].
+pub const ASSETS: &[Asset] = &[
+    Asset {
+        path: "/",
+        content_type: HTML,
+        bytes: include_bytes!("../web/index.html"),
+        offline: false,
+    },
+    Asset {
+        path: "/offline",
+        content_type: HTML,
+        bytes: include_bytes!("../web/offline.html"),
+        offline: true,
+    },
+    web_file!("style.css", CSS, true),
+    web_file!("app.js", JS, false),
+    web_file!("offline.js", JS, true),
+    web_file!("replay.js", JS, true),
+    web_file!("ui/engine.js", JS, true),
+    web_file!("ui/words.js", JS, true),
+    web_file!("ui/board.js", JS, true),
+    web_file!("ui/panel.js", JS, true),
+    web_file!("ui/picker.js", JS, true),
+    web_file!("ui/deck.js", JS, true),
+    web_file!("ui/store.js", JS, false),
+    web_file!("ui/table.js", JS, false),
+    web_file!("ui/replaydata.js", JS, false),
+    Asset {
+        path: "/pieces.js",
+        content_type: JS,
+        bytes: svg::PIECES_SCRIPT.as_bytes(),
+        offline: true,
+    },
+    web_file!("engine/index.js", JS, true),
+    web_file!("engine/metropolys_wasm.js", JS, true),
+    web_file!("engine/metropolys_wasm_bg.wasm", WASM, true),
+    web_file!("engine/fast.js", JS, true),
+    web_file!("engine/guard.js", JS, true),
+    web_file!("engine/errors.js", JS, true),
+    web_file!("engine/engine-error.js", JS, true),
+    web_file!("engine/worker.js", JS, true),
+    web_file!("engine/bot-worker.js", JS, true),
+];
+
+/// The replay script the web client and the command line's HTML replay
+/// share (`web/replay.js`): `MetropolysReplay.mount(D, elements)`.
+pub const REPLAY_SCRIPT: &str = include_str!("../web/replay.js");
+
+/// The offline page as a static folder: `(relative path, bytes)` for each
+/// file, the page as `index.html`. Served by any web server (one that
+/// sends `.wasm` as `application/wasm` loads it fastest), it plays
+/// hot-seat and against bots with no game server.
+pub fn offline_site() -> Vec<(&'static str, &'static [u8])> {
+    ASSETS
+        .iter()
+        .filter(|a| a.offline)
+        .map(|a| match a.path {
+            "/offline" => ("index.html", a.bytes),
+            p => (p.trim_start_matches('/'), a.bytes),
+        })
+        .collect()
+}
+
+/// Pages are never framed and load nothing from elsewhere; the engine's
+/// module is compiled by the page (`'wasm-unsafe-eval'`) and bots run in
+/// workers of this origin.
+const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; worker-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/// The response for one asset.
+pub(crate) fn serve(a: &'static Asset) -> Response {
+    let mut r = (
         [
-            (header::CONTENT_TYPE, "text/css; charset=utf-8"),
+            (header::CONTENT_TYPE, a.content_type),
             (header::CACHE_CONTROL, "no-cache"),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         ],
-        STYLE_CSS,
+        a.bytes,
     )
+        .into_response();
+    if a.content_type == HTML {
+        r.headers_mut().insert(
+            header::CONTENT_SECURITY_POLICY,
+            header::HeaderValue::from_static(CSP),
+        );
+        r.headers_mut().insert(
+            header::REFERRER_POLICY,
+            header::HeaderValue::from_static("no-referrer"),
+        );
+    }
+    r
 }
 
 /// The board of `state` (core's `svg::render_board`, which draws no piece
@@ -53,4 +148,58 @@ pub(crate) async fn style_css() -> impl IntoResponse {
 /// `<g id="pieces">` layer on top for the client's `<use>` elements.
 pub(crate) fn board_svg(state: &State) -> String {
     svg::scripted_board(state, &svg::Piece::all(state.players()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_page_and_module_is_served_and_the_offline_site_is_whole() {
+        let paths: Vec<&str> = ASSETS.iter().map(|a| a.path).collect();
+        for p in paths.iter() {
+            assert_eq!(paths.iter().filter(|q| *q == p).count(), 1, "{p} twice");
+        }
+        // Every relative import of a served module names a served file.
+        for a in ASSETS.iter().filter(|a| a.content_type == JS) {
+            let text = std::str::from_utf8(a.bytes).unwrap();
+            for line in text.lines() {
+                let Some(at) = line.find(" from \"").or_else(|| line.find(" from '")) else {
+                    continue;
+                };
+                let spec = &line[at + 7..];
+                let spec = &spec[..spec.find(['"', '\'']).unwrap()];
+                if !spec.starts_with('.') {
+                    continue;
+                }
+                let base = &a.path[..a.path.rfind('/').unwrap() + 1];
+                let mut parts: Vec<&str> = base.split('/').filter(|s| !s.is_empty()).collect();
+                for seg in spec.split('/') {
+                    match seg {
+                        "." => {}
+                        ".." => {
+                            parts.pop();
+                        }
+                        s => parts.push(s),
+                    }
+                }
+                let target = format!("/{}", parts.join("/"));
+                assert!(
+                    paths.contains(&target.as_str()),
+                    "{} imports {target}",
+                    a.path
+                );
+            }
+        }
+        let site = offline_site();
+        assert!(site.iter().any(|(p, _)| *p == "index.html"));
+        assert!(site
+            .iter()
+            .any(|(p, _)| *p == "engine/metropolys_wasm_bg.wasm"));
+        assert!(site.iter().all(|(p, _)| !p.starts_with('/')));
+        assert!(
+            !site.iter().any(|(p, _)| *p == "app.js"),
+            "the offline page talks to no server"
+        );
+    }
 }

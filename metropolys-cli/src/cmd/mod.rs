@@ -10,3 +10,4 @@ pub mod ladder;
 pub mod play;
 pub mod replay;
 pub mod verify;
+pub mod web;

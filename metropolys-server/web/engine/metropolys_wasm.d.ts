@@ -750,6 +750,11 @@ export interface Constants {
      */
     CARDS: Card[];
     /**
+     * The ten Metropolys cards that can exist (every three different
+     * kinds, §9); a game's deck is four of them (R-22).
+     */
+    METROPOLYS_CARDS: MetropolysCard[];
+    /**
      * The seats' colours, seat 0 to 3 (CSS colours).
      */
     PLAYER_COLORS: string[];
