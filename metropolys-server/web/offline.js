@@ -1,0 +1,424 @@
+// The offline page: a whole game on one device with no server — people
+// taking turns at one screen (hot-seat: the page hides each person's
+// cards until they say they are ready) and bots thinking in Web Workers
+// (the package's BotWorker, so the page keeps answering), with undo, a
+// hint, the record to download, and the game saved in the browser between
+// visits. The whole game lives in the page; what is shown is the view of
+// the person whose turn it is (R-21).
+
+import { BoardView, piecesOf } from "./ui/board.js";
+import { loadEngine } from "./ui/engine.js";
+import { Log, renderCards, renderLegend, renderPlayers, renderRevealed, renderRules, renderSheet, renderSupply } from "./ui/panel.js";
+import { Picker } from "./ui/picker.js";
+import { deckPicker } from "./ui/deck.js";
+import { Seats, capital, place, winnersText } from "./ui/words.js";
+import { BotWorker } from "./engine/worker.js";
+
+const $ = (id) => document.getElementById(id);
+const E = await loadEngine();
+const C = E.constants();
+const SAVE = "metropolys-offline";
+
+/** The game under way: the whole game, its seats ("human" or a bot kind), the bots' workers. */
+let s = null;
+
+const board = new BoardView($("board"), $("board-wrap"), { onChoose: (n) => openPicker(n) });
+const picker = new Picker($("picker"), { onPick: (id) => play(id), onClose: () => board.choose(null) });
+const log = new Log($("log"));
+
+function el(tag, text, cls) {
+  const e = document.createElement(tag);
+  if (text !== undefined && text !== null) e.textContent = text;
+  if (cls) e.className = cls;
+  return e;
+}
+
+function show(name) {
+  document.body.dataset.page = name;
+  $("loading").hidden = true;
+  $("setup").hidden = name !== "setup";
+  $("game").hidden = name !== "game";
+}
+
+// ----- setting up --------------------------------------------------------
+
+function seatInputs() {
+  const n = Number($("players").value);
+  const box = $("seats");
+  const old = [...box.querySelectorAll("select")].map((x) => x.value);
+  while (box.children.length > 1) box.lastChild.remove();
+  const seats = new Seats(E, n, [], null);
+  const kinds = ["beginner", "casual", "strong", "expert", ...C.BOT_KINDS.filter((k) => !["beginner", "casual", "strong", "expert"].includes(k))];
+  for (let i = 0; i < n; i++) {
+    const label = el("label");
+    label.append(seats.chip(i, `${seats.color(i)} seat`));
+    const sel = el("select");
+    sel.name = `seat${i}`;
+    const human = el("option", "a person at this screen");
+    human.value = "human";
+    sel.append(human);
+    for (const k of kinds) {
+      const o = el("option", `bot: ${k}`);
+      o.value = k;
+      sel.append(o);
+    }
+    sel.value = old[i] ?? (i === 0 ? "human" : "casual");
+    label.append(sel);
+    box.append(label);
+  }
+}
+
+let deck = null;
+/** The Metropolys cards (with the Family or the Expert game, §9): their deck shown when chosen. */
+function deckChanged() {
+  const on = $("metropolys-cards").checked;
+  $("deck").hidden = !on;
+  if (on && !deck) deck = deckPicker(E, $("deck"));
+}
+
+function saved() {
+  try {
+    const v = JSON.parse(localStorage.getItem(SAVE) ?? "null");
+    return v && v.record && Array.isArray(v.seats) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+function save() {
+  try {
+    if (s.game.isOver) localStorage.removeItem(SAVE);
+    else localStorage.setItem(SAVE, JSON.stringify({ record: record(), seats: s.seats }));
+  } catch {
+    // Not saved (a private window): the game goes on.
+  }
+}
+
+/** The record of the game so far, with who played each seat. */
+function record() {
+  const r = s.game.toRecord();
+  r.seats = s.seats.map((k) => ({ kind: k }));
+  return r;
+}
+
+function setup() {
+  stopBots();
+  s = null;
+  show("setup");
+  $("headline").textContent = "Offline: on this device, with no server";
+  seatInputs();
+  deckChanged();
+  $("resume").hidden = !saved();
+}
+
+$("players").addEventListener("change", seatInputs);
+$("metropolys-cards").addEventListener("change", deckChanged);
+$("new-game-link").addEventListener("click", (ev) => {
+  ev.preventDefault();
+  if (!s || s.game.isOver || confirm("Leave this game for a new one? It stays saved until you start another.")) setup();
+});
+$("offline-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const f = ev.target;
+  const players = Number(f.players.value);
+  const text = f.seed.value.trim();
+  if (text && !/^[0-9]{1,15}$/.test(text)) {
+    $("setup-error").textContent = "The seed is a whole number of at most 15 digits.";
+    return;
+  }
+  const seed = text ? Number(text) : Math.floor(Math.random() * 2 ** 32);
+  const config = { players, variant: f.variant.value, seed };
+  const seats = Array.from({ length: players }, (_, i) => f[`seat${i}`].value);
+  try {
+    if (f.metropolys.checked) config.metropolys_deck = deck();
+    start(E.Game.fromConfig(config), seats);
+  } catch (e) {
+    $("setup-error").textContent = e.message;
+  }
+});
+$("resume").addEventListener("click", () => {
+  const v = saved();
+  try {
+    start(E.Game.fromRecord(v.record), v.seats);
+  } catch (e) {
+    $("setup-error").textContent = `The saved game cannot be loaded: ${e.message}`;
+  }
+});
+
+function start(game, seats) {
+  stopBots();
+  s = {
+    game,
+    seats,
+    bots: seats.map((k, i) => (k === "human" ? null : new BotWorker(k, { seed: (game.config?.seed ?? 0) + i + 1 }))),
+    hint: new E.Bot("greedy", { seed: 1 }),
+    shown: null,
+    thinking: null,
+    legal: new Map(),
+    pass: null,
+  };
+  const humans = seats.filter((k) => k === "human").length;
+  s.names = seats.map(() => null);
+  s.hotseat = humans > 1;
+  show("game");
+  board.draw(game.boardSvg());
+  board.zoom(window.innerWidth <= 820 ? board.zoomFor(46) : 1);
+  renderLegend(E, $("legend"), game.variant, game.usesMetropolysCards);
+  renderRules(E, $("rules"), game.variant, game.usesMetropolysCards);
+  log.clear();
+  const history = game.history ?? [];
+  if (history.length) {
+    // A saved game: its events again, from its record.
+    const replay = E.Game.fromConfig(game.config);
+    log.add(E, seatWords(null), replay.events, false);
+    for (const a of history) log.add(E, seatWords(null), replay.applyFor(a.player, a.action), false);
+    replay.free();
+  } else {
+    log.add(E, seatWords(null), game.events, false);
+  }
+  next();
+}
+
+function stopBots() {
+  for (const b of s?.bots ?? []) b?.terminate();
+  s?.hint?.free();
+}
+
+// ----- the turn ------------------------------------------------------------
+
+/** The seat whose view the page shows: the person to act, else the last person who did. */
+function viewer() {
+  const g = s.game;
+  if (!g.isOver && s.seats[g.toAct] === "human") return g.toAct;
+  if (s.shown !== null) return s.shown;
+  return s.seats.indexOf("human");
+}
+
+function seatWords(me) {
+  return new Seats(E, s.game.players, s.names, me);
+}
+
+/** Draws the position and starts whatever comes next (a bot, a handoff, a person's turn). */
+function next(events = [], built = -1) {
+  const g = s.game;
+  const seatToAct = g.isOver ? null : g.toAct;
+  const human = seatToAct !== null && s.seats[seatToAct] === "human";
+  // Hot-seat: a new person to act sees nothing of theirs until ready.
+  if (human && s.hotseat && s.shown !== seatToAct) {
+    s.shown = null;
+    render(events, built, false);
+    const seats = seatWords(null);
+    $("handoff").hidden = false;
+    $("handoff-title").textContent = `${seats.color(seatToAct)} to play`;
+    $("handoff-ready").textContent = `I am ${seats.color(seatToAct)}: show my cards`;
+    $("handoff-ready").focus();
+    return;
+  }
+  if (human) s.shown = seatToAct;
+  $("handoff").hidden = true;
+  render(events, built, human);
+  save();
+  if (!g.isOver && !human) think(seatToAct);
+}
+
+$("handoff-ready").addEventListener("click", () => {
+  s.shown = s.game.toAct;
+  $("handoff").hidden = true;
+  render([], -1, true);
+});
+
+/** The page as `viewer()` sees it; `mine`: that person is to act. */
+function render(events, built, mine) {
+  const g = s.game;
+  const me = s.shown;
+  const seats = seatWords(me);
+  const view = me === null ? E.Game.fromJSON(g.publicView()) : E.Game.fromJSON(g.view(me));
+  document.body.dataset.move = String(g.decisions);
+  document.body.dataset.status = g.isOver ? "finished" : "playing";
+  document.body.dataset.toAct = g.isOver ? "" : String(g.toAct);
+  document.body.dataset.seat = me === null ? "" : String(me);
+  board.place(piecesOf(E, view.toJSON(), built), events.length > 0);
+  s.legal = new Map();
+  s.pass = null;
+  if (mine) {
+    for (const id of view.legalActionIds()) {
+      const a = E.actionFromId(id);
+      if (a === "pass") s.pass = id;
+      else {
+        const n = a.bid.neighborhood;
+        if (!s.legal.has(n)) s.legal.set(n, []);
+        s.legal.get(n).push({ id, building: a.bid.building });
+      }
+    }
+  }
+  board.setLegal(s.legal, (n) => `Neighborhood ${place(E, n)}: bid here (${s.legal.get(n).length} buildings)`);
+  board.hint(null);
+  $("hint-text").textContent = "";
+  $("pass").disabled = s.pass === null;
+  $("hint").disabled = !mine;
+  $("undo").disabled = !canUndo();
+  $("actions").hidden = g.isOver;
+  if (events.length) log.add(E, seats, events, true);
+  // The turn.
+  const box = $("turn").parentElement;
+  box.classList.toggle("mine", mine);
+  $("turn").textContent = g.isOver
+    ? `Game over: ${winnersText(seats, g.winners)}`
+    : mine
+      ? `${s.hotseat ? `${seats.color(g.toAct)}, your` : "Your"} turn: choose a highlighted neighborhood${s.pass !== null ? ", or pass" : ""}`
+      : s.seats[g.toAct] === "human"
+        ? `${seats.color(g.toAct)} to play`
+        : `${seats.who(g.toAct)} (${s.seats[g.toAct]}) is thinking…`;
+  $("headline").textContent = `Offline · ${capital(g.variant)}, ${g.players} players · call ${g.callNumber} · decision ${g.decisions}`;
+  const status = s.seats.map((k) => ({ connected: true, taken: true, bot: k === "human" ? null : k }));
+  renderPlayers(E, $("players-table"), view, seats, status);
+  $("mine").hidden = me === null || g.isOver;
+  // Always redrawn: between two people the box is emptied, not just hidden (R-21).
+  const marked = renderCards(E, $("cards"), view, me, (ns) => {
+    s.marked = ns;
+    board.mark($("show-mine").checked ? ns : []);
+  });
+  renderSupply(E, $("supply"), view, me);
+  s.marked = marked;
+  board.mark($("show-mine").checked ? marked : []);
+  const rec = new Blob([JSON.stringify(record(), null, 1)], { type: "application/json" });
+  URL.revokeObjectURL($("save-link").href);
+  $("save-link").href = URL.createObjectURL(rec);
+  $("save-link").download = `metropolys-offline-${g.config?.seed ?? "game"}.json`;
+  end(view, seats);
+  view.free();
+}
+
+function end(view, seats) {
+  const g = s.game;
+  $("end").hidden = !g.isOver;
+  if (!g.isOver) {
+    board.showGroups([]);
+    return;
+  }
+  const scores = g.scores();
+  const winners = g.winners;
+  $("end-title").textContent = winnersText(seats, winners);
+  const sheet = $("score-sheet");
+  sheet.replaceChildren();
+  const groups = (p) => {
+    const sc = scores.find((x) => x.player === p);
+    board.showGroups([{ seat: p, color: C.PLAYER_COLORS[p], groups: [...sc.area_groups, ...sc.metropolys_groups] }]);
+  };
+  renderSheet(E, sheet, { scores, winners, seats, onSeat: groups, variant: g.variant, metropolys: g.usesMetropolysCards });
+  renderRevealed(E, sheet, view, seats);
+  groups(winners[0]);
+  sheet.querySelector(`button[data-seat="${winners[0]}"]`)?.setAttribute("aria-pressed", "true");
+  $("record-link").href = $("save-link").href;
+  $("record-link").download = $("save-link").download;
+}
+
+async function think(seat) {
+  const g = s.game;
+  const bot = s.bots[seat];
+  const mine = s;
+  const at = g.decisions;
+  s.thinking = bot;
+  let action;
+  try {
+    action = await bot.choose(g);
+  } catch (e) {
+    if (e.name === "AbortError" || s !== mine) return;
+    $("hint-text").textContent = `The bot failed: ${e.message}`;
+    return;
+  } finally {
+    if (s === mine) s.thinking = null;
+  }
+  if (s !== mine || g.decisions !== at) return;
+  apply(action);
+}
+
+function apply(action) {
+  const events = s.game.apply(action);
+  const built = events.find((e) => e.type === "constructed");
+  next(events, built ? built.neighborhood : -1);
+}
+
+function play(id) {
+  const g = s?.game;
+  if (!g || g.isOver || s.seats[g.toAct] !== "human" || s.shown !== g.toAct || !g.isLegal(id)) return;
+  apply(id);
+}
+
+function openPicker(n) {
+  const choices = s.legal.get(n);
+  if (!choices) return;
+  const sizes = s.game.variant === "expert" ? C.BUILDING_SIZES : null;
+  board.reveal(n);
+  board.choose(n);
+  picker.open(n, board.neighborhood(n), `Bid on ${place(E, n)} with building`,
+    choices.map((c) => ({
+      id: c.id,
+      building: c.building,
+      size: sizes ? sizes[c.building] : null,
+      label: `${E.describeAction(c.id)}${sizes ? ` (${sizes[c.building]})` : ""}`,
+    })));
+}
+
+/** Whether a person has a decision to take back. */
+function canUndo() {
+  const h = s.game.history ?? [];
+  return h.some((a) => s.seats[a.player] === "human");
+}
+
+/** Takes back decisions up to and including the last person's. */
+function undo() {
+  if (!canUndo()) return;
+  s.thinking?.cancel();
+  const g = s.game;
+  do {
+    g.undo();
+  } while (s.seats[g.toAct] !== "human" && canUndo());
+  s.shown = g.toAct;
+  log.clear();
+  const replay = E.Game.fromConfig(g.config);
+  log.add(E, seatWords(null), replay.events, false);
+  for (const a of g.history ?? []) log.add(E, seatWords(null), replay.applyFor(a.player, a.action), false);
+  replay.free();
+  next();
+}
+
+$("pass").addEventListener("click", () => s?.pass !== null && play(s.pass));
+$("undo").addEventListener("click", undo);
+$("hint").addEventListener("click", () => {
+  const g = s.game;
+  const view = E.Game.fromJSON(g.view(g.toAct));
+  const id = s.hint.chooseId(view);
+  view.free();
+  const a = E.actionFromId(id);
+  $("hint-text").textContent = `Hint: ${E.describeAction(id)}`;
+  $("hint-text").setAttribute("data-action", String(id));
+  board.hint(a === "pass" ? null : a.bid.neighborhood);
+});
+$("again").addEventListener("click", setup);
+$("zoom-in").addEventListener("click", () => board.zoom(board.zoomLevel + 0.5));
+$("zoom-out").addEventListener("click", () => board.zoom(board.zoomLevel - 0.5));
+$("zoom-fit").addEventListener("click", () => board.zoom(1));
+$("show-mine").addEventListener("change", () => board.mark($("show-mine").checked ? s?.marked ?? [] : []));
+for (const tab of document.querySelectorAll(".tabs [role=tab]")) {
+  tab.addEventListener("click", () => {
+    for (const t of document.querySelectorAll(".tabs [role=tab]")) {
+      const on = t === tab;
+      t.setAttribute("aria-selected", String(on));
+      t.tabIndex = on ? 0 : -1;
+      $(t.getAttribute("aria-controls")).hidden = !on;
+    }
+  });
+}
+window.addEventListener("resize", () => picker.position());
+$("board-wrap").addEventListener("scroll", () => picker.position(), { passive: true });
+document.addEventListener("keydown", (ev) => {
+  if (!s || document.body.dataset.page !== "game" || picker.isOpen) return;
+  const tag = ev.target?.tagName;
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+  if ((ev.key === "p" || ev.key === "P") && s.pass !== null) play(s.pass);
+  else if ((ev.key === "h" || ev.key === "H") && !$("hint").disabled) $("hint").click();
+  else if ((ev.key === "u" || ev.key === "U") && !$("undo").disabled) undo();
+});
+
+setup();

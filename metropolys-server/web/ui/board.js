@@ -1,0 +1,194 @@
+// The board on the page: core's picture (the engine's `boardSvg()`: the
+// board without pieces and every piece once as a definition), the pieces
+// placed by core's MetropolysPieces (pieces.js) on the neighborhoods'
+// centres as the picture draws them, the legal neighborhoods made buttons,
+// the neighborhoods where a seat's cards score marked, and at the end the
+// groups that scored drawn over the board.
+
+const NS = "http://www.w3.org/2000/svg";
+
+/** The pieces of a snapshot (core's state shape), as MetropolysPieces places them. */
+export function piecesOf(E, view, highlight = -1) {
+  const tokens = E.constants().TOKENS;
+  return {
+    buildings: view.constructed.map((c) => [c.neighborhood, c.player, c.building]),
+    tokens: Object.entries(view.tokens).map(([n, t]) => [Number(n), tokens.indexOf(t)]),
+    bids: view.bids.map((b) => [b.neighborhood, b.player, b.building]),
+    highlight,
+  };
+}
+
+function svgEl(tag, attrs) {
+  const e = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}
+
+export class BoardView {
+  /**
+   * @param {HTMLElement} host where the picture goes
+   * @param {HTMLElement} wrap its scrolling frame (zoom)
+   * @param {{onChoose?: (n: number) => void}} options
+   */
+  constructor(host, wrap, options = {}) {
+    this.host = host;
+    this.wrap = wrap;
+    this.onChoose = options.onChoose ?? (() => {});
+    this.svg = null;
+    this.points = [];
+    this.before = new Set();
+    this.zoomLevel = 1;
+  }
+
+  /** Draws the picture (engine SVG text) and reads the centres off it. */
+  draw(svgText) {
+    this.host.innerHTML = svgText;
+    const svg = this.host.querySelector("svg");
+    this.svg = svg;
+    // Interactive neighborhoods inside: a group, not an image.
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", "The board");
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    this.points = [];
+    for (const g of svg.querySelectorAll("g.neighborhood")) {
+      const n = Number(g.id.slice(1));
+      const c = g.querySelector("circle");
+      this.points[n] = [Number(c.getAttribute("cx")), Number(c.getAttribute("cy"))];
+      g.setAttribute("data-n", String(n));
+    }
+    this.layer = svg.querySelector("#pieces");
+    this.marks = svgEl("g", { id: "marks", "aria-hidden": "true" });
+    this.layer.before(this.marks);
+    // The groups that scored go under the pieces: the buildings' numbers stay readable.
+    this.groups = svgEl("g", { id: "groups", "aria-hidden": "true" });
+    this.layer.before(this.groups);
+    this.before = new Set();
+    svg.addEventListener("click", (ev) => {
+      const g = ev.target.closest("g.neighborhood.legal");
+      if (g) this.onChoose(Number(g.getAttribute("data-n")));
+    });
+    svg.addEventListener("keydown", (ev) => {
+      const g = ev.target.closest?.("g.neighborhood.legal");
+      if (g && (ev.key === "Enter" || ev.key === " ")) {
+        ev.preventDefault();
+        this.onChoose(Number(g.getAttribute("data-n")));
+      }
+    });
+  }
+
+  /** The group of neighborhood `n`. */
+  neighborhood(n) {
+    return this.svg?.querySelector(`#n${n}`) ?? null;
+  }
+
+  /** Places `pieces` (see piecesOf); new ones pop in when `animate`. */
+  place(pieces, animate = false) {
+    if (!this.svg) return;
+    globalThis.MetropolysPieces.place(this.layer, this.points, pieces);
+    const now = new Set();
+    for (const u of this.layer.querySelectorAll("use")) {
+      const key = `${u.getAttribute("href")}@${u.getAttribute("data-n")}`;
+      now.add(key);
+      if (animate && !this.before.has(key) && !u.classList.contains("highlight")) u.classList.add("new");
+    }
+    this.before = now;
+  }
+
+  /**
+   * Makes the neighborhoods of `legal` (n -> action ids) buttons, labelled
+   * by `label(n)`; the others plain.
+   */
+  setLegal(legal, label) {
+    if (!this.svg) return;
+    for (const g of this.svg.querySelectorAll("g.neighborhood")) {
+      const n = Number(g.getAttribute("data-n"));
+      const on = legal.has(n);
+      g.classList.toggle("legal", on);
+      g.classList.remove("chosen");
+      if (on) {
+        g.setAttribute("tabindex", "0");
+        g.setAttribute("role", "button");
+        g.setAttribute("aria-haspopup", "dialog");
+        g.setAttribute("aria-label", label(n));
+      } else {
+        for (const a of ["tabindex", "role", "aria-haspopup", "aria-label"]) g.removeAttribute(a);
+      }
+    }
+  }
+
+  /** Marks neighborhood `n` as chosen (the picker is open on it) or not. */
+  choose(n) {
+    for (const g of this.svg?.querySelectorAll(".chosen") ?? []) g.classList.remove("chosen");
+    if (n !== null) this.neighborhood(n)?.classList.add("chosen");
+  }
+
+  /** Rings neighborhood `n` as the hint's, or none. */
+  hint(n) {
+    for (const g of this.svg?.querySelectorAll(".hinted") ?? []) g.classList.remove("hinted");
+    if (n !== null) this.neighborhood(n)?.classList.add("hinted");
+  }
+
+  /** Dashed rings around `neighborhoods` (where this seat's cards score). */
+  mark(neighborhoods) {
+    if (!this.marks) return;
+    this.marks.replaceChildren();
+    for (const n of neighborhoods) {
+      const [x, y] = this.points[n];
+      this.marks.append(svgEl("circle", { cx: x, cy: y, r: 33, class: "mine-mark", "data-n": n }));
+    }
+  }
+
+  /**
+   * Draws the groups that scored: `sets` is a list of {color, groups:
+   * [[n, ...]]}; each group a star from its centre to its buildings.
+   */
+  showGroups(sets) {
+    if (!this.groups) return;
+    this.groups.replaceChildren();
+    for (const { color, groups, seat } of sets) {
+      for (const group of groups) {
+        const pts = group.map((n) => this.points[n]);
+        const cx = pts.reduce((a, p) => a + p[0], 0) / pts.length;
+        const cy = pts.reduce((a, p) => a + p[1], 0) / pts.length;
+        const d = pts.length === 1
+          ? `M${pts[0][0] - 20},${pts[0][1] + 30} h40`
+          : pts.map((p) => `M${cx.toFixed(1)},${cy.toFixed(1)} L${p[0]},${p[1]}`).join(" ");
+        this.groups.append(svgEl("path", { d, class: "group-halo" }));
+        this.groups.append(svgEl("path", { d, class: "group-line", stroke: color, "data-seat": seat, "data-group": group.join(",") }));
+      }
+    }
+  }
+
+  /** Zooms the picture inside its frame (1 fits it). */
+  zoom(level) {
+    this.zoomLevel = Math.max(1, Math.min(4, level));
+    this.wrap.classList.toggle("zoomed", this.zoomLevel > 1);
+    this.wrap.style.setProperty("--zoom", String(this.zoomLevel));
+  }
+
+  /** The zoom at which a neighborhood is at least `px` pixels across. */
+  zoomFor(px) {
+    if (!this.svg) return 1;
+    const box = this.svg.viewBox.baseVal;
+    const width = this.wrap.clientWidth || 1;
+    const diameter = 54 * (width / box.width);
+    return diameter >= px ? 1 : Math.ceil((px / diameter) * 10) / 10;
+  }
+
+  /** Scrolls the frame so that neighborhood `n` is in view. */
+  reveal(n) {
+    const g = this.neighborhood(n);
+    if (!g || !this.wrap.classList.contains("zoomed")) return;
+    const r = g.getBoundingClientRect();
+    const w = this.wrap.getBoundingClientRect();
+    const margin = 60;
+    if (r.left < w.left + margin || r.right > w.right - margin || r.top < w.top + margin || r.bottom > w.bottom - margin) {
+      this.wrap.scrollBy({
+        left: r.left + r.width / 2 - (w.left + w.width / 2),
+        top: r.top + r.height / 2 - (w.top + w.height / 2),
+        behavior: "instant",
+      });
+    }
+  }
+}

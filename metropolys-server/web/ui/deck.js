@@ -1,0 +1,54 @@
+// The Metropolys deck of a new game (R-22): the rulebook does not print
+// which four of the ten possible cards (core's METROPOLYS_CARDS, every
+// three different kinds) the deck holds, so whoever sets the game up
+// chooses them — the page proposes four at random, to be changed to the
+// cards of one's own copy.
+
+function label(card) {
+  return card.join(" · ");
+}
+
+/** Four different cards of `all`, drawn at random. */
+function draw(all) {
+  const order = all.map((_, i) => i);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order.slice(0, 4);
+}
+
+/**
+ * Fills `box` with four selects of the cards; returns `value()`, the deck
+ * chosen, or throws an Error naming R-22 when two selects name one card.
+ */
+export function deckPicker(E, box) {
+  const all = E.constants().METROPOLYS_CARDS;
+  box.replaceChildren();
+  const legend = document.createElement("legend");
+  legend.textContent = "The four Metropolys cards of the deck (R-22)";
+  box.append(legend);
+  const selects = draw(all).map((pick, i) => {
+    const l = document.createElement("label");
+    l.textContent = `Card ${i + 1} `;
+    const s = document.createElement("select");
+    s.name = `deck${i}`;
+    all.forEach((card, k) => {
+      const o = document.createElement("option");
+      o.value = String(k);
+      o.textContent = label(card);
+      s.append(o);
+    });
+    s.value = String(pick);
+    l.append(s);
+    box.append(l);
+    return s;
+  });
+  return () => {
+    const picks = selects.map((s) => Number(s.value));
+    if (new Set(picks).size !== picks.length) {
+      throw new Error("R-22: the deck holds four different Metropolys cards");
+    }
+    return picks.map((k) => all[k]);
+  };
+}

@@ -1,0 +1,252 @@
+// The table's side panel, for the online and the offline page alike: a
+// seat's cards (what they are, what they score, where), its supply by
+// building size, the players with what is known of their scores, the
+// event log, the score sheet, the legend and the scoring rules. Every fact
+// comes from the engine (`E`, the WebAssembly package) and the game in the
+// page (a `Game`: a seat's view online, the whole game offline).
+
+import { capital, eventText, points } from "./words.js";
+
+function el(tag, text, cls) {
+  const e = document.createElement(tag);
+  if (text !== undefined && text !== null) e.textContent = text;
+  if (cls) e.className = cls;
+  return e;
+}
+
+/** What a secret card is (`area`, `neighborhood` or `metropolys`), from core's SecretCard. */
+function cardKind(card) {
+  return Object.keys(card)[0];
+}
+
+/** The key the page (and its tests) give a secret card: `area:lakes`, `kind:park`, `metropolys:park,mall,housing`. */
+export function cardKey(card) {
+  const kind = cardKind(card);
+  const v = card[kind];
+  return kind === "area" ? `area:${v}` : kind === "neighborhood" ? `kind:${v}` : `metropolys:${v.join(",")}`;
+}
+
+/**
+ * Seat `seat`'s cards in `box` (only when `game` knows them, R-21), each
+ * with core's label and text, and a button each: `onShow(neighborhoods)`
+ * marks where the chosen card scores (first the card with the fewest
+ * places, the most telling). Returns the neighborhoods first shown.
+ */
+export function renderCards(E, box, game, seat, onShow = () => {}) {
+  const chosen = box.dataset.chosen;
+  box.replaceChildren();
+  if (seat === null || seat === undefined || !game.objective(seat)) return [];
+  const places = game.whereCardsScore(seat);
+  const buttons = [];
+  for (const place of places) {
+    const c = el("button", null, `card ${cardKind(place.card)}`);
+    c.type = "button";
+    c.setAttribute("data-card", cardKey(place.card));
+    c.setAttribute("aria-pressed", "false");
+    c.title = `Show where it scores (${place.neighborhoods.length} neighborhoods)`;
+    c.append(el("b", `${place.label}: `), document.createTextNode(place.text));
+    c.addEventListener("click", () => {
+      for (const b of buttons) b.setAttribute("aria-pressed", String(b === c));
+      box.dataset.chosen = cardKey(place.card);
+      onShow(place.neighborhoods);
+    });
+    buttons.push(c);
+    box.append(c);
+  }
+  let first = places.findIndex((p) => cardKey(p.card) === chosen);
+  if (first < 0) {
+    first = 0;
+    places.forEach((p, i) => {
+      if (p.neighborhoods.length < places[first].neighborhoods.length) first = i;
+    });
+  }
+  buttons[first]?.setAttribute("aria-pressed", "true");
+  return places[first]?.neighborhoods ?? [];
+}
+
+/** Seat `seat`'s supply, by building size in the Expert game. */
+export function renderSupply(E, box, game, seat) {
+  box.replaceChildren();
+  if (seat === null || seat === undefined) return;
+  const supply = [...game.supply(seat)];
+  box.className = "supply";
+  box.setAttribute("data-supply", supply.join(","));
+  if (game.variant !== "expert") {
+    box.textContent = `Your buildings: ${supply.join(" ") || "none left"}`;
+    return;
+  }
+  const sizes = E.constants().BUILDING_SIZES;
+  box.append(document.createTextNode("Your buildings: "));
+  for (const size of ["small", "medium", "tall"]) {
+    const mine = supply.filter((b) => sizes[b] === size);
+    const s = el("span", `${size} ${mine.join(" ") || "–"}`, "size");
+    box.append(s);
+  }
+}
+
+/**
+ * The players: presence, name, buildings, supply, tokens, special cards,
+ * and the score as far as this game knows it (the others' cards stay
+ * secret until the end, R-21).
+ * `status`: per seat {connected, bot} or null (offline).
+ */
+export function renderPlayers(E, table, game, seats, status) {
+  table.replaceChildren();
+  const head = el("tr");
+  const cols = ["Player", "Built", "Left", "T", "S", "A", "Score"];
+  const titles = ["", "Buildings constructed", "Buildings in the supply", "Trendy tokens", "Subway tokens", "Archaeological tokens", "Points as far as known"];
+  cols.forEach((h, i) => {
+    const th = el("th", h);
+    th.scope = "col";
+    if (titles[i]) th.title = titles[i];
+    head.append(th);
+  });
+  table.append(head);
+  const running = game.runningScores();
+  const toAct = game.toAct;
+  for (let p = 0; p < game.players; p++) {
+    const tr = el("tr");
+    tr.setAttribute("data-seat", String(p));
+    if (toAct === p) tr.className = "to-act";
+    const who = el("td", null, "who");
+    const st = status?.[p];
+    if (st) {
+      const dot = el("span", null, `dot${st.connected ? " on" : ""}`);
+      const what = st.bot ? "bot" : st.connected ? "connected" : st.taken ? "away" : "free seat";
+      dot.title = what;
+      dot.setAttribute("role", "img");
+      dot.setAttribute("aria-label", what);
+      who.append(dot, " ");
+    }
+    let name = seats.name(p);
+    if (p === seats.me) name += " (you)";
+    if (st?.bot && st.bot !== name) name += ` · ${st.bot}`;
+    who.append(seats.chip(p, name));
+    // The special cards this seat holds (R-14, R-15).
+    for (const c of E.constants().CARDS.filter((c) => game.cardHolder(c) === p)) {
+      const tag = el("span", `${c} card`, "card-tag held");
+      tag.setAttribute("data-held", c);
+      who.append(tag);
+    }
+    tr.append(who);
+    tr.append(el("td", String(game.constructed(p).length)));
+    tr.append(el("td", String(game.supply(p).length)));
+    const t = game.tokensTaken(p);
+    tr.append(el("td", String(t.trendy)), el("td", String(t.subway)), el("td", String(t.archaeology)));
+    const r = running[p];
+    const score = el("td", r.complete ? String(r.known_total) : `${r.known_total}+?`);
+    score.setAttribute("data-known", String(r.known_total));
+    score.title = r.categories.filter((c) => c.value !== null && c.value !== 0 && c.category !== "total" && c.category !== "constructed")
+      .map((c) => `${c.label} ${c.value}`).join(", ") || "nothing yet";
+    if (!r.complete) score.title += `; not known until the end: ${r.unknown.join(", ")} (secret cards, R-21)`;
+    tr.append(score);
+    table.append(tr);
+  }
+}
+
+/**
+ * The score sheet: core's sheets, the rows of this kind of game in core's
+ * order with core's labels; clicking a seat's column shows the groups
+ * that seat scored (`onSeat`).
+ */
+export function renderSheet(E, box, { scores, winners, seats, onSeat, variant, metropolys }) {
+  box.replaceChildren();
+  const t = el("table", null, "sheet");
+  t.append(el("caption", "Final score", "visually-hidden"));
+  const head = el("tr");
+  head.append(el("th", ""));
+  for (const s of scores) {
+    const th = el("th");
+    th.scope = "col";
+    const b = el("button", `${seats.name(s.player)}${winners.includes(s.player) ? " ★" : ""}`);
+    b.type = "button";
+    b.setAttribute("aria-pressed", "false");
+    b.setAttribute("data-seat", String(s.player));
+    b.title = "Show what this seat scored on the board";
+    if (winners.includes(s.player)) b.classList.add("winner");
+    b.addEventListener("click", () => {
+      for (const x of head.querySelectorAll("button")) x.setAttribute("aria-pressed", String(x === b));
+      onSeat?.(s.player);
+    });
+    th.append(b);
+    head.append(th);
+  }
+  t.append(head);
+  for (const { name, label } of E.scoreCategories(variant, metropolys)) {
+    const tr = el("tr", null, name === "total" ? "total" : "");
+    tr.setAttribute("data-category", name);
+    tr.append(el("td", capital(label)));
+    for (const s of scores) tr.append(el("td", String(s[name])));
+    t.append(tr);
+  }
+  box.append(t);
+}
+
+/** Every seat's cards, as the end reveals them (R-21), with core's labels. */
+export function renderRevealed(E, box, game, seats) {
+  for (let p = 0; p < game.players; p++) {
+    if (!game.objective(p)) continue;
+    const line = el("p", null, "revealed");
+    line.append(seats.chip(p, `${seats.name(p)}: `));
+    for (const place of game.whereCardsScore(p)) {
+      const c = el("span", place.label, `card-tag ${cardKind(place.card)}`);
+      c.setAttribute("data-card", cardKey(place.card));
+      c.title = place.text;
+      line.append(c);
+    }
+    box.append(line);
+  }
+}
+
+/** The legend of the board's symbols (core's pictures and words). */
+export function renderLegend(E, box, variant, metropolys) {
+  box.replaceChildren();
+  const list = el("ul", null, "legend-list");
+  for (const item of E.legend(variant, metropolys)) {
+    const pic = el("li");
+    pic.innerHTML = item.svg; // drawn by the engine
+    pic.setAttribute("aria-hidden", "true");
+    const words = el("li");
+    words.append(el("b", `${capital(item.label)}: `), document.createTextNode(item.meaning));
+    list.append(pic, words);
+  }
+  box.append(list);
+}
+
+/** The scoring in words (core's texts for this variant and module). */
+export function renderRules(E, list, variant, metropolys) {
+  list.replaceChildren();
+  for (const r of E.scoringRules(variant, metropolys)) {
+    const li = el("li");
+    li.append(el("b", `${r.label}: `), document.createTextNode(r.text));
+    list.append(li);
+  }
+}
+
+/** The event log: a line per event, a heading line per call. */
+export class Log {
+  constructor(list) {
+    this.list = list;
+    this.queue = [];
+  }
+
+  clear() {
+    this.list.replaceChildren();
+    this.queue = [];
+  }
+
+  /** Appends `events` in words; `fresh` ones flash. */
+  add(E, seats, events, fresh) {
+    for (const e of events) {
+      const li = el("li", eventText(E, seats, e), e.type === "call_started" || e.type === "game_ended" ? "call" : "");
+      li.setAttribute("data-event", e.type);
+      if (fresh) li.classList.add("fresh");
+      this.list.append(li);
+    }
+    while (this.list.children.length > 2000) this.list.firstChild.remove();
+    const frame = this.list.closest(".tabpanel");
+    if (frame) frame.scrollTop = frame.scrollHeight;
+  }
+}
+
+export { points };

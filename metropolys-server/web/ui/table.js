@@ -1,0 +1,667 @@
+// The table of a match on the server: the page renders the view the
+// server sent (its seat's, or the public view for a spectator, R-21) and
+// derives everything else from the engine in the page — legality, what
+// an action is, the board picture, what the cards score, the score
+// categories. The server stays the authority: a move goes to the server,
+// and only its next update changes the page.
+
+import { BoardView, piecesOf } from "./board.js";
+import { Log, renderCards, renderLegend, renderPlayers, renderRevealed, renderRules, renderSheet, renderSupply } from "./panel.js";
+import { Picker } from "./picker.js";
+import { inviteOf, myName, saveInvite, saveSeat, saveSound, seatOf, soundOn } from "./store.js";
+import { Seats, capital, place, winnersText } from "./words.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** A request to the server's REST API (throws an Error with the server's message). */
+export async function api(method, path, body, token) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.body = JSON.stringify(body);
+    opts.headers["Content-Type"] = "application/json";
+  }
+  if (token) opts.headers.Authorization = `Bearer ${token}`;
+  const r = await fetch(`api/v1${path}`, opts);
+  const text = await r.text();
+  let v = null;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    v = null;
+  }
+  if (!r.ok) {
+    const e = new Error(v?.error?.message ?? `HTTP ${r.status}`);
+    e.code = v?.error?.code;
+    e.status = r.status;
+    throw e;
+  }
+  return v;
+}
+
+/** Joins a seat of match `id` (the first free one when `seat` is null). */
+export async function joinSeat(id, seat) {
+  const body = {};
+  if (seat !== null && seat !== undefined) body.seat = seat;
+  const name = myName();
+  if (name) body.name = name;
+  const invite = inviteOf(id);
+  if (invite) body.invite = invite;
+  const v = await api("POST", `/matches/${id}/join`, body);
+  saveSeat(id, v.seat, v.token);
+  saveInvite(id, v.invite);
+  return v;
+}
+
+/** A short beep (the turn notification's optional sound). */
+function beep() {
+  try {
+    const ctx = new AudioContext();
+    const o = ctx.createOscillator();
+    const gain = ctx.createGain();
+    o.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, ctx.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.25);
+    o.connect(gain).connect(ctx.destination);
+    o.start();
+    o.stop(ctx.currentTime + 0.25);
+    o.onended = () => ctx.close();
+  } catch {
+    // No audio: the title still says it.
+  }
+}
+
+export class OnlineTable {
+  constructor(E, { onLobby }) {
+    this.E = E;
+    this.C = E.constants();
+    this.onLobby = onLobby;
+    this.t = null;
+    this.board = new BoardView($("board"), $("board-wrap"), { onChoose: (n) => this.openPicker(n) });
+    this.picker = new Picker($("picker"), {
+      onPick: (id) => this.act(id),
+      onClose: () => this.board.choose(null),
+    });
+    this.log = new Log($("log"));
+    this.title = document.title;
+    this.wire();
+  }
+
+  // ----- opening and closing ------------------------------------------
+
+  /** Shows match `id` (with this browser's seat, if it holds one). */
+  async open(id) {
+    this.close();
+    const held = seatOf(id);
+    const t = {
+      id,
+      seat: held ? held.seat : null,
+      token: held ? held.token : null,
+      ws: null,
+      closing: false,
+      game: null,
+      last: null,
+      legal: new Map(),
+      drawn: false,
+      deadline: null,
+      unread: 0,
+      wasMine: false,
+      summary: null,
+      retry: 0,
+    };
+    this.t = t;
+    this.log.clear();
+    $("chat-log").replaceChildren();
+    $("end").hidden = true;
+    $("hint-text").textContent = "";
+    $("turn").textContent = "Connecting…";
+    $("table-note").textContent = "";
+    $("link-out").hidden = true;
+    this.selectTab("tab-log");
+    try {
+      t.summary = (await api("GET", `/matches/${id}`)).match;
+    } catch (e) {
+      if (this.t !== t) return;
+      $("turn").textContent = e.status === 404 ? "There is no such match." : `Cannot open the match: ${e.message}`;
+      document.body.dataset.status = "missing";
+      return;
+    }
+    if (this.t !== t) return;
+    this.connect();
+    t.tick = setInterval(() => this.tick(), 250);
+  }
+
+  close() {
+    const t = this.t;
+    if (!t) return;
+    t.closing = true;
+    t.ws?.close();
+    clearInterval(t.tick);
+    t.game?.free();
+    this.picker.close(false);
+    this.t = null;
+    document.title = this.title;
+  }
+
+  connect() {
+    const t = this.t;
+    const q = new URLSearchParams();
+    if (t.token) q.set("token", t.token);
+    const url = new URL(`api/v1/matches/${t.id}/ws?${q}`, location.href);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(url);
+    t.ws = ws;
+    ws.onmessage = (ev) => {
+      if (this.t !== t) return;
+      let m;
+      try {
+        m = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      this.message(m);
+    };
+    ws.onclose = (ev) => {
+      if (this.t !== t || t.closing) return;
+      if (ev.code === 1000 && ev.reason === "left" || ev.code === 1008 && /credential/.test(ev.reason)) {
+        // The seat was given up: its credential no longer holds it.
+        saveSeat(t.id, null, null);
+        t.token = null;
+        t.seat = null;
+      }
+      if (ev.code === 4404 || ev.code === 1008 && ev.reason === "not_found") return;
+      $("turn").textContent = "Connection lost; reconnecting…";
+      t.retry = Math.min(t.retry + 1, 10);
+      setTimeout(() => {
+        if (this.t === t) this.connect();
+      }, 500 * t.retry);
+    };
+    ws.onopen = () => {
+      t.retry = 0;
+    };
+  }
+
+  send(v) {
+    const ws = this.t?.ws;
+    if (ws && ws.readyState === 1) ws.send(JSON.stringify(v));
+  }
+
+  // ----- messages -------------------------------------------------------
+
+  message(m) {
+    const t = this.t;
+    switch (m.type) {
+      case "welcome":
+        t.seat = m.seat;
+        document.body.dataset.seat = m.seat === null ? "" : String(m.seat);
+        break;
+      case "update":
+        this.update(m);
+        break;
+      case "presence":
+        t.last = { ...t.last, seats: m.seats };
+        this.players();
+        this.joinBar();
+        break;
+      case "hint":
+        this.showHint(m);
+        break;
+      case "chat":
+        this.chat(m.messages);
+        break;
+      case "rematch":
+        t.rematch = m.match;
+        this.endPanel();
+        break;
+      case "error":
+        this.error(m);
+        break;
+      default:
+        break;
+    }
+  }
+
+  error(m) {
+    const t = this.t;
+    if (t.chatSent && performance.now() - t.chatSent < 3000) {
+      $("chat-note").textContent = m.message;
+      t.chatSent = 0;
+      return;
+    }
+    $("hint-text").textContent = m.message;
+    if (m.code === "stale_move") this.send({ op: "sync" });
+  }
+
+  /** The seats' names as the server gives them (a person's name, else a bot's spec). */
+  seatWords() {
+    const t = this.t;
+    const seats = t.last?.seats ?? t.summary?.seats ?? [];
+    const names = seats.map((s) => s.name ?? null);
+    return new Seats(this.E, t.game ? t.game.players : seats.length, names, t.seat);
+  }
+
+  update(m) {
+    const E = this.E;
+    const t = this.t;
+    const first = t.last === null || t.last.move === undefined;
+    const before = t.last;
+    t.last = m;
+    t.rematch = m.rematch ?? t.rematch;
+    t.game?.free();
+    t.game = E.Game.fromJSON(m.view);
+    const game = t.game;
+    document.body.dataset.move = String(m.move);
+    document.body.dataset.status = m.status;
+    document.body.dataset.toAct = game.toAct === undefined ? "" : String(game.toAct);
+    if (!t.drawn) {
+      this.board.draw(game.boardSvg());
+      t.drawn = true;
+      renderLegend(E, $("legend"), game.variant, game.usesMetropolysCards);
+      renderRules(E, $("rules"), game.variant, game.usesMetropolysCards);
+      this.fitBoard();
+    }
+    const seats = this.seatWords();
+    this.picker.close(false);
+    this.board.hint(null);
+    $("hint-text").textContent = "";
+    const built = [...m.events].reverse().find((e) => e.type === "constructed");
+    this.board.place(piecesOf(E, m.view, built ? built.neighborhood : -1), !first);
+    // Legality from the engine in the page; the server's list must agree.
+    const mine = m.status === "playing" && t.seat !== null && game.toAct === t.seat;
+    const ids = mine ? [...game.legalActionIds()] : [];
+    document.body.dataset.legalAgrees = String(ids.length === m.legal.length && ids.every((id, i) => id === m.legal[i]));
+    t.legal = new Map();
+    t.pass = null;
+    for (const id of ids) {
+      const a = E.actionFromId(id);
+      if (a === "pass") t.pass = id;
+      else {
+        const n = a.bid.neighborhood;
+        if (!t.legal.has(n)) t.legal.set(n, []);
+        t.legal.get(n).push({ id, building: a.bid.building });
+      }
+    }
+    this.board.setLegal(t.legal, (n) => `Neighborhood ${place(E, n)}: bid here (${t.legal.get(n).length} buildings)`);
+    $("pass").disabled = t.pass === null;
+    $("hint").disabled = !mine;
+    t.deadline = typeof m.deadline_ms === "number" ? performance.now() + m.deadline_ms : null;
+    this.log.add(E, seats, m.events, !first);
+    if (m.timed_out) this.log.add(E, seats, [], false);
+    this.turnLine();
+    this.players();
+    this.cards();
+    this.joinBar();
+    this.endPanel();
+    this.notify(mine, before);
+    $("actions").hidden = m.status === "finished" || m.status === "cancelled";
+    if (m.timed_out) {
+      const li = document.createElement("li");
+      li.textContent = `Time ran out for ${seats.who(m.timed_out.seat)}: the greedy bot played for them`;
+      $("log").append(li);
+    }
+  }
+
+  turnLine() {
+    const t = this.t;
+    const m = t.last;
+    const game = t.game;
+    const seats = this.seatWords();
+    const box = $("turn").parentElement;
+    const mine = m.status === "playing" && game.toAct === t.seat && t.seat !== null;
+    box.classList.toggle("mine", mine);
+    let text;
+    if (m.status === "open") {
+      const free = m.seats.filter((s) => s.kind === "human" && !s.taken).length;
+      text = `Waiting for ${free} more player${free === 1 ? "" : "s"}…`;
+    } else if (m.status === "finished") {
+      text = `Game over: ${winnersText(seats, m.winners ?? game.winners)}`;
+    } else if (m.status === "cancelled") {
+      text = "This match was cancelled";
+    } else if (mine) {
+      text = `Your turn: choose a highlighted neighborhood${t.pass !== null ? ", or pass" : ""}`;
+    } else {
+      text = `${seats.who(game.toAct)} to act`;
+    }
+    $("turn").textContent = text;
+    const where = [`call ${game.callNumber}`, `move ${m.move}`];
+    if (t.seat === null) where.push("watching");
+    $("headline").textContent = `${capital(game.variant)}, ${game.players} players · ${where.join(" · ")}`;
+  }
+
+  tick() {
+    const t = this.t;
+    if (!t?.last) return;
+    const el = $("timer");
+    if (t.deadline === null || t.last.status !== "playing") {
+      el.textContent = "";
+      return;
+    }
+    const left = Math.max(0, Math.round((t.deadline - performance.now()) / 1000));
+    const mine = t.game.toAct === t.seat;
+    el.textContent = mine ? `${left} s left to play` : `${left} s left for ${this.seatWords().who(t.game.toAct)}`;
+  }
+
+  players() {
+    const t = this.t;
+    if (!t?.game) return;
+    const status = (t.last.seats ?? []).map((s) => ({
+      connected: s.connected,
+      taken: s.taken,
+      bot: s.kind === "bot" ? s.bot : null,
+    }));
+    renderPlayers(this.E, $("players-table"), t.game, this.seatWords(), status);
+  }
+
+  cards() {
+    const t = this.t;
+    const E = this.E;
+    const seat = t.seat;
+    $("mine").hidden = seat === null || t.last.status === "finished";
+    const show = (ns) => {
+      t.marked = ns;
+      this.board.mark($("show-mine").checked ? ns : []);
+    };
+    const marked = renderCards(E, $("cards"), t.game, seat, show);
+    renderSupply(E, $("supply"), t.game, seat);
+    this.board.mark($("show-mine").checked ? marked : []);
+    t.marked = marked;
+  }
+
+  joinBar() {
+    const t = this.t;
+    const bar = $("join-bar");
+    bar.replaceChildren();
+    if (!t.last || t.seat !== null || t.last.status === "finished" || t.last.status === "cancelled") return;
+    const seats = this.seatWords();
+    t.last.seats.forEach((s, i) => {
+      if (s.kind !== "human" || s.taken) return;
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "join";
+      b.setAttribute("data-seat", String(i));
+      b.append(seats.chip(i, `Take the ${seats.color(i)} seat`));
+      b.addEventListener("click", () => this.join(i));
+      bar.append(b);
+    });
+  }
+
+  async join(seat) {
+    const t = this.t;
+    try {
+      await joinSeat(t.id, seat);
+      await this.open(t.id);
+    } catch (e) {
+      $("hint-text").textContent = `Cannot join: ${e.message}`;
+    }
+  }
+
+  // ----- the end ----------------------------------------------------------
+
+  endPanel() {
+    const t = this.t;
+    const m = t.last;
+    if (!m) return;
+    const over = m.status === "finished";
+    $("end").hidden = !(over || m.status === "cancelled");
+    if ($("end").hidden) {
+      this.board.showGroups([]);
+      return;
+    }
+    const E = this.E;
+    const seats = this.seatWords();
+    const scores = m.scores ?? [];
+    const winners = m.winners ?? [];
+    $("end-title").textContent = over ? winnersText(seats, winners) : "This match was cancelled";
+    const sheet = $("score-sheet");
+    sheet.replaceChildren();
+    if (over) {
+      renderSheet(E, sheet, {
+        scores, winners, seats, onSeat: (p) => this.groups(p),
+        variant: t.game.variant, metropolys: t.game.usesMetropolysCards,
+      });
+      renderRevealed(E, sheet, t.game, seats);
+      if (!t.groupsShown) {
+        this.groups(winners[0]);
+        sheet.querySelector(`button[data-seat="${winners[0]}"]`)?.setAttribute("aria-pressed", "true");
+      }
+    }
+    $("record-link").href = `api/v1/matches/${t.id}/record`;
+    $("record-link").setAttribute("download", `metropolys-${t.id}.json`);
+    $("replay-link").href = `#/replay/${t.id}`;
+    $("replay-link").hidden = !over;
+    const rematch = $("rematch");
+    rematch.hidden = !over || (t.token === null && !t.rematch);
+    rematch.textContent = t.rematch ? (t.token ? "Join the rematch" : "Watch the rematch") : "Rematch";
+    $("rematch-note").textContent = t.rematch ? "A rematch with the same seats is waiting." : "";
+  }
+
+  /** Draws on the board what seat `p` scored (its groups and districts). */
+  groups(p) {
+    const t = this.t;
+    const s = (t.last.scores ?? []).find((x) => x.player === p);
+    if (!s) return;
+    t.groupsShown = true;
+    const color = this.C.PLAYER_COLORS[p];
+    const groups = [...s.area_groups, ...s.metropolys_groups];
+    this.board.showGroups([{ seat: p, color, groups }]);
+    $("table-note").textContent = "";
+  }
+
+  async rematch() {
+    const t = this.t;
+    if (!t.token) {
+      if (t.rematch) location.hash = `#/match/${t.rematch}`;
+      return;
+    }
+    try {
+      const v = await api("POST", `/matches/${t.id}/rematch`, undefined, t.token);
+      saveSeat(v.match, v.seat, v.token);
+      saveInvite(v.match, v.invite);
+      location.hash = `#/match/${v.match}`;
+    } catch (e) {
+      $("rematch-note").textContent = `No rematch: ${e.message}`;
+    }
+  }
+
+  // ----- playing ----------------------------------------------------------
+
+  openPicker(n) {
+    const t = this.t;
+    const choices = t.legal.get(n);
+    if (!choices) return;
+    const E = this.E;
+    const sizes = t.game.variant === "expert" ? this.C.BUILDING_SIZES : null;
+    this.board.reveal(n);
+    this.board.choose(n);
+    this.picker.open(
+      n,
+      this.board.neighborhood(n),
+      `Bid on ${place(E, n)} with building`,
+      choices.map((c) => ({
+        id: c.id,
+        building: c.building,
+        size: sizes ? sizes[c.building] : null,
+        label: `${E.describeAction(c.id)}${sizes ? ` (${sizes[c.building]})` : ""}`,
+      })),
+    );
+  }
+
+  act(id) {
+    const t = this.t;
+    if (!t?.game?.isLegal(id) || t.last.status !== "playing" || t.game.toAct !== t.seat) return;
+    this.send({ move: t.last.move, action: id });
+    t.legal = new Map();
+    t.pass = null;
+    this.board.setLegal(t.legal, () => "");
+    $("pass").disabled = true;
+    $("hint").disabled = true;
+  }
+
+  showHint(m) {
+    const t = this.t;
+    if (m.move !== t.last.move) return;
+    const a = this.E.actionFromId(m.action);
+    $("hint-text").textContent = `Hint: ${this.E.describeAction(m.action)}`;
+    $("hint-text").setAttribute("data-action", String(m.action));
+    this.board.hint(a === "pass" ? null : a.bid.neighborhood);
+  }
+
+  notify(mine, before) {
+    const t = this.t;
+    const wasMine = t.wasMine;
+    t.wasMine = mine;
+    if (!mine || wasMine || !before) return;
+    if (document.hidden) document.title = `▶ Your turn · ${this.title}`;
+    if (soundOn()) beep();
+  }
+
+  // ----- chat -------------------------------------------------------------
+
+  chat(messages) {
+    const t = this.t;
+    const seats = this.seatWords();
+    const list = $("chat-log");
+    for (const c of messages) {
+      const li = document.createElement("li");
+      li.setAttribute("data-n", String(c.n));
+      const who = document.createElement("span");
+      who.className = "who";
+      who.textContent = c.name ? c.name : seats.color(c.seat);
+      who.title = seats.color(c.seat);
+      li.append(who, document.createTextNode(c.text));
+      list.append(li);
+    }
+    list.scrollTop = list.scrollHeight;
+    if ($("panel-chat").hidden) {
+      t.unread += messages.length;
+      $("unread").textContent = String(t.unread);
+      $("unread").hidden = t.unread === 0;
+    }
+  }
+
+  // ----- controls ---------------------------------------------------------
+
+  fitBoard() {
+    this.board.zoom(window.innerWidth <= 820 ? this.board.zoomFor(46) : 1);
+  }
+
+  selectTab(id) {
+    for (const tab of document.querySelectorAll(".tabs [role=tab]")) {
+      const on = tab.id === id;
+      tab.setAttribute("aria-selected", String(on));
+      tab.tabIndex = on ? 0 : -1;
+      $(tab.getAttribute("aria-controls")).hidden = !on;
+    }
+    if (id === "tab-chat" && this.t) {
+      this.t.unread = 0;
+      $("unread").hidden = true;
+    }
+  }
+
+  showLink(text, what) {
+    const out = $("link-out");
+    out.hidden = false;
+    out.value = text;
+    out.setAttribute("aria-label", what);
+    out.select();
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(
+        () => ($("table-note").textContent = `${what} copied.`),
+        () => ($("table-note").textContent = `${what}: copy it from the box.`),
+      );
+    } else {
+      $("table-note").textContent = `${what}: copy it from the box.`;
+    }
+  }
+
+  wire() {
+    $("pass").addEventListener("click", () => this.t?.pass !== null && this.act(this.t.pass));
+    $("hint").addEventListener("click", () => this.send({ op: "hint" }));
+    $("rematch").addEventListener("click", () => this.rematch());
+    $("zoom-in").addEventListener("click", () => this.board.zoom(this.board.zoomLevel + 0.5));
+    $("zoom-out").addEventListener("click", () => this.board.zoom(this.board.zoomLevel - 0.5));
+    $("zoom-fit").addEventListener("click", () => this.board.zoom(1));
+    $("show-mine").addEventListener("change", () => this.board.mark($("show-mine").checked ? this.t?.marked ?? [] : []));
+    for (const tab of document.querySelectorAll(".tabs [role=tab]")) {
+      tab.addEventListener("click", () => this.selectTab(tab.id));
+      tab.addEventListener("keydown", (ev) => {
+        const tabs = [...document.querySelectorAll(".tabs [role=tab]")];
+        const i = tabs.indexOf(tab);
+        const j = ev.key === "ArrowRight" ? i + 1 : ev.key === "ArrowLeft" ? i - 1 : null;
+        if (j === null) return;
+        ev.preventDefault();
+        const next = tabs[(j + tabs.length) % tabs.length];
+        this.selectTab(next.id);
+        next.focus();
+      });
+    }
+    $("chat-form").addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const input = $("chat-text");
+      const text = input.value.trim();
+      if (!text || !this.t) return;
+      if (this.t.seat === null) {
+        $("chat-note").textContent = "Only the players can chat; take a seat to join in.";
+        return;
+      }
+      this.t.chatSent = performance.now();
+      $("chat-note").textContent = "";
+      this.send({ op: "chat", text });
+      input.value = "";
+    });
+    $("copy-invite").addEventListener("click", () => {
+      const t = this.t;
+      if (!t) return;
+      const invite = inviteOf(t.id);
+      const base = `${location.origin}${location.pathname}`;
+      this.showLink(invite ? `${base}#/match/${t.id}/invite/${invite}` : `${base}#/match/${t.id}`, "The invite link");
+    });
+    $("copy-seat").addEventListener("click", () => {
+      const t = this.t;
+      if (!t?.token) {
+        $("table-note").textContent = "You hold no seat here.";
+        return;
+      }
+      this.showLink(`${location.origin}${location.pathname}#/match/${t.id}/seat/${t.seat}/${t.token}`, "Your seat link");
+    });
+    $("sound").checked = soundOn();
+    $("sound").addEventListener("change", () => saveSound($("sound").checked));
+    $("leave").addEventListener("click", async () => {
+      const t = this.t;
+      if (!t?.token || !confirm("Leave your seat? Anyone may then take it.")) return;
+      try {
+        await api("POST", `/matches/${t.id}/leave`, undefined, t.token);
+        saveSeat(t.id, null, null);
+        this.onLobby();
+      } catch (e) {
+        $("table-note").textContent = e.message;
+      }
+    });
+    $("cancel-match").addEventListener("click", async () => {
+      const t = this.t;
+      if (!t?.token) {
+        $("table-note").textContent = "Only a player of this match can cancel it.";
+        return;
+      }
+      if (!confirm("Cancel this match for everybody?")) return;
+      try {
+        await api("POST", `/matches/${t.id}/cancel`, undefined, t.token);
+        $("table-note").textContent = "The match is cancelled.";
+      } catch (e) {
+        $("table-note").textContent = e.message;
+      }
+    });
+    document.addEventListener("visibilitychange", () => {
+      if (!document.hidden) document.title = this.title;
+    });
+    window.addEventListener("resize", () => this.picker.position());
+    $("board-wrap").addEventListener("scroll", () => this.picker.position(), { passive: true });
+    document.addEventListener("keydown", (ev) => {
+      const t = this.t;
+      if (!t || document.body.dataset.page !== "game" || this.picker.isOpen) return;
+      const tag = ev.target?.tagName;
+      if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+      if ((ev.key === "p" || ev.key === "P") && t.pass !== null) this.act(t.pass);
+      else if ((ev.key === "h" || ev.key === "H") && !$("hint").disabled) this.send({ op: "hint" });
+    });
+  }
+}
