@@ -1,0 +1,133 @@
+"""What the browser tests of the web client share (browser.py, offline.py):
+Chromium through Selenium with an exact viewport, waiting, the pages'
+state as the DOM shows it, layout checks and the accessibility audit
+(axe-core, bundled by the PyPI package selenium-axe-python)."""
+
+import os
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
+from selenium_axe_python import Axe
+
+CHROMIUM = os.environ.get("METROPOLYS_CHROMIUM", "/usr/bin/chromium")
+DRIVER = os.environ.get("METROPOLYS_CHROMEDRIVER", "/usr/bin/chromedriver")
+LAPTOP = (1280, 800)
+PHONE = (390, 844)
+TAP = 44  # the smallest tap target, in CSS pixels
+
+
+def browser(size=LAPTOP):
+    """Headless Chromium whose viewport is exactly `size` (a phone's, with
+    touch, when narrow); the page's console is kept."""
+    width, height = size
+    o = webdriver.ChromeOptions()
+    o.binary_location = CHROMIUM
+    for a in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+              f"--window-size={max(width, 500)},{height + 140}"):
+        o.add_argument(a)
+    o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    d = webdriver.Chrome(service=Service(DRIVER), options=o)
+    d.set_script_timeout(30)
+    set_size(d, size)
+    return d
+
+
+def set_size(d, size):
+    width, height = size
+    mobile = width < 600
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+    d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": mobile})
+
+
+def errors(d):
+    """The page's console errors (uncaught exceptions included)."""
+    return [e["message"] for e in d.get_log("browser") if e["level"] == "SEVERE"
+            and "favicon" not in e["message"]]
+
+
+def wait(d, cond, what, timeout=30):
+    return WebDriverWait(d, timeout, poll_frequency=0.05).until(lambda _: cond(), message=what)
+
+
+def body(d, attr):
+    return d.execute_script("return document.body.getAttribute(arguments[0])", attr)
+
+
+# What a page shows, read off its DOM: the pieces on the board (from the
+# <use> elements core's pieces script places: href #b{seat}_{n}, #d/#l
+# bids, #t{i} tokens), the legal neighborhoods, the seat's cards and supply.
+SNAPSHOT_JS = """
+const q = s => Array.from(document.querySelectorAll(s));
+const ref = e => e.getAttribute('href').slice(1);
+const n = e => parseInt(e.getAttribute('data-n'), 10);
+const piece = e => { const m = /^[bdl](\\d)_(\\d+)$/.exec(ref(e)); return [n(e), +m[1], +m[2]]; };
+const d = document.body.dataset;
+return {
+  move: parseInt(d.move, 10),
+  status: d.status,
+  seat: d.seat === undefined || d.seat === '' ? null : parseInt(d.seat, 10),
+  to_act: d.toAct === '' || d.toAct === undefined ? null : parseInt(d.toAct, 10),
+  legal_agrees: d.legalAgrees,
+  buildings: q('#pieces use.building').map(piece),
+  bids: q('#pieces use.bid').map(piece),
+  tokens: q('#pieces use.token').map(e => [n(e), parseInt(ref(e).slice(1), 10)]),
+  supply: (document.getElementById('supply').dataset.supply || ''),
+  cards: q('#cards [data-card]').map(e => e.getAttribute('data-card')),
+  legal: q('.neighborhood.legal').map(n),
+  pass: !document.getElementById('pass').disabled && !document.getElementById('actions').hidden,
+  turn: document.getElementById('turn').textContent,
+  html: document.documentElement.outerHTML,
+};
+"""
+
+
+def snapshot(d):
+    return d.execute_script(SNAPSHOT_JS)
+
+
+def rect(d, element):
+    return d.execute_script("const r = arguments[0].getBoundingClientRect();"
+                            "return {left: r.left, top: r.top, right: r.right, bottom: r.bottom,"
+                            " width: r.width, height: r.height};", element)
+
+
+def viewport(d):
+    return d.execute_script("return [window.innerWidth, window.innerHeight]")
+
+
+def assert_inside(d, element, what):
+    """`element` is wholly inside the viewport (no scrolling needed)."""
+    r = rect(d, element)
+    w, h = viewport(d)
+    assert r["width"] > 0 and r["height"] > 0, f"{what} is not shown: {r}"
+    assert r["left"] >= -0.5 and r["top"] >= -0.5 and r["right"] <= w + 0.5 and r["bottom"] <= h + 0.5, \
+        f"{what} is not inside the {w}x{h} viewport: {r}"
+
+
+def overlaps(a, b):
+    return not (a["right"] <= b["left"] or a["left"] >= b["right"]
+                or a["bottom"] <= b["top"] or a["top"] >= b["bottom"])
+
+
+def small_targets(d, selector):
+    """The elements of `selector` shown smaller than a tap target."""
+    return d.execute_script("""
+        return Array.from(document.querySelectorAll(arguments[0])).filter(e => {
+          const r = e.getBoundingClientRect();
+          return r.width > 0 && r.height > 0 && (r.width < arguments[1] - 0.5 || r.height < arguments[1] - 0.5);
+        }).map(e => (e.id || e.className.baseVal || e.className || e.tagName) + ' ' +
+                    Math.round(e.getBoundingClientRect().width) + 'x' + Math.round(e.getBoundingClientRect().height));
+    """, selector, TAP)
+
+
+def audit(d, where):
+    """axe-core's audit of the page as it stands: no serious or critical
+    violation. Returns the count of rules that passed."""
+    axe = Axe(d)
+    axe.inject()
+    results = axe.run()
+    bad = [v for v in results["violations"] if v["impact"] in ("serious", "critical")]
+    assert not bad, f"accessibility ({where}):\n" + Axe.report(bad)
+    return len(results["passes"])
