@@ -125,7 +125,7 @@ function matchRow(m, mine) {
   } else if (m.status === "open" || m.status === "playing") {
     const seats = new Seats(E, m.players, [], null);
     m.seats.forEach((s, i) => {
-      if (s.kind !== "human" || s.taken) return;
+      if (s.kind !== "human" || s.taken || s.reserved) return;
       const b = el("button", null, "join");
       b.type = "button";
       b.setAttribute("data-seat", String(i));

@@ -192,6 +192,7 @@ export class OnlineTable {
     switch (m.type) {
       case "welcome":
         t.seat = m.seat;
+        saveInvite(t.id, m.invite);
         document.body.dataset.seat = m.seat === null ? "" : String(m.seat);
         break;
       case "update":
@@ -373,7 +374,7 @@ export class OnlineTable {
     if (!t.last || t.seat !== null || t.last.status === "finished" || t.last.status === "cancelled") return;
     const seats = this.seatWords();
     t.last.seats.forEach((s, i) => {
-      if (s.kind !== "human" || s.taken) return;
+      if (s.kind !== "human" || s.taken || s.reserved) return;
       const b = document.createElement("button");
       b.type = "button";
       b.className = "join";
