@@ -337,10 +337,8 @@ try:
 
     # ----- the finished game, after its viewers left ---------------------------
     time.sleep(max(0, left_first + 21 - time.time()))  # the server's sweeper has let it go
-    carol.get(url + "#/")
-    wait(carol, lambda: carol.find_elements(By.CSS_SELECTOR, f"#finished tr[data-match='{match}']"),
-         "the finished match in the lobby")
-    carol.find_element(By.CSS_SELECTOR, f"#finished tr[data-match='{match}'] a[href^='#/replay']").click()
+    # (A private match is not in the lobby: its replay is opened by its link.)
+    carol.get(f"{url}#/replay/{match}")
     wait(carol, lambda: body(carol, "data-step") == "0", "the replay")
     last = len(record["actions"])
     ActionChains(carol).send_keys(Keys.END).perform()
