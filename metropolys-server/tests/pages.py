@@ -7,6 +7,7 @@ import os
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait
 from selenium_axe_python import Axe
 
@@ -48,7 +49,11 @@ def errors(d):
 
 
 def wait(d, cond, what, timeout=30):
-    return WebDriverWait(d, timeout, poll_frequency=0.05).until(lambda _: cond(), message=what)
+    """Waits until `cond()` holds; a timeout names `what` and the page's console errors."""
+    try:
+        return WebDriverWait(d, timeout, poll_frequency=0.05).until(lambda _: cond(), message=what)
+    except TimeoutException:
+        raise TimeoutException(f"{what} (the page's console: {errors(d)})") from None
 
 
 def body(d, attr):

@@ -219,32 +219,40 @@ async function showReplay(id) {
   page("replay");
   $("headline").textContent = "Replay";
   $("replay-title").textContent = "Replay";
-  let record;
-  let summary;
+  let text;
   try {
-    [record, summary] = await Promise.all([api("GET", `/matches/${id}/record`), api("GET", `/matches/${id}`)]);
+    const r = await fetch(`api/v1/matches/${id}/record`);
+    text = await r.text();
+    if (!r.ok) throw new Error(JSON.parse(text)?.error?.message ?? `HTTP ${r.status}`);
   } catch (e) {
     $("where").textContent = `No replay: ${e.message}`;
     return;
   }
-  const game = E.Game.fromConfig(record.config);
+  // The engine reads the record (its seed may be beyond what a JavaScript number holds exactly).
+  const end = E.Game.fromRecord(text);
   const host = $("replay-board");
   const view = new BoardView(host, host);
-  view.draw(game.boardSvg());
-  game.free();
-  const names = (record.seats ?? []).map((s) => s.name ?? (s.kind === "human" ? null : s.kind));
-  const seats = new Seats(E, record.config.players, names, null);
-  const D = replayData(E, record, view.points, seats);
-  $("replay-title").textContent = `Replay: ${record.config.players} players, ${capital(record.config.variant ?? "family")}`;
+  view.draw(end.boardSvg());
+  const variant = end.variant;
+  const metropolys = end.usesMetropolysCards;
+  const players = end.players;
+  end.free();
+  const record = JSON.parse(text);
+  const names = (record.seats ?? []).map((s) => s.name ?? null);
+  const seats = new Seats(E, players, names, null);
+  const D = replayData(E, text, view.points, seats);
+  $("replay-title").textContent = `Replay: ${players} players, ${capital(variant)}`;
   const key = $("replay-seats");
   key.replaceChildren(el("span", "Seats: "));
-  for (let p = 0; p < record.config.players; p++) key.append(seats.chip(p));
+  for (let p = 0; p < players; p++) {
+    const s = record.seats?.[p];
+    key.append(seats.chip(p, s && s.kind !== "human" ? `${seats.name(p)} (${s.kind})` : seats.name(p)));
+  }
   const sheet = $("sheet-text");
   sheet.replaceChildren();
-  const metropolys = !!(record.config.metropolys_cards || record.config.metropolys_deck);
   if (D.scores) {
     renderSheet(E, sheet, {
-      scores: D.scores, winners: D.winners, seats, variant: record.config.variant ?? "family", metropolys,
+      scores: D.scores, winners: D.winners, seats, variant, metropolys,
       onSeat: (p) => {
         const s = D.scores.find((x) => x.player === p);
         view.showGroups([{ seat: p, color: C.PLAYER_COLORS[p], groups: [...s.area_groups, ...s.metropolys_groups] }]);
@@ -258,7 +266,6 @@ async function showReplay(id) {
   });
   const step = Number(new URLSearchParams(location.hash.split("?")[1] ?? "").get("step") ?? 0);
   replay.show(Number.isInteger(step) ? step : 0);
-  void summary;
 }
 
 // ----- routing -------------------------------------------------------------

@@ -7,12 +7,17 @@ import { piecesOf } from "./board.js";
 import { eventText } from "./words.js";
 
 /**
- * The replay data of `record` (a game record), with the neighborhoods'
+ * The replay data of a game record given as its JSON text (read by the
+ * engine: a seed above 2^53 − 1 stays exact), with the neighborhoods'
  * centres `points` and the seats named by `seats` (a Seats). Stops before
  * an action the engine refuses (and says so in `error`).
  */
-export function replayData(E, record, points, seats) {
-  const game = E.Game.fromConfig(record.config);
+export function replayData(E, recordText, points, seats) {
+  const whole = E.Game.fromRecord(recordText);
+  const config = whole.config;
+  const actions = whole.history ?? [];
+  whole.free();
+  const game = E.Game.fromConfig(config);
   const totals = () => game.totals();
   const steps = [[-1, 0, 0, ...parts(E, game, -1), totals()]];
   const calls = [];
@@ -30,7 +35,7 @@ export function replayData(E, record, points, seats) {
   };
   tell(game.events);
   const setup = game.text();
-  for (const a of record.actions) {
+  for (const a of actions) {
     const call = current;
     const before = calls[call].lines.length;
     let events;
