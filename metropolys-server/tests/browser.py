@@ -32,8 +32,8 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from pages import (LAPTOP, PHONE, assert_inside, audit, body, browser, errors, overlaps, rect,
-                   small_targets, snapshot, wait)
+from pages import (LAPTOP, PHONE, assert_inside, assert_no_page_scroll, audit, body, browser, errors,
+                   overlaps, rect, small_targets, snapshot, wait)
 
 BIN, OUT = sys.argv[1], sys.argv[2]
 os.makedirs(OUT, exist_ok=True)
@@ -193,6 +193,7 @@ try:
                 # 1280x800: the whole board, the turn line and the controls in view.
                 for css in ("#board svg", "#turnbox", "#pass", "#hint", "#cards"):
                     assert_inside(alice, alice.find_element(By.CSS_SELECTOR, css), css)
+                assert_no_page_scroll(alice, "the table at 1280x800")
                 audits["table"] = audit(alice, "the table at 1280x800")
                 n = s["legal"][-1]
                 alice.find_element(By.CSS_SELECTOR, f"#n{n}").click()
@@ -249,6 +250,8 @@ try:
     for d in (alice, bob):
         wait(d, lambda: body(d, "data-status") == "finished", "the end", 30)
     time.sleep(0.6)
+    assert_no_page_scroll(alice, "the end at 1280x800")
+    assert_inside(alice, alice.find_element(By.ID, "end-title"), "the winner")
     alice.save_screenshot(os.path.join(OUT, "final.png"))
     bob.save_screenshot(os.path.join(OUT, "final-phone.png"))
     audits["end"] = audit(alice, "the end of the game")

@@ -136,3 +136,12 @@ def audit(d, where):
     bad = [v for v in results["violations"] if v["impact"] in ("serious", "critical")]
     assert not bad, f"accessibility ({where}):\n" + Axe.report(bad)
     return len(results["passes"])
+
+
+def assert_no_page_scroll(d, what):
+    """The page itself does not scroll (its boxes may scroll inside)."""
+    sizes = d.execute_script(
+        "const e = document.documentElement; return [e.scrollWidth, e.scrollHeight, innerWidth, innerHeight,"
+        " Array.from(document.querySelectorAll('body *')).filter(x => x.getBoundingClientRect().bottom > innerHeight + 1"
+        " && getComputedStyle(x).position !== 'fixed').slice(0, 5).map(x => x.id || x.className)]")
+    assert sizes[0] <= sizes[2] and sizes[1] <= sizes[3], f"{what}: the page scrolls: {sizes}"

@@ -255,7 +255,7 @@ async function showReplay(id) {
       scores: D.scores, winners: D.winners, seats, variant, metropolys,
       onSeat: (p) => {
         const s = D.scores.find((x) => x.player === p);
-        view.showGroups([{ seat: p, color: C.PLAYER_COLORS[p], groups: [...s.area_groups, ...s.metropolys_groups] }]);
+        view.showGroups([{ seat: p, color: C.PLAYER_COLORS[p], ink: C.PLAYER_INKS[p], groups: [...s.area_groups, ...s.metropolys_groups] }]);
       },
     });
   }

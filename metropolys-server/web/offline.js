@@ -303,7 +303,7 @@ function end(view, seats) {
   sheet.replaceChildren();
   const groups = (p) => {
     const sc = scores.find((x) => x.player === p);
-    board.showGroups([{ seat: p, color: C.PLAYER_COLORS[p], groups: [...sc.area_groups, ...sc.metropolys_groups] }]);
+    board.showGroups([{ seat: p, color: C.PLAYER_COLORS[p], ink: C.PLAYER_INKS[p], groups: [...sc.area_groups, ...sc.metropolys_groups] }]);
   };
   renderSheet(E, sheet, { scores, winners, seats, onSeat: groups, variant: g.variant, metropolys: g.usesMetropolysCards });
   renderRevealed(E, sheet, view, seats);

@@ -140,13 +140,14 @@ export class BoardView {
   }
 
   /**
-   * Draws the groups that scored: `sets` is a list of {color, groups:
-   * [[n, ...]]}; each group a star from its centre to its buildings.
+   * Draws the groups that scored: `sets` is a list of {seat, color, ink,
+   * groups: [[n, ...]]}; each group a star from its centre to its
+   * buildings, in the seat's colour outlined in its ink.
    */
   showGroups(sets) {
     if (!this.groups) return;
     this.groups.replaceChildren();
-    for (const { color, groups, seat } of sets) {
+    for (const { color, ink, groups, seat } of sets) {
       for (const group of groups) {
         const pts = group.map((n) => this.points[n]);
         const cx = pts.reduce((a, p) => a + p[0], 0) / pts.length;
@@ -154,7 +155,8 @@ export class BoardView {
         const d = pts.length === 1
           ? `M${pts[0][0] - 20},${pts[0][1] + 30} h40`
           : pts.map((p) => `M${cx.toFixed(1)},${cy.toFixed(1)} L${p[0]},${p[1]}`).join(" ");
-        this.groups.append(svgEl("path", { d, class: "group-halo" }));
+        // Outlined in the ink that reads on the seat's colour (dark around white).
+        this.groups.append(svgEl("path", { d, class: "group-halo", stroke: ink ?? "#fff" }));
         this.groups.append(svgEl("path", { d, class: "group-line", stroke: color, "data-seat": seat, "data-group": group.join(",") }));
       }
     }

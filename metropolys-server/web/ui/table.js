@@ -441,9 +441,8 @@ export class OnlineTable {
     const s = (t.last.scores ?? []).find((x) => x.player === p);
     if (!s) return;
     t.groupsShown = true;
-    const color = this.C.PLAYER_COLORS[p];
     const groups = [...s.area_groups, ...s.metropolys_groups];
-    this.board.showGroups([{ seat: p, color, groups }]);
+    this.board.showGroups([{ seat: p, color: this.C.PLAYER_COLORS[p], ink: this.C.PLAYER_INKS[p], groups }]);
     $("table-note").textContent = "";
   }
 
