@@ -54,6 +54,7 @@ pub mod authority;
 mod clock;
 mod conn;
 mod credential;
+mod forwarded;
 mod guard;
 mod http;
 mod limits;
@@ -83,6 +84,12 @@ use std::sync::{Arc, Mutex, RwLock};
 use store::Store;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
+
+/// Chat messages per second per credential: 5 in 10 seconds.
+const CHAT_RATE: f64 = 0.5;
+
+/// Chat messages a credential may send at once.
+const CHAT_BURST: f64 = 5.0;
 
 /// Why the server could not start or stopped.
 #[derive(Debug, thiserror::Error)]
@@ -155,7 +162,7 @@ impl Server {
         };
         let mut rooms = HashMap::new();
         for m in &stored {
-            match Room::restore(m) {
+            match Room::restore(m, None) {
                 Ok(room) => {
                     rooms.insert(room.id.clone(), Arc::new(room));
                 }
@@ -164,11 +171,13 @@ impl Server {
         }
         let recent: VecDeque<_> = finished
             .iter()
-            .filter_map(|(row, moves)| authority::summary_of_row(row, *moves).map(Arc::new))
+            .filter_map(|f| authority::summary_of_row(&f.row, f.moves, &f.names).map(Arc::new))
             .collect();
         let listener = TcpListener::bind(options.addr).await?;
         let shared = Arc::new(Shared {
             limiter: RateLimiter::new(options.rate, options.burst, 100_000),
+            chat_limiter: RateLimiter::new(CHAT_RATE, CHAT_BURST, 100_000),
+            proxies: forwarded::Proxies::new(&options.trusted_proxies),
             http_limiter: RateLimiter::new(options.http_rate, options.http_rate * 5.0, 100_000),
             connections: Connections::new(options.max_connections, options.connections_per_address),
             guard,

@@ -64,6 +64,8 @@ fn answer_root(method: &str, path: &str, status: u16) -> Option<&'static str> {
         ("GET", ["", "api", "v1", "matches", _]) => Some("MatchAnswer"),
         ("POST", ["", "api", "v1", "matches", _, "join"]) => Some("Joined"),
         ("POST", ["", "api", "v1", "matches", _, "leave"]) => Some("Left"),
+        ("POST", ["", "api", "v1", "matches", _, "rematch"]) => Some("Joined"),
+        ("POST", ["", "api", "v1", "matches", _, "cancel"]) => Some("MatchAnswer"),
         _ => None,
     }
 }
