@@ -65,6 +65,7 @@ mod seats;
 mod services;
 mod shared;
 pub mod store;
+mod urls;
 mod web;
 mod ws;
 
@@ -269,7 +270,8 @@ async fn sweep(shared: Arc<Shared>) {
 }
 
 /// `metropolys serve`: opens the database, restores unfinished matches,
-/// prints the address to open and serves until interrupted (Ctrl-C).
+/// prints the address to open (and, listening on every interface, those
+/// other machines can open) and serves until interrupted (Ctrl-C).
 /// Builds its own multi-threaded runtime.
 pub fn run(args: Args) -> Result<(), ServerError> {
     let _ = tracing_subscriber::fmt()
@@ -287,10 +289,14 @@ pub fn run(args: Args) -> Result<(), ServerError> {
         let addr = server.local_addr();
         let restored = server.matches();
         println!(
-            "metropolys server: open http://{addr}/ (database {}, {restored} unfinished match{} restored; Ctrl-C stops)",
+            "metropolys server: open {} (database {}, {restored} unfinished match{} restored; Ctrl-C stops)",
+            urls::local_url(addr),
             args.database.display(),
             if restored == 1 { "" } else { "es" }
         );
+        for line in urls::more_lines(addr, &urls::interface_addresses()) {
+            println!("{line}");
+        }
         use std::io::Write as _;
         let _ = std::io::stdout().flush();
         server
