@@ -86,12 +86,6 @@ use store::Store;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
-/// Chat messages per second per credential: 5 in 10 seconds.
-const CHAT_RATE: f64 = 0.5;
-
-/// Chat messages a credential may send at once.
-const CHAT_BURST: f64 = 5.0;
-
 /// Why the server could not start or stopped.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -177,7 +171,7 @@ impl Server {
         let listener = TcpListener::bind(options.addr).await?;
         let shared = Arc::new(Shared {
             limiter: RateLimiter::new(options.rate, options.burst, 100_000),
-            chat_limiter: RateLimiter::new(CHAT_RATE, CHAT_BURST, 100_000),
+            chat_limiter: RateLimiter::new(options.chat_rate, options.chat_burst, 100_000),
             proxies: forwarded::Proxies::new(&options.trusted_proxies),
             http_limiter: RateLimiter::new(options.http_rate, options.http_rate * 5.0, 100_000),
             connections: Connections::new(options.max_connections, options.connections_per_address),

@@ -150,6 +150,10 @@ pub struct Options {
     /// How often finished matches nobody watches leave memory, and open
     /// ones nobody sits at are checked for expiry.
     pub sweep_interval: Duration,
+    /// Chat messages per second per credential (0.5: 5 in 10 seconds).
+    pub chat_rate: f64,
+    /// Chat messages a credential may send at once (5).
+    pub chat_burst: f64,
 }
 
 impl Default for Options {
@@ -213,6 +217,8 @@ impl From<&Args> for Options {
             trusted_proxies: a.trusted_proxies.clone(),
             socket_queue: 32,
             sweep_interval: Duration::from_secs(10),
+            chat_rate: 0.5,
+            chat_burst: 5.0,
         }
     }
 }

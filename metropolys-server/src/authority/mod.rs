@@ -381,7 +381,10 @@ impl Authority {
             )
             .at(current));
         }
-        if !self.started || self.cancelled {
+        if self.cancelled {
+            return Err(refuse(ErrorCode::MatchOver, "the match was cancelled").at(current));
+        }
+        if !self.started {
             return Err(refuse(
                 ErrorCode::NotStarted,
                 "the match waits for its human seats to be taken",

@@ -72,8 +72,8 @@ pub enum ErrorCode {
     MatchFull,
     /// `join`, `leave` or `cancel` of a match that is over (finished or
     /// cancelled: its seats stay with those who held them at the end), a
-    /// `rematch` whose rematch was cancelled, or a chat message to a
-    /// cancelled match.
+    /// `rematch` whose rematch was cancelled, or a submission or chat
+    /// message to a cancelled match.
     MatchOver,
     /// `cancel` of a playing match that another player has not abandoned:
     /// their socket is open, or was within `--abandon-seconds`.
