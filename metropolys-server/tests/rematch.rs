@@ -287,7 +287,9 @@ async fn two_rematch_calls_at_once_make_one_rematch() {
 async fn a_match_is_cancelled_only_when_nobody_else_plays_it() {
     let db = temp_db("cancel");
     let mut o = options(db.path());
-    o.abandon_timeout = Duration::from_secs(1);
+    // Long enough that the refusal just after the other player left holds
+    // on a loaded machine.
+    o.abandon_timeout = Duration::from_secs(4);
     let server = Running::start(o).await;
     // Open: any seated player, at once.
     let id = server
@@ -374,7 +376,7 @@ async fn a_match_is_cancelled_only_when_nobody_else_plays_it() {
         v["error"]["message"].as_str().unwrap().contains("was here"),
         "{v}"
     );
-    tokio::time::sleep(Duration::from_millis(1200)).await;
+    tokio::time::sleep(Duration::from_millis(4200)).await;
     let (status, v) = server
         .request_as("POST", &path(&id, "cancel"), Some(&t0), None)
         .await;
