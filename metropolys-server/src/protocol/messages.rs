@@ -99,7 +99,8 @@ pub struct Update {
     pub events: Vec<Event>,
     /// The seats.
     pub seats: Vec<SeatStatus>,
-    /// Milliseconds left to the seat to act, with a turn timer.
+    /// Milliseconds left to the seat to act, with a turn timer (absent
+    /// while no human seat has a socket open: the timer waits for them).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deadline_ms: Option<u64>,
     /// Core's score sheets, once the game is over.
