@@ -188,6 +188,12 @@ async fn a_private_match_needs_its_invite_and_stays_out_of_the_lobby() {
     assert_eq!(u["status"], "open");
     assert!(!spectator.log.concat().contains(&invite));
     let mut ws = server.connect(&id, Some(&t0), None).await;
+    let w = ws.until("welcome").await;
+    assert_eq!(
+        w["invite"],
+        invite.as_str(),
+        "a seat's socket is told the invite"
+    );
     ws.until("update").await;
     let (status, j) = server
         .request("POST", &join_path(&id), Some(json!({"invite": invite})))

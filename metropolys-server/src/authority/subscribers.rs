@@ -35,6 +35,7 @@ impl Authority {
                 protocol: PROTOCOL_VERSION,
                 match_id: self.id.clone(),
                 seat: seat.map(|(s, _)| s),
+                invite: seat.and(self.invite.clone()),
             }),
         );
         let was_connected = seat.is_some_and(|(s, _)| self.connected(s));

@@ -49,6 +49,11 @@ pub struct Welcome {
     /// The seat of this socket's credential, or null for a spectator.
     #[schemars(with = "SeatOrNull")]
     pub seat: Option<Seat>,
+    /// A private match's invite, to a seat's socket (never a spectator's):
+    /// a player who moved to another device with their credential can
+    /// still invite others.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invite: Option<String>,
 }
 
 /// A move and the action played at it.
