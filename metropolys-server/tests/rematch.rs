@@ -127,15 +127,15 @@ async fn a_rematch_keeps_the_seats_for_the_same_players() {
     assert_eq!(s["seats"][0]["taken"], false);
     assert!(s["seats"][0].get("name").is_none());
     assert!(s.get("seed").is_none());
-    let old_invite_works = server
+    let reserved = server
         .request(
             "POST",
             &path(&new, "join"),
             Some(json!({"seat": 0, "invite": invite})),
         )
         .await;
-    assert_eq!(old_invite_works.0, 409);
-    assert_eq!(old_invite_works.1["error"]["code"], "seat_reserved");
+    assert_eq!(reserved.0, 409);
+    assert_eq!(reserved.1["error"]["code"], "seat_reserved");
     server
         .expect_error(
             "POST",
