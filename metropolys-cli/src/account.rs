@@ -26,14 +26,17 @@ pub fn tell(head: &str, calls: &[CallLog]) -> String {
 }
 
 /// Who played each seat, as the header, the account and the HTML legend
-/// name them (`human`, `ismcts:{"iterations":500}`); empty when the record
-/// does not say.
+/// name them (`human`, `human (Ada)`, `ismcts:{"iterations":500}`); empty
+/// when the record does not say.
 pub fn players(record: &Record) -> Vec<String> {
     record
         .seats
         .iter()
         .flatten()
-        .map(SeatPlayer::to_string)
+        .map(|s: &SeatPlayer| match &s.name {
+            Some(name) => format!("{s} ({name})"),
+            None => s.to_string(),
+        })
         .collect()
 }
 

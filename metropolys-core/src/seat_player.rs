@@ -7,22 +7,27 @@ use crate::strict::UniqueParameters;
 use serde::{Deserialize, Serialize};
 
 /// Who played one seat of a recorded game: an entry of the record's
-/// optional `seats`, `{"kind": "human"}` or `{"kind": "ismcts", "params":
-/// {"iterations": 500}}`.
+/// optional `seats`, `{"kind": "human"}`, `{"kind": "human", "name":
+/// "Ada"}` or `{"kind": "ismcts", "params": {"iterations": 500}}`.
 ///
 /// `kind` is `"human"` for a person, or the bot's kind as the program that
 /// played names it (the `metropolys` tool writes the kinds of
 /// `metropolys-bots`, `"random"` for its random decisions): 1 to
 /// [`SEAT_KIND_MAX`] bytes without control characters. `params` is the
 /// bot's parameters, a JSON object (no key twice, at any depth), left out
-/// when it has none. Replaying ignores both.
+/// when it has none. `name` is the person's name, for a `human` entry
+/// only: 1 to [`SEAT_NAME_MAX`] bytes without control characters, left out
+/// when unknown (since 0.3.0; older readers refuse it as an unknown
+/// field). Replaying ignores all three.
 ///
 /// ```
 /// use metropolys_core::{record::SeatPlayer, Config, Record, Variant};
 /// let mut r = Record::new(Config::new(2, Variant::Family, 1));
-/// r.seats = Some(vec![SeatPlayer::human(), SeatPlayer::bot("greedy", None)]);
+/// r.seats = Some(vec![SeatPlayer::named("Ada"), SeatPlayer::bot("greedy", None)]);
 /// let again = Record::from_json(&r.to_json_readable()).unwrap();
-/// assert_eq!(again.seats.unwrap()[1].kind, "greedy");
+/// let seats = again.seats.unwrap();
+/// assert_eq!(seats[0].name.as_deref(), Some("Ada"));
+/// assert_eq!(seats[1].kind, "greedy");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "typescript", derive(tsify::Tsify))]
@@ -36,10 +41,17 @@ pub struct SeatPlayer {
         tsify(type = "Record<string, unknown>", optional)
     )]
     pub params: Option<serde_json::Map<String, serde_json::Value>>,
+    /// The person's name, for a `human` entry, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", tsify(optional))]
+    pub name: Option<String>,
 }
 
 /// The longest `kind` of a [`SeatPlayer`], in bytes.
 pub const SEAT_KIND_MAX: usize = 64;
+
+/// The longest `name` of a [`SeatPlayer`], in bytes.
+pub const SEAT_NAME_MAX: usize = 64;
 
 impl SeatPlayer {
     /// A person.
@@ -47,6 +59,16 @@ impl SeatPlayer {
         SeatPlayer {
             kind: "human".into(),
             params: None,
+            name: None,
+        }
+    }
+
+    /// A person with a name (checked when a record is read or verified:
+    /// 1 to [`SEAT_NAME_MAX`] bytes without control characters).
+    pub fn named(name: impl Into<String>) -> SeatPlayer {
+        SeatPlayer {
+            name: Some(name.into()),
+            ..SeatPlayer::human()
         }
     }
 
@@ -58,6 +80,7 @@ impl SeatPlayer {
         SeatPlayer {
             kind: kind.into(),
             params: params.filter(|p| !p.is_empty()),
+            name: None,
         }
     }
 
@@ -69,6 +92,20 @@ impl SeatPlayer {
                 "a seat's kind is 1 to {SEAT_KIND_MAX} bytes without control characters, not {:?}",
                 excerpt(kind)
             ));
+        }
+        if let Some(name) = &self.name {
+            if name.is_empty() || name.len() > SEAT_NAME_MAX || name.chars().any(char::is_control) {
+                return Err(format!(
+                    "a seat's name is 1 to {SEAT_NAME_MAX} bytes without control characters, not {:?}",
+                    excerpt(name)
+                ));
+            }
+            if kind != "human" {
+                return Err(format!(
+                    "a name is a person's: only a \"human\" seat has one, not a {:?}",
+                    excerpt(kind)
+                ));
+            }
         }
         Ok(())
     }
@@ -87,7 +124,7 @@ impl std::fmt::Display for SeatPlayer {
 
 /// A seat entry is read strictly: an object (never a positional array),
 /// no unknown field, no field or parameter twice at any depth (serde_json
-/// would keep the last).
+/// would keep the last); `name` a string.
 impl<'de> Deserialize<'de> for SeatPlayer {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<SeatPlayer, D::Error> {
         use serde::de::{Error as _, MapAccess, Visitor};
@@ -95,10 +132,10 @@ impl<'de> Deserialize<'de> for SeatPlayer {
         impl<'de> Visitor<'de> for Entry {
             type Value = SeatPlayer;
             fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(r#"a seat, {"kind": …} with optional "params""#)
+                f.write_str(r#"a seat, {"kind": …} with optional "params" and "name""#)
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<SeatPlayer, A::Error> {
-                let (mut kind, mut params) = (None, None);
+                let (mut kind, mut params, mut name) = (None, None, None);
                 while let Some(key) = map.next_key::<String>()? {
                     match key.as_str() {
                         "kind" if kind.is_none() => kind = Some(map.next_value::<String>()?),
@@ -112,14 +149,17 @@ impl<'de> Deserialize<'de> for SeatPlayer {
                                 }
                             }
                         }
-                        "kind" | "params" => {
+                        "name" if name.is_none() => name = Some(map.next_value::<String>()?),
+                        "kind" | "params" | "name" => {
                             return Err(A::Error::custom(format!("duplicate field `{key}`")))
                         }
-                        _ => return Err(A::Error::unknown_field(&key, &["kind", "params"])),
+                        _ => {
+                            return Err(A::Error::unknown_field(&key, &["kind", "params", "name"]))
+                        }
                     }
                 }
                 let kind = kind.ok_or_else(|| A::Error::missing_field("kind"))?;
-                Ok(SeatPlayer { kind, params })
+                Ok(SeatPlayer { kind, params, name })
             }
         }
         d.deserialize_map(Entry)
@@ -175,6 +215,25 @@ mod tests {
     }
 
     #[test]
+    fn a_person_s_name_is_optional_and_round_trips() {
+        let mut r = opening();
+        r.seats = Some(vec![
+            SeatPlayer::named("Zoë <b>&"),
+            SeatPlayer::human(),
+            SeatPlayer::bot("greedy", None),
+        ]);
+        let with = r.to_json_readable();
+        assert!(
+            with.contains(r#"{"kind": "human", "name": "Zoë <b>&"},"#),
+            "{with}"
+        );
+        assert!(with.contains(r#"{"kind": "human"},"#), "{with}");
+        let again = Record::from_json(&with).unwrap();
+        assert_eq!(again, r);
+        assert!(r.verify().is_ok());
+    }
+
+    #[test]
     fn a_malformed_seats_field_is_refused() {
         let base = opening().to_json_pretty();
         let with = |seats: &str| {
@@ -202,7 +261,13 @@ b"}, {"kind": "a"}, {"kind": "b"}]"#.to_string(), "control"),
             (r#"[{"kind": "a", "params": null}, {"kind": "a"}, {"kind": "b"}]"#.to_string(), "JSON object"),
             (r#"[{"kind": "a", "params": {"x": 1, "x": 2}}, {"kind": "a"}, {"kind": "b"}]"#.to_string(), "duplicate parameter \"x\""),
             (r#"[{"kind": "a", "params": {"x": {"y": 1, "y": 1}}}, {"kind": "a"}, {"kind": "b"}]"#.to_string(), "duplicate parameter \"y\""),
-            (r#"[{"kind": "a", "name": "bob"}, {"kind": "a"}, {"kind": "b"}]"#.to_string(), "unknown field"),
+            (r#"[{"kind": "a", "nick": "bob"}, {"kind": "a"}, {"kind": "b"}]"#.to_string(), "unknown field"),
+            (r#"[{"kind": "a", "name": "bob"}, {"kind": "a"}, {"kind": "b"}]"#.to_string(), "only a \"human\" seat"),
+            (r#"[{"kind": "human", "name": ""}, {"kind": "a"}, {"kind": "b"}]"#.to_string(), "1 to 64 bytes"),
+            (format!(r#"[{{"kind": "human", "name": "{}"}}, {{"kind": "a"}}, {{"kind": "b"}}]"#, "é".repeat(33)), "1 to 64 bytes"),
+            (r#"[{"kind": "human", "name": "a\u0007b"}, {"kind": "a"}, {"kind": "b"}]"#.to_string(), "control"),
+            (r#"[{"kind": "human", "name": 5}, {"kind": "a"}, {"kind": "b"}]"#.to_string(), "invalid type"),
+            (r#"[{"kind": "human", "name": "a", "name": "b"}, {"kind": "a"}, {"kind": "b"}]"#.to_string(), "duplicate field `name`"),
             (r#"[["human"], {"kind": "a"}, {"kind": "b"}]"#.to_string(), "invalid type"),
             (r#"{"kind": "human"}"#.to_string(), "invalid type"),
         ] {

@@ -61,7 +61,14 @@ pub(crate) async fn serve(
             },
             _ = &mut shutdown => break,
         };
-        let Some(slot) = sh.connections.admit(addr.ip()) else {
+        let slot = if sh.proxies.trusts(addr.ip()) {
+            // A trusted proxy carries many clients: its connections count
+            // in all, each client behind it per address (crate::http).
+            sh.connections.admit_proxy()
+        } else {
+            sh.connections.admit(addr.ip())
+        };
+        let Some(slot) = slot else {
             drop(tcp);
             continue;
         };

@@ -1,5 +1,6 @@
 //! Seat credentials: random secrets from the operating system, of which the
-//! store keeps only the SHA-256 hash, compared in constant time.
+//! store keeps only the SHA-256 hash, compared in constant time; and the
+//! other secrets drawn from it (private matches' invites, ids, seeds).
 
 use crate::protocol::{ErrorCode, ProtoError};
 use sha2::{Digest, Sha256};
@@ -18,6 +19,15 @@ pub fn new_credential() -> Result<(String, [u8; 32]), ProtoError> {
 /// The SHA-256 hash of a credential.
 pub fn hash_credential(token: &str) -> [u8; 32] {
     Sha256::digest(token.as_bytes()).into()
+}
+
+/// A private match's invite: 128 bits from the operating system's
+/// generator, as 32 lowercase hexadecimal digits.
+pub fn new_invite() -> Result<String, ProtoError> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| ProtoError::new(ErrorCode::Internal, format!("no randomness: {e}")))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 /// A random 64-bit number from the operating system.

@@ -54,6 +54,7 @@ pub mod authority;
 mod clock;
 mod conn;
 mod credential;
+mod forwarded;
 mod guard;
 mod http;
 mod limits;
@@ -64,6 +65,7 @@ mod seats;
 mod services;
 mod shared;
 pub mod store;
+mod urls;
 pub mod web;
 mod ws;
 
@@ -155,7 +157,7 @@ impl Server {
         };
         let mut rooms = HashMap::new();
         for m in &stored {
-            match Room::restore(m) {
+            match Room::restore(m, None) {
                 Ok(room) => {
                     rooms.insert(room.id.clone(), Arc::new(room));
                 }
@@ -164,11 +166,13 @@ impl Server {
         }
         let recent: VecDeque<_> = finished
             .iter()
-            .filter_map(|(row, moves)| authority::summary_of_row(row, *moves).map(Arc::new))
+            .filter_map(|f| authority::summary_of_row(&f.row, f.moves, &f.names).map(Arc::new))
             .collect();
         let listener = TcpListener::bind(options.addr).await?;
         let shared = Arc::new(Shared {
             limiter: RateLimiter::new(options.rate, options.burst, 100_000),
+            chat_limiter: RateLimiter::new(options.chat_rate, options.chat_burst, 100_000),
+            proxies: forwarded::Proxies::new(&options.trusted_proxies),
             http_limiter: RateLimiter::new(options.http_rate, options.http_rate * 5.0, 100_000),
             connections: Connections::new(options.max_connections, options.connections_per_address),
             guard,
@@ -260,7 +264,8 @@ async fn sweep(shared: Arc<Shared>) {
 }
 
 /// `metropolys serve`: opens the database, restores unfinished matches,
-/// prints the address to open and serves until interrupted (Ctrl-C).
+/// prints the address to open (and, listening on every interface, those
+/// other machines can open) and serves until interrupted (Ctrl-C).
 /// Builds its own multi-threaded runtime.
 pub fn run(args: Args) -> Result<(), ServerError> {
     let _ = tracing_subscriber::fmt()
@@ -278,10 +283,14 @@ pub fn run(args: Args) -> Result<(), ServerError> {
         let addr = server.local_addr();
         let restored = server.matches();
         println!(
-            "metropolys server: open http://{addr}/ (database {}, {restored} unfinished match{} restored; Ctrl-C stops)",
+            "metropolys server: open {} (database {}, {restored} unfinished match{} restored; Ctrl-C stops)",
+            urls::local_url(addr),
             args.database.display(),
             if restored == 1 { "" } else { "es" }
         );
+        for line in urls::more_lines(addr, &urls::interface_addresses()) {
+            println!("{line}");
+        }
         use std::io::Write as _;
         let _ = std::io::stdout().flush();
         server

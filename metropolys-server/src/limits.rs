@@ -33,17 +33,24 @@ pub struct Connections {
 /// One open connection's place; dropping it frees the place.
 pub struct ConnectionSlot {
     owner: Arc<Connections>,
-    key: String,
+    /// Counted toward `max` in all.
+    total: bool,
+    /// Counted toward `per_address` for this key.
+    key: Option<String>,
 }
 
 impl Drop for ConnectionSlot {
     fn drop(&mut self) {
         let mut open = self.owner.open.lock().unwrap_or_else(|p| p.into_inner());
-        open.0 -= 1;
-        if let Some(n) = open.1.get_mut(&self.key) {
-            *n -= 1;
-            if *n == 0 {
-                open.1.remove(&self.key);
+        if self.total {
+            open.0 -= 1;
+        }
+        if let Some(key) = &self.key {
+            if let Some(n) = open.1.get_mut(key) {
+                *n -= 1;
+                if *n == 0 {
+                    open.1.remove(key);
+                }
             }
         }
     }
@@ -61,16 +68,40 @@ impl Connections {
 
     /// A place for a connection from `ip`, or `None` at either limit.
     pub fn admit(self: &Arc<Self>, ip: IpAddr) -> Option<ConnectionSlot> {
-        let key = address_key(ip);
+        self.take(true, Some(address_key(ip)))
+    }
+
+    /// A place for a connection of a trusted proxy: it counts toward `max`
+    /// only (the proxy carries many clients' connections).
+    pub fn admit_proxy(self: &Arc<Self>) -> Option<ConnectionSlot> {
+        self.take(true, None)
+    }
+
+    /// A place for a client behind a trusted proxy, held while its request
+    /// (or WebSocket) lasts: it counts toward `per_address` only (the
+    /// proxy's connection counts toward `max`).
+    pub fn admit_forwarded(self: &Arc<Self>, client: IpAddr) -> Option<ConnectionSlot> {
+        self.take(false, Some(address_key(client)))
+    }
+
+    fn take(self: &Arc<Self>, total: bool, key: Option<String>) -> Option<ConnectionSlot> {
         let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
-        let mine = open.1.get(&key).copied().unwrap_or(0);
-        if open.0 >= self.max || mine >= self.per_address {
+        if total && open.0 >= self.max {
             return None;
         }
-        open.0 += 1;
-        open.1.insert(key.clone(), mine + 1);
+        if let Some(key) = &key {
+            let mine = open.1.get(key).copied().unwrap_or(0);
+            if mine >= self.per_address {
+                return None;
+            }
+            open.1.insert(key.clone(), mine + 1);
+        }
+        if total {
+            open.0 += 1;
+        }
         Some(ConnectionSlot {
             owner: self.clone(),
+            total,
             key,
         })
     }
@@ -78,6 +109,23 @@ impl Connections {
     /// Connections open now.
     pub fn open(&self) -> usize {
         self.open.lock().unwrap_or_else(|p| p.into_inner()).0
+    }
+}
+
+/// A client behind a trusted proxy: its place among
+/// `--connections-per-address` ([`Connections::admit_forwarded`]), held
+/// while its request lasts (and by its WebSocket while that lives).
+#[derive(Clone)]
+pub struct ClientSlot {
+    _held: Arc<ConnectionSlot>,
+}
+
+impl ClientSlot {
+    /// Holds `slot`.
+    pub fn new(slot: ConnectionSlot) -> ClientSlot {
+        ClientSlot {
+            _held: Arc::new(slot),
+        }
     }
 }
 
@@ -191,7 +239,17 @@ mod tests {
         let _b1 = c.admit(b).unwrap();
         assert!(c.admit(b).is_none(), "three in all");
         drop(a1);
-        let _b2 = c.admit(b).unwrap();
+        let b2 = c.admit(b).unwrap();
+        assert_eq!(c.open(), 3);
+        // A trusted proxy's connections count in all only; the clients
+        // behind it per address only.
+        let proxy = c.admit_proxy();
+        assert!(proxy.is_none(), "three in all");
+        drop(b2);
+        let _proxy = c.admit_proxy().unwrap();
+        let _f1 = c.admit_forwarded(b).unwrap();
+        assert!(c.admit_forwarded(b).is_none(), "two per address");
+        let _f2 = c.admit_forwarded("10.0.0.3".parse().unwrap()).unwrap();
         assert_eq!(c.open(), 3);
         // One IPv6 subscriber is one /64.
         let x: IpAddr = "2001:db8:1:2::1".parse().unwrap();

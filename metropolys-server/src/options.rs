@@ -1,6 +1,6 @@
 //! The server's options, and how `metropolys serve`'s arguments set them.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -80,6 +80,17 @@ pub struct Args {
     /// host is also accepted in the Host header (repeatable)
     #[arg(long = "origin", value_name = "URL")]
     pub origins: Vec<String>,
+    /// Seconds every other player of a playing match must have been away
+    /// (no socket open) before a seated player may cancel it (0: at once)
+    #[arg(long, default_value_t = 120)]
+    pub abandon_seconds: u64,
+    /// The address of a reverse proxy in front of this server (repeatable):
+    /// its requests are attributed to the client in the last entry of
+    /// their X-Forwarded-For header, and the per-address limits apply to
+    /// that client; its own connections count only toward
+    /// --max-connections
+    #[arg(long = "trusted-proxy", value_name = "IP")]
+    pub trusted_proxies: Vec<IpAddr>,
 }
 
 /// The server's settings (see [`Args`] for each one's meaning).
@@ -128,12 +139,21 @@ pub struct Options {
     pub max_sockets: usize,
     /// Origins allowed besides the server's own.
     pub origins: Vec<String>,
+    /// How long every other player of a playing match must have been away
+    /// before a seated player may cancel it.
+    pub abandon_timeout: Duration,
+    /// Reverse proxies whose `X-Forwarded-For` names the client.
+    pub trusted_proxies: Vec<IpAddr>,
     /// Frames queued for one socket at most; a socket further behind is
     /// closed (1008, `too slow`).
     pub socket_queue: usize,
     /// How often finished matches nobody watches leave memory, and open
     /// ones nobody sits at are checked for expiry.
     pub sweep_interval: Duration,
+    /// Chat messages per second per credential (0.5: 5 in 10 seconds).
+    pub chat_rate: f64,
+    /// Chat messages a credential may send at once (5).
+    pub chat_burst: f64,
 }
 
 impl Default for Options {
@@ -159,6 +179,8 @@ impl Default for Options {
             max_message_bytes: 4096,
             max_sockets: 64,
             origins: Vec::new(),
+            abandon_seconds: 120,
+            trusted_proxies: Vec::new(),
         })
     }
 }
@@ -191,8 +213,12 @@ impl From<&Args> for Options {
             max_body_bytes: 16 * 1024,
             max_sockets: a.max_sockets.max(1),
             origins: a.origins.clone(),
+            abandon_timeout: Duration::from_secs(a.abandon_seconds),
+            trusted_proxies: a.trusted_proxies.clone(),
             socket_queue: 32,
             sweep_interval: Duration::from_secs(10),
+            chat_rate: 0.5,
+            chat_burst: 5.0,
         }
     }
 }

@@ -35,6 +35,17 @@ impl Services {
         r.truncate(FINISHED_LISTED);
     }
 
+    /// A finished match's summary changed (its rematch was created): the
+    /// lobby's list shows the new one, where it was.
+    pub(crate) fn refresh_finished(&self, s: Arc<Summary>) {
+        let mut r = self.recent.lock().unwrap_or_else(|p| p.into_inner());
+        for x in r.iter_mut() {
+            if x.id == s.id {
+                *x = s.clone();
+            }
+        }
+    }
+
     /// The finished matches the lobby lists: those that ended in the last
     /// `--keep-days` days.
     pub(crate) fn recent(&self) -> Vec<Arc<Summary>> {

@@ -14,8 +14,12 @@ use std::sync::{Arc, RwLock};
 pub(crate) struct Shared {
     pub(crate) services: Arc<Services>,
     pub(crate) rooms: RwLock<HashMap<String, Arc<Room>>>,
-    /// Per credential (WebSocket messages, leave).
+    /// Per credential (WebSocket messages, leave, cancel, rematch).
     pub(crate) limiter: RateLimiter,
+    /// Per credential: chat messages (5 in 10 seconds).
+    pub(crate) chat_limiter: RateLimiter,
+    /// The trusted reverse proxies (`--trusted-proxy`).
+    pub(crate) proxies: crate::forwarded::Proxies,
     /// Per client address (HTTP requests).
     pub(crate) http_limiter: RateLimiter,
     /// Open TCP connections, in all and per address.
@@ -68,7 +72,8 @@ impl Shared {
             .map_err(ProtoError::store)?
             .map_err(ProtoError::store)?
             .ok_or_else(nf)?;
-        let room = Room::restore(&stored).map_err(|e| ProtoError::new(ErrorCode::Internal, e))?;
+        let room =
+            Room::restore(&stored, None).map_err(|e| ProtoError::new(ErrorCode::Internal, e))?;
         let room = Arc::new(room);
         let mut rooms = self.rooms.write().unwrap_or_else(|p| p.into_inner());
         Ok(rooms.entry(id.to_string()).or_insert(room).clone())

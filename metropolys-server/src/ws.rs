@@ -7,8 +7,8 @@
 
 use crate::answers::error;
 use crate::credential::{credential_key, hash_credential};
-use crate::limits::{ConnectionSlot, Verdict};
-use crate::protocol::{parse_client, ErrorCode, ProtoError};
+use crate::limits::{ClientSlot, ConnectionSlot, Verdict};
+use crate::protocol::{parse_client, ClientRequest, ErrorCode, ProtoError};
 use crate::room::{ClientHandle, Frame, Room, SocketSlot};
 use crate::shared::Shared;
 use axum::body::Bytes;
@@ -31,6 +31,9 @@ const READ_BUFFER: usize = 2048;
 struct Holds {
     _socket: SocketSlot,
     _connection: Option<Arc<ConnectionSlot>>,
+    /// A client behind a trusted proxy: its place among its address's
+    /// connections.
+    _client: Option<ClientSlot>,
 }
 
 /// `GET /api/v1/matches/{id}/ws[?token=…][&since=n]`: a seat's socket (with
@@ -40,6 +43,7 @@ pub(crate) async fn upgrade(
     Path(id): Path<String>,
     RawQuery(query): RawQuery,
     connection: Option<Extension<Arc<ConnectionSlot>>>,
+    client_slot: Option<Extension<ClientSlot>>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
     let upgrade = match upgrade {
@@ -80,14 +84,17 @@ pub(crate) async fn upgrade(
         Err(e) => return error(e),
     };
     let max = sh.options.max_message_bytes;
-    let connection = connection.map(|Extension(c)| c);
+    let holds = (
+        connection.map(|Extension(c)| c),
+        client_slot.map(|Extension(c)| c),
+    );
     upgrade
         .max_message_size(max)
         .max_frame_size(max)
         .read_buffer_size(READ_BUFFER)
         .write_buffer_size(0)
         .max_write_buffer_size(256 * 1024)
-        .on_upgrade(move |socket| client(sh, room, seat, key, since, socket, connection))
+        .on_upgrade(move |socket| client(sh, room, seat, key, since, socket, holds))
 }
 
 /// One client's socket.
@@ -98,7 +105,7 @@ async fn client(
     key: Option<String>,
     since: Option<u64>,
     socket: WebSocket,
-    connection: Option<Arc<ConnectionSlot>>,
+    (connection, client_slot): (Option<Arc<ConnectionSlot>>, Option<ClientSlot>),
 ) {
     let id = sh.next_client.fetch_add(1, Ordering::Relaxed);
     let key = key.unwrap_or_else(|| format!("conn:{id}"));
@@ -123,6 +130,7 @@ async fn client(
     let _holds = Holds {
         _socket: slot,
         _connection: connection,
+        _client: client_slot,
     };
     let (tx, mut rx) = mpsc::channel::<Frame>(sh.options.socket_queue);
     let kill = Arc::new(Notify::new());
@@ -242,6 +250,14 @@ async fn client(
             }
         }
         let r = match parse_client(msg.as_str()) {
+            Ok(ClientRequest::Chat { .. })
+                if seat.is_some() && sh.chat_limiter.check(&key) != Verdict::Allow =>
+            {
+                Err(ProtoError::new(
+                    ErrorCode::RateLimited,
+                    "at most 5 chat messages in 10 seconds; this one was dropped",
+                ))
+            }
             Ok(req) => room.request(&sh.services, id, req).await,
             Err(e) => Err(e),
         };

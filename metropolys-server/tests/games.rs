@@ -4,33 +4,9 @@
 
 mod common;
 
-use common::{options, temp_db, Running, Ws};
-use metropolys_core::rng::SplitMix64;
+use common::{options, play_human, temp_db, Running, Ws};
 use metropolys_core::{Action, Config, Kind, Record, State, Variant};
 use serde_json::{json, Value};
-
-/// A human: plays a seeded random legal action whenever its update says it
-/// is to act, until the game is over. Returns its socket (with its log).
-async fn play_human(mut ws: Ws, seed: u64) -> Ws {
-    let mut rng = SplitMix64::new(seed);
-    loop {
-        let v = ws.next_within(60.0).await.expect("updates keep coming");
-        if std::env::var("DEBUG_GAMES").is_ok() {
-            eprintln!("{seed}: {}", &v.to_string()[..v.to_string().len().min(300)]);
-        }
-        if v["type"] != "update" {
-            continue;
-        }
-        if v["status"] == "finished" {
-            return ws;
-        }
-        let legal = v["legal"].as_array().unwrap();
-        if !legal.is_empty() {
-            let pick = legal[rng.below(legal.len() as u64) as usize].clone();
-            ws.send(json!({"move": v["move"], "action": pick})).await;
-        }
-    }
-}
 
 async fn watch(mut ws: Ws) -> Ws {
     loop {

@@ -72,7 +72,7 @@ fn the_tables_name_every_message_and_error() {
     let tables = metropolys_server::protocol::doc_tables();
     let get = |n: &str| tables.iter().find(|(k, _)| *k == n).unwrap().1.clone();
     for t in [
-        "welcome", "update", "accepted", "presence", "hint", "pong", "error",
+        "welcome", "update", "accepted", "presence", "hint", "pong", "chat", "rematch", "error",
     ] {
         assert!(
             get("server-messages").contains(&format!("| `{t}` |")),
@@ -85,9 +85,19 @@ fn the_tables_name_every_message_and_error() {
         "too_many_open_matches",
         "forbidden_origin",
         "upgrade_required",
+        "invite_required",
+        "seat_reserved",
+        "not_abandoned",
+        "chat_full",
     ] {
         assert!(get("errors").contains(&format!("| `{c}` |")), "{c}");
     }
     assert!(get("errors").contains("| `upgrade_required` | 426 |"));
     assert!(get("update").contains("| `accepted`? |"));
+    assert!(get("update").contains("| `rematch`? |"));
+    assert!(get("errors").contains("| `invite_required` | 403 |"));
+    assert!(get("summary").contains("| `private` | boolean |"));
+    assert!(get("join").contains("| `invite`? |"));
+    assert!(get("seat").contains("| `name`? |"));
+    assert!(get("chat").contains("| `text` | string |"));
 }

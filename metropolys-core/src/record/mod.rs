@@ -26,8 +26,8 @@
 //! * `description` and `rules` (optional) say what the record shows, for
 //!   people and for conformance suites; replaying ignores them.
 //! * `seats` (optional) says who played each seat ([`SeatPlayer`]: a
-//!   person, or a bot with its parameters); replaying ignores it, loading
-//!   checks its shape.
+//!   person, with their name when known, or a bot with its parameters);
+//!   replaying ignores it, loading checks its shape.
 //!
 //! [`Game`] (a game with its history) is defined in `crate::game` and
 //! re-exported here: `metropolys_core::record::Game` is the path it had
@@ -36,7 +36,7 @@
 mod format;
 
 pub use crate::game::Game;
-pub use crate::seat_player::{SeatPlayer, SEAT_KIND_MAX};
+pub use crate::seat_player::{SeatPlayer, SEAT_KIND_MAX, SEAT_NAME_MAX};
 pub use format::{
     Expected, ExpectedError, Record, RecordError, RecordedAction, Replay, RECORD_FORMAT,
     RECORD_VERSION,

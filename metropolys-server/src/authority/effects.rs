@@ -1,7 +1,7 @@
 //! What the authority's methods take and return: changes, proposals and
 //! effects.
 
-use crate::protocol::ServerMessage;
+use crate::protocol::{ChatEntry, ServerMessage};
 use crate::store::Op;
 use metropolys_bots::InfoSet;
 use metropolys_core::{Action, Seat};
@@ -30,6 +30,8 @@ pub enum Change {
         seat: Seat,
         /// The hash of its new credential.
         hash: [u8; 32],
+        /// The name they gave.
+        name: Option<String>,
         /// Whether every human seat is then taken for the first time.
         starts: bool,
     },
@@ -47,8 +49,16 @@ pub enum Change {
         /// Who made it.
         by: Actor,
     },
-    /// An open match is cancelled (nobody joined in time).
+    /// The match is cancelled: an open one nobody joined in time, or one
+    /// a seated player cancelled.
     Cancel,
+    /// A chat message.
+    Chat(ChatEntry),
+    /// The rematch of this finished match was created.
+    Rematch {
+        /// Its id.
+        id: String,
+    },
 }
 
 /// A change and the store operation that makes it durable.
@@ -68,6 +78,30 @@ pub enum Submission {
     Duplicate(Effects),
     /// A new action to commit.
     Commit(Proposal),
+}
+
+/// What a player of the previous game finds at their seat of a rematch.
+#[derive(Debug)]
+pub enum Claim {
+    /// They hold it already (nothing changes).
+    Held(Seat),
+    /// They take it: the seat kept for them, or theirs again after they
+    /// gave it up.
+    Take(Box<Proposal>),
+}
+
+/// What the shell draws from the operating system for a rematch (the
+/// authority has no generator of its own).
+#[derive(Debug, Clone)]
+pub struct RematchDraws {
+    /// The new match id (16 hexadecimal digits).
+    pub id: String,
+    /// The new seed (never the old one, chosen or drawn).
+    pub seed: u64,
+    /// A new invite, used when the match is private.
+    pub invite: String,
+    /// A new seed per bot seat (indexed by seat; other entries unused).
+    pub bot_seeds: Vec<u64>,
 }
 
 /// A message for some clients.
@@ -117,6 +151,9 @@ pub struct Effects {
     pub close: Vec<(ClientId, u16, &'static str)>,
     /// A bot decision or a timer to start (replacing any earlier timer).
     pub job: Option<Job>,
+    /// The turn timer under way stops (the game moved on to a seat without
+    /// one, was cancelled, or every human left).
+    pub stop_timer: bool,
 }
 
 impl Effects {

@@ -14,23 +14,41 @@
 //!
 //! The async shell (`crate::room`) commits, applies and carries the
 //! effects out; tests drive this type directly.
+//!
+//! Beside the game: `seating` (taking, giving up and reclaiming seats,
+//! cancelling), `chat`, `rematch` (the next game with the same seats),
+//! `subscribers` (who is connected, and the turn timer that runs only
+//! while someone is), `view` (what each client may see, R-21).
 
+mod chat;
 mod effects;
+mod rematch;
+mod seating;
 mod subscribers;
 mod view;
 
-pub use effects::{Actor, Change, ClientId, Effects, Job, Outgoing, Proposal, Submission};
+pub use effects::{
+    Actor, Change, Claim, ClientId, Effects, Job, Outgoing, Proposal, RematchDraws, Submission,
+};
 
 use crate::credential::ct_eq;
 use crate::protocol::{
-    Accepted, ErrorCode, Hint, Move, ProtoError, SeatKind, SeatStatus, ServerMessage, Status,
-    Summary, TimedOut,
+    Accepted, ChatEntry, ErrorCode, Hint, Move, ProtoError, SeatKind, SeatStatus, ServerMessage,
+    Status, Summary, TimedOut,
 };
 use crate::store::{MatchRow, Op, StoredMatch};
 use metropolys_bots::InfoSet;
 use metropolys_core::{Action, Config, Event, Game, RuleError, ScoreSheet, Seat};
 use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
 use std::time::{Duration, Instant};
+
+/// The most messages a match's chat holds (then `chat_full`).
+pub const CHAT_MAX: u64 = 1000;
+
+/// The most recent chat messages a client is sent on connecting (and a
+/// match keeps in memory).
+pub const CHAT_SENT: usize = crate::store::CHAT_LOADED;
 
 /// How a seat is played, as stored.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -61,9 +79,17 @@ struct SeatSlot {
     spec: SeatSpec,
     /// The hash of the credential holding the seat.
     holder: Option<[u8; 32]>,
+    /// The name its holder gave (public).
+    name: Option<String>,
+    /// A seat of a rematch kept for the previous game's holder: the hash
+    /// of their credential and their name.
+    reserved: Option<([u8; 32], Option<String>)>,
     /// Bumped whenever the holder changes: a socket opened under an older
     /// holder acts no more.
     epoch: u64,
+    /// When the holder was last here: took the seat, or had a socket open
+    /// (for a match restored from the store: when it was restored).
+    seen: Instant,
 }
 
 /// A subscribed client.
@@ -102,6 +128,19 @@ pub struct Authority {
     /// The last time a seat was taken, given up, connected or disconnected
     /// (an open match nobody sits at expires after a while).
     last_activity: Instant,
+    /// The invite of a private match (secret: only seated players are told).
+    invite: Option<String>,
+    /// The id of the match's rematch, once created.
+    rematch: Option<String>,
+    /// The chat's last messages and its length.
+    chat: ChatLog,
+}
+
+/// The chat's last [`CHAT_SENT`] messages, and how many it has.
+#[derive(Debug, Default)]
+struct ChatLog {
+    recent: VecDeque<ChatEntry>,
+    count: u64,
 }
 
 fn refuse(code: ErrorCode, message: impl Into<String>) -> ProtoError {
@@ -113,7 +152,7 @@ impl Authority {
     pub fn restore(m: &StoredMatch, now: Instant) -> Result<Authority, String> {
         let config = Config::from_json(&m.row.config).map_err(|e| e.to_string())?;
         let seats: Vec<SeatSpec> = serde_json::from_str(&m.row.seats).map_err(|e| e.to_string())?;
-        Authority::build(&m.row, &m.hashes, &m.actions, config, seats, now)
+        Authority::build(m, config, seats, now)
     }
 
     /// A new match (not stored yet: the shell stores it with
@@ -124,17 +163,25 @@ impl Authority {
         seats: Vec<SeatSpec>,
         now: Instant,
     ) -> Result<Authority, String> {
-        Authority::build(row, &[], &[], config, seats, now)
+        let stored = StoredMatch {
+            row: row.clone(),
+            hashes: Vec::new(),
+            names: Vec::new(),
+            reserved: Vec::new(),
+            actions: Vec::new(),
+            chat: Vec::new(),
+            chat_count: 0,
+        };
+        Authority::build(&stored, config, seats, now)
     }
 
     fn build(
-        row: &MatchRow,
-        hashes: &[Option<[u8; 32]>],
-        actions: &[(u8, u16)],
+        m: &StoredMatch,
         config: Config,
         seats: Vec<SeatSpec>,
         now: Instant,
     ) -> Result<Authority, String> {
+        let (row, actions) = (&m.row, &m.actions);
         let public_seed = row.seed_chosen.then_some(config.seed);
         let mut game = Game::new(config).map_err(|e| e.to_string())?;
         if seats.len() != game.state().players() as usize {
@@ -152,10 +199,20 @@ impl Authority {
         let seats = seats
             .into_iter()
             .enumerate()
-            .map(|(i, spec)| SeatSlot {
-                spec,
-                holder: hashes.get(i).copied().flatten(),
-                epoch: 0,
+            .map(|(i, spec)| {
+                let holder = m.hashes.get(i).copied().flatten();
+                SeatSlot {
+                    spec,
+                    holder,
+                    name: holder.and(m.names.get(i).cloned().flatten()),
+                    reserved: m
+                        .reserved
+                        .iter()
+                        .find(|r| usize::from(r.seat) == i && holder.is_none())
+                        .map(|r| (r.hash, r.name.clone())),
+                    epoch: 0,
+                    seen: now,
+                }
             })
             .collect();
         let over = game.state().is_over();
@@ -178,6 +235,9 @@ impl Authority {
             public_seed,
             scores,
             last_activity: now,
+            invite: row.invite.clone(),
+            rematch: row.rematch.clone(),
+            chat: ChatLog::restore(&m.chat, m.chat_count),
         })
     }
 
@@ -219,43 +279,19 @@ impl Authority {
             .any(|c| c.seat == Some((seat, epoch)))
     }
 
-    fn seat_statuses(&self) -> Vec<SeatStatus> {
-        self.seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| match &s.spec {
-                SeatSpec::Human => SeatStatus {
-                    kind: SeatKind::Human,
-                    bot: None,
-                    taken: s.holder.is_some(),
-                    connected: self.connected(i as Seat),
-                },
-                SeatSpec::Bot { spec, .. } => SeatStatus {
-                    kind: SeatKind::Bot,
-                    bot: Some(spec.clone()),
-                    taken: true,
-                    connected: true,
-                },
-            })
-            .collect()
+    /// Whether a socket of any human seat's holder is subscribed.
+    fn humans_here(&self) -> bool {
+        (0..self.seats.len()).any(|s| self.seats[s].spec.is_human() && self.connected(s as Seat))
     }
 
-    /// The lobby's summary (nothing secret).
-    pub fn summary(&self) -> Summary {
-        let s = self.game.state();
-        Summary {
-            id: self.id.clone(),
-            players: s.players(),
-            variant: s.variant(),
-            metropolys_cards: s.uses_metropolys_cards(),
-            status: self.status(),
-            move_number: self.move_number(),
-            seats: self.seat_statuses(),
-            turn_seconds: self.turn.map(|d| d.as_secs_f64()),
-            seed: self.public_seed,
-            created: self.created,
-            ended: self.ended,
-        }
+    /// The invite of a private match, for its seated players.
+    pub fn invite(&self) -> Option<&str> {
+        self.invite.as_deref()
+    }
+
+    /// The id of the match's rematch, once created.
+    pub fn rematch_id(&self) -> Option<&str> {
+        self.rematch.as_deref()
     }
 
     /// The seat a credential's hash holds, and the seat's epoch.
@@ -269,21 +305,6 @@ impl Authority {
     /// The public seed, if the creator chose one.
     pub fn public_seed(&self) -> Option<u64> {
         self.public_seed
-    }
-
-    /// The record of the finished game (`not_finished` before the end: it
-    /// holds the seed, which determines the deal).
-    pub fn record(&self) -> Result<String, ProtoError> {
-        if !self.game.state().is_over() {
-            return Err(refuse(
-                ErrorCode::NotFinished,
-                "the game is not over; its record is given out at the end",
-            ));
-        }
-        self.game
-            .to_record()
-            .map(|r| r.to_json_pretty())
-            .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))
     }
 
     /// The board picture (no secrets: districts out of play only).
@@ -305,62 +326,6 @@ impl Authority {
     }
 
     // ----- proposals (nothing changes) ----------------------------------
-
-    /// Taking `seat` (or the first free human seat) with a credential's
-    /// hash.
-    pub fn propose_join(&self, seat: Option<u8>, hash: [u8; 32]) -> Result<Proposal, ProtoError> {
-        if self.status().is_over() {
-            return Err(refuse(ErrorCode::MatchOver, "the match is over"));
-        }
-        let seat = match seat {
-            Some(s) => {
-                let slot = self.seats.get(s as usize).ok_or_else(|| {
-                    refuse(ErrorCode::NotFound, format!("no seat {s} in this match"))
-                })?;
-                if !slot.spec.is_human() {
-                    return Err(refuse(ErrorCode::BotSeat, format!("seat {s} is a bot's")));
-                }
-                if slot.holder.is_some() {
-                    return Err(refuse(ErrorCode::SeatTaken, format!("seat {s} is taken")));
-                }
-                s
-            }
-            None => self
-                .seats
-                .iter()
-                .position(|s| s.spec.is_human() && s.holder.is_none())
-                .ok_or_else(|| refuse(ErrorCode::MatchFull, "every human seat is taken"))?
-                as Seat,
-        };
-        let starts = !self.started
-            && self
-                .seats
-                .iter()
-                .enumerate()
-                .all(|(i, s)| i == seat as usize || !s.spec.is_human() || s.holder.is_some());
-        Ok(Proposal {
-            change: Change::Join { seat, hash, starts },
-            op: Op::SetCredential {
-                match_id: self.id.clone(),
-                seat,
-                hash: Some(hash),
-                starts,
-            },
-        })
-    }
-
-    /// Giving `seat` up.
-    pub fn propose_leave(&self, seat: Seat) -> Proposal {
-        Proposal {
-            change: Change::Leave { seat },
-            op: Op::SetCredential {
-                match_id: self.id.clone(),
-                seat,
-                hash: None,
-                starts: false,
-            },
-        }
-    }
 
     /// A submission `{"move": n, "action": id}` of client `client`.
     /// `forbidden` when the client's credential no longer holds its seat
@@ -416,7 +381,10 @@ impl Authority {
             )
             .at(current));
         }
-        if !self.started || self.cancelled {
+        if self.cancelled {
+            return Err(refuse(ErrorCode::MatchOver, "the match was cancelled").at(current));
+        }
+        if !self.started {
             return Err(refuse(
                 ErrorCode::NotStarted,
                 "the match waits for its human seats to be taken",
@@ -475,17 +443,6 @@ impl Authority {
         })
     }
 
-    /// Cancelling an open match.
-    pub fn propose_cancel(&self, at: i64) -> Option<Proposal> {
-        (self.status() == Status::Open).then(|| Proposal {
-            change: Change::Cancel,
-            op: Op::Cancel {
-                match_id: self.id.clone(),
-                at,
-            },
-        })
-    }
-
     /// Whether the timer for `seat` at `generation` is still due: the view
     /// the greedy bot decides from.
     pub fn timer_view(&self, seat: Seat, generation: u64) -> Option<InfoSet> {
@@ -535,36 +492,50 @@ impl Authority {
 
     /// Applies a committed change: the match moves on, and the effects say
     /// what to tell whom and what to start. `now` is the monotonic clock,
-    /// `wall` seconds since the Unix epoch.
+    /// `wall` seconds since the Unix epoch. Only a change of the game (an
+    /// action, the start, a cancellation) makes a pending bot decision or
+    /// turn timer stale: seats, chat and rematches leave them running.
     pub fn apply(&mut self, change: Change, now: Instant, wall: i64) -> Effects {
         let mut fx = Effects::default();
-        self.generation += 1;
         match change {
-            Change::Join { seat, hash, starts } => {
+            Change::Join {
+                seat,
+                hash,
+                name,
+                starts,
+            } => {
                 let slot = &mut self.seats[seat as usize];
                 slot.holder = Some(hash);
+                slot.name = name;
+                slot.reserved = None;
                 slot.epoch += 1;
+                slot.seen = now;
                 self.last_activity = now;
                 self.close_stale(&mut fx);
                 if starts {
+                    self.generation += 1;
                     self.started = true;
                     self.set_deadline(now);
                     self.broadcast(&mut fx, None, None);
-                    fx.job = self.schedule();
+                    fx.job = self.schedule(now);
                 } else {
+                    self.pause_if_nobody_here(&mut fx);
                     self.presence(&mut fx);
                 }
             }
             Change::Leave { seat } => {
                 let slot = &mut self.seats[seat as usize];
                 slot.holder = None;
+                slot.name = None;
                 slot.epoch += 1;
+                slot.seen = now;
                 self.last_activity = now;
                 self.close_stale(&mut fx);
+                self.pause_if_nobody_here(&mut fx);
                 self.presence(&mut fx);
-                fx.job = self.schedule();
             }
             Change::Act { seat, action, by } => {
+                self.generation += 1;
                 let n = self.move_number();
                 match self.game.apply(action) {
                     Ok(g) => self.game = g,
@@ -583,6 +554,7 @@ impl Authority {
                     self.ended = Some(wall);
                 }
                 self.set_deadline(now);
+                fx.stop_timer = self.deadline.is_none();
                 let mover = match by {
                     Actor::Client(c) => Some((
                         c,
@@ -598,14 +570,18 @@ impl Authority {
                     move_number: n,
                 });
                 self.broadcast(&mut fx, mover, timed_out);
-                fx.job = self.schedule();
+                fx.job = self.schedule(now);
             }
             Change::Cancel => {
+                self.generation += 1;
                 self.cancelled = true;
                 self.ended = Some(wall);
                 self.deadline = None;
+                fx.stop_timer = true;
                 self.broadcast(&mut fx, None, None);
             }
+            Change::Chat(entry) => self.chat_applied(entry, &mut fx),
+            Change::Rematch { id } => self.rematch_applied(id, &mut fx),
         }
         fx
     }
@@ -614,7 +590,7 @@ impl Authority {
     pub fn resume(&mut self, now: Instant) -> Effects {
         self.set_deadline(now);
         Effects {
-            job: self.schedule(),
+            job: self.schedule(now),
             ..Effects::default()
         }
     }
@@ -627,20 +603,28 @@ impl Authority {
 
     /// Whatever is due now (a bot or a timer), after a decision that
     /// changed nothing.
-    pub fn reschedule(&mut self) -> Effects {
+    pub fn reschedule(&mut self, now: Instant) -> Effects {
         Effects {
-            job: self.schedule(),
+            job: self.schedule(now),
             ..Effects::default()
         }
     }
 
     // ----- timers and bots ----------------------------------------------
 
+    /// A full turn for the seat to act, when it is a human seat of a
+    /// playing match with a turn timer and a human seat's holder is here;
+    /// otherwise no deadline (the timer does not run while every human is
+    /// away: a timed match whose players all left does not play itself
+    /// out).
     fn set_deadline(&mut self, now: Instant) {
         let state = self.game.state();
         self.deadline = match (self.turn, state.to_act()) {
             (Some(turn), Some(seat))
-                if self.started && !self.cancelled && self.seats[seat as usize].spec.is_human() =>
+                if self.started
+                    && !self.cancelled
+                    && self.seats[seat as usize].spec.is_human()
+                    && self.humans_here() =>
             {
                 Some(now + turn)
             }
@@ -648,8 +632,9 @@ impl Authority {
         };
     }
 
-    /// The bot of the seat to act, or the turn timer of a human seat.
-    fn schedule(&mut self) -> Option<Job> {
+    /// The bot of the seat to act, or the turn timer of a human seat (for
+    /// what is left of its deadline).
+    fn schedule(&mut self, now: Instant) -> Option<Job> {
         let state = *self.game.state();
         let seat = state.to_act()?;
         if !self.started || self.cancelled {
@@ -676,18 +661,31 @@ impl Authority {
                     seed: seed ^ self.move_number().wrapping_mul(0x9E37_79B9_7F4A_7C15),
                 })
             }
-            SeatSpec::Human => self.turn.map(|after| Job::Timer {
+            SeatSpec::Human => self.deadline.map(|d| Job::Timer {
                 seat,
                 generation,
-                after,
+                after: d.saturating_duration_since(now),
             }),
         }
     }
 }
 
-/// The summary of a finished match from its stored row and move count,
-/// without replaying it (the lobby's list of finished matches).
-pub fn summary_of_row(row: &MatchRow, moves: u64) -> Option<Summary> {
+/// A bot seat as every client sees it.
+fn bot_status(spec: &str) -> SeatStatus {
+    SeatStatus {
+        kind: SeatKind::Bot,
+        bot: Some(spec.to_string()),
+        taken: true,
+        connected: true,
+        name: None,
+        reserved: false,
+    }
+}
+
+/// The summary of a finished match from its stored row, move count and
+/// players' names, without replaying it (the lobby's list of finished
+/// matches).
+pub fn summary_of_row(row: &MatchRow, moves: u64, names: &[Option<String>]) -> Option<Summary> {
     let config = Config::from_json(&row.config).ok()?;
     let seats: Vec<SeatSpec> = serde_json::from_str(&row.seats).ok()?;
     let status = if row.finished {
@@ -708,25 +706,25 @@ pub fn summary_of_row(row: &MatchRow, moves: u64) -> Option<Summary> {
         move_number: moves,
         seats: seats
             .iter()
-            .map(|s| match s {
+            .enumerate()
+            .map(|(i, s)| match s {
                 SeatSpec::Human => SeatStatus {
                     kind: SeatKind::Human,
                     bot: None,
                     taken: true,
                     connected: false,
+                    name: names.get(i).cloned().flatten(),
+                    reserved: false,
                 },
-                SeatSpec::Bot { spec, .. } => SeatStatus {
-                    kind: SeatKind::Bot,
-                    bot: Some(spec.clone()),
-                    taken: true,
-                    connected: true,
-                },
+                SeatSpec::Bot { spec, .. } => bot_status(spec),
             })
             .collect(),
         turn_seconds: row.turn_seconds,
         seed: row.seed_chosen.then_some(config.seed),
         created: row.created,
         ended: row.ended,
+        private: row.invite.is_some(),
+        rematch: row.rematch.clone(),
     })
 }
 

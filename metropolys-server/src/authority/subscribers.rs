@@ -1,6 +1,8 @@
-//! The clients subscribed to a match: connecting (`welcome` and an
-//! update), disconnecting, `sync`, presence, and closing the sockets of a
-//! seat whose holder changed.
+//! The clients subscribed to a match: connecting (`welcome`, an update,
+//! the chat's last messages), disconnecting, `sync`, presence, closing the
+//! sockets of a seat whose holder changed; and the turn timer, which runs
+//! only while a human seat's holder is here (it stops when the last one
+//! leaves, and the seat to act gets a fresh turn when one comes back).
 
 use super::{Authority, ClientId, Effects, Outgoing, Subscriber};
 use crate::protocol::{ErrorCode, Presence, ProtoError, ServerMessage, Welcome, PROTOCOL_VERSION};
@@ -33,9 +35,11 @@ impl Authority {
                 protocol: PROTOCOL_VERSION,
                 match_id: self.id.clone(),
                 seat: seat.map(|(s, _)| s),
+                invite: seat.and(self.invite.clone()),
             }),
         );
         let was_connected = seat.is_some_and(|(s, _)| self.connected(s));
+        let was_here = self.humans_here();
         let current = self.move_number();
         let since = since.filter(|&s| s <= current);
         self.subscribers.push(Subscriber {
@@ -43,8 +47,20 @@ impl Authority {
             seat,
             sent: Some(current),
         });
+        if let Some((s, _)) = seat {
+            self.seats[s as usize].seen = now;
+            if !was_here && self.humans_here() && self.deadline.is_none() {
+                // The first human back: the seat to act gets a full turn.
+                self.set_deadline(now);
+                if self.deadline.is_some() {
+                    self.generation += 1;
+                    fx.job = self.schedule(now);
+                }
+            }
+        }
         let update = self.update_for(seat.map(|(s, _)| s), since, None, None);
         fx.to(client, ServerMessage::Update(Box::new(update)));
+        self.chat_for(client, &mut fx);
         if seat.is_some() {
             self.last_activity = now;
             if !was_connected {
@@ -64,10 +80,22 @@ impl Authority {
         if let Some((s, epoch)) = gone.seat {
             self.last_activity = now;
             if epoch == self.seats[s as usize].epoch && !self.connected(s) {
+                self.seats[s as usize].seen = now;
+                self.pause_if_nobody_here(&mut fx);
                 self.presence(&mut fx);
             }
         }
         fx
+    }
+
+    /// Stops the turn timer when no human seat's holder is here any more:
+    /// nobody is timed out while everyone is away.
+    pub(super) fn pause_if_nobody_here(&mut self, fx: &mut Effects) {
+        if self.deadline.is_some() && !self.humans_here() {
+            self.deadline = None;
+            self.generation += 1;
+            fx.stop_timer = true;
+        }
     }
 
     /// The current update again, with every event of the game.

@@ -16,6 +16,8 @@ fn row() -> MatchRow {
         cancelled: false,
         ended: None,
         seed_chosen: false,
+        invite: None,
+        rematch: None,
     }
 }
 
@@ -35,7 +37,7 @@ fn commit(a: &mut Authority, p: Proposal) -> Effects {
 }
 
 fn join(a: &mut Authority, seat: u8, key: u8) {
-    let p = a.propose_join(Some(seat), [key; 32]).unwrap();
+    let p = a.propose_join(Some(seat), [key; 32], None, None).unwrap();
     commit(a, p);
 }
 
@@ -53,7 +55,7 @@ fn a_socket_of_an_earlier_holder_of_its_seat_acts_no_more() {
         .unwrap();
     // The seat is given up and taken by someone else: the old socket is
     // closed, and were it still sending, its submission is refused.
-    let p = a.propose_leave(0);
+    let p = a.propose_leave(0).unwrap();
     let fx = commit(&mut a, p);
     assert_eq!(fx.close, vec![(7, 1000, "left")]);
     join(&mut a, 0, 3);
@@ -146,6 +148,333 @@ fn an_open_match_expires_only_when_nobody_sits_at_it() {
     let p = a.propose_cancel(3).unwrap();
     commit(&mut a, p);
     assert_eq!(a.status(), Status::Cancelled);
-    assert!(a.propose_join(Some(1), [2; 32]).is_err());
+    assert!(a.propose_join(Some(1), [2; 32], None, None).is_err());
     assert!(a.propose_cancel(4).is_none());
+}
+
+fn with_row(row: MatchRow, seats: Vec<SeatSpec>, turn: bool) -> Authority {
+    let config = Config::new(seats.len() as u8, metropolys_core::Variant::Family, 5);
+    let mut a = Authority::create(&row, config, seats, Instant::now()).unwrap();
+    if turn {
+        a.turn = Some(Duration::from_secs(30));
+    }
+    a
+}
+
+fn named_join(a: &mut Authority, seat: u8, key: u8, name: &str) {
+    let p = a
+        .propose_join(Some(seat), [key; 32], Some(name.into()), None)
+        .unwrap();
+    commit(a, p);
+}
+
+/// Plays the seat to act's first legal action until the game is over.
+fn play_out(a: &mut Authority) {
+    while let Some(seat) = a.game.state().to_act() {
+        let action = a.game.state().legal_actions()[0];
+        let p = a
+            .propose_auto(seat, a.generation, action, Actor::Bot, 7)
+            .unwrap();
+        commit(a, p);
+    }
+}
+
+fn private_row() -> MatchRow {
+    MatchRow {
+        invite: Some("0123456789abcdef0123456789abcdef".into()),
+        ..row()
+    }
+}
+
+fn draws() -> RematchDraws {
+    RematchDraws {
+        id: "r".into(),
+        seed: 99,
+        invite: "fedcba9876543210fedcba9876543210".into(),
+        bot_seeds: vec![11, 12, 13],
+    }
+}
+
+fn codes<T: std::fmt::Debug>(r: Result<T, ProtoError>) -> ErrorCode {
+    r.unwrap_err().code
+}
+
+#[test]
+fn a_private_match_needs_its_invite_and_a_public_one_refuses_one() {
+    let a = with_row(private_row(), vec![SeatSpec::Human, SeatSpec::Human], false);
+    let invite = "0123456789abcdef0123456789abcdef";
+    for wrong in [
+        None,
+        Some(""),
+        Some("0123456789abcdef0123456789abcdee"),
+        Some("0123456789ABCDEF0123456789ABCDEF"),
+        Some(&*"x".repeat(10_000)),
+    ] {
+        let e = a.propose_join(Some(0), [1; 32], None, wrong).unwrap_err();
+        assert_eq!(e.code, ErrorCode::InviteRequired, "{wrong:?}");
+        assert!(!e.message.contains(invite));
+    }
+    assert!(a.propose_join(Some(0), [1; 32], None, Some(invite)).is_ok());
+    assert!(a.summary().private);
+    assert_eq!(a.invite(), Some(invite));
+    let public = two_humans();
+    assert_eq!(
+        codes(public.propose_join(Some(0), [1; 32], None, Some(invite))),
+        ErrorCode::BadMessage
+    );
+    assert!(!public.summary().private);
+}
+
+#[test]
+fn names_are_public_go_with_a_seat_given_up_and_stay_at_the_end() {
+    let mut a = two_humans();
+    named_join(&mut a, 0, 1, "Ann");
+    assert_eq!(a.summary().seats[0].name.as_deref(), Some("Ann"));
+    let p = a.propose_leave(0).unwrap();
+    commit(&mut a, p);
+    assert_eq!(
+        a.summary().seats[0].name,
+        None,
+        "the name went with the seat"
+    );
+    named_join(&mut a, 0, 3, "Cy");
+    named_join(&mut a, 1, 2, "Bo <b>");
+    play_out(&mut a);
+    assert_eq!(a.status(), Status::Finished);
+    assert_eq!(codes(a.propose_leave(0)), ErrorCode::MatchOver);
+    let record = metropolys_core::Record::from_json(&a.record().unwrap()).unwrap();
+    let seats = record.seats.unwrap();
+    assert_eq!(seats[0].name.as_deref(), Some("Cy"));
+    assert_eq!(seats[1].name.as_deref(), Some("Bo <b>"));
+    assert!(record.expected.is_some());
+}
+
+#[test]
+fn chat_is_for_seated_players_bounded_and_sent_to_everyone() {
+    let mut a = two_humans();
+    named_join(&mut a, 0, 1, "Ann");
+    a.connect(1, a.seat_of(&[1; 32]), None, Instant::now())
+        .unwrap();
+    a.connect(2, None, None, Instant::now()).unwrap();
+    assert_eq!(
+        codes(a.propose_chat(2, "hi".into(), 1)),
+        ErrorCode::Spectator
+    );
+    assert_eq!(
+        codes(a.propose_chat(9, "hi".into(), 1)),
+        ErrorCode::Forbidden
+    );
+    let p = a.propose_chat(1, "<script>x</script>".into(), 5).unwrap();
+    let fx = commit(&mut a, p);
+    let ServerMessage::Chat(c) = &fx.send[0].msg else {
+        panic!("{:?}", fx.send)
+    };
+    assert_eq!(fx.send[0].to, vec![1, 2]);
+    assert_eq!(c.messages[0].text, "<script>x</script>");
+    assert_eq!(c.messages[0].name.as_deref(), Some("Ann"));
+    assert_eq!((c.messages[0].n, c.messages[0].at), (0, 5));
+    for i in 1..CHAT_MAX {
+        let p = a.propose_chat(1, format!("m{i}"), 5).unwrap();
+        commit(&mut a, p);
+    }
+    assert_eq!(
+        codes(a.propose_chat(1, "one more".into(), 5)),
+        ErrorCode::ChatFull
+    );
+    // A client connecting gets its update, then the last 50 messages.
+    let fx = a.connect(3, None, None, Instant::now()).unwrap();
+    assert!(matches!(fx.send[1].msg, ServerMessage::Update(_)));
+    let ServerMessage::Chat(c) = &fx.send[2].msg else {
+        panic!("{:?}", fx.send[2].msg)
+    };
+    assert_eq!(c.messages.len(), CHAT_SENT);
+    assert_eq!(c.messages[CHAT_SENT - 1].n, CHAT_MAX - 1);
+    // The seat given up: its socket may chat no more.
+    let p = a.propose_leave(0).unwrap();
+    commit(&mut a, p);
+    let mut b = two_humans();
+    join(&mut b, 0, 1);
+    b.connect(1, b.seat_of(&[1; 32]), None, Instant::now())
+        .unwrap();
+    let p = b.propose_leave(0).unwrap();
+    commit(&mut b, p);
+    join(&mut b, 0, 4);
+    assert_eq!(
+        codes(b.propose_chat(1, "hi".into(), 1)),
+        ErrorCode::Forbidden
+    );
+    // Nothing was sent to a new client for an empty chat.
+    let fx = b.connect(5, None, None, Instant::now()).unwrap();
+    assert!(fx
+        .send
+        .iter()
+        .all(|o| !matches!(o.msg, ServerMessage::Chat(_))));
+    let p = b.propose_cancel(3).unwrap();
+    commit(&mut b, p);
+    b.connect(6, b.seat_of(&[4; 32]), None, Instant::now())
+        .unwrap();
+    assert_eq!(
+        codes(b.propose_chat(6, "hi".into(), 1)),
+        ErrorCode::MatchOver
+    );
+}
+
+#[test]
+fn a_rematch_keeps_the_seats_for_their_players() {
+    let seats = vec![
+        SeatSpec::Human,
+        SeatSpec::Bot {
+            spec: "greedy".into(),
+            bot: "greedy".into(),
+            params: "{}".into(),
+            seed: 3,
+        },
+        SeatSpec::Human,
+    ];
+    let mut a = with_row(private_row(), seats, true);
+    let invite = a.invite().unwrap().to_string();
+    let p = a
+        .propose_join(Some(0), [1; 32], Some("Ann".into()), Some(&invite))
+        .unwrap();
+    commit(&mut a, p);
+    assert_eq!(
+        codes(a.propose_rematch(&[1; 32], draws(), 1)),
+        ErrorCode::NotFinished
+    );
+    let p = a
+        .propose_join(Some(2), [2; 32], Some("Bo".into()), Some(&invite))
+        .unwrap();
+    commit(&mut a, p);
+    play_out(&mut a);
+    assert_eq!(
+        codes(a.propose_rematch(&[9; 32], draws(), 1)),
+        ErrorCode::Forbidden
+    );
+    a.connect(7, None, None, Instant::now()).unwrap();
+    let (p, stored) = a.propose_rematch(&[2; 32], draws(), 1).unwrap();
+    let fx = commit(&mut a, p);
+    assert!(matches!(&fx.send[0].msg, ServerMessage::Rematch(r) if r.match_id == "r"));
+    assert_eq!(a.summary().rematch.as_deref(), Some("r"));
+    assert_eq!(
+        a.update_for(None, None, None, None).rematch.as_deref(),
+        Some("r")
+    );
+    let config = Config::from_json(&stored.row.config).unwrap();
+    assert_eq!((config.seed, config.start_player), (99, 1));
+    assert!(!stored.row.seed_chosen && !stored.row.started);
+    assert_eq!(stored.row.invite.as_deref(), Some(draws().invite.as_str()));
+    assert_eq!(stored.row.turn_seconds, Some(30.0));
+    let specs: Vec<SeatSpec> = serde_json::from_str(&stored.row.seats).unwrap();
+    assert!(matches!(specs[1], SeatSpec::Bot { seed: 12, .. }));
+    let mut r = Authority::restore(&stored, Instant::now()).unwrap();
+    // The caller holds seat 2 with the same credential; seat 0 is kept for
+    // Ann, whom nobody else can displace.
+    assert_eq!(r.seat_of(&[2; 32]).map(|s| s.0), Some(2));
+    let s = r.summary();
+    assert!(s.seats[0].reserved && !s.seats[0].taken);
+    assert_eq!(s.seats[2].name.as_deref(), Some("Bo"));
+    assert!(s.private && s.rematch.is_none());
+    let new_invite = draws().invite;
+    assert_eq!(
+        codes(r.propose_join(Some(0), [5; 32], None, Some(&new_invite))),
+        ErrorCode::SeatReserved
+    );
+    assert_eq!(
+        codes(r.propose_join(None, [5; 32], None, Some(&new_invite))),
+        ErrorCode::MatchFull
+    );
+    assert!(matches!(r.claim(2, &[2; 32]), Ok(Claim::Held(2))));
+    assert_eq!(codes(r.claim(0, &[5; 32])), ErrorCode::SeatTaken);
+    let Ok(Claim::Take(p)) = r.claim(0, &[1; 32]) else {
+        panic!("Ann takes her seat")
+    };
+    commit(&mut r, *p);
+    assert_eq!(r.status(), Status::Playing, "every human seat is taken");
+    assert_eq!(r.summary().seats[0].name.as_deref(), Some("Ann"));
+    assert!(matches!(r.claim(0, &[1; 32]), Ok(Claim::Held(0))));
+}
+
+#[test]
+fn cancelling_an_open_match_at_once_and_a_playing_one_once_abandoned() {
+    let t0 = Instant::now();
+    let abandon = Duration::from_secs(120);
+    let mut a = two_humans();
+    named_join(&mut a, 0, 1, "Ann");
+    assert!(a.propose_cancel_by(0, t0, abandon, 1).is_ok(), "open");
+    named_join(&mut a, 1, 2, "Bo");
+    a.connect(2, a.seat_of(&[2; 32]), None, t0).unwrap();
+    let e = a.propose_cancel_by(0, t0, abandon, 1).unwrap_err();
+    assert_eq!(e.code, ErrorCode::NotAbandoned);
+    assert!(e.message.contains("seat 1 (Bo) is here"), "{}", e.message);
+    let t1 = t0 + Duration::from_secs(10);
+    a.disconnect(2, t1);
+    let e = a
+        .propose_cancel_by(0, t1 + Duration::from_secs(5), abandon, 1)
+        .unwrap_err();
+    assert!(e.message.contains("was here 5 s ago"), "{}", e.message);
+    let later = t1 + abandon;
+    let p = a.propose_cancel_by(0, later, abandon, 1).unwrap();
+    let fx = commit(&mut a, p);
+    assert!(fx.stop_timer);
+    assert_eq!(a.status(), Status::Cancelled);
+    assert_eq!(
+        codes(a.propose_cancel_by(0, later, abandon, 1)),
+        ErrorCode::MatchOver
+    );
+    // Its record: the actions played, nothing expected.
+    let record = metropolys_core::Record::from_json(&a.record().unwrap()).unwrap();
+    assert!(record.expected.is_none());
+    assert_eq!(record.seats.unwrap()[1].name.as_deref(), Some("Bo"));
+    // A seat given up counts as gone; 0 s: at once.
+    let mut b = two_humans();
+    join(&mut b, 0, 1);
+    join(&mut b, 1, 2);
+    assert_eq!(
+        codes(b.propose_cancel_by(0, t0, abandon, 1)),
+        ErrorCode::NotAbandoned
+    );
+    assert!(b.propose_cancel_by(0, t0, Duration::ZERO, 1).is_ok());
+    let p = b.propose_leave(1).unwrap();
+    commit(&mut b, p);
+    assert!(b.propose_cancel_by(0, t0, abandon, 1).is_ok());
+    assert_eq!(codes(b.record()), ErrorCode::NotFinished);
+}
+
+#[test]
+fn the_turn_timer_stops_while_every_human_is_away() {
+    let mut a = with_row(row(), vec![SeatSpec::Human, SeatSpec::Human], true);
+    join(&mut a, 0, 1);
+    let p = a.propose_join(Some(1), [2; 32], None, None).unwrap();
+    let fx = commit(&mut a, p);
+    assert!(fx.job.is_none(), "nobody is here: no timer");
+    assert!(a.deadline.is_none());
+    let t0 = Instant::now();
+    let fx = a.connect(1, a.seat_of(&[1; 32]), None, t0).unwrap();
+    let Some(Job::Timer { after, .. }) = fx.job else {
+        panic!("a human came: the timer runs")
+    };
+    assert_eq!(after, Duration::from_secs(30));
+    let g = a.generation;
+    // A second socket changes nothing; the last one leaving stops it.
+    let fx = a.connect(2, a.seat_of(&[2; 32]), None, t0).unwrap();
+    assert!(fx.job.is_none());
+    assert!(!a.disconnect(1, t0).stop_timer);
+    let fx = a.disconnect(2, t0);
+    assert!(fx.stop_timer && a.deadline.is_none());
+    assert!(
+        a.timer_view(a.game.state().to_act().unwrap(), g).is_none(),
+        "stale"
+    );
+    // A chat or a seat change does not restart it; a human coming back does,
+    // with a full turn.
+    let later = t0 + Duration::from_secs(25);
+    let fx = a.connect(3, a.seat_of(&[2; 32]), None, later).unwrap();
+    assert!(matches!(fx.job, Some(Job::Timer { after, .. }) if after == Duration::from_secs(30)));
+    let p = a.propose_chat(3, "back".into(), 1).unwrap();
+    let fx = commit(&mut a, p);
+    assert!(fx.job.is_none() && !fx.stop_timer);
+    // Giving the only connected seat up stops it too.
+    let p = a.propose_leave(1).unwrap();
+    let fx = commit(&mut a, p);
+    assert!(fx.stop_timer && a.deadline.is_none());
 }

@@ -1,12 +1,79 @@
 //! What a match tells its clients: each one's own view, the legal
-//! actions of the seat to act, the events since its last update.
+//! actions of the seat to act, the events since its last update; and what
+//! anyone may read: the lobby's summary (nothing secret) and, once the game
+//! is over, its record.
 
-use super::{Authority, ClientId, Effects, Outgoing};
-use crate::protocol::{Move, ServerMessage, TimedOut, Update};
-use metropolys_core::{Seat, Snapshot};
+use super::{bot_status, refuse, Authority, ClientId, Effects, Outgoing, SeatSlot, SeatSpec};
+use crate::protocol::{
+    ErrorCode, Move, ProtoError, SeatKind, SeatStatus, ServerMessage, Status, Summary, TimedOut,
+    Update,
+};
+use metropolys_core::{Seat, SeatPlayer, Snapshot};
 use std::time::Instant;
 
 impl Authority {
+    pub(super) fn seat_statuses(&self) -> Vec<SeatStatus> {
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| match &s.spec {
+                SeatSpec::Human => SeatStatus {
+                    kind: SeatKind::Human,
+                    bot: None,
+                    taken: s.holder.is_some(),
+                    connected: self.connected(i as Seat),
+                    name: s.name.clone(),
+                    reserved: s.reserved.is_some() && s.holder.is_none(),
+                },
+                SeatSpec::Bot { spec, .. } => bot_status(spec),
+            })
+            .collect()
+    }
+
+    /// The lobby's summary (nothing secret).
+    pub fn summary(&self) -> Summary {
+        let s = self.game.state();
+        Summary {
+            id: self.id.clone(),
+            players: s.players(),
+            variant: s.variant(),
+            metropolys_cards: s.uses_metropolys_cards(),
+            status: self.status(),
+            move_number: self.move_number(),
+            seats: self.seat_statuses(),
+            turn_seconds: self.turn.map(|d| d.as_secs_f64()),
+            seed: self.public_seed,
+            created: self.created,
+            ended: self.ended,
+            private: self.invite.is_some(),
+            rematch: self.rematch.clone(),
+        }
+    }
+
+    /// The record of the game once it is over or cancelled
+    /// (`not_finished` before: it holds the seed, which determines the
+    /// deal), with who sat in each seat: a person (with the name they gave)
+    /// or a bot (its kind and parameters). A cancelled game's record holds
+    /// the actions played and nothing `expected`: it never ended.
+    pub fn record(&self) -> Result<String, ProtoError> {
+        let status = self.status();
+        if !status.is_over() {
+            return Err(refuse(
+                ErrorCode::NotFinished,
+                "the game is not over; its record is given out at the end (or once it is cancelled)",
+            ));
+        }
+        let mut record = self
+            .game
+            .to_record()
+            .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?;
+        if status == Status::Cancelled {
+            record.expected = None;
+        }
+        record.seats = Some(self.seats.iter().map(seat_player).collect());
+        Ok(record.to_json_pretty())
+    }
+
     /// The view a client may see: its seat's, or the public one,
     /// with the Metropolys deck when the match deals from one (R-22: it is
     /// public).
@@ -57,6 +124,7 @@ impl Authority {
             winners: self.scores.as_ref().map(|s| s.1.clone()),
             accepted,
             timed_out,
+            rematch: self.rematch.clone(),
         }
     }
 
@@ -99,6 +167,21 @@ impl Authority {
                 to,
                 msg: ServerMessage::Update(Box::new(u)),
             });
+        }
+    }
+}
+
+/// Who sat in a seat, as the record says it: a person with the name they
+/// gave, or a bot's kind and parameters (as the server ran it, without
+/// its seed).
+fn seat_player(slot: &SeatSlot) -> SeatPlayer {
+    match &slot.spec {
+        SeatSpec::Human => match &slot.name {
+            Some(name) => SeatPlayer::named(name.clone()),
+            None => SeatPlayer::human(),
+        },
+        SeatSpec::Bot { bot, params, .. } => {
+            SeatPlayer::bot(bot, serde_json::from_str(params).ok())
         }
     }
 }

@@ -16,10 +16,12 @@ pub enum ErrorCode {
     /// JSON of the wrong shape: not an object, a missing, unknown or
     /// repeated field, a wrong type, a number out of range (`move` beyond
     /// 2^63−1, `action` beyond 64 bits, a non-integer), a binary WebSocket
-    /// message, a `since` that is not a move number.
+    /// message, a `since` that is not a move number; a `name` or chat
+    /// `text` out of bounds or with control characters; an `invite` for a
+    /// public match; a malformed `X-Forwarded-For` from a trusted proxy.
     BadMessage,
-    /// A WebSocket message whose `op` is not `act`, `hint`, `ping` or
-    /// `sync`.
+    /// A WebSocket message whose `op` is not `act`, `chat`, `hint`, `ping`
+    /// or `sync`.
     UnknownOp,
     /// A submission for a past move that is not the seat's own action
     /// there.
@@ -33,34 +35,49 @@ pub enum ErrorCode {
     IllegalAction,
     /// A submission before every human seat was taken.
     NotStarted,
-    /// A spectator asked to act or for a hint.
+    /// A spectator asked to act, for a hint or to chat.
     Spectator,
     /// A hint asked by a seat that is not to act (`rule` `R-8`).
     NotToAct,
     /// Over `--rate` for this credential or spectator socket (the message
-    /// is dropped), or over `--http-rate` for this address.
+    /// is dropped), over the chat's rate for this credential (5 messages in
+    /// 10 seconds: the message is dropped), over `--http-rate` for this
+    /// address, or over `--connections-per-address` for a client behind a
+    /// trusted proxy.
     RateLimited,
     /// The store failed, or the server is stopping; nothing changed.
     Internal,
-    /// `leave` without a credential.
+    /// `leave`, `rematch` or `cancel` without a credential.
     Unauthorized,
-    /// A credential that holds no seat of this match (WebSocket or
-    /// `leave`), or a socket whose credential no longer holds its seat (the
-    /// seat was given up: the socket closes, 1008).
+    /// A credential that holds no seat of this match (WebSocket, `leave`,
+    /// `rematch`, `cancel`), or a socket whose credential no longer holds
+    /// its seat (the seat was given up: the socket closes, 1008).
     Forbidden,
+    /// `join` of a private match without its invite, or with a wrong one
+    /// (the same answer either way).
+    InviteRequired,
     /// No such match, seat or path.
     NotFound,
     /// The HTTP method is not allowed on this path.
     MethodNotAllowed,
-    /// `join` of a taken seat.
+    /// `join` of a taken seat; `rematch` when the caller's seat of the
+    /// rematch was given up and someone else took it.
     SeatTaken,
+    /// `join` of a seat of a rematch that is reserved for the player who
+    /// held it when the previous game ended (they take it with `rematch`).
+    SeatReserved,
     /// `join` of a bot's seat.
     BotSeat,
-    /// `join` without a seat when every human seat is taken.
+    /// `join` without a seat when every human seat is taken or reserved.
     MatchFull,
-    /// `join` of a match that is over (finished, or cancelled because
-    /// nobody joined it in time).
+    /// `join`, `leave` or `cancel` of a match that is over (finished or
+    /// cancelled: its seats stay with those who held them at the end), a
+    /// `rematch` whose rematch was cancelled, or a submission or chat
+    /// message to a cancelled match.
     MatchOver,
+    /// `cancel` of a playing match that another player has not abandoned:
+    /// their socket is open, or was within `--abandon-seconds`.
+    NotAbandoned,
     /// The configuration is refused (players, variant, start player, deck;
     /// `rule` names the ruling, e.g. `R-1`), not one seat per player, or no
     /// human seat.
@@ -69,8 +86,11 @@ pub enum ErrorCode {
     /// `seed`, `seconds`, `threads` or `tree_edges` over the server's
     /// limits.
     BadBot,
-    /// The record of a game that is not over.
+    /// The record of a game that is neither over nor cancelled, or a
+    /// `rematch` of a match that is not finished.
     NotFinished,
+    /// A chat message to a match whose chat holds its 1000 messages.
+    ChatFull,
     /// The server holds `--max-matches` unfinished matches.
     TooManyMatches,
     /// This client address already has `--open-per-address` open matches
@@ -104,11 +124,12 @@ impl ErrorCode {
         match self {
             BadJson | BadMessage | UnknownOp | BadConfig | BadBot => 400,
             Unauthorized => 401,
-            Forbidden | ForbiddenOrigin => 403,
+            Forbidden | ForbiddenOrigin | InviteRequired => 403,
             NotFound => 404,
             MethodNotAllowed => 405,
             StaleMove | FutureMove | IllegalAction | NotStarted | Spectator | NotToAct
-            | SeatTaken | BotSeat | MatchFull | MatchOver | NotFinished => 409,
+            | SeatTaken | SeatReserved | BotSeat | MatchFull | MatchOver | NotAbandoned
+            | NotFinished | ChatFull => 409,
             TooLarge => 413,
             UnsupportedMediaType => 415,
             UnknownHost => 421,
@@ -132,6 +153,7 @@ impl ErrorCode {
                 | NotStarted
                 | Spectator
                 | NotToAct
+                | ChatFull
                 | TooManySockets
         )
     }

@@ -26,6 +26,14 @@ pub enum ServerMessage {
     Hint(Hint),
     /// The answer to `{"op": "ping"}`.
     Pong,
+    /// Chat: after the first update on connecting, the match's last 50
+    /// messages (none: not sent); then each new message, to every socket of
+    /// the match.
+    Chat(Chat),
+    /// The rematch of this match was created: every socket still on it is
+    /// told once (a socket connecting later finds `rematch` in its update
+    /// and the summary).
+    Rematch(Rematch),
     /// A request was refused; nothing changed.
     Error(ProtoError),
 }
@@ -41,6 +49,11 @@ pub struct Welcome {
     /// The seat of this socket's credential, or null for a spectator.
     #[schemars(with = "SeatOrNull")]
     pub seat: Option<Seat>,
+    /// A private match's invite, to a seat's socket (never a spectator's):
+    /// a player who moved to another device with their credential can
+    /// still invite others.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invite: Option<String>,
 }
 
 /// A move and the action played at it.
@@ -91,7 +104,8 @@ pub struct Update {
     pub events: Vec<Event>,
     /// The seats.
     pub seats: Vec<SeatStatus>,
-    /// Milliseconds left to the seat to act, with a turn timer.
+    /// Milliseconds left to the seat to act, with a turn timer (absent
+    /// while no human seat has a socket open: the timer waits for them).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deadline_ms: Option<u64>,
     /// Core's score sheets, once the game is over.
@@ -109,6 +123,43 @@ pub struct Update {
     /// When the turn timer made this change: whose time ran out.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timed_out: Option<TimedOut>,
+    /// The id of this match's rematch, once one was created.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<String>,
+}
+
+/// `chat`: messages of the match's chat, oldest first.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct Chat {
+    /// The messages (at least one).
+    pub messages: Vec<ChatEntry>,
+}
+
+/// One chat message. Its text is as the player typed it (trimmed): show
+/// it as text, never as markup.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct ChatEntry {
+    /// Its number in the match's chat, from 0.
+    pub n: u64,
+    /// The seat that wrote it.
+    #[schemars(with = "SeatSchema")]
+    pub seat: Seat,
+    /// The name of the seat's holder when it was written, if they gave one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The text: one line, 1 to 300 characters.
+    pub text: String,
+    /// When it was written, in seconds since the Unix epoch.
+    pub at: i64,
+}
+
+/// `rematch`: the rematch of this match was created.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct Rematch {
+    /// The rematch's id: its seated players take their seats with `POST
+    /// /api/v1/matches/{this match}/rematch`.
+    #[serde(rename = "match")]
+    pub match_id: String,
 }
 
 /// `accepted`: a repeated submission of an action already applied.
@@ -153,6 +204,14 @@ pub struct SeatStatus {
     pub taken: bool,
     /// Whether a socket of the seat is open (bots: always).
     pub connected: bool,
+    /// The name its holder gave on joining, if any (public).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// True for a free seat of a rematch kept for the player who held it
+    /// when the previous game ended (absent otherwise): only they can take
+    /// it, with `rematch`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reserved: bool,
 }
 
 /// Who plays a seat.
@@ -175,7 +234,8 @@ pub enum Status {
     Playing,
     /// Over: the final view and the record stay available.
     Finished,
-    /// Nobody joined in time (`--open-seconds`): it will not start.
+    /// It will not be played (on): nobody joined it in time
+    /// (`--open-seconds`), or a seated player cancelled it.
     Cancelled,
 }
 
@@ -220,6 +280,12 @@ pub struct Summary {
     /// epoch).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ended: Option<i64>,
+    /// Whether the match is private: joining it needs its invite, and the
+    /// lobby does not list it.
+    pub private: bool,
+    /// The id of this match's rematch, once one was created.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<String>,
 }
 
 /// `GET /api/v1`.
@@ -270,6 +336,8 @@ pub struct Limits {
     pub max_connections: usize,
     /// `--connections-per-address`.
     pub connections_per_address: usize,
+    /// `--abandon-seconds`.
+    pub abandon_seconds: u64,
 }
 
 /// `GET /api/v1/matches`.
@@ -282,15 +350,21 @@ pub struct MatchList {
     pub finished: Vec<Summary>,
 }
 
-/// `POST /api/v1/matches` (201) and `GET /api/v1/matches/{id}`.
+/// `POST /api/v1/matches` (201), `GET /api/v1/matches/{id}` and `POST
+/// /api/v1/matches/{id}/cancel`.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct MatchAnswer {
     /// The match.
     #[serde(rename = "match")]
     pub summary: Summary,
+    /// The invite of a private match (32 hexadecimal digits), in the
+    /// answer to its creation only: joining needs it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invite: Option<String>,
 }
 
-/// `POST /api/v1/matches/{id}/join`.
+/// `POST /api/v1/matches/{id}/join` and `POST
+/// /api/v1/matches/{id}/rematch`.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Joined {
     /// The match id.
@@ -299,11 +373,16 @@ pub struct Joined {
     /// The seat taken.
     #[schemars(with = "SeatSchema")]
     pub seat: Seat,
-    /// The seat's credential (64 hexadecimal digits), shown once.
+    /// The seat's credential (64 hexadecimal digits), shown once; for a
+    /// rematch, the credential the caller already holds.
     pub token: String,
     /// The match's seed when its creator chose it (see the summary).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    /// The invite of a private match: every seated player may invite
+    /// others with it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invite: Option<String>,
 }
 
 /// `POST /api/v1/matches/{id}/leave`.

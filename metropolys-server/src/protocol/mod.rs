@@ -1,7 +1,8 @@
 //! The wire protocol (version [`PROTOCOL_VERSION`]), as types: every
 //! message the server sends ([`ServerMessage`] on a WebSocket, the REST
 //! answers beside it), every request a client makes ([`ClientRequest`],
-//! [`CreateMatch`], [`JoinSeat`]), every error ([`ErrorCode`]), and the
+//! [`CreateMatch`], [`JoinSeat`]; names and chat text checked by
+//! [`player_name`] and [`chat_text`]), every error ([`ErrorCode`]), and the
 //! JSON Schema generated from them ([`schema`]). `docs/server.md` is the
 //! reference for client authors; its message and error tables are
 //! generated from these types ([`doc_tables`]) and a test keeps them equal.
@@ -11,13 +12,16 @@ mod messages;
 mod requests;
 mod schema;
 mod shapes;
+mod text;
 mod version;
 
 pub use errors::{shorten, ErrorCode, ProtoError};
 pub use messages::{
-    Accepted, Hint, HttpError, Info, Joined, Left, Limits, MatchAnswer, MatchList, Move, Presence,
-    SeatKind, SeatStatus, ServerMessage, Status, Summary, TimedOut, Update, Welcome,
+    Accepted, Chat, ChatEntry, Hint, HttpError, Info, Joined, Left, Limits, MatchAnswer, MatchList,
+    Move, Presence, Rematch, SeatKind, SeatStatus, ServerMessage, Status, Summary, TimedOut,
+    Update, Welcome,
 };
 pub use requests::{parse_client, parse_json, ClientRequest, CreateMatch, JoinSeat};
 pub use schema::{doc_tables, schema, ROOTS};
+pub use text::{chat_text, player_name, CHAT_MAX_CHARS, NAME_MAX_BYTES, NAME_MAX_CHARS};
 pub use version::PROTOCOL_VERSION;

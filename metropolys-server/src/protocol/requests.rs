@@ -1,10 +1,12 @@
 //! What clients send: WebSocket requests ([`ClientRequest`]) and REST
 //! bodies ([`CreateMatch`], [`JoinSeat`]), read strictly: JSON (else
 //! `bad_json`), an object of known fields, each once, of the right types
-//! (else `bad_message`), a known `op` (else `unknown_op`).
+//! (else `bad_message`), a known `op` (else `unknown_op`); a chat message's
+//! text checked as it is read (`super::text`).
 
 use super::errors::{shorten, ErrorCode, ProtoError};
 use super::shapes::{DeckSchema, SeatSchema, VariantSchema};
+use super::text::chat_text;
 use metropolys_core::{MetropolysCard, Variant};
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
@@ -14,7 +16,7 @@ use serde::Deserialize;
 pub const MAX_MOVE: u64 = i64::MAX as u64;
 
 /// What a client sends over its WebSocket.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ClientRequest {
     /// `{"move": n, "action": id}` (or with `"op": "act"`): play action
     /// `id` at move `n`, the move number of the last update the client saw.
@@ -31,6 +33,12 @@ pub enum ClientRequest {
     /// `{"op": "sync"}`: the current update again, with every event of the
     /// game.
     Sync,
+    /// `{"op": "chat", "text": "…"}`: a message to everyone at the match
+    /// (its text checked: trimmed, one line of 1 to 300 characters).
+    Chat {
+        /// The text, trimmed.
+        text: String,
+    },
 }
 
 /// The WebSocket request's wire shapes, for the schema: a submission, or
@@ -44,6 +52,8 @@ pub(crate) enum ClientRequestSchema {
     Act(ActSchema),
     /// Ask for a hint, a pong or the update again.
     Op(OpSchema),
+    /// Say something to everyone at the match.
+    Chat(ChatSchema),
 }
 
 /// `{"move": n, "action": id}`, optionally with `"op": "act"`.
@@ -92,6 +102,27 @@ enum SimpleOp {
     Sync,
 }
 
+/// `{"op": "chat", "text": "…"}`.
+#[derive(JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "ChatRequest")]
+#[allow(dead_code)]
+pub(crate) struct ChatSchema {
+    /// `chat`.
+    op: ChatOp,
+    /// The message: trimmed, 1 to 300 characters (Unicode scalar values),
+    /// one line without control characters. Only a seat's socket may chat,
+    /// at most 5 messages in 10 seconds per credential.
+    text: String,
+}
+
+#[derive(JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(dead_code)]
+enum ChatOp {
+    Chat,
+}
+
 /// Every field a WebSocket request may have, each at most once.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -100,6 +131,7 @@ struct Envelope {
     #[serde(rename = "move")]
     move_number: Option<u64>,
     action: Option<i64>,
+    text: Option<String>,
 }
 
 /// A JSON body or message as `T`: `bad_json` when it is not JSON,
@@ -135,7 +167,24 @@ pub fn parse_client(text: &str) -> Result<ClientRequest, ProtoError> {
     let e: Envelope = parse_json(text.as_bytes())?;
     let bad = |m: String| ProtoError::new(ErrorCode::BadMessage, m);
     let op = e.op.as_deref().unwrap_or("act");
+    if op != "chat" && e.text.is_some() {
+        return Err(bad(format!(
+            "a {:?} message has no field \"text\"",
+            shorten(op)
+        )));
+    }
     match op {
+        "chat" => {
+            if e.move_number.is_some() || e.action.is_some() {
+                return Err(bad(
+                    "a \"chat\" message has no other fields than \"op\" and \"text\"".into(),
+                ));
+            }
+            let text = e.text.ok_or_else(|| bad("missing field \"text\"".into()))?;
+            Ok(ClientRequest::Chat {
+                text: chat_text(&text)?,
+            })
+        }
         "act" => {
             let move_number = e
                 .move_number
@@ -168,7 +217,7 @@ pub fn parse_client(text: &str) -> Result<ClientRequest, ProtoError> {
         other => Err(ProtoError::new(
             ErrorCode::UnknownOp,
             format!(
-                "unknown op {:?}; expected act, hint, ping or sync",
+                "unknown op {:?}; expected act, chat, hint, ping or sync",
                 shorten(other)
             ),
         )),
@@ -204,17 +253,32 @@ pub struct CreateMatch {
     /// The turn timer, 1 to 86400 seconds (default none).
     #[serde(default)]
     pub turn_seconds: Option<f64>,
+    /// A private match (default false): the lobby does not list it, and
+    /// joining it needs its invite, which the answer to this request
+    /// gives (and every seated player's `join` answer).
+    #[serde(default)]
+    pub private: bool,
 }
 
 /// `POST /api/v1/matches/{id}/join`: a seat, or the first free human seat
 /// (an empty body or `{}`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JoinSeat {
-    /// The seat to take (default: the first free human seat).
+    /// The seat to take (default: the first free human seat that is not
+    /// reserved).
     #[serde(default)]
     #[schemars(with = "Option<SeatSchema>")]
     pub seat: Option<u8>,
+    /// The player's name, shown to everyone: trimmed; empty or absent for
+    /// none; else 1 to 24 characters (at most 64 bytes of UTF-8), one line
+    /// without control characters.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// The invite of a private match (32 hexadecimal digits); refused for
+    /// a public match.
+    #[serde(default)]
+    pub invite: Option<String>,
 }
 
 #[cfg(test)]
@@ -245,6 +309,12 @@ mod tests {
             })
         );
         assert_eq!(parse_client(r#"{"op": "sync"}"#), Ok(ClientRequest::Sync));
+        assert_eq!(
+            parse_client(r#"{"op": "chat", "text": " <b>hi</b> "}"#),
+            Ok(ClientRequest::Chat {
+                text: "<b>hi</b>".into()
+            })
+        );
         for (text, code) in [
             ("{", ErrorCode::BadJson),
             ("[]", ErrorCode::BadMessage),
@@ -254,6 +324,23 @@ mod tests {
                 ErrorCode::BadMessage,
             ),
             (r#"{"op": "resign"}"#, ErrorCode::UnknownOp),
+            (r#"{"op": "chat"}"#, ErrorCode::BadMessage),
+            (r#"{"op": "chat", "text": ""}"#, ErrorCode::BadMessage),
+            (r#"{"op": "chat", "text": "a\nb"}"#, ErrorCode::BadMessage),
+            (r#"{"op": "chat", "text": 5}"#, ErrorCode::BadMessage),
+            (
+                r#"{"op": "chat", "text": "a", "move": 1}"#,
+                ErrorCode::BadMessage,
+            ),
+            (
+                r#"{"op": "chat", "text": "a", "text": "b"}"#,
+                ErrorCode::BadMessage,
+            ),
+            (r#"{"op": "ping", "text": "a"}"#, ErrorCode::BadMessage),
+            (
+                r#"{"move": 1, "action": 2, "text": "a"}"#,
+                ErrorCode::BadMessage,
+            ),
         ] {
             assert_eq!(parse_client(text).unwrap_err().code, code, "{text}");
         }

@@ -49,9 +49,9 @@ pub fn schema() -> Value {
 }
 
 /// docs/server.md's generated tables, by name: `server-messages` (every
-/// WebSocket message from the server), `update`, `summary`, `create`
-/// (their fields) and `errors` (every error code, its HTTP status and
-/// meaning). Each sits in docs/server.md between
+/// WebSocket message from the server), `update`, `summary`, `seat`,
+/// `create`, `join`, `chat` (their fields) and `errors` (every error code,
+/// its HTTP status and meaning). Each sits in docs/server.md between
 /// `<!-- generated: NAME -->` and `<!-- end: NAME -->`.
 pub fn doc_tables() -> Vec<(&'static str, String)> {
     let s = schema();
@@ -60,7 +60,10 @@ pub fn doc_tables() -> Vec<(&'static str, String)> {
         ("server-messages", messages_table(&defs)),
         ("update", fields_table(&defs, "Update")),
         ("summary", fields_table(&defs, "Summary")),
+        ("seat", fields_table(&defs, "SeatStatus")),
         ("create", fields_table(&defs, "CreateMatch")),
+        ("join", fields_table(&defs, "JoinSeat")),
+        ("chat", fields_table(&defs, "ChatEntry")),
         ("errors", errors_table(&defs)),
     ]
 }

@@ -7,7 +7,9 @@
 
 pub(crate) mod bots;
 
-use crate::authority::{Actor, Authority, ClientId, Effects, Job, Proposal, SeatSpec, Submission};
+use crate::authority::{
+    Actor, Authority, Claim, ClientId, Effects, Job, Proposal, RematchDraws, SeatSpec, Submission,
+};
 use crate::protocol::{ClientRequest, ErrorCode, ProtoError, ServerMessage, Status, Summary};
 use crate::services::Services;
 use crate::store::{MatchRow, Op, StoredMatch};
@@ -104,9 +106,9 @@ impl Room {
         Ok(Arc::new(Room::new(auth, creator)))
     }
 
-    /// A stored match.
-    pub fn restore(m: &StoredMatch) -> Result<Room, String> {
-        Ok(Room::new(Authority::restore(m, Instant::now())?, None))
+    /// A stored match; `creator` the address that made it, when known.
+    pub fn restore(m: &StoredMatch, creator: Option<String>) -> Result<Room, String> {
+        Ok(Room::new(Authority::restore(m, Instant::now())?, creator))
     }
 
     /// The lobby's summary: a snapshot taken after the last change (never
@@ -163,6 +165,21 @@ impl Room {
         self.inner.lock().await.auth.seat_of(hash)
     }
 
+    /// The invite of a private match (for its seated players).
+    pub async fn invite(&self) -> Option<String> {
+        self.inner.lock().await.auth.invite().map(str::to_string)
+    }
+
+    /// The id of the match's rematch, once created.
+    pub async fn rematch_id(&self) -> Option<String> {
+        self.inner
+            .lock()
+            .await
+            .auth
+            .rematch_id()
+            .map(str::to_string)
+    }
+
     /// Commits a proposal, applies it and carries the effects out. Nothing
     /// is sent before the store has committed it.
     async fn commit(
@@ -170,6 +187,18 @@ impl Room {
         sh: &Arc<Services>,
         inner: &mut Inner,
         p: Proposal,
+    ) -> Result<(), ProtoError> {
+        self.commit_then(sh, inner, p, || {}).await
+    }
+
+    /// [`Room::commit`], with `committed` run after the commit and before
+    /// the change is applied (and anyone hears of it).
+    async fn commit_then(
+        self: &Arc<Self>,
+        sh: &Arc<Services>,
+        inner: &mut Inner,
+        p: Proposal,
+        committed: impl FnOnce(),
     ) -> Result<(), ProtoError> {
         if sh.stopping.load(Ordering::SeqCst) {
             return Err(ProtoError::new(
@@ -193,9 +222,7 @@ impl Room {
             );
             std::future::pending::<()>().await;
         }
-        if let Some(t) = inner.timer.take() {
-            t.abort();
-        }
+        committed();
         let fx = inner
             .auth
             .apply(p.change, Instant::now(), crate::clock::now_secs());
@@ -235,6 +262,11 @@ impl Room {
                     h.kill.notify_one();
                 }
                 pending.push(inner.auth.disconnect(id, Instant::now()));
+            }
+            if fx.stop_timer {
+                if let Some(t) = inner.timer.take() {
+                    t.abort();
+                }
             }
             if let Some(job) = fx.job {
                 self.start(sh, inner, job);
@@ -298,7 +330,7 @@ impl Room {
                 .propose_auto(seat, generation, a, Actor::Bot, crate::clock::now_secs())
         });
         let Some(p) = proposal else {
-            let fx = inner.auth.reschedule();
+            let fx = inner.auth.reschedule(Instant::now());
             self.carry_out(sh, &mut inner, fx);
             return;
         };
@@ -315,7 +347,7 @@ impl Room {
                 tokio::time::sleep(std::time::Duration::from_secs(1)).await;
                 if let Some(room) = weak.upgrade() {
                     let mut inner = room.inner.lock().await;
-                    let fx = inner.auth.reschedule();
+                    let fx = inner.auth.reschedule(Instant::now());
                     room.carry_out(&sh, &mut inner, fx);
                 }
             });
@@ -345,26 +377,91 @@ impl Room {
         }
     }
 
-    /// Takes `seat` (or the first free human seat) for a credential's hash.
+    /// Takes `seat` (or the first free human seat) for a credential's
+    /// hash, under a name, with a private match's invite.
     pub async fn join(
         self: &Arc<Self>,
         sh: &Arc<Services>,
         seat: Option<u8>,
         hash: [u8; 32],
+        name: Option<String>,
+        invite: Option<&str>,
     ) -> Result<Seat, ProtoError> {
         let mut inner = self.inner.lock().await;
-        let p = inner.auth.propose_join(seat, hash)?;
+        let p = inner.auth.propose_join(seat, hash, name, invite)?;
+        self.take(sh, &mut inner, p).await
+    }
+
+    async fn take(
+        self: &Arc<Self>,
+        sh: &Arc<Services>,
+        inner: &mut Inner,
+        p: Proposal,
+    ) -> Result<Seat, ProtoError> {
         let crate::authority::Change::Join { seat, .. } = p.change else {
-            unreachable!("a join proposes a join")
+            unreachable!("taking a seat proposes a join")
         };
-        self.commit(sh, &mut inner, p).await?;
+        self.commit(sh, inner, p).await?;
         Ok(seat)
+    }
+
+    /// At this rematch, the seat of the player who held seat `seat` of the
+    /// previous game with credential `hash`: the one they hold, or take now.
+    pub async fn claim(
+        self: &Arc<Self>,
+        sh: &Arc<Services>,
+        seat: Seat,
+        hash: &[u8; 32],
+    ) -> Result<Seat, ProtoError> {
+        let mut inner = self.inner.lock().await;
+        match inner.auth.claim(seat, hash)? {
+            Claim::Held(seat) => Ok(seat),
+            Claim::Take(p) => self.take(sh, &mut inner, *p).await,
+        }
+    }
+
+    /// Creates the rematch of this finished match for the holder of
+    /// `hash`: committed with the link to it, then `created` runs (the
+    /// shell puts the new match in memory), then every socket of this match
+    /// is told. Returns the rematch as stored.
+    pub async fn rematch(
+        self: &Arc<Self>,
+        sh: &Arc<Services>,
+        hash: &[u8; 32],
+        draws: RematchDraws,
+        created: impl FnOnce(&StoredMatch),
+    ) -> Result<StoredMatch, ProtoError> {
+        let mut inner = self.inner.lock().await;
+        let (p, stored) = inner
+            .auth
+            .propose_rematch(hash, draws, crate::clock::now_secs())?;
+        self.commit_then(sh, &mut inner, p, || created(&stored))
+            .await?;
+        sh.refresh_finished(self.summary());
+        Ok(stored)
     }
 
     /// Gives a seat up: its credential no longer works, its sockets close.
     pub async fn leave(self: &Arc<Self>, sh: &Arc<Services>, seat: Seat) -> Result<(), ProtoError> {
         let mut inner = self.inner.lock().await;
-        let p = inner.auth.propose_leave(seat);
+        let p = inner.auth.propose_leave(seat)?;
+        self.commit(sh, &mut inner, p).await
+    }
+
+    /// Cancels the match at the request of `seat`'s holder (an open one at
+    /// once, a playing one once everybody else has gone).
+    pub async fn cancel_by(
+        self: &Arc<Self>,
+        sh: &Arc<Services>,
+        seat: Seat,
+    ) -> Result<(), ProtoError> {
+        let mut inner = self.inner.lock().await;
+        let p = inner.auth.propose_cancel_by(
+            seat,
+            Instant::now(),
+            sh.options.abandon_timeout,
+            crate::clock::now_secs(),
+        )?;
         self.commit(sh, &mut inner, p).await
     }
 
@@ -443,6 +540,13 @@ impl Room {
                 let fx = inner.auth.hint(client, n, action);
                 self.carry_out(sh, &mut inner, fx);
                 Ok(())
+            }
+            ClientRequest::Chat { text } => {
+                let mut inner = self.inner.lock().await;
+                let p = inner
+                    .auth
+                    .propose_chat(client, text, crate::clock::now_secs())?;
+                self.commit(sh, &mut inner, p).await
             }
             ClientRequest::Act {
                 move_number,

@@ -28,6 +28,37 @@ pub struct MatchRow {
     pub ended: Option<i64>,
     /// Whether the creator chose the seed (it is then public).
     pub seed_chosen: bool,
+    /// The invite of a private match (32 hexadecimal digits); `None` for a
+    /// public one.
+    pub invite: Option<String>,
+    /// The id of its rematch, once created.
+    pub rematch: Option<String>,
+}
+
+/// A seat's holder, or the player a seat of a rematch is reserved for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeatHolder {
+    /// The seat.
+    pub seat: u8,
+    /// The hash of the credential.
+    pub hash: [u8; 32],
+    /// The name the player gave.
+    pub name: Option<String>,
+}
+
+/// A chat message as stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChatRow {
+    /// Its number in the match's chat, from 0.
+    pub n: u64,
+    /// The seat that wrote it.
+    pub seat: u8,
+    /// The name of the seat's holder then.
+    pub name: Option<String>,
+    /// The text.
+    pub text: String,
+    /// Seconds since the Unix epoch.
+    pub at: i64,
 }
 
 /// A change to the store: what the match authority asks for, committed by
@@ -36,8 +67,9 @@ pub struct MatchRow {
 pub enum Op {
     /// A new match.
     CreateMatch(MatchRow),
-    /// A seat taken (`Some` hash) or given up (`None`); `starts`: the match
-    /// starts with it.
+    /// A seat taken (`Some` hash, with the holder's name) or given up
+    /// (`None`: the name goes too); `starts`: the match starts with it. A
+    /// reservation of the seat ends either way.
     SetCredential {
         /// The match.
         match_id: String,
@@ -45,6 +77,8 @@ pub enum Op {
         seat: u8,
         /// The hash of the new credential, or none.
         hash: Option<[u8; 32]>,
+        /// The holder's name.
+        name: Option<String>,
         /// Whether the match starts.
         starts: bool,
     },
@@ -62,53 +96,101 @@ pub enum Op {
         /// When the game ended with it.
         finished_at: Option<i64>,
     },
-    /// An open match nobody joined in time.
+    /// A match cancelled: an open one nobody joined in time, or one a
+    /// seated player cancelled.
     Cancel {
         /// The match.
         match_id: String,
         /// When.
         at: i64,
     },
+    /// A chat message.
+    Chat {
+        /// The match.
+        match_id: String,
+        /// The message.
+        message: ChatRow,
+    },
+    /// The rematch of a finished match, in one transaction: the new match,
+    /// its seats taken and reserved, and the link from the old one (refused
+    /// when the old match already has a rematch: there is one per match).
+    CreateRematch {
+        /// The finished match.
+        of: String,
+        /// The rematch.
+        row: MatchRow,
+        /// Seats taken at once (the caller's).
+        taken: Vec<SeatHolder>,
+        /// Seats kept for the players who held them at the end.
+        reserved: Vec<SeatHolder>,
+    },
+}
+
+fn insert_match(conn: &Connection, m: &MatchRow) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO matches (id, created, config, seats, turn_seconds, started,
+                              finished, cancelled, ended, seed_chosen, invite, rematch)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+    )?
+    .execute(params![
+        m.id,
+        m.created,
+        m.config,
+        m.seats,
+        m.turn_seconds,
+        m.started,
+        m.finished,
+        m.cancelled,
+        m.ended,
+        m.seed_chosen,
+        m.invite,
+        m.rematch
+    ])?;
+    Ok(())
+}
+
+fn set_credential(conn: &Connection, match_id: &str, h: &SeatHolder) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT OR REPLACE INTO credentials (match_id, seat, hash, name)
+         VALUES (?1, ?2, ?3, ?4)",
+    )?
+    .execute(params![match_id, h.seat, &h.hash[..], h.name])?;
+    conn.prepare_cached("DELETE FROM reservations WHERE match_id = ?1 AND seat = ?2")?
+        .execute(params![match_id, h.seat])?;
+    Ok(())
 }
 
 /// Applies one operation inside the writer's transaction.
 pub(super) fn apply(conn: &Connection, op: &Op) -> Result<()> {
     match op {
-        Op::CreateMatch(m) => {
-            conn.prepare_cached(
-                "INSERT INTO matches (id, created, config, seats, turn_seconds, started,
-                                      finished, cancelled, ended, seed_chosen)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-            )?
-            .execute(params![
-                m.id,
-                m.created,
-                m.config,
-                m.seats,
-                m.turn_seconds,
-                m.started,
-                m.finished,
-                m.cancelled,
-                m.ended,
-                m.seed_chosen
-            ])?;
-        }
+        Op::CreateMatch(m) => insert_match(conn, m)?,
         Op::SetCredential {
             match_id,
             seat,
             hash,
+            name,
             starts,
         } => {
             match hash {
-                Some(h) => conn
-                    .prepare_cached(
-                        "INSERT OR REPLACE INTO credentials (match_id, seat, hash)
-                         VALUES (?1, ?2, ?3)",
+                Some(h) => set_credential(
+                    conn,
+                    match_id,
+                    &SeatHolder {
+                        seat: *seat,
+                        hash: *h,
+                        name: name.clone(),
+                    },
+                )?,
+                None => {
+                    conn.prepare_cached(
+                        "DELETE FROM credentials WHERE match_id = ?1 AND seat = ?2",
                     )?
-                    .execute(params![match_id, seat, &h[..]])?,
-                None => conn
-                    .prepare_cached("DELETE FROM credentials WHERE match_id = ?1 AND seat = ?2")?
-                    .execute(params![match_id, seat])?,
+                    .execute(params![match_id, seat])?;
+                    conn.prepare_cached(
+                        "DELETE FROM reservations WHERE match_id = ?1 AND seat = ?2",
+                    )?
+                    .execute(params![match_id, seat])?;
+                }
             };
             if *starts {
                 conn.prepare_cached("UPDATE matches SET started = 1 WHERE id = ?1")?
@@ -134,6 +216,47 @@ pub(super) fn apply(conn: &Connection, op: &Op) -> Result<()> {
         Op::Cancel { match_id, at } => {
             conn.prepare_cached("UPDATE matches SET cancelled = 1, ended = ?2 WHERE id = ?1")?
                 .execute(params![match_id, at])?;
+        }
+        Op::Chat { match_id, message } => {
+            conn.prepare_cached(
+                "INSERT INTO chat (match_id, n, seat, name, text, at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?
+            .execute(params![
+                match_id,
+                message.n as i64,
+                message.seat,
+                message.name,
+                message.text,
+                message.at
+            ])?;
+        }
+        Op::CreateRematch {
+            of,
+            row,
+            taken,
+            reserved,
+        } => {
+            let linked = conn
+                .prepare_cached(
+                    "UPDATE matches SET rematch = ?2 WHERE id = ?1 AND rematch IS NULL",
+                )?
+                .execute(params![of, row.id])?;
+            if linked != 1 {
+                return Err(rusqlite::Error::ToSqlConversionFailure(Box::new(
+                    std::io::Error::other(format!("match {of} has a rematch already")),
+                )));
+            }
+            insert_match(conn, row)?;
+            for h in taken {
+                set_credential(conn, &row.id, h)?;
+            }
+            for h in reserved {
+                conn.prepare_cached(
+                    "INSERT INTO reservations (match_id, seat, hash, name) VALUES (?1, ?2, ?3, ?4)",
+                )?
+                .execute(params![row.id, h.seat, &h.hash[..], h.name])?;
+            }
         }
     }
     Ok(())

@@ -64,6 +64,8 @@ fn answer_root(method: &str, path: &str, status: u16) -> Option<&'static str> {
         ("GET", ["", "api", "v1", "matches", _]) => Some("MatchAnswer"),
         ("POST", ["", "api", "v1", "matches", _, "join"]) => Some("Joined"),
         ("POST", ["", "api", "v1", "matches", _, "leave"]) => Some("Left"),
+        ("POST", ["", "api", "v1", "matches", _, "rematch"]) => Some("Joined"),
+        ("POST", ["", "api", "v1", "matches", _, "cancel"]) => Some("MatchAnswer"),
         _ => None,
     }
 }
@@ -255,6 +257,43 @@ impl Running {
         (status, v)
     }
 
+    /// A request with a seat's credential (`Authorization: Bearer`), and a
+    /// JSON body: (status, JSON body), the answer validated by the schema.
+    pub async fn request_as(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (u16, Value) {
+        let mut r = self.http.request(method.parse().unwrap(), self.url(path));
+        if let Some(t) = token {
+            r = r.header("authorization", format!("Bearer {t}"));
+        }
+        if let Some(b) = body {
+            r = r
+                .header("content-type", "application/json")
+                .body(b.to_string());
+        }
+        let resp = r.send().await.unwrap();
+        let status = resp.status().as_u16();
+        let text = resp.text().await.unwrap();
+        let v = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        if let Some(root) = answer_root(method, path, status) {
+            validate(root, &v);
+        }
+        (status, v)
+    }
+
+    /// The summary of a match.
+    pub async fn summary(&self, id: &str) -> Value {
+        let (status, v) = self
+            .request("GET", &format!("/api/v1/matches/{id}"), None)
+            .await;
+        assert_eq!(status, 200, "{v}");
+        v["match"].clone()
+    }
+
     /// A request that must fail with `status` and error `code`: the body.
     pub async fn expect_error(
         &self,
@@ -434,4 +473,27 @@ pub async fn two_seat_match(server: &Running) -> (String, String) {
     let t0 = server.join(&id, 0).await;
     server.join(&id, 1).await;
     (id, t0)
+}
+
+/// A human: plays a seeded random legal action whenever its update says it
+/// is to act, until the game is over. Returns its socket (with its log).
+pub async fn play_human(mut ws: Ws, seed: u64) -> Ws {
+    let mut rng = metropolys_core::rng::SplitMix64::new(seed);
+    loop {
+        let v = ws.next_within(60.0).await.expect("updates keep coming");
+        if std::env::var("DEBUG_GAMES").is_ok() {
+            eprintln!("{seed}: {}", &v.to_string()[..v.to_string().len().min(300)]);
+        }
+        if v["type"] != "update" {
+            continue;
+        }
+        if v["status"] == "finished" {
+            return ws;
+        }
+        let legal = v["legal"].as_array().unwrap();
+        if !legal.is_empty() {
+            let pick = legal[rng.below(legal.len() as u64) as usize].clone();
+            ws.send(json!({"move": v["move"], "action": pick})).await;
+        }
+    }
 }

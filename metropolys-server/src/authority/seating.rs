@@ -1,0 +1,228 @@
+//! Seats: taking one (with a private match's invite, never a seat
+//! reserved for someone else), giving one up, reclaiming one's seat of a
+//! rematch, and cancelling a match: an open one by any seated player, a
+//! playing one only once everybody else has gone.
+
+use super::{refuse, Authority, Change, Claim, Proposal};
+use crate::credential::{ct_eq, hash_credential};
+use crate::protocol::{ErrorCode, ProtoError, Status};
+use crate::store::Op;
+use metropolys_core::Seat;
+use std::time::{Duration, Instant};
+
+impl Authority {
+    /// Whether `given` is this private match's invite (compared in constant
+    /// time, as hashes, whatever its length). Joining a public match with
+    /// an invite is refused: it would be a value silently ignored.
+    fn check_invite(&self, given: Option<&str>) -> Result<(), ProtoError> {
+        match (&self.invite, given) {
+            (None, None) => Ok(()),
+            (None, Some(_)) => Err(refuse(
+                ErrorCode::BadMessage,
+                "this match is public; it needs no invite",
+            )),
+            (Some(invite), given) => {
+                let ok =
+                    given.is_some_and(|g| ct_eq(&hash_credential(g), &hash_credential(invite)));
+                if ok {
+                    Ok(())
+                } else {
+                    Err(refuse(
+                        ErrorCode::InviteRequired,
+                        "this match is private: joining it needs its invite (ask a seated player for the link)",
+                    ))
+                }
+            }
+        }
+    }
+
+    /// Whether every human seat but `seat` is held, in a match that has
+    /// not started: it starts when `seat` is taken.
+    fn starts_with(&self, seat: Seat) -> bool {
+        !self.started
+            && self
+                .seats
+                .iter()
+                .enumerate()
+                .all(|(i, s)| i == seat as usize || !s.spec.is_human() || s.holder.is_some())
+    }
+
+    fn take(&self, seat: Seat, hash: [u8; 32], name: Option<String>) -> Proposal {
+        let starts = self.starts_with(seat);
+        Proposal {
+            change: Change::Join {
+                seat,
+                hash,
+                name: name.clone(),
+                starts,
+            },
+            op: Op::SetCredential {
+                match_id: self.id.clone(),
+                seat,
+                hash: Some(hash),
+                name,
+                starts,
+            },
+        }
+    }
+
+    /// Taking `seat` (or the first free human seat that is not reserved)
+    /// with a credential's hash, under a name (checked by the caller:
+    /// `protocol::player_name`), with the invite of a private match.
+    pub fn propose_join(
+        &self,
+        seat: Option<u8>,
+        hash: [u8; 32],
+        name: Option<String>,
+        invite: Option<&str>,
+    ) -> Result<Proposal, ProtoError> {
+        self.check_invite(invite)?;
+        if self.status().is_over() {
+            return Err(refuse(ErrorCode::MatchOver, "the match is over"));
+        }
+        let seat = match seat {
+            Some(s) => {
+                let slot = self.seats.get(s as usize).ok_or_else(|| {
+                    refuse(ErrorCode::NotFound, format!("no seat {s} in this match"))
+                })?;
+                if !slot.spec.is_human() {
+                    return Err(refuse(ErrorCode::BotSeat, format!("seat {s} is a bot's")));
+                }
+                if slot.holder.is_some() {
+                    return Err(refuse(ErrorCode::SeatTaken, format!("seat {s} is taken")));
+                }
+                if slot.reserved.is_some() {
+                    return Err(refuse(
+                        ErrorCode::SeatReserved,
+                        format!("seat {s} is kept for the player who held it in the previous game"),
+                    ));
+                }
+                s
+            }
+            None => self
+                .seats
+                .iter()
+                .position(|s| s.spec.is_human() && s.holder.is_none() && s.reserved.is_none())
+                .ok_or_else(|| {
+                    refuse(
+                        ErrorCode::MatchFull,
+                        "every human seat is taken or kept for a player of the previous game",
+                    )
+                })? as Seat,
+        };
+        Ok(self.take(seat, hash, name))
+    }
+
+    /// A player of the previous game (its seat `seat`) at this rematch: the
+    /// seat they hold, or the one kept for them (with the name they had),
+    /// or theirs again if they gave it up and nobody took it since.
+    pub fn claim(&self, seat: Seat, hash: &[u8; 32]) -> Result<Claim, ProtoError> {
+        if let Some((held, _)) = self.seat_of(hash) {
+            return Ok(Claim::Held(held));
+        }
+        if self.status().is_over() {
+            return Err(refuse(ErrorCode::MatchOver, "the rematch is over"));
+        }
+        if let Some(i) = self
+            .seats
+            .iter()
+            .position(|s| s.reserved.as_ref().is_some_and(|(h, _)| ct_eq(h, hash)))
+        {
+            let name = self.seats[i].reserved.as_ref().and_then(|r| r.1.clone());
+            return Ok(Claim::Take(Box::new(self.take(i as Seat, *hash, name))));
+        }
+        match self.seats.get(seat as usize) {
+            Some(s) if s.spec.is_human() && s.holder.is_none() && s.reserved.is_none() => {
+                Ok(Claim::Take(Box::new(self.take(seat, *hash, None))))
+            }
+            _ => Err(refuse(
+                ErrorCode::SeatTaken,
+                format!("your seat {seat} of the rematch was given up, and someone else took it"),
+            )),
+        }
+    }
+
+    /// Giving `seat` up: refused once the match is over (its seats stay
+    /// with those who held them at the end: their final view, the record's
+    /// names, the rematch's reserved seats).
+    pub fn propose_leave(&self, seat: Seat) -> Result<Proposal, ProtoError> {
+        if self.status().is_over() {
+            return Err(refuse(
+                ErrorCode::MatchOver,
+                "the match is over; its seats stay with those who held them at the end",
+            ));
+        }
+        Ok(Proposal {
+            change: Change::Leave { seat },
+            op: Op::SetCredential {
+                match_id: self.id.clone(),
+                seat,
+                hash: None,
+                name: None,
+                starts: false,
+            },
+        })
+    }
+
+    fn cancel(&self, at: i64) -> Proposal {
+        Proposal {
+            change: Change::Cancel,
+            op: Op::Cancel {
+                match_id: self.id.clone(),
+                at,
+            },
+        }
+    }
+
+    /// Cancelling an open match nobody joined in time (the sweeper).
+    pub fn propose_cancel(&self, at: i64) -> Option<Proposal> {
+        (self.status() == Status::Open).then(|| self.cancel(at))
+    }
+
+    /// Cancelling the match at the request of `seat`'s holder: an open
+    /// match at once; a playing one only when every other human seat is
+    /// free or its holder has had no socket open for `abandon`
+    /// (`not_abandoned` otherwise, naming who was here how recently).
+    pub fn propose_cancel_by(
+        &self,
+        seat: Seat,
+        now: Instant,
+        abandon: Duration,
+        at: i64,
+    ) -> Result<Proposal, ProtoError> {
+        match self.status() {
+            Status::Finished | Status::Cancelled => {
+                return Err(refuse(ErrorCode::MatchOver, "the match is over"))
+            }
+            Status::Open => return Ok(self.cancel(at)),
+            Status::Playing => {}
+        }
+        for (i, s) in self.seats.iter().enumerate() {
+            if i == seat as usize || !s.spec.is_human() || s.holder.is_none() {
+                continue;
+            }
+            let who = match &s.name {
+                Some(n) => format!("seat {i} ({n})"),
+                None => format!("seat {i}"),
+            };
+            let wait = abandon.as_secs();
+            if self.connected(i as Seat) {
+                return Err(refuse(
+                    ErrorCode::NotAbandoned,
+                    format!("{who} is here; a playing match can be cancelled once every other player has been away for {wait} s"),
+                ));
+            }
+            let away = now.saturating_duration_since(s.seen);
+            if away < abandon {
+                return Err(refuse(
+                    ErrorCode::NotAbandoned,
+                    format!(
+                        "{who} was here {} s ago; a playing match can be cancelled once every other player has been away for {wait} s",
+                        away.as_secs()
+                    ),
+                ));
+            }
+        }
+        Ok(self.cancel(at))
+    }
+}

@@ -1,0 +1,135 @@
+//! Seats over HTTP: joining (a name, a private match's invite), giving a
+//! seat up, cancelling a match; and the one check of a seat's credential
+//! (`Authorization: Bearer`) that `leave`, `cancel` and `rematch` share.
+
+use crate::answers::answer_or_error;
+use crate::credential::{credential_key, hash_credential, new_credential};
+use crate::limits::Verdict;
+use crate::protocol::{
+    parse_json, player_name, ErrorCode, JoinSeat, Joined, Left, MatchAnswer, ProtoError,
+};
+use crate::room::Room;
+use crate::shared::Shared;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::Response;
+use metropolys_core::Seat;
+use std::sync::Arc;
+
+type Shr = State<Arc<Shared>>;
+
+/// `POST /api/v1/matches/{id}/join`, body `{"seat": n, "name": …,
+/// "invite": …}`, each optional (an empty body: the first free human seat,
+/// no name).
+pub(super) async fn join(
+    State(sh): Shr,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let r = async {
+        crate::guard::require_json(&headers)?;
+        let room = sh.room_or_load(&id).await?;
+        let req: JoinSeat = if body.iter().all(u8::is_ascii_whitespace) {
+            JoinSeat::default()
+        } else {
+            parse_json(&body)?
+        };
+        let name = player_name(req.name.as_deref())?;
+        let (token, hash) = new_credential()?;
+        let seat = room
+            .join(&sh.services, req.seat, hash, name, req.invite.as_deref())
+            .await?;
+        Ok(Joined {
+            match_id: id.clone(),
+            seat,
+            token,
+            seed: room.summary().seed,
+            invite: room.invite().await,
+        })
+    }
+    .await;
+    answer_or_error(StatusCode::OK, r)
+}
+
+/// A seat's credential as a request shows it.
+pub(super) struct Bearer {
+    /// The credential, as given.
+    pub(super) token: String,
+    /// Its hash.
+    pub(super) hash: [u8; 32],
+    /// The seat it holds.
+    pub(super) seat: Seat,
+}
+
+/// The seat an `Authorization: Bearer` credential holds in `room`:
+/// `unauthorized` without one, `rate_limited` over the credential's rate,
+/// `forbidden` for one that holds no seat of the match.
+pub(super) async fn authorize(
+    sh: &Shared,
+    room: &Room,
+    headers: &HeaderMap,
+) -> Result<Bearer, ProtoError> {
+    let token = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| {
+            ProtoError::new(
+                ErrorCode::Unauthorized,
+                "this needs a seat credential: Authorization: Bearer <token>",
+            )
+        })?;
+    if sh.limiter.check(&credential_key(token)) != Verdict::Allow {
+        return Err(ProtoError::new(
+            ErrorCode::RateLimited,
+            "too many requests for this credential; slow down",
+        ));
+    }
+    let hash = hash_credential(token);
+    let (seat, _) = room
+        .seat_of(&hash)
+        .await
+        .ok_or_else(|| ProtoError::new(ErrorCode::Forbidden, "not a credential of this match"))?;
+    Ok(Bearer {
+        token: token.to_string(),
+        hash,
+        seat,
+    })
+}
+
+/// `POST /api/v1/matches/{id}/leave` with the seat's credential.
+pub(super) async fn leave(State(sh): Shr, Path(id): Path<String>, headers: HeaderMap) -> Response {
+    let r = async {
+        let room = sh.room_or_load(&id).await?;
+        let seat = authorize(&sh, &room, &headers).await?.seat;
+        room.leave(&sh.services, seat).await?;
+        Ok(Left {
+            match_id: id.clone(),
+            seat,
+            left: true,
+        })
+    }
+    .await;
+    answer_or_error(StatusCode::OK, r)
+}
+
+/// `POST /api/v1/matches/{id}/cancel` with a seat's credential: an open
+/// match at once, a playing one once every other player has gone; the
+/// summary, `cancelled`.
+pub(super) async fn cancel(State(sh): Shr, Path(id): Path<String>, headers: HeaderMap) -> Response {
+    let r = async {
+        let room = sh.room_or_load(&id).await?;
+        let seat = authorize(&sh, &room, &headers).await?.seat;
+        room.cancel_by(&sh.services, seat).await?;
+        Ok(MatchAnswer {
+            summary: (*room.summary()).clone(),
+            invite: None,
+        })
+    }
+    .await;
+    answer_or_error(StatusCode::OK, r)
+}

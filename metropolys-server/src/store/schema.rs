@@ -1,0 +1,88 @@
+//! The store's tables, and how an older database is brought up to date
+//! (`PRAGMA user_version` says which schema it has).
+
+use super::ops::Result;
+use rusqlite::Connection;
+
+/// The schema version (`PRAGMA user_version`): 2 added cancellation, the
+/// end time and whether the seed was chosen; 3 the players' names, private
+/// matches' invites, rematches (the link and the reserved seats) and the
+/// chat.
+pub(super) const SCHEMA_VERSION: i64 = 3;
+
+/// Creates the tables, or brings an older database's up to date.
+pub(super) fn migrate(conn: &Connection) -> Result<()> {
+    conn.execute_batch(
+        "CREATE TABLE IF NOT EXISTS matches (
+             id TEXT PRIMARY KEY,
+             created INTEGER NOT NULL,
+             config TEXT NOT NULL,
+             seats TEXT NOT NULL,
+             turn_seconds REAL,
+             started INTEGER NOT NULL DEFAULT 0,
+             finished INTEGER NOT NULL DEFAULT 0
+         );
+         CREATE TABLE IF NOT EXISTS credentials (
+             match_id TEXT NOT NULL REFERENCES matches(id),
+             seat INTEGER NOT NULL,
+             hash BLOB NOT NULL,
+             PRIMARY KEY (match_id, seat)
+         );
+         CREATE TABLE IF NOT EXISTS actions (
+             match_id TEXT NOT NULL REFERENCES matches(id),
+             n INTEGER NOT NULL,
+             player INTEGER NOT NULL,
+             action INTEGER NOT NULL,
+             PRIMARY KEY (match_id, n)
+         );
+         CREATE TABLE IF NOT EXISTS reservations (
+             match_id TEXT NOT NULL REFERENCES matches(id),
+             seat INTEGER NOT NULL,
+             hash BLOB NOT NULL,
+             name TEXT,
+             PRIMARY KEY (match_id, seat)
+         );
+         CREATE TABLE IF NOT EXISTS chat (
+             match_id TEXT NOT NULL REFERENCES matches(id),
+             n INTEGER NOT NULL,
+             seat INTEGER NOT NULL,
+             name TEXT,
+             text TEXT NOT NULL,
+             at INTEGER NOT NULL,
+             PRIMARY KEY (match_id, n)
+         );
+         CREATE INDEX IF NOT EXISTS matches_finished ON matches(finished);",
+    )?;
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    if version < SCHEMA_VERSION {
+        add_columns(
+            conn,
+            "matches",
+            &[
+                ("cancelled", "INTEGER NOT NULL DEFAULT 0"),
+                ("ended", "INTEGER"),
+                ("seed_chosen", "INTEGER NOT NULL DEFAULT 0"),
+                ("invite", "TEXT"),
+                ("rematch", "TEXT"),
+            ],
+        )?;
+        add_columns(conn, "credentials", &[("name", "TEXT")])?;
+        conn.execute_batch("CREATE INDEX IF NOT EXISTS matches_ended ON matches(finished, ended)")?;
+        conn.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+    }
+    Ok(())
+}
+
+/// Adds the columns `table` lacks.
+fn add_columns(conn: &Connection, table: &str, columns: &[(&str, &str)]) -> Result<()> {
+    let have: Vec<String> = conn
+        .prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))?
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_>>()?;
+    for (name, decl) in columns {
+        if !have.iter().any(|c| c == name) {
+            conn.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {name} {decl}"))?;
+        }
+    }
+    Ok(())
+}
