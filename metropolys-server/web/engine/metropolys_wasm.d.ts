@@ -983,22 +983,27 @@ export interface CardPlaces {
 
 /**
  * Who played one seat of a recorded game: an entry of the record's
- * optional `seats`, `{"kind": "human"}` or `{"kind": "ismcts", "params":
- * {"iterations": 500}}`.
+ * optional `seats`, `{"kind": "human"}`, `{"kind": "human", "name":
+ * "Ada"}` or `{"kind": "ismcts", "params": {"iterations": 500}}`.
  *
  * `kind` is `"human"` for a person, or the bot's kind as the program that
  * played names it (the `metropolys` tool writes the kinds of
  * `metropolys-bots`, `"random"` for its random decisions): 1 to
  * [`SEAT_KIND_MAX`] bytes without control characters. `params` is the
  * bot's parameters, a JSON object (no key twice, at any depth), left out
- * when it has none. Replaying ignores both.
+ * when it has none. `name` is the person's name, for a `human` entry
+ * only: 1 to [`SEAT_NAME_MAX`] bytes without control characters, left out
+ * when unknown (since 0.3.0; older readers refuse it as an unknown
+ * field). Replaying ignores all three.
  *
  * ```
  * use metropolys_core::{record::SeatPlayer, Config, Record, Variant};
  * let mut r = Record::new(Config::new(2, Variant::Family, 1));
- * r.seats = Some(vec![SeatPlayer::human(), SeatPlayer::bot("greedy", None)]);
+ * r.seats = Some(vec![SeatPlayer::named("Ada"), SeatPlayer::bot("greedy", None)]);
  * let again = Record::from_json(&r.to_json_readable()).unwrap();
- * assert_eq!(again.seats.unwrap()[1].kind, "greedy");
+ * let seats = again.seats.unwrap();
+ * assert_eq!(seats[0].name.as_deref(), Some("Ada"));
+ * assert_eq!(seats[1].kind, "greedy");
  * ```
  */
 export interface SeatPlayer {
@@ -1010,6 +1015,10 @@ export interface SeatPlayer {
      * The bot's parameters, when it has any.
      */
     params?: Record<string, unknown>;
+    /**
+     * The person's name, for a `human` entry, when known.
+     */
+    name?: string;
 }
 
 /** A bot kind (`constants().BOT_KINDS`). */

@@ -285,6 +285,7 @@ export class OnlineTable {
     $("pass").disabled = t.pass === null;
     $("hint").disabled = !mine;
     t.deadline = typeof m.deadline_ms === "number" ? performance.now() + m.deadline_ms : null;
+    m.timed = !!t.summary?.turn_seconds;
     this.log.add(E, seats, m.events, !first);
     if (m.timed_out) this.log.add(E, seats, [], false);
     this.turnLine();
@@ -293,7 +294,12 @@ export class OnlineTable {
     this.joinBar();
     this.endPanel();
     this.notify(mine, before);
-    $("actions").hidden = m.status === "finished" || m.status === "cancelled";
+    const over = m.status === "finished" || m.status === "cancelled";
+    $("actions").hidden = over;
+    // A finished match's seats stay theirs (the record, the rematch); nothing to leave or cancel.
+    $("leave").hidden = over || t.seat === null;
+    $("cancel-match").hidden = over || t.seat === null;
+    $("copy-seat").hidden = t.seat === null;
     if (m.timed_out) {
       const li = document.createElement("li");
       li.textContent = `Time ran out for ${seats.who(m.timed_out.seat)}: the greedy bot played for them`;
@@ -332,8 +338,15 @@ export class OnlineTable {
     const t = this.t;
     if (!t?.last) return;
     const el = $("timer");
-    if (t.deadline === null || t.last.status !== "playing") {
+    if (t.last.status !== "playing" || !t.last.timed) {
       el.textContent = "";
+      return;
+    }
+    if (t.deadline === null) {
+      // A person to act and no deadline: the server holds the timer while
+      // no player has the match open (bots have no timer).
+      const human = t.last.seats?.[t.game.toAct]?.kind === "human";
+      el.textContent = human ? "The turn timer waits until a player is here" : "";
       return;
     }
     const left = Math.max(0, Math.round((t.deadline - performance.now()) / 1000));
