@@ -282,17 +282,24 @@ pub fn run(args: Args) -> Result<(), ServerError> {
         let server = Server::bind(Options::from(&args)).await?;
         let addr = server.local_addr();
         let restored = server.matches();
-        println!(
-            "metropolys server: open {} (database {}, {restored} unfinished match{} restored; Ctrl-C stops)",
+        // One write: whoever reads the first line and closes the pipe (a
+        // test, `| head -1`) gets the whole banner or nothing, and a write
+        // that fails does not stop the server.
+        let mut banner = format!(
+            "metropolys server: open {} (database {}, {restored} unfinished match{} restored; Ctrl-C stops)\n",
             urls::local_url(addr),
             args.database.display(),
             if restored == 1 { "" } else { "es" }
         );
         for line in urls::more_lines(addr, &urls::interface_addresses()) {
-            println!("{line}");
+            banner.push_str(&line);
+            banner.push('\n');
         }
         use std::io::Write as _;
-        let _ = std::io::stdout().flush();
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(banner.as_bytes());
+        let _ = out.flush();
+        drop(out);
         server
             .run_until(async {
                 let _ = tokio::signal::ctrl_c().await;
