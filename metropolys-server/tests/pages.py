@@ -143,5 +143,7 @@ def assert_no_page_scroll(d, what):
     sizes = d.execute_script(
         "const e = document.documentElement; return [e.scrollWidth, e.scrollHeight, innerWidth, innerHeight,"
         " Array.from(document.querySelectorAll('body *')).filter(x => x.getBoundingClientRect().bottom > innerHeight + 1"
-        " && getComputedStyle(x).position !== 'fixed').slice(0, 5).map(x => x.id || x.className)]")
+        " && getComputedStyle(x).position !== 'fixed').slice(0, 5).map(x => x.id || x.className),"
+        " ['header', '#game', '.side', '.board-area', '#turnbox', 'main'].map(s => { const e = document.querySelector(s);"
+        " if (!e) return s; const r = e.getBoundingClientRect(); return s + ' ' + Math.round(r.top) + '-' + Math.round(r.bottom); })]")
     assert sizes[0] <= sizes[2] and sizes[1] <= sizes[3], f"{what}: the page scrolls: {sizes}"
