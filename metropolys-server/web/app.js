@@ -181,7 +181,7 @@ async function join(id, seat) {
 
 function showLobby() {
   page("lobby");
-  $("headline").textContent = "Lobby";
+  $("headline").textContent = "";
   seatInputs();
   deckChanged();
   refreshMatches();
@@ -217,7 +217,7 @@ $("create").addEventListener("submit", async (ev) => {
 
 async function showReplay(id) {
   page("replay");
-  $("headline").textContent = "Replay";
+  $("headline").textContent = "";
   $("replay-title").textContent = "Replay";
   let text;
   try {
