@@ -18,7 +18,7 @@ import { renderSheet } from "./ui/panel.js";
 import { replayData } from "./ui/replaydata.js";
 import { myName, mySeats, saveInvite, saveName, saveSeat } from "./ui/store.js";
 import { OnlineTable, api, joinSeat } from "./ui/table.js";
-import { deckPicker } from "./ui/deck.js";
+import { botChoices, deckToggle, el, seatInputs } from "./ui/setup.js";
 import { Seats, capital } from "./ui/words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -33,13 +33,6 @@ try {
 const table = new OnlineTable(E, { onLobby: () => (location.hash = "#/") });
 let lobbyTimer = null;
 let replay = null;
-
-function el(tag, text, cls) {
-  const e = document.createElement(tag);
-  if (text !== undefined && text !== null) e.textContent = text;
-  if (cls) e.className = cls;
-  return e;
-}
 
 function page(name) {
   document.body.dataset.page = name;
@@ -58,45 +51,10 @@ function page(name) {
 
 // ----- the lobby -------------------------------------------------------
 
-/** The bot kinds, friendliest first (the server's list, from the bots crate). */
-function botChoices() {
-  const presets = ["beginner", "casual", "strong", "expert"];
-  const kinds = info.bots ?? [];
-  return [...presets.filter((k) => kinds.includes(k)), ...kinds.filter((k) => !presets.includes(k))];
-}
-
-function seatInputs() {
-  const n = Number($("players").value);
-  const box = $("seats");
-  const old = [...box.querySelectorAll("select")].map((s) => s.value);
-  while (box.children.length > 1) box.lastChild.remove();
-  const bots = botChoices();
-  const seats = new Seats(E, n, [], null);
-  for (let i = 0; i < n; i++) {
-    const label = el("label");
-    label.append(seats.chip(i, `${seats.color(i)} seat`));
-    const s = el("select");
-    s.name = `seat${i}`;
-    const human = el("option", "a person");
-    human.value = "human";
-    s.append(human);
-    for (const k of bots) {
-      const o = el("option", `bot: ${k}`);
-      o.value = k;
-      s.append(o);
-    }
-    s.value = old[i] ?? (i < 2 ? "human" : bots.includes("casual") ? "casual" : bots[0] ?? "human");
-    label.append(s);
-    box.append(label);
-  }
-}
-
-let deck = null;
-/** The Metropolys cards (with the Family or the Expert game, §9): their deck shown when chosen. */
-function deckChanged() {
-  const on = $("metropolys-cards").checked;
-  $("deck").hidden = !on;
-  if (on && !deck) deck = deckPicker(E, $("deck"));
+function seats() {
+  const bots = botChoices(info.bots ?? []);
+  seatInputs(E, $("seats"), Number($("players").value), bots, "a person",
+    (i) => (i < 2 ? "human" : bots.includes("casual") ? "casual" : bots[0] ?? "human"));
 }
 
 function seatLine(E, m) {
@@ -182,14 +140,13 @@ async function join(id, seat) {
 function showLobby() {
   page("lobby");
   $("headline").textContent = "";
-  seatInputs();
-  deckChanged();
+  seats();
   refreshMatches();
   lobbyTimer = setInterval(refreshMatches, 4000);
 }
 
-$("players").addEventListener("change", seatInputs);
-$("metropolys-cards").addEventListener("change", deckChanged);
+$("players").addEventListener("change", seats);
+const deck = deckToggle(E, $("metropolys-cards"), $("deck"));
 $("my-name").value = myName();
 $("my-name").addEventListener("change", () => saveName($("my-name").value.trim()));
 $("create").addEventListener("submit", async (ev) => {

@@ -10,7 +10,7 @@ import { BoardView, piecesOf } from "./ui/board.js";
 import { loadEngine } from "./ui/engine.js";
 import { Log, renderCards, renderLegend, renderPlayers, renderRevealed, renderRules, renderSheet, renderSupply } from "./ui/panel.js";
 import { Picker } from "./ui/picker.js";
-import { deckPicker } from "./ui/deck.js";
+import { botChoices, deckToggle, el, seatInputs } from "./ui/setup.js";
 import { Seats, capital, place, winnersText } from "./ui/words.js";
 import { BotWorker } from "./engine/worker.js";
 
@@ -26,13 +26,6 @@ const board = new BoardView($("board"), $("board-wrap"), { onChoose: (n) => open
 const picker = new Picker($("picker"), { onPick: (id) => play(id), onClose: () => board.choose(null) });
 const log = new Log($("log"));
 
-function el(tag, text, cls) {
-  const e = document.createElement(tag);
-  if (text !== undefined && text !== null) e.textContent = text;
-  if (cls) e.className = cls;
-  return e;
-}
-
 function show(name) {
   document.body.dataset.page = name;
   $("loading").hidden = true;
@@ -42,38 +35,9 @@ function show(name) {
 
 // ----- setting up --------------------------------------------------------
 
-function seatInputs() {
-  const n = Number($("players").value);
-  const box = $("seats");
-  const old = [...box.querySelectorAll("select")].map((x) => x.value);
-  while (box.children.length > 1) box.lastChild.remove();
-  const seats = new Seats(E, n, [], null);
-  const kinds = ["beginner", "casual", "strong", "expert", ...C.BOT_KINDS.filter((k) => !["beginner", "casual", "strong", "expert"].includes(k))];
-  for (let i = 0; i < n; i++) {
-    const label = el("label");
-    label.append(seats.chip(i, `${seats.color(i)} seat`));
-    const sel = el("select");
-    sel.name = `seat${i}`;
-    const human = el("option", "a person at this screen");
-    human.value = "human";
-    sel.append(human);
-    for (const k of kinds) {
-      const o = el("option", `bot: ${k}`);
-      o.value = k;
-      sel.append(o);
-    }
-    sel.value = old[i] ?? (i === 0 ? "human" : "casual");
-    label.append(sel);
-    box.append(label);
-  }
-}
-
-let deck = null;
-/** The Metropolys cards (with the Family or the Expert game, §9): their deck shown when chosen. */
-function deckChanged() {
-  const on = $("metropolys-cards").checked;
-  $("deck").hidden = !on;
-  if (on && !deck) deck = deckPicker(E, $("deck"));
+function seats() {
+  seatInputs(E, $("seats"), Number($("players").value), botChoices(C.BOT_KINDS), "a person at this screen",
+    (i) => (i === 0 ? "human" : "casual"));
 }
 
 function saved() {
@@ -106,13 +70,12 @@ function setup() {
   s = null;
   show("setup");
   $("headline").textContent = "Offline: on this device, with no server";
-  seatInputs();
-  deckChanged();
+  seats();
   $("resume").hidden = !saved();
 }
 
-$("players").addEventListener("change", seatInputs);
-$("metropolys-cards").addEventListener("change", deckChanged);
+$("players").addEventListener("change", seats);
+const deck = deckToggle(E, $("metropolys-cards"), $("deck"));
 $("new-game-link").addEventListener("click", (ev) => {
   ev.preventDefault();
   if (!s || s.game.isOver || confirm("Leave this game for a new one? It stays saved until you start another.")) setup();

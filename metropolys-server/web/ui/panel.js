@@ -7,12 +7,7 @@
 
 import { capital, eventText, points } from "./words.js";
 
-function el(tag, text, cls) {
-  const e = document.createElement(tag);
-  if (text !== undefined && text !== null) e.textContent = text;
-  if (cls) e.className = cls;
-  return e;
-}
+import { el } from "./setup.js";
 
 /** What a secret card is (`area`, `neighborhood` or `metropolys`), from core's SecretCard. */
 function cardKind(card) {
@@ -227,12 +222,16 @@ export function renderRules(E, list, variant, metropolys) {
 export class Log {
   constructor(list) {
     this.list = list;
-    this.queue = [];
   }
 
   clear() {
     this.list.replaceChildren();
-    this.queue = [];
+  }
+
+  /** A line of the table's own (not an event of the game). */
+  note(text) {
+    const li = el("li", text, "note-line");
+    this.list.append(li);
   }
 
   /** Appends `events` in words; `fresh` ones flash. */

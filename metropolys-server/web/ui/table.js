@@ -286,8 +286,8 @@ export class OnlineTable {
     $("hint").disabled = !mine;
     t.deadline = typeof m.deadline_ms === "number" ? performance.now() + m.deadline_ms : null;
     m.timed = !!t.summary?.turn_seconds;
+    if (m.timed_out) this.log.note(`Time ran out for ${seats.who(m.timed_out.seat)}: the greedy bot plays for them`);
     this.log.add(E, seats, m.events, !first);
-    if (m.timed_out) this.log.add(E, seats, [], false);
     this.turnLine();
     this.players();
     this.cards();
@@ -300,11 +300,6 @@ export class OnlineTable {
     $("leave").hidden = over || t.seat === null;
     $("cancel-match").hidden = over || t.seat === null;
     $("copy-seat").hidden = t.seat === null;
-    if (m.timed_out) {
-      const li = document.createElement("li");
-      li.textContent = `Time ran out for ${seats.who(m.timed_out.seat)}: the greedy bot played for them`;
-      $("log").append(li);
-    }
   }
 
   turnLine() {

@@ -1,0 +1,63 @@
+// What the lobby and the offline page share to set a game up: an element
+// maker, who plays each seat (a person or a bot, the friendliest bots
+// first) and the Metropolys deck shown when its box is ticked.
+
+import { deckPicker } from "./deck.js";
+import { Seats } from "./words.js";
+
+/** A new element with its text and class. */
+export function el(tag, text, cls) {
+  const e = document.createElement(tag);
+  if (text !== undefined && text !== null) e.textContent = text;
+  if (cls) e.className = cls;
+  return e;
+}
+
+/** `kinds` (bot kinds), the difficulty presets first. */
+export function botChoices(kinds) {
+  const presets = ["beginner", "casual", "strong", "expert"];
+  return [...presets.filter((k) => kinds.includes(k)), ...kinds.filter((k) => !presets.includes(k))];
+}
+
+/**
+ * One select per seat in `box` (a fieldset whose legend stays): a person
+ * (`human`, labelled `person`) or one of `bots`; a seat keeps its choice
+ * when the number of players changes, a new one gets `fallback(i)`.
+ */
+export function seatInputs(E, box, players, bots, person, fallback) {
+  const old = [...box.querySelectorAll("select")].map((s) => s.value);
+  while (box.children.length > 1) box.lastChild.remove();
+  const seats = new Seats(E, players, [], null);
+  for (let i = 0; i < players; i++) {
+    const label = el("label");
+    label.append(seats.chip(i, `${seats.color(i)} seat`));
+    const s = el("select");
+    s.name = `seat${i}`;
+    const human = el("option", person);
+    human.value = "human";
+    s.append(human);
+    for (const k of bots) {
+      const o = el("option", `bot: ${k}`);
+      o.value = k;
+      s.append(o);
+    }
+    s.value = old[i] ?? fallback(i);
+    label.append(s);
+    box.append(label);
+  }
+}
+
+/**
+ * Shows the deck's four cards while `checkbox` is ticked (with the Family
+ * or the Expert game, §9); returns `deck()`, the cards chosen (R-22).
+ */
+export function deckToggle(E, checkbox, box) {
+  let read = null;
+  const changed = () => {
+    box.hidden = !checkbox.checked;
+    if (checkbox.checked && !read) read = deckPicker(E, box);
+  };
+  checkbox.addEventListener("change", changed);
+  changed();
+  return () => read();
+}
