@@ -1339,7 +1339,7 @@ function __wbg_get_imports() {
             const ret = typeof arg0;
             return ret;
         },
-        __wbg_engineError_e153ea396a324448: function(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7) {
+        __wbg_engineError_f16b32a677cb1df3: function(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7) {
             let v0;
             if (arg4 !== 0) {
                 v0 = getStringFromWasm0(arg4, arg5);
@@ -1350,7 +1350,7 @@ function __wbg_get_imports() {
             const ret = engineError(getStringFromWasm0(arg0, arg1), getStringFromWasm0(arg2, arg3), v0, v1);
             return ret;
         },
-        __wbg_error_19cdf127368ecf3b: function(arg0, arg1) {
+        __wbg_error_ef3fcbd44efe2239: function(arg0, arg1) {
             console.error(getStringFromWasm0(arg0, arg1));
         },
         __wbg_get_2080c49015e35254: function() { return handleError(function (arg0, arg1) {
@@ -1375,7 +1375,7 @@ function __wbg_get_imports() {
             const ret = result;
             return ret;
         },
-        __wbg_isArray_2f23360fb846c396: function() { return handleError(function (arg0) {
+        __wbg_isArray_4234c100971e3a1e: function() { return handleError(function (arg0) {
             const ret = Array.isArray(arg0);
             return ret;
         }, arguments); },
@@ -1383,7 +1383,7 @@ function __wbg_get_imports() {
             const ret = Number.isSafeInteger(arg0);
             return ret;
         },
-        __wbg_keys_9b49146c28fc3bc1: function() { return handleError(function (arg0) {
+        __wbg_keys_ff68474285c6562f: function() { return handleError(function (arg0) {
             const ret = Object.keys(arg0);
             return ret;
         }, arguments); },
