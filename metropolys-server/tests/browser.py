@@ -239,6 +239,11 @@ try:
                     circle = bob.find_element(By.CSS_SELECTOR, f"#n{n} circle")
                     assert not overlaps(rect(bob, picker), rect(bob, circle)), "the picker covers its neighborhood"
                     assert_inside(bob, bob.find_element(By.ID, "turnbox"), "the turn line on the phone")
+                    # No blank band: the zoomed picture fills its frame.
+                    frame = rect(bob, bob.find_element(By.ID, "board-wrap"))
+                    picture = rect(bob, bob.find_element(By.CSS_SELECTOR, "#board svg"))
+                    assert picture["height"] >= frame["height"] - 1 and picture["width"] >= frame["width"] - 1, \
+                        (frame, picture)
                     bob.save_screenshot(os.path.join(OUT, "phone.png"))
                     audits["phone"] = audit(bob, "the table at 390x844")
                     phone_checked = True
