@@ -4,8 +4,7 @@
 //! as given.
 
 use super::{
-    refuse, spectator, Authority, Change, ChatLog, ClientId, Effects, Outgoing, Proposal, CHAT_MAX,
-    CHAT_SENT,
+    refuse, Authority, Change, ChatLog, ClientId, Effects, Outgoing, Proposal, CHAT_MAX, CHAT_SENT,
 };
 use crate::protocol::{Chat, ChatEntry, ErrorCode, ProtoError, ServerMessage, Status};
 use crate::store::{ChatRow, Op};
@@ -41,21 +40,8 @@ impl Authority {
         text: String,
         wall: i64,
     ) -> Result<Proposal, ProtoError> {
-        let sub = self
-            .subscribers
-            .iter()
-            .find(|c| c.id == client)
-            .ok_or_else(|| refuse(ErrorCode::Forbidden, "this socket is no longer subscribed"))?;
-        let Some((seat, epoch)) = sub.seat else {
-            return Err(spectator());
-        };
+        let seat = self.seat_of_socket(client)?;
         let slot = &self.seats[seat as usize];
-        if slot.epoch != epoch || slot.holder.is_none() {
-            return Err(refuse(
-                ErrorCode::Forbidden,
-                "this socket's credential no longer holds its seat",
-            ));
-        }
         if self.status() == Status::Cancelled {
             return Err(refuse(ErrorCode::MatchOver, "the match was cancelled"));
         }

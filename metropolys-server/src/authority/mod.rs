@@ -327,16 +327,11 @@ impl Authority {
 
     // ----- proposals (nothing changes) ----------------------------------
 
-    /// A submission `{"move": n, "action": id}` of client `client`.
-    /// `forbidden` when the client's credential no longer holds its seat
-    /// (the shell then closes the socket).
-    pub fn propose_submit(
-        &self,
-        client: ClientId,
-        n: u64,
-        action: i64,
-        wall: i64,
-    ) -> Result<Submission, ProtoError> {
+    /// The seat whose current holder client `client`'s socket speaks for:
+    /// `spectator` for a spectator's socket, `forbidden` when the socket
+    /// is no longer subscribed or its credential no longer holds the seat
+    /// (given up, taken by someone else since).
+    fn seat_of_socket(&self, client: ClientId) -> Result<Seat, ProtoError> {
         let sub = self
             .subscribers
             .iter()
@@ -352,6 +347,20 @@ impl Authority {
                 "this socket's credential no longer holds its seat",
             ));
         }
+        Ok(seat)
+    }
+
+    /// A submission `{"move": n, "action": id}` of client `client`.
+    /// `forbidden` when the client's credential no longer holds its seat
+    /// (the shell then closes the socket).
+    pub fn propose_submit(
+        &self,
+        client: ClientId,
+        n: u64,
+        action: i64,
+        wall: i64,
+    ) -> Result<Submission, ProtoError> {
+        let seat = self.seat_of_socket(client)?;
         let current = self.move_number();
         if n < current {
             if let Some(&(player, id)) = self.actions.get(n as usize) {
