@@ -8,14 +8,17 @@
 //!   every client of a 4-seat match asks for its update at once (`sync`)
 //!   and the time until all have it (the server's work and the sockets,
 //!   without a commit).
-//! * 1 match of four scripted humans (random legal actions): the latency
+//! * 1 match of four scripted humans (random legal actions; games back to
+//!   back for 10 s, quick mode 2 s): the latency
 //!   from a submission to the moment every client has the update (p50,
 //!   p99), against one commit + one fan-out.
-//! * Many concurrent 4-seat matches (64; quick mode 8): moves per second,
-//!   p50 and p99, against one commit at a time (1 / commit) and grouped
-//!   commits (matches / (the run's median transaction + fan-out)).
-//! * Idle sockets (1,000; quick mode 100): the growth of the server
-//!   process's resident set per connected spectator socket.
+//! * Many concurrent 4-seat matches (64; quick mode 8), each slot starting
+//!   a new match when its game ends, for 20 s (quick mode 3 s): moves per
+//!   second, p50 and p99, against one commit at a time (1 / commit),
+//!   grouped commits (matches / (the run's median transaction + fan-out))
+//!   and the CPUs (the server's and this client's CPU time per move).
+//! * Idle sockets (1,000; quick mode 100), on a server process of their
+//!   own: the growth of its resident set per connected spectator socket.
 //!
 //! Rows for scripts/bench: `row<TAB>name<TAB>value<TAB>unit<TAB>note`.
 //!
@@ -275,69 +278,88 @@ async fn human(
     last
 }
 
-/// Plays `matches` 4-seat matches at once until they end or `limit`:
-/// (moves, seconds, latencies in ms).
+/// One game of four scripted humans in a new match, until it ends or
+/// `deadline`: (moves, latencies in ms from a submission to the moment all
+/// four clients have its update).
+async fn one_game(
+    http: &reqwest::Client,
+    addr: SocketAddr,
+    deadline: Instant,
+    seed: u64,
+) -> (u64, Vec<f64>) {
+    let (id, tokens) = four_humans(http, addr).await;
+    let mut sockets = Vec::new();
+    for t in &tokens {
+        sockets.push(connect(addr, &id, Some(t)).await);
+    }
+    let timings = Arc::new(Mutex::new(Timings {
+        received: vec![HashMap::new(); 4],
+        ..Timings::default()
+    }));
+    let mut humans = Vec::new();
+    for (i, ws) in sockets.into_iter().enumerate() {
+        let seed = seed ^ (i as u64 + 1);
+        humans.push(tokio::spawn(human(ws, i, seed, timings.clone(), deadline)));
+    }
+    let mut moves = 0;
+    for (i, h) in humans.into_iter().enumerate() {
+        let last = h.await.unwrap();
+        if i == 0 {
+            moves = last;
+        }
+    }
+    let t = timings.lock().unwrap();
+    let mut lat = Vec::new();
+    for (&n, &sent) in &t.sent {
+        let arrivals: Vec<Instant> = t
+            .received
+            .iter()
+            .filter_map(|r| r.get(&(n + 1)).copied())
+            .collect();
+        if arrivals.len() == 4 {
+            let last = arrivals.into_iter().max().unwrap();
+            lat.push(last.duration_since(sent).as_secs_f64() * 1000.0);
+        }
+    }
+    (moves, lat)
+}
+
+/// Keeps `matches` 4-seat matches playing at once for `duration`: each
+/// slot starts a new match as soon as its game ends (creating and joining
+/// it is part of the run), so the load stays at `matches` until the end.
+/// Returns (moves, seconds, latencies in ms).
 async fn play(
     http: &reqwest::Client,
     addr: SocketAddr,
     matches: usize,
-    limit: Duration,
+    duration: Duration,
     seed: u64,
 ) -> (u64, f64, Vec<f64>) {
-    let mut tables = Vec::new();
-    for _ in 0..matches {
-        tables.push(four_humans(http, addr).await);
-    }
-    let mut sockets = Vec::new();
-    for (id, tokens) in &tables {
-        let mut s = Vec::new();
-        for t in tokens {
-            s.push(connect(addr, id, Some(t)).await);
-        }
-        sockets.push(s);
-    }
     let start = Instant::now();
-    let deadline = start + limit;
-    let mut tasks = Vec::new();
-    let mut all = Vec::new();
-    for (m, s) in sockets.into_iter().enumerate() {
-        let timings = Arc::new(Mutex::new(Timings {
-            received: vec![HashMap::new(); 4],
-            ..Timings::default()
-        }));
-        all.push(timings.clone());
-        for (i, ws) in s.into_iter().enumerate() {
-            let seed = seed ^ ((m * 4 + i) as u64 + 1);
-            tasks.push((
-                i,
-                tokio::spawn(human(ws, i, seed, timings.clone(), deadline)),
-            ));
-        }
-    }
-    let mut moves = 0;
-    for (i, t) in tasks {
-        let last = t.await.unwrap();
-        if i == 0 {
-            moves += last;
-        }
-    }
-    let elapsed = start.elapsed().as_secs_f64();
-    let mut lat = Vec::new();
-    for t in &all {
-        let t = t.lock().unwrap();
-        for (&n, &sent) in &t.sent {
-            let arrivals: Vec<Instant> = t
-                .received
-                .iter()
-                .filter_map(|r| r.get(&(n + 1)).copied())
-                .collect();
-            if arrivals.len() == 4 {
-                let last = arrivals.into_iter().max().unwrap();
-                lat.push(last.duration_since(sent).as_secs_f64() * 1000.0);
+    let deadline = start + duration;
+    let mut slots = Vec::new();
+    for m in 0..matches {
+        let http = http.clone();
+        let seed = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ ((m as u64) << 32);
+        slots.push(tokio::spawn(async move {
+            let (mut moves, mut lat) = (0, Vec::new());
+            let mut game = 0u64;
+            while Instant::now() < deadline {
+                let (n, l) = one_game(&http, addr, deadline, seed ^ (game << 8)).await;
+                moves += n;
+                lat.extend(l);
+                game += 1;
             }
-        }
+            (moves, lat)
+        }));
     }
-    (moves, elapsed, lat)
+    let (mut moves, mut lat) = (0, Vec::new());
+    for s in slots {
+        let (n, l) = s.await.unwrap();
+        moves += n;
+        lat.extend(l);
+    }
+    (moves, start.elapsed().as_secs_f64(), lat)
 }
 
 /// The fan-out: every client of a 4-seat match asks for its update at once
@@ -420,10 +442,18 @@ fn main() {
 
 async fn load(args: Vec<String>) {
     let quick = args.iter().any(|a| a == "--quick");
-    let (many, limit, sockets, rounds) = if quick {
-        (8, Duration::from_secs(8), 100, 10)
+    // (matches at once, how long one match plays, how long they play,
+    // idle sockets, fan-out rounds)
+    let (many, alone, together, sockets, rounds) = if quick {
+        (8, Duration::from_secs(2), Duration::from_secs(3), 100, 10)
     } else {
-        (64, Duration::from_secs(40), 1000, 50)
+        (
+            64,
+            Duration::from_secs(10),
+            Duration::from_secs(20),
+            1000,
+            50,
+        )
     };
     let scratch = tempfile::Builder::new()
         .prefix("mtp-load-")
@@ -439,7 +469,7 @@ async fn load(args: Vec<String>) {
     server.commits();
 
     // One match: the server's own commits during it are the limit's.
-    let (moves1, secs1, mut lat1) = play(&http, addr, 1, limit, 1).await;
+    let (moves1, secs1, mut lat1) = play(&http, addr, 1, alone, 1).await;
     let (p50_1, p99_1) = (pct(&mut lat1, 0.5), pct(&mut lat1, 0.99));
     let alone = server.commits();
     let mut single: Vec<f64> = alone
@@ -451,7 +481,7 @@ async fn load(args: Vec<String>) {
 
     // Many matches, with the CPU time the server and this client use.
     let cpu0 = (cpu_secs(&pid.to_string()), cpu_secs("self"));
-    let (moves, secs, mut lat) = play(&http, addr, many, limit, 2).await;
+    let (moves, secs, mut lat) = play(&http, addr, many, together, 2).await;
     let server_cpu = (cpu_secs(&pid.to_string()) - cpu0.0) * 1000.0 / moves.max(1) as f64;
     let client_cpu = (cpu_secs("self") - cpu0.1) * 1000.0 / moves.max(1) as f64;
     let cpus = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
@@ -465,10 +495,16 @@ async fn load(args: Vec<String>) {
     let per_tx = ops as f64 / grouped.len().max(1) as f64;
     let largest = grouped.iter().map(|(o, _)| *o).max().unwrap_or(0);
 
-    // Idle sockets.
-    let per_socket = idle_kib(&http, addr, pid, sockets).await;
     let fan_b = fanout_ms(&http, addr, rounds).await;
     let fan = fan_a.min(fan_b);
+    // Stop the server (its standard input closes).
+    server.stop();
+
+    // Idle sockets, on a server of their own: the one that played has
+    // freed memory in its heap, which new sockets would reuse unseen.
+    let idle_server = ServerProcess::start(&scratch.path().join("idle.db"));
+    let per_socket = idle_kib(&http, idle_server.addr, idle_server.child.id(), sockets).await;
+    idle_server.stop();
 
     let limit1 = commit1 + fan;
     println!(
@@ -542,6 +578,12 @@ async fn load(args: Vec<String>) {
         "moves/s",
         "CPUs / (server + client CPU per move), the machine to ourselves",
     );
+    row(
+        &format!("limit: latency at the CPUs' rate, {many} matches"),
+        many as f64 * (server_cpu + client_cpu) / cpus,
+        "ms",
+        "each match waits for one move of every match: matches / the row above",
+    );
     println!(
         "load: load average before the idle sockets: {}",
         load.trim()
@@ -559,8 +601,6 @@ async fn load(args: Vec<String>) {
         "from the row above",
     );
 
-    // Stop the server (its standard input closes) and remove the scratch
-    // folder.
-    server.stop();
+    // Remove the scratch folder.
     drop(scratch);
 }
