@@ -841,6 +841,23 @@ enum MtpStatus mtp_neighborhoods_adjacent(uint8_t a, uint8_t b, bool *adjacent_o
 enum MtpStatus mtp_board_json(char **json_out);
 
 /**
+ * Writes the scoring rules of a game of `variant` (`MtpVariant`), with or
+ * without the Metropolys cards (§9), as a JSON array to `*json_out`, one
+ * object per rule (core's `explain::scoring_rules`): `topic` (what it is
+ * about: `{"area": "bridges"}`, `"neighborhood"`, `"metropolys"`,
+ * `{"token": "trendy"}`, `{"card": "subway"}`, `"highest_building"` or
+ * `"winner"`), `category` (the score-sheet category it fills, `null` for
+ * the winner), `label` and `text` (one line, with its points and ruling).
+ * Free it with `mtp_string_free`. Another `variant` is
+ * `MTP_STATUS_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ *
+ * `json_out` must be NULL or valid for a write.
+ */
+enum MtpStatus mtp_scoring_rules_json(uint32_t variant, bool metropolys_cards, char **json_out);
+
+/**
  * Creates a bot and writes a new handle to `*bot_out`; free it with
  * `mtp_bot_free`.
  *
@@ -1301,6 +1318,42 @@ enum MtpStatus mtp_game_score_sheet(const struct MtpGame *game,
  * `json_out` must be NULL or valid for a write.
  */
 enum MtpStatus mtp_game_scores_json(const struct MtpGame *game, char **json_out);
+
+/**
+ * Writes every seat's score as the position stands, as far as the game
+ * knows it (R-21; core's `Game::running_scores`), as a JSON array to
+ * `*json_out`, one object per seat: `player`, `categories` (in sheet
+ * order, each `category`, `label` and `value`, `null` when it depends on a
+ * card the game does not know), `unknown` (those categories' names),
+ * `known_total`, `complete` (`known_total` is the seat's total) and
+ * `constructed`. A whole game knows every category, a seat's view the
+ * others' public ones and all of its own, the public view the public
+ * ones; hidden cards are never read. Free it with `mtp_string_free`.
+ *
+ * # Safety
+ *
+ * `json_out` must be NULL or valid for a write.
+ */
+enum MtpStatus mtp_game_running_scores_json(const struct MtpGame *game, char **json_out);
+
+/**
+ * Writes where each secret card of `seat` scores (core's
+ * `Game::where_cards_score`; area card, Expert neighborhood card,
+ * Metropolys card) as a JSON array to `*json_out`, one object per card:
+ * `card` (`{"area": ...}`, `{"neighborhood": ...}` or `{"metropolys":
+ * [...]}`), `label`, `text` (what it scores, with its points and ruling)
+ * and `neighborhoods` (the ids in play where a building can count for it).
+ * A view that does not know that seat's cards (R-21) is
+ * `MTP_STATUS_INVALID_STATE`; a seat not in the game
+ * `MTP_STATUS_INVALID_ARGUMENT`. Free it with `mtp_string_free`.
+ *
+ * # Safety
+ *
+ * `json_out` must be NULL or valid for a write.
+ */
+enum MtpStatus mtp_game_where_cards_score_json(const struct MtpGame *game,
+                                               uint8_t seat,
+                                               char **json_out);
 
 /**
  * Lists the winning seats (R-20; several when they share the victory) of the

@@ -110,3 +110,33 @@ pub unsafe extern "C" fn mtp_board_json(json_out: *mut *mut c_char) -> MtpStatus
         Ok(())
     })
 }
+
+/// Writes the scoring rules of a game of `variant` (`MtpVariant`), with or
+/// without the Metropolys cards (§9), as a JSON array to `*json_out`, one
+/// object per rule (core's `explain::scoring_rules`): `topic` (what it is
+/// about: `{"area": "bridges"}`, `"neighborhood"`, `"metropolys"`,
+/// `{"token": "trendy"}`, `{"card": "subway"}`, `"highest_building"` or
+/// `"winner"`), `category` (the score-sheet category it fills, `null` for
+/// the winner), `label` and `text` (one line, with its points and ruling).
+/// Free it with `mtp_string_free`. Another `variant` is
+/// `MTP_STATUS_INVALID_ARGUMENT`.
+///
+/// # Safety
+///
+/// `json_out` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn mtp_scoring_rules_json(
+    variant: u32,
+    metropolys_cards: bool,
+    json_out: *mut *mut c_char,
+) -> MtpStatus {
+    guard(|| {
+        let json_out = out(json_out, "json_out")?;
+        let variant = crate::types::variant_from(variant)?;
+        let rules = metropolys_core::explain::scoring_rules(variant, metropolys_cards);
+        let text = crate::game::json(&rules)?;
+        // SAFETY: checked non-NULL; valid per the caller.
+        unsafe { put_string(json_out, text) };
+        Ok(())
+    })
+}

@@ -628,6 +628,59 @@ pub unsafe extern "C" fn mtp_game_scores_json(
     }
 }
 
+/// Writes every seat's score as the position stands, as far as the game
+/// knows it (R-21; core's `Game::running_scores`), as a JSON array to
+/// `*json_out`, one object per seat: `player`, `categories` (in sheet
+/// order, each `category`, `label` and `value`, `null` when it depends on a
+/// card the game does not know), `unknown` (those categories' names),
+/// `known_total`, `complete` (`known_total` is the seat's total) and
+/// `constructed`. A whole game knows every category, a seat's view the
+/// others' public ones and all of its own, the public view the public
+/// ones; hidden cards are never read. Free it with `mtp_string_free`.
+///
+/// # Safety
+///
+/// `json_out` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn mtp_game_running_scores_json(
+    game: *const MtpGame,
+    json_out: *mut *mut c_char,
+) -> MtpStatus {
+    // SAFETY: forwarded from the caller.
+    unsafe { json_query(game, json_out, |g| json(&g.game.running_scores())) }
+}
+
+/// Writes where each secret card of `seat` scores (core's
+/// `Game::where_cards_score`; area card, Expert neighborhood card,
+/// Metropolys card) as a JSON array to `*json_out`, one object per card:
+/// `card` (`{"area": ...}`, `{"neighborhood": ...}` or `{"metropolys":
+/// [...]}`), `label`, `text` (what it scores, with its points and ruling)
+/// and `neighborhoods` (the ids in play where a building can count for it).
+/// A view that does not know that seat's cards is
+/// `MTP_STATUS_INVALID_STATE`; a seat not in the game
+/// `MTP_STATUS_INVALID_ARGUMENT`. Free it with `mtp_string_free`.
+///
+/// # Safety
+///
+/// `json_out` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn mtp_game_where_cards_score_json(
+    game: *const MtpGame,
+    seat: u8,
+    json_out: *mut *mut c_char,
+) -> MtpStatus {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        json_query(game, json_out, |g| {
+            let seat = seat_of(g, seat)?;
+            match g.game.where_cards_score(seat) {
+                Some(places) => json(&places),
+                None => Err(g.secrets_unknown(seat, &format!("where seat {seat}'s cards score"))),
+            }
+        })
+    }
+}
+
 /// Lists the winning seats (R-20; several when they share the victory) of the
 /// position as it stands into `buf` (capacity `cap`), with the buffer
 /// protocol of `mtp_game_legal_actions`. `MTP_MAX_PLAYERS` entries always

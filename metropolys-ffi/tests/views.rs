@@ -469,3 +469,87 @@ fn r21_a_game_says_whose_it_is() {
         );
     }
 }
+
+fn running(g: &Game) -> serde_json::Value {
+    // SAFETY: a live handle and a valid out-pointer.
+    let text = text_of(|s| unsafe { mtp_game_running_scores_json(g.0, s) }).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+fn places(g: &Game, seat: u8) -> Result<serde_json::Value, (MtpStatus, String)> {
+    // SAFETY: a live handle and a valid out-pointer.
+    text_of(|s| unsafe { mtp_game_where_cards_score_json(g.0, seat, s) })
+        .map(|t| serde_json::from_str(&t).unwrap())
+}
+
+/// running scores and where cards score are core's, and a view
+/// answers them for what it knows only: its own seat's cards, the others'
+/// public points.
+#[test]
+fn r21_running_scores_and_where_cards_score_in_a_view() {
+    let whole = played(deck_game(6), 3, 40);
+    let all = running(&whole);
+    assert!(all
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["complete"] == true));
+    for seat in 0..3u8 {
+        let view = load(&view_json(&whole, seat).unwrap()).unwrap();
+        let mine = running(&view);
+        for p in 0..3usize {
+            if p == usize::from(seat) {
+                assert_eq!(mine[p], all[p]);
+            } else {
+                assert_eq!(mine[p]["complete"], false);
+                // With the Metropolys cards, no neighborhood card (§9).
+                assert_eq!(
+                    mine[p]["unknown"],
+                    serde_json::json!(["area", "metropolys"])
+                );
+            }
+        }
+        let own = places(&view, seat).unwrap();
+        assert_eq!(own, places(&whole, seat).unwrap());
+        assert_eq!(
+            own.as_array().unwrap().len(),
+            2,
+            "area and Metropolys cards"
+        );
+        for p in (0..3u8).filter(|&p| p != seat) {
+            unknown(places(&view, p));
+        }
+        let (st, _) = places(&view, 3).unwrap_err();
+        assert_eq!(st, MtpStatus::InvalidArgument);
+    }
+    // SAFETY: a NULL out-pointer.
+    let st = unsafe { mtp_game_running_scores_json(whole.0, ptr::null_mut()) };
+    assert_eq!(st, MtpStatus::NullPointer);
+}
+
+/// The scoring rules by variant and module (§9), and a bad variant refused.
+#[test]
+fn scoring_rules_follow_the_variant() {
+    let rules = |variant: u32, cards: bool| {
+        // SAFETY: a valid out-pointer.
+        text_of(|s| unsafe { mtp_scoring_rules_json(variant, cards, s) })
+            .map(|t| serde_json::from_str::<serde_json::Value>(&t).unwrap())
+    };
+    let topics = |v: serde_json::Value| -> Vec<serde_json::Value> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["topic"].clone())
+            .collect()
+    };
+    let expert = topics(rules(MtpVariant::Expert as u32, false).unwrap());
+    assert!(expert.contains(&serde_json::json!("neighborhood")));
+    let cards = topics(rules(MtpVariant::Expert as u32, true).unwrap());
+    assert!(cards.contains(&serde_json::json!("metropolys")));
+    assert!(!cards.contains(&serde_json::json!({"area": "districts"})));
+    let family = topics(rules(MtpVariant::Family as u32, false).unwrap());
+    assert!(!family.contains(&serde_json::json!("neighborhood")));
+    let (st, message) = rules(7, false).unwrap_err();
+    assert_eq!(st, MtpStatus::InvalidArgument);
+    assert!(message.contains("variant 7"), "{message}");
+}

@@ -23,7 +23,7 @@ import numpy
 import numpy as np
 import numpy.typing as npt
 
-from metropolys.types import Event, ScoreSheet
+from metropolys.types import CardPlaces, Event, RunningScore, ScoreSheet, ScoringRule
 
 __all__ = [
     "__version__",
@@ -54,6 +54,7 @@ __all__ = [
     "is_border",
     "is_blind_alley",
     "position",
+    "scoring_rules",
     "district_neighborhoods",
     "board_info",
     "KINDS",
@@ -395,6 +396,17 @@ class Game:
     def totals(self) -> List[int]:
         """Each seat's total (``[s["total"] for s in scores()]``); raises
         like ``scores()``."""
+    def running_scores(self) -> List[RunningScore]:
+        """Every seat's score as the position stands, as far as this game
+        knows it (R-21): per seat its categories (``value`` ``None`` when it
+        depends on a card this game does not know), ``unknown``,
+        ``known_total``, ``complete`` and ``constructed``. Hidden cards are
+        never read."""
+    def where_cards_score(self, player: int) -> List[CardPlaces]:
+        """Where each secret card of ``player`` scores: the card, its label,
+        what it scores in words and the neighborhoods in play where a
+        building can count for it. Raises ``ValueError`` (R-21) in a view
+        that does not know that seat's cards."""
     def view(self, player: int) -> Dict[str, Any]:
         """What ``player`` may see (R-21): the state as a dict with the other
         seats' objectives and Metropolys cards replaced by ``None`` until
@@ -675,6 +687,11 @@ def area_cards(players: int, variant: str, metropolys: bool = False) -> List[str
 def neighborhood_cards(variant: str, metropolys: bool = False) -> List[str]:
     """The neighborhood cards of a game: the five kinds in the Expert game
     without the Metropolys cards, none otherwise (R-5, section 9)."""
+
+def scoring_rules(variant: str, metropolys: bool = False) -> List[ScoringRule]:
+    """The scoring rules of a game in ``variant``, with or without the
+    Metropolys cards (section 9), one dict per rule: ``topic``,
+    ``category``, ``label`` and ``text``."""
 
 def board_info() -> Dict[str, Any]:
     """The whole board as a dict: ``neighborhoods`` (``id``, ``district``,

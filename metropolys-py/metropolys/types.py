@@ -1,5 +1,7 @@
 """Typed shapes of the dicts the engine returns (``TypedDict``), for type
-checkers: score sheets (``Game.scores()``) and events (``Game.events``).
+checkers: score sheets (``Game.scores()``), running scores
+(``Game.running_scores()``), where cards score (``Game.where_cards_score``),
+scoring rules (``scoring_rules``) and events (``Game.events``).
 
 At run time they are plain dicts; these classes only describe them::
 
@@ -16,10 +18,14 @@ At run time they are plain dicts; these classes only describe them::
 
 from __future__ import annotations
 
-from typing import List, Literal, Optional, TypedDict, Union
+from typing import Dict, List, Literal, Optional, TypedDict, Union
 
 __all__ = [
     "ScoreSheet",
+    "CategoryValue",
+    "RunningScore",
+    "CardPlaces",
+    "ScoringRule",
     "CallStarted",
     "BidPlaced",
     "Passed",
@@ -50,6 +56,54 @@ class ScoreSheet(TypedDict):
     area_groups: List[List[int]]
     highest_building_districts: List[str]
     metropolys_groups: List[List[int]]
+
+
+class CategoryValue(TypedDict):
+    """One category of a running score: its name, its label, and its value
+    as the position stands (``None`` when it depends on a card the game
+    does not know, R-21)."""
+
+    category: str
+    label: str
+    value: Optional[int]
+
+
+class RunningScore(TypedDict):
+    """One seat's score as the position stands, as far as the game knows it
+    (``Game.running_scores()``; core ``RunningScore``)."""
+
+    player: int
+    categories: List[CategoryValue]
+    unknown: List[str]
+    known_total: int
+    complete: bool
+    constructed: int
+
+
+class CardPlaces(TypedDict):
+    """Where one secret card scores (``Game.where_cards_score``; core
+    ``CardPlaces``): the card (``{"area": ...}``, ``{"neighborhood": ...}``
+    or ``{"metropolys": [...]}``), its label, what it scores in words, and
+    the neighborhoods in play where a building can count for it."""
+
+    card: Dict[str, Union[str, List[str]]]
+    label: str
+    text: str
+    neighborhoods: List[int]
+
+
+class ScoringRule(TypedDict):
+    """One line of the scoring rules (``scoring_rules``; core
+    ``ScoringRule``): what it is about (``{"area": "bridges"}``,
+    ``"neighborhood"``, ``"metropolys"``, ``{"token": "trendy"}``,
+    ``{"card": "subway"}``, ``"highest_building"`` or ``"winner"``), the
+    score-sheet category it fills (``None`` for the winner), a label and the
+    rule in one line."""
+
+    topic: Union[str, Dict[str, str]]
+    category: Optional[str]
+    label: str
+    text: str
 
 
 class CallStarted(TypedDict):

@@ -119,6 +119,24 @@ fn neighborhood_cards(variant: &str, metropolys: bool) -> PyResult<Vec<&'static 
         .collect())
 }
 
+/// The scoring rules of a game in ``variant``, with or without the
+/// Metropolys cards (§9), one dict per rule (core's
+/// ``explain::scoring_rules``): ``topic`` (what it is about:
+/// ``{"area": ...}``, ``{"neighborhood": ...}``, ``{"token": ...}``,
+/// ``"highest_building"``, ``"metropolys"``, ``"winner"`` …), ``category``
+/// (the score-sheet category it fills, ``None`` for the winner), ``label``
+/// and ``text`` (one line, with its points and ruling).
+#[pyfunction]
+#[pyo3(signature = (variant, metropolys=false))]
+fn scoring_rules<'py>(
+    py: Python<'py>,
+    variant: &str,
+    metropolys: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let v: Variant = crate::names::parse(variant).map_err(crate::errors::value_error)?;
+    to_py(py, &metropolys_core::explain::scoring_rules(v, metropolys))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let names = |all: Vec<&'static str>| pyo3::types::PyTuple::new(m.py(), all);
     m.add(
@@ -146,6 +164,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add_function(wrap_pyfunction!(area_cards, m)?)?;
     m.add_function(wrap_pyfunction!(neighborhood_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(scoring_rules, m)?)?;
     m.add_function(wrap_pyfunction!(neighborhood_kind, m)?)?;
     m.add_function(wrap_pyfunction!(neighborhood_district, m)?)?;
     m.add_function(wrap_pyfunction!(adjacent, m)?)?;

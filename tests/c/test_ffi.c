@@ -609,6 +609,23 @@ static void test_finished_game(void) {
     mtp_string_free(json);
     CHECK_STATUS(mtp_game_scores_json(g, NULL), MTP_STATUS_NULL_POINTER);
     CHECK_STATUS(mtp_game_scores_json(NULL, &json), MTP_STATUS_NULL_POINTER);
+
+    /* Running scores, where a seat's cards score, the scoring rules. */
+    CHECK_STATUS(mtp_game_running_scores_json(g, &json), MTP_STATUS_OK);
+    CHECK(json != NULL && strstr(json, "\"known_total\"") != NULL &&
+          strstr(json, "\"complete\":true") != NULL);
+    mtp_string_free(json);
+    CHECK_STATUS(mtp_game_where_cards_score_json(g, 0, &json), MTP_STATUS_OK);
+    CHECK(json != NULL && strstr(json, "\"neighborhoods\"") != NULL);
+    mtp_string_free(json);
+    CHECK_STATUS(mtp_game_where_cards_score_json(g, MTP_MAX_PLAYERS, &json),
+                 MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_scoring_rules_json(MTP_VARIANT_EXPERT, false, &json), MTP_STATUS_OK);
+    CHECK(json != NULL && strstr(json, "\"highest_building\"") != NULL);
+    mtp_string_free(json);
+    CHECK_STATUS(mtp_scoring_rules_json(9, false, &json), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_scoring_rules_json(MTP_VARIANT_FAMILY, false, NULL),
+                 MTP_STATUS_NULL_POINTER);
     CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
 }
 

@@ -11,8 +11,7 @@ use crate::errors::{self, Kind as ErrKind};
 use crate::persist;
 use crate::tensor;
 use metropolys_core::{
-    Action as CoreAction, Card, Config, Game as CoreGame, HistoryError, MetropolysCard, Seat,
-    State, Token,
+    Action as CoreAction, Card, Config, Game as CoreGame, HistoryError, Seat, Token,
 };
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -461,6 +460,44 @@ impl Game {
         Ok(self.state().totals().totals().to_vec())
     }
 
+    /// Every seat's score as the position stands, as far as this game
+    /// knows it (R-21; core's ``Game::running_scores``), one dict per seat:
+    /// ``player``, ``categories`` (in sheet order, each ``category``,
+    /// ``label`` and ``value``, ``None`` when it depends on a card this game
+    /// does not know), ``unknown`` (those categories' names),
+    /// ``known_total``, ``complete`` (``known_total`` is the seat's total)
+    /// and ``constructed``. A whole game knows every category; a seat's view
+    /// the others' public ones and all of its own; the public view the
+    /// public ones. Hidden cards are never read.
+    fn running_scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.0.running_scores())
+    }
+
+    /// Where each secret card of ``player`` scores (core's
+    /// ``Game::where_cards_score``), one dict per card (area card,
+    /// neighborhood card, Metropolys card): ``card`` (as ``objective`` and
+    /// ``metropolys_card`` name it: ``{"area": ...}``,
+    /// ``{"neighborhood": ...}`` or ``{"metropolys": [...]}``), ``label``,
+    /// ``text`` (what it scores, with its points and ruling) and
+    /// ``neighborhoods`` (the ids in play where a building can count for
+    /// it). Raises ``ValueError`` in a view that does not know that
+    /// seat's cards.
+    fn where_cards_score<'py>(
+        &self,
+        py: Python<'py>,
+        player: crate::ints::Int,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let seat = self.seat(player.0)?;
+        self.require_secrets([seat], &format!("where seat {seat}'s cards score"))?;
+        match self.0.where_cards_score(seat) {
+            Some(places) => to_py(py, &places),
+            None => Err(errors::value_error(format!(
+                "{} does not know seat {seat}'s cards (R-21)",
+                self.view_name()
+            ))),
+        }
+    }
+
     /// What ``player`` may see: the state as a dict with the other
     /// seats' objectives and Metropolys cards replaced by ``None`` until the
     /// game ends.
@@ -737,51 +774,5 @@ impl Game {
         CoreGame::new(config)
             .map(Game)
             .map_err(|e| errors::config_error(py, e))
-    }
-}
-
-/// For the bots (`bots.rs`): the core position and configuration of a game.
-impl Game {
-    /// The core state.
-    pub(crate) fn core_state(&self) -> &State {
-        self.state()
-    }
-
-    /// The core game (whole, or a seat's view): it knows the Metropolys
-    /// deck when there is one.
-    pub(crate) fn core_game(&self) -> &CoreGame {
-        &self.0
-    }
-
-    /// Whether this game knows `seat`'s objectives and Metropolys card (a
-    /// seat's view knows its viewer's, the public view none, until the end).
-    pub(crate) fn core_knows_secrets(&self, seat: Seat) -> bool {
-        self.0.knows_secrets(seat)
-    }
-
-    /// Which view this game is, for messages: `seat 2's view` or `the
-    /// public view`.
-    pub(crate) fn core_view_name(&self) -> String {
-        self.view_name()
-    }
-
-    /// What `seat` may know of `state`, as a game knowing the
-    /// Metropolys deck the bot's view knows: what a Python bot
-    /// receives.
-    pub(crate) fn seat_view(
-        state: State,
-        seat: Seat,
-        deck: Option<[MetropolysCard; 4]>,
-    ) -> PyResult<Game> {
-        let view = CoreGame::from_state(state)
-            .view(seat)
-            .ok_or_else(|| errors::value_error(format!("no seat {seat}")))?;
-        match deck {
-            Some(d) => view
-                .with_metropolys_deck(&d)
-                .map(Game)
-                .map_err(|e| errors::value_error(e.to_string())),
-            None => Ok(Game(view)),
-        }
     }
 }

@@ -1,10 +1,11 @@
 //! What a game knows and whose it is: the current position, seats given
 //! from Python, and the R-21 checks of what a view may answer (helpers of
-//! the `Game` methods in `mod.rs`).
+//! the `Game` methods in `mod.rs`), and the core game and a seat's view for
+//! the bots (`bots.rs`).
 
 use super::Game;
 use crate::errors;
-use metropolys_core::{Action as CoreAction, Game as CoreGame, Seat, State};
+use metropolys_core::{Action as CoreAction, Game as CoreGame, MetropolysCard, Seat, State};
 use pyo3::prelude::*;
 
 impl Game {
@@ -94,6 +95,52 @@ impl Game {
             metropolys_tensor::Reveal::Own => vec![seat],
             metropolys_tensor::Reveal::None => vec![],
             metropolys_tensor::Reveal::All => all,
+        }
+    }
+}
+
+/// For the bots (`bots.rs`): the core position and configuration of a game.
+impl Game {
+    /// The core state.
+    pub(crate) fn core_state(&self) -> &State {
+        self.state()
+    }
+
+    /// The core game (whole, or a seat's view): it knows the Metropolys
+    /// deck when there is one.
+    pub(crate) fn core_game(&self) -> &CoreGame {
+        &self.0
+    }
+
+    /// Whether this game knows `seat`'s objectives and Metropolys card (a
+    /// seat's view knows its viewer's, the public view none, until the end).
+    pub(crate) fn core_knows_secrets(&self, seat: Seat) -> bool {
+        self.0.knows_secrets(seat)
+    }
+
+    /// Which view this game is, for messages: `seat 2's view` or `the
+    /// public view`.
+    pub(crate) fn core_view_name(&self) -> String {
+        self.view_name()
+    }
+
+    /// What `seat` may know of `state`, as a game knowing the
+    /// Metropolys deck the bot's view knows: what a Python bot
+    /// receives.
+    pub(crate) fn seat_view(
+        state: State,
+        seat: Seat,
+        deck: Option<[MetropolysCard; 4]>,
+    ) -> PyResult<Game> {
+        let view = CoreGame::from_state(state)
+            .view(seat)
+            .ok_or_else(|| errors::value_error(format!("no seat {seat}")))?;
+        match deck {
+            Some(d) => view
+                .with_metropolys_deck(&d)
+                .map(Game)
+                .map_err(|e| errors::value_error(e.to_string())),
+            None => Ok(Game(view)),
         }
     }
 }
