@@ -329,6 +329,17 @@ class Game {
     }
     /** What a spectator may see (mtp_game_public_view_json, R-21). */
     std::string public_view_json() const { return json(mtp_game_public_view_json); }
+    /** Every seat's score sheet with its groups (mtp_game_scores_json). */
+    std::string scores_json() const { return json(mtp_game_scores_json); }
+    /** Every seat's score as far as this game knows it, `null` for what
+     *  depends on a hidden card (mtp_game_running_scores_json, R-21). */
+    std::string running_scores_json() const { return json(mtp_game_running_scores_json); }
+    /** Where `seat`'s secret cards score (mtp_game_where_cards_score_json). */
+    std::string where_cards_score_json(uint8_t seat) const {
+        char *s = nullptr;
+        check(mtp_game_where_cards_score_json(handle_, seat, &s));
+        return detail::take(s);
+    }
 
   private:
     explicit Game(MtpGame *handle) noexcept : handle_(handle) {}
@@ -509,6 +520,14 @@ inline Result Game::try_apply(MtpAction action) const {
     MtpStatus status = mtp_game_apply(handle_, action, &h);
     return Result(status, status == MTP_STATUS_OK ? std::string() : std::string(mtp_last_error()),
                   status == MTP_STATUS_OK ? h : nullptr);
+}
+
+/** The scoring rules of a game of `variant`, with or without the
+ *  Metropolys cards, as JSON: one object per rule (mtp_scoring_rules_json). */
+inline std::string scoring_rules_json(MtpVariant variant, bool metropolys_cards = false) {
+    char *s = nullptr;
+    check(mtp_scoring_rules_json(static_cast<uint32_t>(variant), metropolys_cards, &s));
+    return detail::take(s);
 }
 
 } // namespace metropolys

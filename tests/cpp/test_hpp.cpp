@@ -138,6 +138,18 @@ int main() {
         CHECK(status_of([&] { seen.score_sheet(0); }) == MTP_STATUS_INVALID_STATE);
         CHECK(status_of([&] { seen.winners(); }) == MTP_STATUS_INVALID_STATE);
         CHECK(status_of([&] { seen.view_json(1); }) == MTP_STATUS_INVALID_STATE);
+        // Running scores and where cards score: the viewer's own, the
+        // others' public points only.
+        CHECK(seen.running_scores_json().find("\"complete\":false") != std::string::npos);
+        CHECK(before.running_scores_json().find("\"complete\":false") == std::string::npos);
+        CHECK(seen.where_cards_score_json(2) == before.where_cards_score_json(2));
+        CHECK(status_of([&] { seen.where_cards_score_json(0); }) == MTP_STATUS_INVALID_STATE);
+        CHECK(status_of([&] { seen.scores_json(); }) == MTP_STATUS_INVALID_STATE);
+        CHECK(before.scores_json().find("\"area_groups\"") != std::string::npos);
+        CHECK(metropolys::scoring_rules_json(MTP_VARIANT_EXPERT).find("\"highest_building\"") !=
+              std::string::npos);
+        CHECK(status_of([&] { metropolys::scoring_rules_json(static_cast<MtpVariant>(5)); }) ==
+              MTP_STATUS_INVALID_ARGUMENT);
         CHECK(status_of([&] { spectator.view_objectives(2, 2); }) == MTP_STATUS_INVALID_STATE);
         CHECK(status_of([&] { seen.knows_secrets(4); }) == MTP_STATUS_INVALID_ARGUMENT);
         CHECK(seen.svg().compare(0, 4, "<svg") == 0);
