@@ -415,19 +415,21 @@ pub fn scoring_rules(variant: Variant, uses_metropolys_cards: bool) -> Vec<Scori
         .collect()
 }
 
+/// Every kind of game, for tests: each variant with and without the
+/// Metropolys cards.
+#[cfg(test)]
+pub(crate) const GAMES: [(Variant, bool); 4] = [
+    (Variant::Family, false),
+    (Variant::Family, true),
+    (Variant::Expert, false),
+    (Variant::Expert, true),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::sheet::ScoreSheet;
     use crate::types::{MetropolysCard, METROPOLYS_CARDS};
-
-    /// Every variant with and without the Metropolys cards.
-    const GAMES: [(Variant, bool); 4] = [
-        (Variant::Family, false),
-        (Variant::Family, true),
-        (Variant::Expert, false),
-        (Variant::Expert, true),
-    ];
 
     #[test]
     fn every_topic_fills_a_category_of_the_sheet() {

@@ -201,20 +201,7 @@ function render(events, built, mine) {
   document.body.dataset.toAct = g.isOver ? "" : String(g.toAct);
   document.body.dataset.seat = me === null ? "" : String(me);
   board.place(piecesOf(E, view.toJSON(), built), events.length > 0);
-  s.legal = new Map();
-  s.pass = null;
-  if (mine) {
-    for (const id of view.legalActionIds()) {
-      const a = E.actionFromId(id);
-      if (a === "pass") s.pass = id;
-      else {
-        const n = a.bid.neighborhood;
-        if (!s.legal.has(n)) s.legal.set(n, []);
-        s.legal.get(n).push({ id, building: a.bid.building });
-      }
-    }
-  }
-  board.setLegal(s.legal, (n) => `Neighborhood ${place(E, n)}: bid here (${s.legal.get(n).length} buildings)`);
+  ({ legal: s.legal, pass: s.pass } = board.offer(E, mine ? view.legalActionIds() : []));
   board.hint(null);
   $("hint-text").textContent = "";
   $("pass").disabled = s.pass === null;

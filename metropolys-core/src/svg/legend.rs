@@ -301,15 +301,7 @@ mod tests {
     use super::super::palette::{kind_color, player_color, token_style, OUT_OF_PLAY_FILL};
     use super::super::tests::well_formed;
     use super::*;
-    use crate::explain::token_text;
-
-    /// Every kind of game.
-    const GAMES: [(Variant, bool); 4] = [
-        (Variant::Family, false),
-        (Variant::Family, true),
-        (Variant::Expert, false),
-        (Variant::Expert, true),
-    ];
+    use crate::explain::{token_text, GAMES};
 
     /// The numbers of attribute `name` in `svg`, in order.
     fn attrs(svg: &str, name: &str) -> Vec<f32> {

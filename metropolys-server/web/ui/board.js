@@ -5,6 +5,8 @@
 // the neighborhoods where a seat's cards score marked, and at the end the
 // groups that scored drawn over the board.
 
+import { place } from "./words.js";
+
 const NS = "http://www.w3.org/2000/svg";
 
 /** The pieces of a snapshot (core's state shape), as MetropolysPieces places them. */
@@ -99,6 +101,27 @@ export class BoardView {
    * Makes the neighborhoods of `legal` (n -> action ids) buttons, labelled
    * by `label(n)`; the others plain.
    */
+  /**
+   * Makes the neighborhoods where `ids` (legal action ids, from the engine)
+   * bid buttons, and returns the bids by neighborhood (`legal`: a Map of
+   * neighborhood to `{ id, building }`) and the pass's id (`pass`, or null).
+   */
+  offer(E, ids) {
+    const legal = new Map();
+    let pass = null;
+    for (const id of ids) {
+      const a = E.actionFromId(id);
+      if (a === "pass") pass = id;
+      else {
+        const n = a.bid.neighborhood;
+        if (!legal.has(n)) legal.set(n, []);
+        legal.get(n).push({ id, building: a.bid.building });
+      }
+    }
+    this.setLegal(legal, (n) => `Neighborhood ${place(E, n)}: bid here (${legal.get(n).length} buildings)`);
+    return { legal, pass };
+  }
+
   setLegal(legal, label) {
     if (!this.svg) return;
     for (const g of this.svg.querySelectorAll("g.neighborhood")) {

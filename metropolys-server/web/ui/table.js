@@ -270,18 +270,7 @@ export class OnlineTable {
     const mine = m.status === "playing" && t.seat !== null && game.toAct === t.seat;
     const ids = mine ? [...game.legalActionIds()] : [];
     document.body.dataset.legalAgrees = String(ids.length === m.legal.length && ids.every((id, i) => id === m.legal[i]));
-    t.legal = new Map();
-    t.pass = null;
-    for (const id of ids) {
-      const a = E.actionFromId(id);
-      if (a === "pass") t.pass = id;
-      else {
-        const n = a.bid.neighborhood;
-        if (!t.legal.has(n)) t.legal.set(n, []);
-        t.legal.get(n).push({ id, building: a.bid.building });
-      }
-    }
-    this.board.setLegal(t.legal, (n) => `Neighborhood ${place(E, n)}: bid here (${t.legal.get(n).length} buildings)`);
+    ({ legal: t.legal, pass: t.pass } = this.board.offer(E, ids));
     $("pass").disabled = t.pass === null;
     $("hint").disabled = !mine;
     t.deadline = typeof m.deadline_ms === "number" ? performance.now() + m.deadline_ms : null;
