@@ -133,15 +133,18 @@ try:
 
     # ----- Bob joins through the invite link, on his phone -------------------
     bob.get(url)
-    wait(bob, lambda: bob.find_elements(By.ID, "my-name"), "Bob's lobby")
+    # The lobby drawn, not only its static markup.
+    wait(bob, lambda: body(bob, "data-page") == "lobby", "Bob's lobby")
     set_name(bob, "Bob <b>&amp;")
     bob.get(invite)
     wait(bob, lambda: bob.find_elements(By.CSS_SELECTOR, "#join-bar button.join[data-seat='1']"), "the seat to take")
     bob.find_element(By.CSS_SELECTOR, "#join-bar button.join[data-seat='1']").click()
     for d in (alice, bob):
         wait(d, lambda: body(d, "data-status") == "playing", "the match starts")
+    # Bob's page hears the start as a spectator first (the match starts
+    # with his join), then as seat 1 once it holds his credential.
+    wait(bob, lambda: body(bob, "data-seat") == "1", "Bob at seat 1")
     seats = {id(alice): 0, id(bob): 1}
-    assert body(bob, "data-seat") == "1"
     names = alice.execute_script(
         "return Array.from(document.querySelectorAll('#players-table td.who')).map(t => t.textContent)")
     assert "Alice" in names[0] and "Bob <b>&amp;" in names[1], names

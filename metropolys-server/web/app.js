@@ -22,6 +22,10 @@ import { botChoices, deckToggle, el, seatInputs } from "./ui/setup.js";
 import { Seats, capital } from "./ui/words.js";
 
 const $ = (id) => document.getElementById(id);
+// The name field works at once: a name typed while the engine compiles is
+// kept (the engine is awaited below).
+$("my-name").value = myName();
+$("my-name").addEventListener("change", () => saveName($("my-name").value.trim()));
 const E = await loadEngine();
 const C = E.constants();
 let info = { bots: [] };
@@ -147,8 +151,6 @@ function showLobby() {
 
 $("players").addEventListener("change", seats);
 const deck = deckToggle(E, $("metropolys-cards"), $("deck"));
-$("my-name").value = myName();
-$("my-name").addEventListener("change", () => saveName($("my-name").value.trim()));
 $("create").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const f = ev.target;
