@@ -2,8 +2,8 @@
 //! by [`crate::narrate::Narrator`]), and the score sheet as a table. Shared
 //! by `play`, `replay` and the HTML replay.
 
-use crate::narrate::{seat_name, variant_name, CallLog};
-use metropolys_core::explain::{card_label, categories};
+use crate::narrate::{seat_name, texts, variant_name, CallLog};
+use metropolys_core::explain::categories;
 use metropolys_core::sheet::Basis;
 use metropolys_core::{
     Config, NeighborhoodId, Record, Seat, SeatPlayer, SecretCard, State, Token, NEIGHBORHOOD_COUNT,
@@ -18,6 +18,7 @@ pub fn tell(head: &str, calls: &[CallLog]) -> String {
         s.push_str(&c.title);
         s.push('\n');
         for l in &c.lines {
+            s.push_str("  ");
             s.push_str(l);
             s.push('\n');
         }
@@ -47,7 +48,7 @@ pub fn header(config: &Config, initial: &State, source: &str, who: &[String]) ->
     let variant = variant_name(config.variant);
     let _ = writeln!(
         s,
-        "Metropolys · {variant} game · {} players · {source}",
+        "Metropolys · {variant} · {} players · {source}",
         config.players
     );
     let seats: Vec<String> = (0..initial.players())
@@ -94,7 +95,7 @@ pub fn header(config: &Config, initial: &State, source: &str, who: &[String]) ->
 pub fn objectives_of(state: &State, seat: Seat) -> String {
     SecretCard::of(state.objective(seat), state.metropolys_card(seat))
         .into_iter()
-        .map(card_label)
+        .map(|c| texts().secret_card(c))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -105,23 +106,31 @@ pub fn score_table(state: &State) -> String {
     let scores = state.scores();
     let winners = state.winners();
     let mut s = String::new();
+    let rows = categories(state.variant(), state.uses_metropolys_cards());
+    let labels: Vec<String> = rows.iter().map(|i| texts().category(i.name)).collect();
+    let width = labels
+        .iter()
+        .map(|l| l.chars().count() + 1)
+        .max()
+        .unwrap_or(0)
+        .max(22);
     let title = if state.is_over() {
         "Final score"
     } else {
         "Score as the position stands"
     };
-    let _ = write!(s, "{title:<24}");
+    let _ = write!(s, "{title:<w$}", w = width + 2);
     for p in 0..state.players() {
         let _ = write!(s, "{:>8}", seat_name(p));
     }
     s.push('\n');
     // The categories of the game played (core's labels), the total and
     // the buildings constructed below a rule.
-    for info in categories(state.variant(), state.uses_metropolys_cards()) {
+    for (info, label) in rows.iter().zip(&labels) {
         if info.basis == Basis::Total {
-            let _ = writeln!(s, "  {}", "-".repeat(22 + 8 * scores.len()));
+            let _ = writeln!(s, "  {}", "-".repeat(width + 8 * scores.len()));
         }
-        let _ = write!(s, "  {:<22}", info.label);
+        let _ = write!(s, "  {label:<width$}");
         for sheet in &scores {
             let _ = write!(s, "{:>8}", sheet.value(info.name).unwrap_or_default());
         }
@@ -169,7 +178,7 @@ pub fn score_table(state: &State) -> String {
         .first()
         .map(|&w| scores[w as usize].total)
         .unwrap_or(0);
-    let names: Vec<&str> = winners.iter().map(|&w| seat_name(w)).collect();
+    let names: Vec<String> = winners.iter().map(|&w| seat_name(w)).collect();
     let verb = if state.is_over() { "" } else { " so far" };
     if names.len() == 1 {
         let _ = writeln!(s, "Winner{verb}: {} with {best} prestige.", names[0]);

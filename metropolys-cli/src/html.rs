@@ -204,11 +204,11 @@ fn replay_steps(
         let Ok((after, events)) = state.apply_for(ra.player, ra.action) else {
             break;
         };
-        let first_mark = narrator.marks.len();
+        let first_mark = narrator.marks().len();
         narrator.feed(&events, &after);
         // The decision's own line is the first the action told (forced
         // passes and the end of the call follow it).
-        if let Some(&(call, line)) = narrator.marks.get(first_mark) {
+        if let Some(&(call, line)) = narrator.marks().get(first_mark) {
             let built = events.iter().find_map(|e| match e {
                 Event::Constructed { neighborhood, .. } => Some(*neighborhood),
                 _ => None,

@@ -43,6 +43,11 @@ Where a command reads a file, '-' stands for standard input.";
 #[derive(Debug, Parser)]
 #[command(name = "metropolys", version, after_help = EXIT_STATUS)]
 pub struct Cli {
+    /// The language of what the game tells (en, cs, pl or fr; also a
+    /// locale such as cs_CZ.UTF-8); without it, LC_ALL, LC_MESSAGES and
+    /// LANG decide, and English where they name none of these
+    #[arg(long, global = true, value_name = "LANG", value_parser = parse_lang)]
+    pub lang: Option<metropolys_text::Lang>,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -92,8 +97,18 @@ fn main() -> ExitCode {
     }
 }
 
+/// `--lang`'s value: a language the catalogues hold.
+fn parse_lang(text: &str) -> Result<metropolys_text::Lang, String> {
+    text.parse()
+        .map_err(|e: metropolys_text::ParseLangError| e.to_string())
+}
+
 /// Runs the command asked for.
 fn dispatch(cli: Cli) -> failure::Outcome {
+    narrate::set_lang(
+        cli.lang
+            .unwrap_or_else(|| metropolys_text::Lang::from_env(|k| std::env::var(k).ok())),
+    );
     match cli.command {
         Command::Play(a) => cmd::play::run(a),
         Command::Replay(a) => cmd::replay::run(a),

@@ -82,10 +82,10 @@ fn a_person_plays_a_whole_game_against_bots_from_a_script() {
         &out[out.len().saturating_sub(3000)..]
     );
     for needle in [
-        "seats: 0 blue (you), 1 brown (ismcts), 2 white (greedy)",
+        "seats: 0 Blue (you), 1 Brown (ismcts), 2 White (greedy)",
         "Board (",
         "center",
-        "Your secret cards (blue): ",
+        "Your secret cards (Blue): ",
         "You open the call (R-7)",
         "cannot read \"twelve seven\"",
         "R-7/R-9: there is no neighborhood 99",
@@ -93,23 +93,23 @@ fn a_person_plays_a_whole_game_against_bots_from_a_script() {
         "Commands:",
         "Scoring, at the end of the game (R-17):\n  Bridges card: +4 per bridge",
         "Trendy token: +3 for each trendy token",
-        "Where your cards score (blue)",
+        "Where your cards score (Blue)",
         "As the position stands: Area card 0, Neighborhood card 0.",
         "\n      supply small 1 2 3 4 5, medium 6 7 8 9, tall 10 11 12 13\n",
         "Illegal move: R-7: the opening player of a call cannot pass",
-        "brown (ismcts) bids",
-        "white (greedy) ",
-        "blue (you) passes.",
-        "Game over after",
+        "Brown (ismcts) bids",
+        "White (greedy) ",
+        "Blue (you) passes.",
+        "13th building: the game ends after",
         "Final score",
     ] {
         assert!(out.contains(needle), "missing {needle:?}");
     }
     // Never an opponent's secret cards before the end (R-21).
-    let before_end = &out[..out.find("Game over after").unwrap()];
-    assert!(!before_end.contains("Your secret cards (brown)"));
-    assert!(!before_end.contains("Your secret cards (white)"));
-    assert!(!before_end.contains("brown holds"));
+    let before_end = &out[..out.find("13th building: the game ends").unwrap()];
+    assert!(!before_end.contains("Your secret cards (Brown)"));
+    assert!(!before_end.contains("Your secret cards (White)"));
+    assert!(!before_end.contains("Brown holds"));
     assert!(out.contains("You win.") || out.contains("You lose.") || out.contains("You share"));
     // The game is recorded, and the record verifies.
     let record = Record::from_json(&std::fs::read_to_string(&rec).unwrap()).unwrap();
@@ -126,7 +126,7 @@ fn an_illegal_outbid_names_the_rule_and_asks_again() {
     );
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(out.contains("blue (you) bids 5 on 0"), "{out}");
+    assert!(out.contains("Blue (you) bids 5 on 0 ("), "{out}");
     assert!(
         out.contains("Illegal move: R-7/R-9: neighborhood 0 is not free")
             || out.contains("Illegal move: R-9")
@@ -302,7 +302,7 @@ fn empty_and_misspelt_seats_and_bots_are_named() {
         ),
         (
             vec!["play", "--seats", "human,,random"],
-            "--seats names no one for seat 1 (brown)",
+            "--seats names no one for seat 1 (Brown)",
         ),
         (
             vec!["play", "--seats", "human,ismtcs"],
@@ -428,14 +428,14 @@ fn records_say_who_played_each_seat_and_replays_show_it() {
     assert!(record.verify().unwrap().is_over());
     let page = std::fs::read_to_string(&html).unwrap();
     assert!(
-        page.contains(r#"1 brown: greedy:{&quot;cost_per_number&quot;:1}</span>"#),
+        page.contains(r#"1 Brown: greedy:{&quot;cost_per_number&quot;:1}</span>"#),
         "the legend"
     );
     let o = metropolys(&["replay", rec.to_str().unwrap()]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(
         stdout(&o).contains(
-            r#"seats:               0 blue (human), 1 brown (greedy:{"cost_per_number":1}), 2 white (random)"#
+            r#"seats:               0 Blue (human), 1 Brown (greedy:{"cost_per_number":1}), 2 White (random)"#
         ),
         "{}",
         stdout(&o)
@@ -446,7 +446,7 @@ fn records_say_who_played_each_seat_and_replays_show_it() {
     let bare_path = dir.join("bare.json");
     std::fs::write(&bare_path, bare.to_json_readable()).unwrap();
     let o = metropolys(&["replay", bare_path.to_str().unwrap()]);
-    assert!(stdout(&o).contains("  seats:               0 blue, 1 brown, 2 white\n"));
+    assert!(stdout(&o).contains("  seats:               0 Blue, 1 Brown, 2 White\n"));
     let bad = dir.join("bad.json");
     std::fs::write(
         &bad,

@@ -104,10 +104,10 @@ fn quit_saves_a_game_that_resume_continues() {
         "{out}"
     );
     assert!(
-        out.contains("seats: 0 blue (you), 1 brown (ismcts), 2 white (greedy)"),
+        out.contains("seats: 0 Blue (you), 1 Brown (ismcts), 2 White (greedy)"),
         "{out}"
     );
-    assert!(out.contains("Game over after"), "{out}");
+    assert!(out.contains("13th building: the game ends after"), "{out}");
     let whole =
         Record::from_json(&std::fs::read_to_string(dir.join("whole.json")).unwrap()).unwrap();
     assert!(whole.verify().unwrap().is_over());
@@ -159,7 +159,7 @@ fn quit_saves_a_game_that_resume_continues() {
     );
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(
-        stdout(&o).contains("1 brown (random), 2 white (random)"),
+        stdout(&o).contains("1 Brown (random), 2 White (random)"),
         "{}",
         stdout(&o)
     );

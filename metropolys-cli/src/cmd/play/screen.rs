@@ -4,7 +4,7 @@
 //! moves.
 
 use crate::account::objectives_of;
-use crate::narrate::{building_text, place, seat_name};
+use crate::narrate::{building_text, place, seat_id, seat_name};
 use metropolys_core::{
     board, Action, District, Kind, NeighborhoodId, Seat, Size, State, Token, Variant,
 };
@@ -52,9 +52,9 @@ const STATUS_WIDTH: usize = 12;
 /// this call) or `.` (free).
 fn status(state: &State, id: NeighborhoodId) -> String {
     if let Some((owner, number)) = state.building_at(id) {
-        format!("{} {number}", seat_name(owner))
+        format!("{} {number}", seat_id(owner))
     } else if let Some(bid) = state.bids().iter().find(|b| b.neighborhood == id) {
-        format!("bid {} {}", seat_name(bid.player), bid.building)
+        format!("bid {} {}", seat_id(bid.player), bid.building)
     } else {
         ".".to_string()
     }

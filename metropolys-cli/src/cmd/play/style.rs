@@ -6,7 +6,7 @@
 //! standard output is a terminal and `NO_COLOR` is not set
 //! (<https://no-color.org>).
 
-use crate::narrate::seat_name;
+use crate::narrate::{seat_id, seat_name};
 use metropolys_core::svg::{ink_on, player_color};
 use std::io::IsTerminal;
 
@@ -118,7 +118,7 @@ impl Style {
 /// when it is a seat's name (`blue`, `brown`, `white`, `black`), else as it
 /// is: a chip that reads on any terminal background.
 fn seat_colour(word: &str, paint: Paint) -> String {
-    let Some(seat) = (0..4).find(|&p| seat_name(p) == word) else {
+    let Some(seat) = (0..4).find(|&p| seat_id(p) == word || seat_name(p) == word) else {
         return word.to_string();
     };
     let colour = |hex: &str| {

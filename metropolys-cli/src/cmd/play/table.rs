@@ -8,7 +8,7 @@ use crate::cmd::play::map::{map_text, scoring_text};
 use crate::cmd::play::prompt::{parse, Command, HELP};
 use crate::cmd::play::screen::{action_text, changes_text, list, neighbors_text, turn_text};
 use crate::cmd::play::style::Style;
-use crate::narrate::{game_over, seat_name, variant_name, Narrator, Voice};
+use crate::narrate::{seat_name, variant_name, Narrator, Voice};
 use metropolys_conform::lines::{read_line, Line, MAX_LINE};
 use metropolys_core::{Action, Game, RuleError, Seat, State};
 use std::fmt::Write as _;
@@ -96,7 +96,7 @@ pub fn drive(
         .map(|p| format!("{p} {} ({})", seat_name(p), names[p as usize]))
         .collect();
     let mut head = format!(
-        "Metropolys · {} game · {} players · seed {}\n  seats: {}\n",
+        "Metropolys · {} · {} players · seed {}\n  seats: {}\n",
         variant_name(config.variant),
         initial.players(),
         config.seed,
@@ -294,10 +294,8 @@ pub fn ending_text(ending: &Ending, names: &[String]) -> String {
     match ending {
         Ending::Finished(game) => {
             let end = game.state();
-            let mut s = format!(
-                "\n{}\nEvery secret card is now shown (R-21).\n\n",
-                game_over(end.call_number())
-            );
+            // Why the game ended was told with its last events.
+            let mut s = String::from("\nEvery secret card is now shown (R-21).\n\n");
             s.push_str(&score_table(end));
             let winners = end.winners();
             let humans: Vec<Seat> = (0..end.players())
@@ -389,8 +387,8 @@ mod tests {
         );
         assert!(text.contains("Hint: ismcts would"));
         assert!(text.contains("Illegal move: R-"));
-        assert!(text.contains("Your secret cards (blue)"));
-        assert!(!text.contains("Your secret cards (brown)"));
+        assert!(text.contains("Your secret cards (Blue)"));
+        assert!(!text.contains("Your secret cards (Brown)"));
         match ending {
             Ending::Finished(g) => assert!(g.state().is_over()),
             Ending::Abandoned { game, .. } => {
