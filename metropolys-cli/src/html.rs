@@ -205,7 +205,7 @@ fn replay_steps(
             break;
         };
         let first_mark = narrator.marks().len();
-        narrator.feed(&events, &after);
+        narrator.feed(&events);
         // The decision's own line is the first the action told (forced
         // passes and the end of the call follow it).
         if let Some(&(call, line)) = narrator.marks().get(first_mark) {

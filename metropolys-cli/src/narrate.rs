@@ -83,9 +83,9 @@ impl Narrator {
         }
     }
 
-    /// Takes the events of one transition and the state it led to.
-    pub fn feed(&mut self, events: &[Event], after: &State) {
-        self.inner.feed(events, after);
+    /// Takes the events of one transition.
+    pub fn feed(&mut self, events: &[Event]) {
+        self.inner.feed(events);
     }
 
     /// One mark per bid or pass told: its call's index among the calls

@@ -91,7 +91,7 @@ pub struct Narrator<'t> {
     returned: Vec<String>,
     told: Vec<Told>,
     ending: Vec<String>,
-    last_builder: Option<Seat>,
+    last_builder: Option<(Seat, u16)>,
     /// One mark per bid or pass told (forced passes included): the index
     /// of its call among the calls told, and the number of that call's
     /// lines once its line was added.
@@ -103,10 +103,19 @@ impl<'t> Narrator<'t> {
     /// `initial`, naming seats as `seats` says; the opening events are
     /// told.
     pub fn new(texts: &'t Texts, initial: &State, seats: Seats) -> Narrator<'t> {
-        let mut n = Narrator {
+        let mut n = Narrator::joining(texts, initial.variant(), seats);
+        n.feed(&initial.opening_events());
+        n
+    }
+
+    /// A narrator for a game of `variant` that is already under way (a
+    /// page that joins a match): it tells the events it is fed from then
+    /// on.
+    pub fn joining(texts: &'t Texts, variant: Variant, seats: Seats) -> Narrator<'t> {
+        Narrator {
             texts,
             seats,
-            variant: initial.variant(),
+            variant,
             calls: Vec::new(),
             current: None,
             returned: Vec::new(),
@@ -114,22 +123,20 @@ impl<'t> Narrator<'t> {
             ending: Vec::new(),
             last_builder: None,
             marks: Vec::new(),
-        };
-        n.feed(&initial.opening_events(), initial);
-        n
+        }
     }
 
-    /// A whole game told at once: from `initial`, each transition's events
-    /// with the state it led to.
+    /// A whole game told at once: from `initial`, each transition's
+    /// events.
     pub fn tell<'a>(
         texts: &'t Texts,
         initial: &State,
         seats: Seats,
-        transitions: impl IntoIterator<Item = (&'a [Event], &'a State)>,
+        transitions: impl IntoIterator<Item = &'a [Event]>,
     ) -> Narration {
         let mut n = Narrator::new(texts, initial, seats);
-        for (events, after) in transitions {
-            n.feed(events, after);
+        for events in transitions {
+            n.feed(events);
         }
         n.finish()
     }
@@ -158,9 +165,11 @@ impl<'t> Narrator<'t> {
         });
     }
 
+    /// A line of the call going on (told as it happens even when the
+    /// narrator joined the game after the call began).
     fn line(&mut self, text: String) {
+        self.told.push(Told::Line(text.clone()));
         if let Some(c) = &mut self.current {
-            self.told.push(Told::Line(text.clone()));
             c.lines.push(text);
         }
     }
@@ -190,8 +199,8 @@ impl<'t> Narrator<'t> {
         }
     }
 
-    /// Takes the events of one transition and the state it led to.
-    pub fn feed(&mut self, events: &[Event], after: &State) {
+    /// Takes the events of one transition, in order.
+    pub fn feed(&mut self, events: &[Event]) {
         let (t, variant) = (self.texts, self.variant);
         for e in events {
             match *e {
@@ -231,7 +240,7 @@ impl<'t> Narrator<'t> {
                     building,
                     call,
                 } => {
-                    self.last_builder = Some(player);
+                    self.last_builder = Some((player, call));
                     let text = self.say(
                         "event-constructed",
                         player,
@@ -289,7 +298,7 @@ impl<'t> Narrator<'t> {
                     ref winners,
                 } => {
                     self.close();
-                    self.ending = self.ending_lines(after, scores, winners);
+                    self.ending = self.ending_lines(scores, winners);
                     self.told
                         .extend(self.ending.iter().cloned().map(Told::Ending));
                 }
@@ -302,13 +311,13 @@ impl<'t> Narrator<'t> {
     /// R-17) and who won.
     fn ending_lines(
         &self,
-        after: &State,
         scores: &[metropolys_core::ScoreSheet],
         winners: &[Seat],
     ) -> Vec<String> {
         let mut lines = Vec::new();
-        let calls = Arg::from(u32::from(after.call_number()));
-        if let Some(p) = self.last_builder {
+        // The game ends in the call of the last construction.
+        if let Some((p, call)) = self.last_builder {
+            let calls = Arg::from(u32::from(call));
             lines.push(self.say("end-reason", p, &[("calls", calls)]));
         }
         let total = winners
@@ -390,7 +399,7 @@ mod tests {
             Texts::of(lang),
             &initial,
             seats,
-            steps.iter().map(|(e, s)| (e.as_slice(), s)),
+            steps.iter().map(|(e, _)| e.as_slice()),
         )
     }
 

@@ -248,8 +248,7 @@ fn the_catalogues_use_the_rulebooks_terms() {
     let glossary: BTreeMap<String, Term> =
         toml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     assert!(glossary.len() >= 30, "{}", glossary.len());
-    let all: Vec<(Lang, Messages)> =
-        Lang::ALL.iter().map(|&l| (l, messages(l))).collect();
+    let all: Vec<(Lang, Messages)> = Lang::ALL.iter().map(|&l| (l, messages(l))).collect();
     for (name, term) in &glossary {
         for (lang, msgs) in &all {
             let stem = match lang {

@@ -24,6 +24,8 @@
 //! * [`game`]: `Game`, creating and playing (with the allocation-free fast
 //!   path `legalIds`/`step`) and records; [`query`]: what a game answers.
 //! * [`bots`]: `Bot`, from a spec; [`simulate`]: many random games.
+//! * [`text`]: words for players in their language (`Texts`, `Narrator`,
+//!   `narrateRecord`), from `metropolys-text`.
 //!
 //! docs/wasm.md describes the package, the toolchain and the worker helper.
 
@@ -39,6 +41,7 @@ pub mod json;
 pub mod query;
 pub mod rng;
 pub mod simulate;
+pub mod text;
 pub mod types;
 
 use wasm_bindgen::prelude::*;

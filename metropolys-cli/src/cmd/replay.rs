@@ -45,7 +45,7 @@ pub fn run(args: Args) -> Outcome {
     for (index, ra) in record.actions.iter().enumerate() {
         match state.apply_for(ra.player, ra.action) {
             Ok((next, events)) => {
-                narrator.feed(&events, &next);
+                narrator.feed(&events);
                 state = next;
             }
             Err(error) => {

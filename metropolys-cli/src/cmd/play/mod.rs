@@ -146,7 +146,7 @@ pub fn run(args: Args) -> Outcome {
         game = game
             .apply(action)
             .map_err(|e| Failure::Invalid(format!("engine refused its own legal action: {e}")))?;
-        narrator.feed(game.last_events(), game.state());
+        narrator.feed(game.last_events());
     }
     let end = *game.state();
     let source = format!(

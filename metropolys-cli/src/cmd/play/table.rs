@@ -117,7 +117,7 @@ pub fn drive(
             let (next, events) = state
                 .apply_for(ra.player, ra.action)
                 .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
-            narrator.feed(&events, &next);
+            narrator.feed(&events);
             state = next;
         }
         narrator.take_told();
@@ -189,7 +189,7 @@ pub fn drive(
                 )));
             }
         };
-        narrator.feed(game.last_events(), game.state());
+        narrator.feed(game.last_events());
         put(out, style, &narrator.take_told())?;
     }
     Ok(Ending::Finished(game))
