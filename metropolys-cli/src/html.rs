@@ -17,10 +17,11 @@
 //! `svg::PIECES_SCRIPT`, the steps shown by the replay script the server's
 //! web client shares (`metropolys_server::web::REPLAY_SCRIPT`).
 
-use crate::narrate::{seat_name, CallLog, Narrator, Voice};
+use crate::narrate::{seat_name, texts};
 use metropolys_core::svg::{self, xml_escape, Piece};
-use metropolys_core::{Event, Kind, NeighborhoodId, RecordedAction, State, Token, Variant};
+use metropolys_core::{Kind, RecordedAction, State, Token, Variant};
 use metropolys_server::web::REPLAY_SCRIPT;
+use metropolys_text::{Replay, ReplayStep, Seats};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -60,53 +61,6 @@ fn seat_key(players: u8, who: &[String]) -> String {
     k
 }
 
-/// The pieces on the board at one step.
-#[derive(Debug, Clone, Default)]
-struct Pieces {
-    /// (neighborhood, seat, building number).
-    buildings: Vec<(NeighborhoodId, u8, u8)>,
-    /// (neighborhood, token index in `Token::ALL`).
-    tokens: Vec<(NeighborhoodId, usize)>,
-    /// (neighborhood, seat, building number), the latest bid last.
-    bids: Vec<(NeighborhoodId, u8, u8)>,
-}
-
-impl Pieces {
-    fn of(state: &State) -> Pieces {
-        let mut p = Pieces::default();
-        for id in 0..metropolys_core::NEIGHBORHOOD_COUNT as u8 {
-            if let Some((seat, number)) = state.building_at(id) {
-                p.buildings.push((id, seat, number));
-            }
-            if let Some(t) = state.token_at(id) {
-                p.tokens.push((id, t.index()));
-            }
-        }
-        p.bids = state
-            .bids()
-            .iter()
-            .map(|b| (b.neighborhood, b.player, b.building))
-            .collect();
-        p
-    }
-}
-
-/// One step of the replay: the setup, or one decision and what followed
-/// it (forced passes, the end of the call).
-#[derive(Debug, Clone)]
-struct Step {
-    /// The call's index among the calls told (None: the setup).
-    call: Option<usize>,
-    /// How many lines of the call's account are shown.
-    lines: usize,
-    /// The decision's own line (counting from 1), 0 for the setup.
-    line: usize,
-    pieces: Pieces,
-    highlight: Option<NeighborhoodId>,
-    /// Total prestige per seat as the position stands.
-    totals: Vec<i32>,
-}
-
 /// The page template, its style and the script that starts the replay
 /// (files beside this one); the pieces are placed by core's
 /// [`svg::PIECES_SCRIPT`], the steps shown by the web client's
@@ -127,14 +81,15 @@ pub fn page(
     scores: &str,
     who: &[String],
 ) -> String {
-    let (steps, calls, ending, end) = replay_steps(initial, actions);
-    let board = svg::scripted_board(initial, &pieces_used(&steps));
-    let data = replay_data(header, initial, &end, &steps, &calls);
+    let replay = Replay::new(texts(), initial, actions, Seats::colors());
+    let board = svg::scripted_board(initial, &pieces_used(&replay.steps));
+    let data = replay_data(header, initial, &replay);
     // Safe inside <script>: no "</" can end the element early.
     let data = data.to_string().replace("</", "<\\/");
+    let end = replay.end;
     let status = match end.to_act() {
         Some(p) => format!("Game not over: {} to act.", seat_name(p)),
-        None => ending.unwrap_or_default(),
+        None => replay.ending.join(" "),
     };
     let title = xml_escape(title);
     fill(
@@ -183,74 +138,20 @@ fn fill(template: &str, values: &[(&str, &str)]) -> String {
     out
 }
 
-/// The steps of the replay (the setup, then one per decision the engine
-/// accepts), the calls as told, the ending's text and the last position.
-fn replay_steps(
-    initial: &State,
-    actions: &[RecordedAction],
-) -> (Vec<Step>, Vec<CallLog>, Option<String>, State) {
-    let totals = |s: &State| -> Vec<i32> { s.totals().totals().to_vec() };
-    let mut narrator = Narrator::new(initial, Voice::Account);
-    let mut steps = vec![Step {
-        call: None,
-        lines: 0,
-        line: 0,
-        pieces: Pieces::of(initial),
-        highlight: None,
-        totals: totals(initial),
-    }];
-    let mut state = *initial;
-    for ra in actions {
-        let Ok((after, events)) = state.apply_for(ra.player, ra.action) else {
-            break;
-        };
-        let first_mark = narrator.marks().len();
-        narrator.feed(&events);
-        // The decision's own line is the first the action told (forced
-        // passes and the end of the call follow it).
-        if let Some(&(call, line)) = narrator.marks().get(first_mark) {
-            let built = events.iter().find_map(|e| match e {
-                Event::Constructed { neighborhood, .. } => Some(*neighborhood),
-                _ => None,
-            });
-            steps.push(Step {
-                call: Some(call),
-                lines: narrator.lines_told(call),
-                line,
-                pieces: Pieces::of(&after),
-                highlight: built,
-                totals: totals(&after),
-            });
-        }
-        state = after;
-    }
-    let (calls, ending) = narrator.finish();
-    (steps, calls, ending, state)
-}
-
 /// Every piece the steps show, each drawn once at (0, 0) as a definition.
-fn pieces_used(steps: &[Step]) -> Vec<Piece> {
+fn pieces_used(steps: &[ReplayStep]) -> Vec<Piece> {
     let mut used = BTreeSet::new();
     for s in steps {
+        used.extend(s.3.iter().map(|&[_, seat, n]| Piece::Building(seat, n)));
         used.extend(
-            s.pieces
-                .buildings
-                .iter()
-                .map(|&(_, seat, n)| Piece::Building(seat, n)),
+            s.4.iter()
+                .filter_map(|&[_, t]| Token::ALL.get(usize::from(t)).map(|&t| Piece::Token(t))),
         );
+        let last = s.5.len();
         used.extend(
-            s.pieces
-                .tokens
-                .iter()
-                .filter_map(|&(_, t)| Token::ALL.get(t).map(|&t| Piece::Token(t))),
-        );
-        let last = s.pieces.bids.len();
-        used.extend(
-            s.pieces
-                .bids
-                .iter()
+            s.5.iter()
                 .enumerate()
-                .map(|(i, &(_, seat, number))| Piece::Bid {
+                .map(|(i, &[_, seat, number])| Piece::Bid {
                     seat,
                     number,
                     latest: i + 1 == last,
@@ -262,38 +163,20 @@ fn pieces_used(steps: &[Step]) -> Vec<Piece> {
 }
 
 /// What the replay script reads (its `D`): the neighborhoods' centres,
-/// the seats, the setup as told, the calls as told and one row per step.
-fn replay_data(
-    setup: &str,
-    initial: &State,
-    end: &State,
-    steps: &[Step],
-    calls: &[CallLog],
-) -> Value {
+/// the setup as told, and the replay's seats, calls, steps and words
+/// (metropolys-text's `Replay`, which the web client's replay gets too).
+fn replay_data(setup: &str, initial: &State, replay: &Replay) -> Value {
     json!({
         "setup": setup,
         "points": (0..metropolys_core::NEIGHBORHOOD_COUNT as u8)
             .map(|id| { let (x, y) = svg::point(id); json!([x.round() as i32, y.round() as i32]) })
             .collect::<Vec<_>>(),
-        "seats": (0..initial.players()).map(seat_name).collect::<Vec<_>>(),
+        "seats": replay.seats,
         "expert": initial.variant() == Variant::Expert,
-        "over": end.is_over(),
-        "calls": calls.iter().map(|c| json!({
-            "call": c.call, "title": c.title, "lines": c.lines,
-        })).collect::<Vec<_>>(),
-        "steps": steps.iter().map(|s| {
-            let mut v = vec![
-                json!(s.call.map_or(-1, |c| c as i64)),
-                json!(s.lines),
-                json!(s.line),
-                json!(s.pieces.buildings.iter().map(|&(n, p, b)| [n, p, b]).collect::<Vec<_>>()),
-                json!(s.pieces.tokens.iter().map(|&(n, t)| [n as usize, t]).collect::<Vec<_>>()),
-                json!(s.pieces.bids.iter().map(|&(n, p, b)| [n, p, b]).collect::<Vec<_>>()),
-                json!(s.highlight.map_or(-1, i32::from)),
-                json!(s.totals),
-            ];
-            v.shrink_to_fit();
-            Value::Array(v)
-        }).collect::<Vec<_>>(),
+        "over": replay.over,
+        "calls": replay.calls,
+        "steps": replay.steps,
+        "where": replay.where_,
+        "score_title": replay.score_title,
     })
 }

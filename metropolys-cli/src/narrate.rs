@@ -88,17 +88,6 @@ impl Narrator {
         self.inner.feed(events);
     }
 
-    /// One mark per bid or pass told: its call's index among the calls
-    /// told, and that call's number of lines once its line was added.
-    pub fn marks(&self) -> &[(usize, usize)] {
-        &self.inner.marks
-    }
-
-    /// How many lines the call at `index` has so far.
-    pub fn lines_told(&self, index: usize) -> usize {
-        self.inner.lines_told(index)
-    }
-
     /// The text told since the last call: each call's title after an empty
     /// line, its lines indented, the ending after an empty line.
     pub fn take_told(&mut self) -> String {

@@ -17,6 +17,12 @@
 //!   sheet rows, tokens and cards, bot presets, errors.
 //! - [`Narrator`]: a game's events told call by call, the same lines for
 //!   every front end.
+//! - [`Guide`]: the guided first game's explanations, each the first time
+//!   it applies.
+//! - [`legend`]: the board picture's symbols with their labels and
+//!   meanings.
+//! - [`Replay`]: a game step by step as the replays show it (the
+//!   terminal's HTML replay and the web client's).
 //! - [`scoring_rules`]: the scoring rules of a kind of game, one line each,
 //!   with core's points.
 //!
@@ -32,12 +38,18 @@
 //! Rule numbers (`R-11`, `§5`) never reach a player's sentence: they stay
 //! in the errors' data (`RuleError::rule`) and in developers' messages.
 
+mod guide;
 mod lang;
+mod legend;
 mod narrate;
+mod replay;
 mod rules;
 mod texts;
 
+pub use guide::Guide;
 pub use lang::{Lang, ParseLangError};
+pub use legend::legend;
 pub use narrate::{CallLog, Narration, Narrator, Seats, Told};
+pub use replay::{Replay, ReplayStep};
 pub use rules::{scoring_rules, ScoringRule};
 pub use texts::{Arg, TextError, Texts};

@@ -447,9 +447,8 @@ impl Texts {
 
     /// The lines that explain how the game is played, in order: the goal,
     /// a call (opening, outbidding, passing, its end), the game's end, and
-    /// in the Expert game the building sizes; then the keys of the web
-    /// table's picker when `keys` is set.
-    pub fn how_to_play(&self, variant: Variant, keys: bool) -> Vec<String> {
+    /// in the Expert game the building sizes.
+    pub fn how_to_play(&self, variant: Variant) -> Vec<String> {
         let mut lines: Vec<String> = [
             "howto-goal",
             "howto-call",
@@ -463,9 +462,6 @@ impl Texts {
         .collect();
         if variant == Variant::Expert {
             lines.push(self.format("howto-sizes", &[("sizes", self.sizes().into())]));
-        }
-        if keys {
-            lines.push(self.get("howto-keys"));
         }
         lines
     }

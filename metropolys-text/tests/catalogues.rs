@@ -276,8 +276,8 @@ fn the_pseudo_locale_is_longer_and_accented() {
     let en = Texts::of(Lang::En);
     let ps = Texts::of(Lang::Pseudo);
     for lines in [
-        en.how_to_play(metropolys_core::Variant::Expert, true),
-        ps.how_to_play(metropolys_core::Variant::Expert, true),
+        en.how_to_play(metropolys_core::Variant::Expert),
+        ps.how_to_play(metropolys_core::Variant::Expert),
     ]
     .windows(2)
     {

@@ -321,18 +321,32 @@ impl Texts {
         to_js(&metropolys_text::scoring_rules(self.inner, variant, cards))
     }
 
+    /// The legend of the board picture of a game of `variant`, with or
+    /// without the Metropolys cards: core's symbols and pictures (as the
+    /// package's `legend`), their labels and meanings in this language.
+    #[wasm_bindgen(unchecked_return_type = "LegendItem[]")]
+    pub fn legend(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Variant")] variant: &JsValue,
+        #[wasm_bindgen(js_name = usesMetropolysCards, unchecked_optional_param_type = "boolean")]
+        cards: &JsValue,
+    ) -> JsResult<JsValue> {
+        let variant = variant_arg(variant, "texts.legend(variant)")?;
+        let cards = !cards.is_undefined()
+            && args::boolean(cards, "texts.legend(variant, usesMetropolysCards)")?;
+        to_js(&metropolys_text::legend(self.inner, variant, cards))
+    }
+
     /// How the game is played, one paragraph each: the goal, a call
-    /// (opening, outbidding, passing, its end), the game's end, the
-    /// Expert sizes, and the picker's keys when `keys` is true.
+    /// (opening, outbidding, passing, its end), the game's end, and the
+    /// Expert sizes.
     #[wasm_bindgen(js_name = howToPlay, unchecked_return_type = "string[]")]
     pub fn how_to_play(
         &self,
         #[wasm_bindgen(unchecked_param_type = "Variant")] variant: &JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "boolean")] keys: &JsValue,
     ) -> JsResult<JsValue> {
         let variant = variant_arg(variant, "texts.howToPlay(variant)")?;
-        let keys = !keys.is_undefined() && args::boolean(keys, "texts.howToPlay(variant, keys)")?;
-        to_js(&self.inner.how_to_play(variant, keys))
+        to_js(&self.inner.how_to_play(variant))
     }
 
     /// A bot preset's name and what it does (`{label, about}`), or `null`
@@ -441,6 +455,47 @@ impl Narrator {
     }
 }
 
+/// The guided first game: what just happened and why, the first time each
+/// thing happens (an opening bid, an outbid, a pass, the end of a call, a
+/// token, a card, the end of the game).
+#[wasm_bindgen]
+pub struct Guide {
+    inner: metropolys_text::Guide<'static>,
+}
+
+#[wasm_bindgen]
+impl Guide {
+    /// A guide; options as `new Narrator` (`lang`, `names`, `me`).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_optional_param_type = "NarrationOptions")] options: &JsValue,
+    ) -> JsResult<Guide> {
+        let what = "new Guide(options)";
+        let options = args::options(options, &["lang", "names", "me"], what)?;
+        let lang = lang_option(&options, what)?;
+        let seats = seats_arg(&options, what)?;
+        Ok(Guide {
+            inner: metropolys_text::Guide::new(metropolys_text::Texts::of(lang), seats),
+        })
+    }
+
+    /// The guided game's first words.
+    pub fn intro(&self) -> String {
+        self.inner.intro()
+    }
+
+    /// Takes one transition's events; returns what is explained now (often
+    /// nothing).
+    #[wasm_bindgen(unchecked_return_type = "string[]")]
+    pub fn feed(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "readonly GameEvent[]")] events: &JsValue,
+    ) -> JsResult<JsValue> {
+        let events: Vec<Event> = shape(events, "guide.feed(events)")?;
+        to_js(&self.inner.feed(&events))
+    }
+}
+
 /// A record told whole, as the replays show it.
 #[derive(Serialize, tsify::Tsify)]
 pub struct RecordNarration {
@@ -503,6 +558,77 @@ pub fn narrate_record(
         steps,
         error,
     })
+}
+
+/// A game record (its JSON text or object) replayed for showing, told in
+/// a language (metropolys-text's `Replay`, which the command line's HTML
+/// replay uses too): `seats` (a name or the colour per seat), `calls`,
+/// `ending`, `steps` (one per decision, the setup first: `[call index or
+/// -1, lines shown, the decision's line, buildings, tokens, bids, the
+/// neighborhood just built on or -1, totals]`), `where` (per step, in
+/// words), `score_title`, `over`, `scores` and `winners` (at the end, else
+/// `null`), `error` (why it stopped before the record's end, else `null`)
+/// and `setup` (the board at the start as text). Options as `new
+/// Narrator`. Throws `RecordError` for a malformed record.
+#[wasm_bindgen(js_name = replayData, unchecked_return_type = "ReplayData")]
+pub fn replay_data(
+    #[wasm_bindgen(unchecked_param_type = "GameRecord | string")] record: &JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "NarrationOptions")] options: &JsValue,
+) -> JsResult<JsValue> {
+    let what = "replayData(record, options)";
+    let record = parse_record(record)?;
+    let options = args::options(options, &["lang", "names", "me"], what)?;
+    let lang = lang_option(&options, what)?;
+    let seats = seats_arg(&options, what)?;
+    let initial = State::new(&record.config).map_err(crate::errors::config_error)?;
+    let replay = metropolys_text::Replay::new(
+        metropolys_text::Texts::of(lang),
+        &initial,
+        &record.actions,
+        seats,
+    );
+    let mut value = serde_json::to_value(&replay).map_err(|e| type_error(e.to_string()))?;
+    if let Some(map) = value.as_object_mut() {
+        map.insert(
+            "setup".into(),
+            metropolys_core::text::snapshot_text(&initial.snapshot()).into(),
+        );
+    }
+    to_js(&value)
+}
+
+/// The shape `replayData` returns.
+#[derive(Serialize, tsify::Tsify)]
+#[allow(dead_code)]
+pub struct ReplayData {
+    /// The seats' names (a name, else the colour).
+    seats: Vec<String>,
+    /// The calls as told.
+    #[tsify(type = "{ call: number; title: string; lines: string[] }[]")]
+    calls: Vec<()>,
+    /// Why the game ended and who won.
+    ending: Vec<String>,
+    /// One row per step.
+    #[tsify(
+        type = "[number, number, number, [number, number, number][], [number, number][], [number, number, number][], number, number[]][]"
+    )]
+    steps: Vec<()>,
+    /// Where each step stands, in words.
+    #[serde(rename = "where")]
+    where_: Vec<String>,
+    /// The heading of the running score.
+    score_title: String,
+    /// Whether the game is over at the last step.
+    over: bool,
+    /// The score sheets at the end.
+    #[tsify(type = "ScoreSheet[] | null")]
+    scores: Option<()>,
+    /// The winners at the end.
+    winners: Option<Vec<u8>>,
+    /// Why the replay stopped early.
+    error: Option<String>,
+    /// The board at the start, as text.
+    setup: String,
 }
 
 /// The options of `new Narrator` and `narrateRecord`.

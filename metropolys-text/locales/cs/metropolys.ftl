@@ -186,6 +186,17 @@ winners-shared = { $names } se dělí o vítězství; každý má { $total ->
 list-and = { $first } a { $last }
 list-comma = { $first }, { $rest }
 
+## The replays (the terminal's HTML replay and the web client's)
+
+# Where the replay stands, at the setup: "výchozí stav · 61 rozhodnutí".
+replay-setup = výchozí stav · { $decisions ->
+    [one] { $decisions } rozhodnutí
+    [few] { $decisions } rozhodnutí
+   *[other] { $decisions } rozhodnutí
+}
+replay-where = veřejná soutěž { $call } · rozhodnutí { $at } z { $last }
+replay-score = Body v této pozici:
+
 ## Actions and turns
 
 action-bid = podat nabídku: budova { $building } na poli { $place }
@@ -250,7 +261,6 @@ howto-pass = Kdo pasuje, v této veřejné soutěži už nehraje; jeho nabídky 
 howto-call-end = Veřejná soutěž končí, když už nikdo kromě autora poslední nabídky nemůže hrát. Ten hráč budovu postaví tam, kde stojí, a vezme si žeton z jejího pole; všechny ostatní nabídky se vracejí do zásoby svých majitelů. Vítěz zahajuje další veřejnou soutěž.
 howto-end = Hra končí okamžitě, jakmile některý hráč postaví všech svých 13 budov. Pak se odkryjí všechny karty a sečte se bodovací tabulka: vyhrává nejvyšší součet.
 howto-sizes = Ve hře pro experty mají budovy velikosti: { $sizes }.
-howto-keys = Kliknutím vyber pole, pak budovu; - a = mění budovu, Enter podá nabídku, P pasuje.
 
 ## Bot presets
 
@@ -281,3 +291,252 @@ error-not-higher = Budova { $building } nemá vyšší číslo než poslední na
 error-opening-pass = Kdo veřejnou soutěž zahajuje, musí podat nabídku; pasovat nesmí.
 error-unknown-action = To není tah této hry.
 error-other = Tento tah nelze zahrát: { $detail }
+
+## The board's legend (each symbol the board shows, and what it means)
+
+# $kind: a kind's name (kind-*); the label is capitalised by the pages.
+legend-kind-label = Pole: { $kind }
+legend-kind-drawn = Označeno písmenem { $letter }
+legend-kind-metropolys = { $drawn }; počítá se pro kartu Metropolys, která uvádí typ „{ $kind }“.
+legend-kind-expert = { $drawn }; karta Městská rezidence tohoto typu přináší: { $score }
+legend-kind-family = { $drawn }; v Rodinné hře bez karet Metropolys typy polí body nepřinášejí.
+legend-statue-label = Socha
+legend-statue = Sousedí se třemi poli; karta Okolí „Sochy“ přináší: { $score }
+legend-lake-label = Jezero
+legend-lake = Pole kolem něj leží na jeho břehu; karta Okolí „Jezera“ přináší: { $score }
+legend-street-label = Ulice
+legend-street = Spojuje dvě sousední pole: navýšení se klade na pole sousedící s poslední nabídkou.
+legend-bridge-label = Most
+legend-bridge = Spojuje dvě pole přes řeku, která tím spolu sousedí; karta Okolí „Mosty“ přináší: { $score }
+legend-out-label = Městská čtvrť mimo hru
+legend-out = Při méně než čtyřech hráčích je jedna nebo dvě okrajové městské čtvrti mimo hru: nestaví se v nich a nepřinášejí body.
+legend-building-label = Budova
+legend-building = Postavená budova v barvě svého majitele a se svým číslem: zůstává na plánu až do konce hry.
+# $size: a size's name (size-*); $numbers: "1–5".
+legend-size-label = { $size } budova ({ $numbers })
+legend-size = Budova s číslem { $numbers } je { $size }; v každé městské čtvrti získá žeton Nejvyšší budova ten, kdo tam má nejvyšší budovy.
+legend-size-metropolys = Budova s číslem { $numbers } je { $size }; s kartami Metropolys velikosti body nepřinášejí.
+legend-bid-label = Nabídka
+legend-bid = Budova nabídnutá v probíhající veřejné soutěži; vrátí se svému majiteli, pokud soutěž nevyhraje.
+legend-latest-label = Poslední nabídka
+legend-latest = Poslední nabídka, vyznačená tučně: navýšení musí mít vyšší číslo a ležet na volném poli, které s ní sousedí; když nikdo nenavýší, budova se postaví.
+legend-highlight-label = Právě postaveno
+legend-highlight = Zlatý kroužek označuje naposledy postavenou budovu.
+
+## The web pages' own words (buttons, headings, notes)
+
+ui-language = Jazyk
+ui-skip = Přejít ke hře
+ui-lobby = Herna
+ui-play-offline = Hrát offline
+ui-your-name = Tvé jméno
+ui-optional = nepovinné
+ui-loading-engine = Načítání herního jádra…
+ui-loading = Načítání…
+ui-new-match = Nová partie
+ui-players = Hráči
+ui-game = Hra
+ui-family = Rodinná
+ui-expert = Pro experty
+ui-metropolys-cards = Karty Metropolys
+ui-turn-timer = Časový limit tahu
+ui-timer-none = žádný
+ui-timer-seconds = { $n } s
+ui-timer-minutes = { $n ->
+    [one] { $n } min
+    [few] { $n } min
+   *[other] { $n } min
+}
+ui-private = Soukromá: připojit se mohou jen lidé s odkazem na pozvánku
+ui-who-plays = Kdo hraje na kterém místě
+ui-create = Vytvořit a hrát
+ui-matches = Partie
+ui-finished = Dohrané
+ui-table = Stůl
+ui-board-view = Zobrazení plánu
+ui-zoom-out = Oddálit
+ui-zoom-in = Přiblížit
+ui-fit = Celý plán
+ui-fit-board = Zobrazit celý plán
+ui-show-mine = Kde mi karty přinesou body
+ui-board-region = Hrací plán: po přiblížení jím posouvej rolováním
+ui-board = Hrací plán
+ui-pass = Pasovat
+ui-hint = Rada
+ui-undo = Vrátit tah
+ui-cancel = Zrušit
+ui-rematch = Odveta
+ui-replay = Přehrát
+ui-download-record = Stáhnout záznam
+ui-download-title = Stáhnout záznam dosavadního průběhu hry
+ui-back-to-lobby = Zpět do herny
+ui-your-cards = Tvé karty
+ui-panels = Panely
+ui-events = Události
+ui-chat = Chat
+ui-legend = Legenda
+ui-rules = Jak hrát
+ui-scoring = Bodování
+ui-messages = Zprávy
+ui-message = Zpráva
+ui-say-something = Napiš něco
+ui-send = Odeslat
+ui-keys-online = Klávesy: Tab přejde na zvýrazněné pole, Enter na něm podá nabídku, 1–9, 0 (10), - (11), = (12) a + (13) vyberou budovu, P pasovat, H rada, Esc zrušit.
+ui-keys-offline = Klávesy: Tab přejde na zvýrazněné pole, Enter na něm podá nabídku, 1–9, 0 (10), - (11), = (12) a + (13) vyberou budovu, P pasovat, H rada, U vrátit tah, Esc zrušit.
+ui-copy-invite = Kopírovat pozvánku
+ui-copy-seat = Kopírovat odkaz místa
+ui-sound = Zvuk, když jsem na tahu
+ui-cancel-match = Zrušit tuto partii
+ui-leave-seat = Opustit své místo
+ui-seat-link-note = Odkaz místa nese přístupový údaj k tvému místu: otevři ho na jiném zařízení a hraj tam. Kdokoli ho má, hraje za tvé místo.
+ui-link = Odkaz
+ui-replay-controls = Ovládání přehrávání
+ui-replay-first = výchozí stav (Home)
+ui-replay-prevcall = předchozí veřejná soutěž (↑, Page Up)
+ui-replay-prev = předchozí rozhodnutí (←)
+ui-replay-next = další rozhodnutí (→)
+ui-replay-nextcall = další veřejná soutěž (↓, Page Down)
+ui-replay-last = poslední rozhodnutí (End)
+ui-score-sheet = Bodovací tabulka
+ui-final-score = Konečný výsledek
+ui-connecting = Připojování…
+ui-no-such-match = Taková partie neexistuje.
+ui-cannot-open = Partii nelze otevřít: { $error }
+ui-reconnecting = Spojení přerušeno; připojuji znovu…
+ui-timed-out = { $who }: čas vypršel, místo něj hraje hladový bot
+ui-waiting-players = Čeká se na { $count ->
+    [one] { $count } dalšího hráče
+    [few] { $count } další hráče
+   *[other] { $count } dalších hráčů
+}…
+ui-game-over = Konec hry: { $winners }
+ui-cancelled = Tato partie byla zrušena
+ui-your-turn = { $pass ->
+    [yes] Jsi na tahu: vyber zvýrazněné pole, nebo pasuj
+   *[no] Jsi na tahu: vyber zvýrazněné pole
+}
+ui-your-turn-seat = { $pass ->
+    [yes] { $who }, jsi na tahu: vyber zvýrazněné pole, nebo pasuj
+   *[no] { $who }, jsi na tahu: vyber zvýrazněné pole
+}
+ui-to-act = Na tahu: { $who }
+ui-call = veřejná soutěž { $call }
+ui-move = tah { $move }
+ui-watching = jako divák
+ui-decision = rozhodnutí { $n }
+ui-players-count = { $count ->
+    [one] { $count } hráč
+    [few] { $count } hráči
+   *[other] { $count } hráčů
+}
+ui-timer-waits = Časový limit tahu čeká, dokud nebude přítomen některý hráč
+ui-seconds-left-me = Na tah ti zbývá { $left } s
+ui-seconds-left = { $who }: zbývá { $left } s
+ui-take-seat = Obsadit místo: { $color }
+ui-cannot-join = Nelze se připojit: { $error }
+ui-join-rematch = Připojit se k odvetě
+ui-watch-rematch = Sledovat odvetu
+ui-rematch-waiting = Čeká odveta se stejnými místy.
+ui-no-rematch = Odveta není možná: { $error }
+ui-bid-on = Nabídka na pole { $place }, budova:
+ui-hint-is = Rada: { $action }
+ui-your-turn-title = ▶ Jsi na tahu · { $title }
+ui-copied = { $what }: zkopírováno.
+ui-copy-from-box = { $what }: zkopíruj si ho z textového pole.
+ui-only-players-chat = Chatovat mohou jen hráči; obsaď místo a přidej se.
+ui-invite-link = Odkaz na pozvánku
+ui-no-seat = Nemáš tu žádné místo.
+ui-seat-link = Odkaz tvého místa
+ui-confirm-leave = Opustit své místo? Pak ho může obsadit kdokoli.
+ui-only-players-cancel = Partii může zrušit jen některý z jejích hráčů.
+ui-confirm-cancel = Zrušit tuto partii pro všechny?
+ui-match-cancelled = Partie je zrušena.
+ui-winners = { $count ->
+    [one] { $me ->
+        [yes] { $names } vítězíš
+       *[no] { $names } vítězí
+    }
+    [few] { $names } se dělí o vítězství
+   *[other] { $names } se dělí o vítězství
+}
+ui-a-person = člověk
+ui-a-person-here = člověk u této obrazovky
+ui-bot = bot { $name }
+ui-bot-option = bot: { $name }
+ui-free = volné
+ui-seat-of = Místo: { $color }
+ui-match-what = { $players } hráči, { $variant }
+ui-match-cards = + karty Metropolys
+ui-match-timer = { $seconds } s na tah
+ui-playing-move = hraje se, tah { $move }
+ui-status-open = otevřená
+ui-status-playing = hraje se
+ui-status-finished = dohraná
+ui-status-cancelled = zrušená
+ui-return-to-seat = Zpět na své místo
+ui-join-as = Přidat se jako { $color }
+ui-final-position = Konečný stav
+ui-watch = Sledovat
+ui-cannot-list = Partie nelze vypsat: { $error }
+ui-no-match = Žádná partie nečeká: založ novou.
+ui-no-finished = Zatím žádná dohraná partie.
+ui-no-replay = Záznam nelze přehrát: { $error }
+ui-replay-title = Přehrávání: { $players } hráči, { $variant }
+ui-seats = Místa:
+ui-show-where = Ukázat, kde karta přináší body ({ $places })
+ui-your-buildings = Tvé budovy:
+ui-none-left = žádná nezbývá
+ui-col-player = Hráč
+ui-col-built = Stavby
+ui-col-left = Zbývá
+ui-col-score = Body
+ui-col-built-title = Postavené budovy
+ui-col-left-title = Budovy v zásobě
+ui-col-score-title = Dosud známé body
+ui-status-bot = bot
+ui-status-connected = připojen
+ui-status-away = nepřítomen
+ui-status-free = volné místo
+ui-you-mark = { $name } (ty)
+ui-nothing-yet = zatím nic
+ui-not-known = do konce hry neznámé: { $what } (tajné karty)
+ui-show-seat-scored = Ukázat na plánu, za co tento hráč získal body
+ui-bid-here = Pole { $place }: podej zde nabídku ({ $choices })
+ui-deck-legend = Čtyři karty Metropolys v balíčku
+ui-deck-card = Karta { $n }
+ui-deck-different = Balíček obsahuje čtyři různé karty Metropolys.
+ui-offline-title = Metropolys offline
+ui-offline-headline = Offline: na tomto zařízení, bez serveru
+ui-offline-new = Hra na tomto zařízení
+ui-offline-about = Vše běží přímo na této stránce: pravidla i boti (ve vláknech na pozadí, takže stránka reaguje, i když boti přemýšlejí). U jedné obrazovky může hrát více lidí: stránka skryje karty každého hráče, dokud není na tahu.
+ui-seed = Semínko
+ui-random = náhodné
+ui-start = Začít
+ui-continue-saved = Načíst uloženou hru
+ui-guided = První hra s průvodcem
+ui-go-on = Pokračovat
+ui-new-game = Nová hra
+ui-play-again = Hrát znovu
+ui-record = Záznam
+ui-pass-device = Předej zařízení: karty dalšího hráče zůstanou skryté, dokud nebude připraven.
+ui-confirm-new = Opustit tuto hru a začít novou? Zůstane uložená, dokud nezačneš další.
+ui-seed-bad = Semínko je celé číslo o nejvýše 15 číslicích.
+ui-saved-bad = Uloženou hru nelze načíst: { $error }
+ui-to-play = Na tahu: { $who }
+ui-show-my-cards = Jsem { $who }: ukaž mé karty
+ui-thinking = { $who } ({ $bot }) přemýšlí…
+ui-offline-status = Offline · { $variant }, { $players } · { $call } · { $decision }
+ui-bot-failed = Bot selhal: { $error }
+
+## První hra s průvodcem (co se právě stalo a proč, když se to stane poprvé)
+
+guide-intro = První hra s průvodcem proti botovi pro začátečníky: pokaždé, když se poprvé stane něco nového, se hra zastaví a vysvětlí, co se stalo a proč.
+guide-continue = Pokračuj stisknutím klávesy Enter.
+guide-opening = { $who } zahajuje veřejnou soutěž a podává nabídku: jednu ze svých budov na libovolné volné pole. Takhle začíná každá veřejná soutěž a hráč, který ji zahajuje, pasovat nesmí.
+guide-outbid = { $who } navyšuje: budova s vyšším číslem na volném poli, které sousedí s poslední nabídkou. Teď je potřeba navýšit právě tuto nabídku.
+guide-pass = { $who } pasuje: v této veřejné soutěži už nehraje, svoje nabídky ale nechává na plánu až do jejího konce.
+guide-forced-pass = { $who } nemůže navýšit (nezbývá žádná vyšší budova, nebo vedle poslední nabídky už není volné pole), a tak pasuje automaticky, bez ptaní.
+guide-call-end = Veřejná soutěž skončila: nikdo další už nemůže hrát, a tak autor poslední nabídky, { $who }, staví tuto budovu tam, kde stojí. Všechny ostatní nabídky se vracejí do zásoby svých majitelů a vítěz zahajuje další veřejnou soutěž.
+guide-token = { $who } staví na poli se žetonem a bere si ho ({ $token }, na konci hry { $points }).
+guide-card = { $who } teď drží: { $card } ({ $points } na konci hry). Tato karta mění majitele podle toho, kdo bere žetony, které k ní patří.
+guide-game-end = Hra skončila: { $who } má postavených všech svých 13 budov. Všechny tajné karty se teď odkrývají a bodovací tabulka sečte body každého hráče.

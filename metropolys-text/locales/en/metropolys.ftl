@@ -174,6 +174,16 @@ winners-shared = { $names } share the victory with { $total ->
 list-and = { $first } and { $last }
 list-comma = { $first }, { $rest }
 
+## The replays (the terminal's HTML replay and the web client's)
+
+# Where the replay stands, at the setup: "setup · 61 decisions".
+replay-setup = setup · { $decisions ->
+    [one] { $decisions } decision
+   *[other] { $decisions } decisions
+}
+replay-where = call { $call } · decision { $at } of { $last }
+replay-score = Score as the position stands:
+
 ## Actions and turns
 
 action-bid = bid { $building } on { $place }
@@ -238,7 +248,6 @@ howto-pass = A player who passes is out of the call; their bids stay on the boar
 howto-call-end = The call ends when nobody but the latest bidder can still play. That player constructs the building where it stands and takes the neighborhood's token; every other bid goes back to its owner's supply. The winner opens the next call.
 howto-end = The game ends at once when a player has constructed all 13 of their buildings. Then every card is revealed and the score sheet is added up: the highest total wins.
 howto-sizes = In the Expert game buildings have sizes: { $sizes }.
-howto-keys = Click a neighborhood to choose it, then a building; - and = change the building, Enter bids, P passes.
 
 ## Bot presets
 
@@ -269,3 +278,248 @@ error-not-higher = Building { $building } is not higher than { $last }, the late
 error-opening-pass = The player who opens a call must bid; passing is not allowed.
 error-unknown-action = That is not a move of this game.
 error-other = That move cannot be played: { $detail }
+
+## The board's legend (each symbol the board shows, and what it means)
+
+# $kind: a kind's name (kind-*); the label is capitalised by the pages.
+legend-kind-label = { $kind } neighborhood
+legend-kind-drawn = Drawn with the letter { $letter }
+legend-kind-metropolys = { $drawn }; it counts for a Metropolys card showing { $kind }.
+legend-kind-expert = { $drawn }; the neighborhood card of this kind scores { $score }
+legend-kind-family = { $drawn }; kinds score nothing in the Family game without Metropolys cards.
+legend-statue-label = Statue
+legend-statue = Touches three neighborhoods; the Statues card scores { $score }
+legend-lake-label = Lake
+legend-lake = The neighborhoods around it are on its shore; the Lakes card scores { $score }
+legend-street-label = Street
+legend-street = Joins two neighboring neighborhoods: an outbid goes next to the latest bid.
+legend-bridge-label = Bridge
+legend-bridge = Joins two neighborhoods across the river, which count as next to each other; the Bridges card scores { $score }
+legend-out-label = District out of play
+legend-out = With fewer than four players, one or two outer districts are out of play: nothing is built or scored there.
+legend-building-label = Building
+legend-building = A constructed building, in its owner's colour with its number: it stays for the rest of the game.
+# $size: a size's name (size-*); $numbers: "1–5".
+legend-size-label = { $size } building ({ $numbers })
+legend-size = Buildings { $numbers } are { $size }; in each district the tallest buildings take the highest-building token.
+legend-size-metropolys = Buildings { $numbers } are { $size }; sizes score nothing with the Metropolys cards.
+legend-bid-label = Bid
+legend-bid = A building bid in the current call; it goes back to its owner unless it wins the call.
+legend-latest-label = Latest bid
+legend-latest = The latest bid, in bold: an outbid needs a higher number on a free neighborhood next to it; when nobody outbids, it is constructed.
+legend-highlight-label = Just constructed
+legend-highlight = A gold ring marks the building constructed last.
+
+## The web pages' own words (buttons, headings, notes)
+
+ui-language = Language
+ui-skip = Skip to the game
+ui-lobby = Lobby
+ui-play-offline = Play offline
+ui-your-name = Your name
+ui-optional = optional
+ui-loading-engine = Loading the engine…
+ui-loading = Loading…
+ui-new-match = New match
+ui-players = Players
+ui-game = Game
+ui-family = Family
+ui-expert = Expert
+ui-metropolys-cards = Metropolys cards
+ui-turn-timer = Turn timer
+ui-timer-none = none
+ui-timer-seconds = { $n } s
+ui-timer-minutes = { $n ->
+    [one] { $n } min
+   *[other] { $n } min
+}
+ui-private = Private: only people with the invite link can join
+ui-who-plays = Who plays each seat
+ui-create = Create and take a seat
+ui-matches = Matches
+ui-finished = Finished
+ui-table = Table
+ui-board-view = Board view
+ui-zoom-out = Zoom out
+ui-zoom-in = Zoom in
+ui-fit = Fit
+ui-fit-board = Fit the board
+ui-show-mine = Where my cards score
+ui-board-region = The board: scroll to move it when zoomed
+ui-board = The board
+ui-pass = Pass
+ui-hint = Hint
+ui-undo = Undo
+ui-cancel = Cancel
+ui-rematch = Rematch
+ui-replay = Replay
+ui-download-record = Download the record
+ui-download-title = Download the record of the game so far
+ui-back-to-lobby = Back to the lobby
+ui-your-cards = Your cards
+ui-panels = Panels
+ui-events = Events
+ui-chat = Chat
+ui-legend = Legend
+ui-rules = How to play
+ui-scoring = Scoring
+ui-messages = Messages
+ui-message = Message
+ui-say-something = Say something
+ui-send = Send
+ui-keys-online = Keys: Tab to a highlighted neighborhood, Enter to bid there, 1–9, 0 (10), - (11), = (12) and + (13) to pick a building, P pass, H hint, Esc cancel.
+ui-keys-offline = Keys: Tab to a highlighted neighborhood, Enter to bid there, 1–9, 0 (10), - (11), = (12) and + (13) to pick a building, P pass, H hint, U undo, Esc cancel.
+ui-copy-invite = Copy the invite link
+ui-copy-seat = Copy my seat link
+ui-sound = Sound when it is my turn
+ui-cancel-match = Cancel this match
+ui-leave-seat = Leave my seat
+ui-seat-link-note = The seat link carries your seat's credential: open it on another device to play there. Anyone who has it plays your seat.
+ui-link = Link
+ui-replay-controls = Replay controls
+ui-replay-first = setup (Home)
+ui-replay-prevcall = previous call (Up, Page Up)
+ui-replay-prev = previous decision (Left)
+ui-replay-next = next decision (Right)
+ui-replay-nextcall = next call (Down, Page Down)
+ui-replay-last = last decision (End)
+ui-score-sheet = Score sheet
+ui-final-score = Final score
+ui-connecting = Connecting…
+ui-no-such-match = There is no such match.
+ui-cannot-open = Cannot open the match: { $error }
+ui-reconnecting = Connection lost; reconnecting…
+ui-timed-out = Time ran out for { $who }: the greedy bot plays for them
+ui-waiting-players = Waiting for { $count ->
+    [one] { $count } more player
+   *[other] { $count } more players
+}…
+ui-game-over = Game over: { $winners }
+ui-cancelled = This match was cancelled
+ui-your-turn = { $pass ->
+    [yes] Your turn: choose a highlighted neighborhood, or pass
+   *[no] Your turn: choose a highlighted neighborhood
+}
+ui-your-turn-seat = { $pass ->
+    [yes] { $who }, your turn: choose a highlighted neighborhood, or pass
+   *[no] { $who }, your turn: choose a highlighted neighborhood
+}
+ui-to-act = { $who } to act
+ui-call = call { $call }
+ui-move = move { $move }
+ui-watching = watching
+ui-decision = decision { $n }
+ui-players-count = { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}
+ui-timer-waits = The turn timer waits until a player is here
+ui-seconds-left-me = { $left } s left to play
+ui-seconds-left = { $left } s left for { $who }
+ui-take-seat = Take the { $color } seat
+ui-cannot-join = Cannot join: { $error }
+ui-join-rematch = Join the rematch
+ui-watch-rematch = Watch the rematch
+ui-rematch-waiting = A rematch with the same seats is waiting.
+ui-no-rematch = No rematch: { $error }
+ui-bid-on = Bid on { $place } with building
+ui-hint-is = Hint: { $action }
+ui-your-turn-title = ▶ Your turn · { $title }
+ui-copied = { $what } copied.
+ui-copy-from-box = { $what }: copy it from the box.
+ui-only-players-chat = Only the players can chat; take a seat to join in.
+ui-invite-link = The invite link
+ui-no-seat = You hold no seat here.
+ui-seat-link = Your seat link
+ui-confirm-leave = Leave your seat? Anyone may then take it.
+ui-only-players-cancel = Only a player of this match can cancel it.
+ui-confirm-cancel = Cancel this match for everybody?
+ui-match-cancelled = The match is cancelled.
+ui-winners = { $count ->
+    [one] { $me ->
+        [yes] { $names } win
+       *[no] { $names } wins
+    }
+   *[other] { $names } share the victory
+}
+ui-a-person = a person
+ui-a-person-here = a person at this screen
+ui-bot = bot { $name }
+ui-bot-option = bot: { $name }
+ui-free = free
+ui-seat-of = { $color } seat
+ui-match-what = { $players } players, { $variant }
+ui-match-cards = + Metropolys cards
+ui-match-timer = { $seconds } s a turn
+ui-playing-move = playing, move { $move }
+ui-status-open = open
+ui-status-playing = playing
+ui-status-finished = finished
+ui-status-cancelled = cancelled
+ui-return-to-seat = Return to your seat
+ui-join-as = Join as { $color }
+ui-final-position = Final position
+ui-watch = Watch
+ui-cannot-list = Cannot list matches: { $error }
+ui-no-match = No match is waiting: create one.
+ui-no-finished = No finished match yet.
+ui-no-replay = No replay: { $error }
+ui-replay-title = Replay: { $players } players, { $variant }
+ui-seats = Seats:
+ui-show-where = Show where it scores ({ $places })
+ui-your-buildings = Your buildings:
+ui-none-left = none left
+ui-col-player = Player
+ui-col-built = Built
+ui-col-left = Left
+ui-col-score = Score
+ui-col-built-title = Buildings constructed
+ui-col-left-title = Buildings in the supply
+ui-col-score-title = Points as far as known
+ui-status-bot = bot
+ui-status-connected = connected
+ui-status-away = away
+ui-status-free = free seat
+ui-you-mark = { $name } (you)
+ui-nothing-yet = nothing yet
+ui-not-known = not known until the end: { $what } (secret cards)
+ui-show-seat-scored = Show what this seat scored on the board
+ui-bid-here = Neighborhood { $place }: bid here ({ $choices })
+ui-deck-legend = The four Metropolys cards of the deck
+ui-deck-card = Card { $n }
+ui-deck-different = The deck holds four different Metropolys cards.
+ui-offline-title = Metropolys offline
+ui-offline-headline = Offline: on this device, with no server
+ui-offline-new = A game on this device
+ui-offline-about = Everything runs in this page: the rules and the bots (in background workers, so the page keeps answering while they think). Several people can play at one screen: the page hides each person's cards until it is their turn.
+ui-seed = Seed
+ui-random = random
+ui-start = Start
+ui-continue-saved = Continue the saved game
+ui-guided = A guided first game
+ui-go-on = Go on
+ui-new-game = New game
+ui-play-again = Play again
+ui-record = Record
+ui-pass-device = Pass the device: the next player's cards are hidden until they are ready.
+ui-confirm-new = Leave this game for a new one? It stays saved until you start another.
+ui-seed-bad = The seed is a whole number of at most 15 digits.
+ui-saved-bad = The saved game cannot be loaded: { $error }
+ui-to-play = { $who } to play
+ui-show-my-cards = I am { $who }: show my cards
+ui-thinking = { $who } ({ $bot }) is thinking…
+ui-offline-status = Offline · { $variant }, { $players } · { $call } · { $decision }
+ui-bot-failed = The bot failed: { $error }
+
+## The guided first game (what just happened, and why, the first time it happens)
+
+guide-intro = A guided first game against a beginner bot: the game stops the first time something new happens, to say what happened and why.
+guide-continue = Press Enter to go on.
+guide-opening = { $who } opened the call with a bid: one of their buildings on any free neighborhood. Every call starts this way, and the player who opens cannot pass.
+guide-outbid = { $who } outbid: a building with a higher number, on a free neighborhood next to the latest bid. Now that bid is the one to beat.
+guide-pass = { $who } passed: they are out of this call, but their bids stay on the board until it ends.
+guide-forced-pass = { $who } could not outbid (no higher building left, or no free neighborhood next to the latest bid), so they passed without being asked.
+guide-call-end = The call is over: nobody else could still play, so the latest bidder, { $who }, constructs that building where it stands. Every other bid goes back to its owner's supply, and the winner opens the next call.
+guide-token = { $who } built on a neighborhood with a token and took it ({ $token }, { $points } at the end).
+guide-card = { $who } now holds the { $card } ({ $points } at the end): it changes hands as the tokens that go with it are taken.
+guide-game-end = The game is over: { $who } has constructed all 13 of their buildings. Every secret card is now shown, and the score sheet adds up each player's points.

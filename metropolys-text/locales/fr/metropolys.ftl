@@ -175,6 +175,16 @@ winners-shared = { $names } se partagent la victoire avec { $total ->
 list-and = { $first } et { $last }
 list-comma = { $first }, { $rest }
 
+## The replays (the terminal's HTML replay and the web client's)
+
+# Where the replay stands, at the setup: "mise en place · 61 décisions".
+replay-setup = mise en place · { $decisions ->
+    [one] { $decisions } décision
+   *[other] { $decisions } décisions
+}
+replay-where = appel d'offres { $call } · décision { $at } sur { $last }
+replay-score = Score dans la position actuelle :
+
 ## Actions and turns
 
 action-bid = miser l'immeuble { $building } sur le quartier { $place }
@@ -239,7 +249,6 @@ howto-pass = Un joueur qui passe sort de l'appel d'offres ; ses mises restent s
 howto-call-end = L'appel d'offres se termine quand plus personne, hormis l'auteur de la dernière mise, ne peut jouer. Ce joueur construit l'immeuble là où il se trouve et prend le jeton du quartier ; toutes les autres mises retournent dans la réserve de leur propriétaire. Le gagnant ouvre l'appel d'offres suivant.
 howto-end = La partie s'arrête aussitôt qu'un joueur a construit ses 13 immeubles. On révèle alors toutes les cartes et on additionne la feuille de score : le total le plus élevé l'emporte.
 howto-sizes = Dans le jeu Expert, les immeubles ont une taille : { $sizes }.
-howto-keys = Cliquez sur un quartier pour le choisir, puis sur un immeuble ; - et = changent d'immeuble, Entrée mise, P passe.
 
 ## Bot presets
 
@@ -270,3 +279,248 @@ error-not-higher = L'immeuble { $building } n'a pas un numéro plus élevé que 
 error-opening-pass = Le joueur qui ouvre un appel d'offres doit miser ; il ne peut pas passer.
 error-unknown-action = Ce n'est pas un coup de ce jeu.
 error-other = Ce coup ne peut pas être joué : { $detail }
+
+## The board's legend (each symbol the board shows, and what it means)
+
+# $kind: a kind's name (kind-*); the label is capitalised by the pages.
+legend-kind-label = Quartier { $kind }
+legend-kind-drawn = Marqué de la lettre { $letter }
+legend-kind-metropolys = { $drawn } ; il compte pour une carte Metropolys qui montre le type { $kind }.
+legend-kind-expert = { $drawn } ; la carte Quartier de ce type rapporte { $score }
+legend-kind-family = { $drawn } ; dans le jeu Famille sans cartes Metropolys, les types de quartier ne rapportent rien.
+legend-statue-label = Statue
+legend-statue = Touche trois quartiers ; la carte Zone Statues rapporte { $score }
+legend-lake-label = Lac
+legend-lake = Les quartiers qui l'entourent sont au bord du lac ; la carte Zone Lacs rapporte { $score }
+legend-street-label = Rue
+legend-street = Relie deux quartiers voisins : une surenchère se place à côté de la dernière mise.
+legend-bridge-label = Pont
+legend-bridge = Relie deux quartiers de part et d'autre du fleuve, qui comptent alors comme voisins ; la carte Zone Ponts rapporte { $score }
+legend-out-label = Arrondissement hors jeu
+legend-out = À moins de quatre joueurs, un ou deux arrondissements de la périphérie sont hors jeu : on n'y construit rien et on n'y marque rien.
+legend-building-label = Immeuble
+legend-building = Un immeuble construit, à la couleur de son propriétaire et avec son numéro : il reste en place jusqu'à la fin de la partie.
+# $size: a size's name (size-*); $numbers: "1–5".
+legend-size-label = { $size } immeuble ({ $numbers })
+legend-size = Un immeuble numéroté { $numbers } est { $size } ; dans chaque arrondissement, le jeton Construction la plus haute revient aux joueurs dont les immeubles y sont les plus hauts.
+legend-size-metropolys = Un immeuble numéroté { $numbers } est { $size } ; avec les cartes Metropolys, les tailles ne rapportent rien.
+legend-bid-label = Mise
+legend-bid = Un immeuble misé dans l'appel d'offres en cours ; il retourne à son propriétaire s'il ne remporte pas l'appel d'offres.
+legend-latest-label = Dernière mise
+legend-latest = La dernière mise, en gras : une surenchère exige un numéro plus élevé sur un quartier libre voisin ; si personne ne surenchérit, l'immeuble est construit.
+legend-highlight-label = Tout juste construit
+legend-highlight = Un anneau doré marque le dernier immeuble construit.
+
+## The web pages' own words (buttons, headings, notes)
+
+ui-language = Langue
+ui-skip = Aller au jeu
+ui-lobby = Salon
+ui-play-offline = Jouer hors ligne
+ui-your-name = Votre nom
+ui-optional = facultatif
+ui-loading-engine = Chargement du moteur…
+ui-loading = Chargement…
+ui-new-match = Nouvelle partie
+ui-players = Joueurs
+ui-game = Jeu
+ui-family = Famille
+ui-expert = Expert
+ui-metropolys-cards = Cartes Metropolys
+ui-turn-timer = Minuteur par coup
+ui-timer-none = aucun
+ui-timer-seconds = { $n } s
+ui-timer-minutes = { $n ->
+    [one] { $n } min
+   *[other] { $n } min
+}
+ui-private = Privée : seules les personnes ayant le lien d'invitation peuvent la rejoindre
+ui-who-plays = Qui joue à chaque place
+ui-create = Créer et jouer
+ui-matches = Parties
+ui-finished = Terminées
+ui-table = Table
+ui-board-view = Vue du plateau
+ui-zoom-out = Zoom arrière
+ui-zoom-in = Zoom avant
+ui-fit = Ajuster
+ui-fit-board = Ajuster le plateau
+ui-show-mine = Où mes cartes rapportent
+ui-board-region = Le plateau : faites défiler pour le déplacer quand il est agrandi
+ui-board = Le plateau
+ui-pass = Passer
+ui-hint = Indice
+ui-undo = Annuler le coup
+ui-cancel = Annuler
+ui-rematch = Revanche
+ui-replay = Revoir la partie
+ui-download-record = Télécharger la partie
+ui-download-title = Télécharger l'enregistrement de la partie jusqu'ici
+ui-back-to-lobby = Retour au salon
+ui-your-cards = Vos cartes
+ui-panels = Panneaux
+ui-events = Événements
+ui-chat = Discussion
+ui-legend = Légende
+ui-rules = Comment jouer
+ui-scoring = Décompte
+ui-messages = Messages
+ui-message = Message
+ui-say-something = Écrivez quelque chose
+ui-send = Envoyer
+ui-keys-online = Touches : Tab va vers un quartier en surbrillance, Enter y mise, 1–9, 0 (10), - (11), = (12) et + (13) choisissent un immeuble, P passer, H indice, Esc annuler.
+ui-keys-offline = Touches : Tab va vers un quartier en surbrillance, Enter y mise, 1–9, 0 (10), - (11), = (12) et + (13) choisissent un immeuble, P passer, H indice, U annuler le coup, Esc annuler.
+ui-copy-invite = Copier l'invitation
+ui-copy-seat = Copier mon lien de place
+ui-sound = Son quand c'est mon tour
+ui-cancel-match = Annuler cette partie
+ui-leave-seat = Quitter ma place
+ui-seat-link-note = Le lien de place donne accès à votre place : ouvrez-le sur un autre appareil pour y jouer. Quiconque le possède joue à votre place.
+ui-link = Lien
+ui-replay-controls = Commandes de lecture
+ui-replay-first = mise en place (Début)
+ui-replay-prevcall = appel d'offres précédent (↑, Page préc.)
+ui-replay-prev = décision précédente (←)
+ui-replay-next = décision suivante (→)
+ui-replay-nextcall = appel d'offres suivant (↓, Page suiv.)
+ui-replay-last = dernière décision (Fin)
+ui-score-sheet = Feuille de score
+ui-final-score = Score final
+ui-connecting = Connexion…
+ui-no-such-match = Cette partie n'existe pas.
+ui-cannot-open = Impossible d'ouvrir la partie : { $error }
+ui-reconnecting = Connexion perdue ; reconnexion…
+ui-timed-out = Temps écoulé pour { $who } : le bot glouton joue à sa place
+ui-waiting-players = En attente de { $count ->
+    [one] { $count } autre joueur
+   *[other] { $count } autres joueurs
+}…
+ui-game-over = Partie terminée : { $winners }
+ui-cancelled = Cette partie a été annulée
+ui-your-turn = { $pass ->
+    [yes] À vous : choisissez un quartier en surbrillance, ou passez
+   *[no] À vous : choisissez un quartier en surbrillance
+}
+ui-your-turn-seat = { $pass ->
+    [yes] { $who }, à vous : choisissez un quartier en surbrillance, ou passez
+   *[no] { $who }, à vous : choisissez un quartier en surbrillance
+}
+ui-to-act = À jouer : { $who }
+ui-call = appel d'offres { $call }
+ui-move = coup { $move }
+ui-watching = en spectateur
+ui-decision = décision { $n }
+ui-players-count = { $count ->
+    [one] { $count } joueur
+   *[other] { $count } joueurs
+}
+ui-timer-waits = Le minuteur attend qu'un joueur soit là
+ui-seconds-left-me = Il vous reste { $left } s pour jouer
+ui-seconds-left = { $who } : encore { $left } s
+ui-take-seat = Prendre la place de { $color }
+ui-cannot-join = Impossible de rejoindre : { $error }
+ui-join-rematch = Rejoindre la revanche
+ui-watch-rematch = Regarder la revanche
+ui-rematch-waiting = Une revanche avec les mêmes places attend.
+ui-no-rematch = Pas de revanche : { $error }
+ui-bid-on = Miser sur le quartier { $place } avec l'immeuble
+ui-hint-is = Indice : { $action }
+ui-your-turn-title = ▶ À vous · { $title }
+ui-copied = { $what } : copié.
+ui-copy-from-box = { $what } : copiez-le depuis la zone de texte.
+ui-only-players-chat = Seuls les joueurs peuvent discuter ; prenez une place pour participer.
+ui-invite-link = Le lien d'invitation
+ui-no-seat = Vous n'occupez aucune place ici.
+ui-seat-link = Votre lien de place
+ui-confirm-leave = Quitter votre place ? N'importe qui pourra alors la prendre.
+ui-only-players-cancel = Seul un joueur de cette partie peut l'annuler.
+ui-confirm-cancel = Annuler cette partie pour tout le monde ?
+ui-match-cancelled = La partie est annulée.
+ui-winners = { $count ->
+    [one] { $me ->
+        [yes] { $names } gagnez
+       *[no] { $names } gagne
+    }
+   *[other] { $names } se partagent la victoire
+}
+ui-a-person = une personne
+ui-a-person-here = une personne devant cet écran
+ui-bot = bot { $name }
+ui-bot-option = bot : { $name }
+ui-free = libre
+ui-seat-of = Place de { $color }
+ui-match-what = { $players } joueurs, { $variant }
+ui-match-cards = + cartes Metropolys
+ui-match-timer = { $seconds } s par coup
+ui-playing-move = en cours, coup { $move }
+ui-status-open = ouverte
+ui-status-playing = en cours
+ui-status-finished = terminée
+ui-status-cancelled = annulée
+ui-return-to-seat = Retrouver votre place
+ui-join-as = Rejoindre en tant que { $color }
+ui-final-position = Position finale
+ui-watch = Regarder
+ui-cannot-list = Impossible de lister les parties : { $error }
+ui-no-match = Aucune partie en attente : créez-en une.
+ui-no-finished = Aucune partie terminée pour l'instant.
+ui-no-replay = Impossible de revoir la partie : { $error }
+ui-replay-title = Revoir la partie : { $players } joueurs, { $variant }
+ui-seats = Places :
+ui-show-where = Montrer où elle rapporte ({ $places })
+ui-your-buildings = Vos immeubles :
+ui-none-left = il n'en reste aucun
+ui-col-player = Joueur
+ui-col-built = Bâtis
+ui-col-left = Restants
+ui-col-score = Score
+ui-col-built-title = Immeubles construits
+ui-col-left-title = Immeubles en réserve
+ui-col-score-title = Points connus à ce stade
+ui-status-bot = bot
+ui-status-connected = connecté
+ui-status-away = absent
+ui-status-free = place libre
+ui-you-mark = { $name } (vous)
+ui-nothing-yet = rien pour l'instant
+ui-not-known = inconnu jusqu'à la fin : { $what } (cartes secrètes)
+ui-show-seat-scored = Montrer sur le plateau ce qu'a marqué ce joueur
+ui-bid-here = Quartier { $place } : miser ici ({ $choices })
+ui-deck-legend = Les quatre cartes Metropolys de la pioche
+ui-deck-card = Carte { $n }
+ui-deck-different = La pioche contient quatre cartes Metropolys différentes.
+ui-offline-title = Metropolys hors ligne
+ui-offline-headline = Hors ligne : sur cet appareil, sans serveur
+ui-offline-new = Une partie sur cet appareil
+ui-offline-about = Tout fonctionne dans cette page : les règles et les bots (dans des tâches d'arrière-plan, si bien que la page reste réactive pendant qu'ils réfléchissent). Plusieurs personnes peuvent jouer devant un même écran : la page cache les cartes de chacun jusqu'à son tour.
+ui-seed = Graine
+ui-random = aléatoire
+ui-start = Commencer
+ui-continue-saved = Reprendre la partie
+ui-guided = Une première partie guidée
+ui-go-on = Continuer
+ui-new-game = Nouvelle partie
+ui-play-again = Rejouer
+ui-record = Enregistrement
+ui-pass-device = Passez l'appareil : les cartes du joueur suivant restent cachées jusqu'à ce qu'il soit prêt.
+ui-confirm-new = Quitter cette partie pour une nouvelle ? Elle reste sauvegardée jusqu'à ce que vous en commenciez une autre.
+ui-seed-bad = La graine est un nombre entier d'au plus 15 chiffres.
+ui-saved-bad = Impossible de charger la partie sauvegardée : { $error }
+ui-to-play = À jouer : { $who }
+ui-show-my-cards = Je suis { $who } : montrer mes cartes
+ui-thinking = { $who } ({ $bot }) réfléchit…
+ui-offline-status = Hors ligne · { $variant }, { $players } · { $call } · { $decision }
+ui-bot-failed = Le bot a échoué : { $error }
+
+## La première partie guidée (ce qui vient de se passer, et pourquoi, la première fois que cela arrive)
+
+guide-intro = Une première partie guidée contre un bot débutant : la partie s'arrête la première fois que quelque chose de nouveau se produit, pour expliquer ce qui s'est passé et pourquoi.
+guide-continue = Appuyez sur Entrée pour continuer.
+guide-opening = { $who } a ouvert l'appel d'offres par une mise : l'un de ses immeubles sur n'importe quel quartier libre. Tout appel d'offres commence ainsi, et le joueur qui l'ouvre ne peut pas passer.
+guide-outbid = { $who } a surenchéri : un immeuble de numéro plus élevé, sur un quartier libre voisin de la dernière mise. C'est désormais sur cette mise qu'il faut surenchérir.
+guide-pass = { $who } a passé et ne joue plus dans cet appel d'offres ; ses mises restent toutefois sur le plateau jusqu'à la fin de celui-ci.
+guide-forced-pass = { $who } ne pouvait pas surenchérir (plus aucun immeuble de numéro plus élevé, ou aucun quartier libre voisin de la dernière mise) et a donc passé sans qu'on le lui demande.
+guide-call-end = L'appel d'offres est terminé : plus personne d'autre ne pouvait jouer, donc l'auteur de la dernière mise, { $who }, construit cet immeuble là où il se trouve. Toutes les autres mises retournent dans la réserve de leur propriétaire, et le gagnant ouvre l'appel d'offres suivant.
+guide-token = { $who } a construit sur un quartier portant un jeton et l'a pris ({ $token }, { $points } en fin de partie).
+guide-card = { $who } détient maintenant la { $card } ({ $points } en fin de partie) : elle passe d'un joueur à l'autre selon qui prend les jetons qui lui sont liés.
+guide-game-end = La partie est terminée : { $who } a construit ses 13 immeubles. Toutes les cartes secrètes sont maintenant révélées, et la feuille de score additionne les points de chaque joueur.

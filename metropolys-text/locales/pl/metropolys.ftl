@@ -194,6 +194,18 @@ winners-shared = { $names } dzielą się zwycięstwem; każdy ma { $total ->
 list-and = { $first } i { $last }
 list-comma = { $first }, { $rest }
 
+## The replays (the terminal's HTML replay and the web client's)
+
+# Where the replay stands, at the setup: "ustawienie początkowe · 61 decyzji".
+replay-setup = ustawienie początkowe · { $decisions ->
+    [one] { $decisions } decyzja
+    [few] { $decisions } decyzje
+    [many] { $decisions } decyzji
+   *[other] { $decisions } decyzji
+}
+replay-where = przetarg { $call } · decyzja { $at } z { $last }
+replay-score = Wynik w obecnej pozycji:
+
 ## Actions and turns
 
 action-bid = złożyć ofertę: budynek { $building } w sąsiedztwie { $place }
@@ -258,7 +270,6 @@ howto-pass = Gracz, który spasuje, odpada z przetargu; jego oferty zostają na 
 howto-call-end = Przetarg kończy się, gdy nikt poza autorem ostatniej oferty nie może już grać. Ten gracz stawia budynek tam, gdzie stoi, i bierze żeton z tego sąsiedztwa; wszystkie pozostałe oferty wracają do zapasów swoich właścicieli. Zwycięzca rozpoczyna następny przetarg.
 howto-end = Gra kończy się natychmiast, gdy któryś gracz postawi wszystkie 13 swoich budynków. Wtedy odkrywa się wszystkie karty i podlicza tabelę punktacji: wygrywa najwyższa suma.
 howto-sizes = W grze zaawansowanej budynki mają wielkości: { $sizes }.
-howto-keys = Kliknij sąsiedztwo, aby je wybrać, potem budynek; - i = zmieniają budynek, Enter składa ofertę, P pasuje.
 
 ## Bot presets
 
@@ -289,3 +300,256 @@ error-not-higher = Budynek { $building } nie ma wyższego numeru niż ostatnia o
 error-opening-pass = Gracz, który rozpoczyna przetarg, musi złożyć ofertę; nie może spasować.
 error-unknown-action = To nie jest ruch w tej grze.
 error-other = Tego ruchu nie można wykonać: { $detail }
+
+## The board's legend (each symbol the board shows, and what it means)
+
+# $kind: a kind's name (kind-*); the label is capitalised by the pages.
+legend-kind-label = Sąsiedztwo: { $kind }
+legend-kind-drawn = Oznaczone literą { $letter }
+legend-kind-metropolys = { $drawn }; liczy się dla karty Metropolys, na której widnieje typ „{ $kind }”.
+legend-kind-expert = { $drawn }; karta sąsiedztwa tego typu daje: { $score }
+legend-kind-family = { $drawn }; w grze rodzinnej bez kart Metropolys typy sąsiedztw nie dają punktów.
+legend-statue-label = Pomnik
+legend-statue = Styka się z trzema sąsiedztwami; karta obszarowa „Pomniki” daje: { $score }
+legend-lake-label = Jezioro
+legend-lake = Sąsiedztwa wokół niego leżą nad jego brzegiem; karta obszarowa „Jeziora” daje: { $score }
+legend-street-label = Ulica
+legend-street = Łączy dwa przylegające sąsiedztwa: przelicytowanie stawia się obok ostatniej oferty.
+legend-bridge-label = Most
+legend-bridge = Łączy dwa sąsiedztwa po obu stronach rzeki, które liczą się jako przylegające; karta obszarowa „Mosty” daje: { $score }
+legend-out-label = Dystrykt poza grą
+legend-out = Przy mniej niż czterech graczach jeden lub dwa dystrykty peryferyjne są poza grą: nic się w nich nie buduje i nie zdobywa punktów.
+legend-building-label = Budynek
+legend-building = Postawiony budynek w kolorze właściciela, z jego numerem: zostaje na planszy do końca gry.
+# $size: a size's name (size-*); $numbers: "1–5".
+legend-size-label = { $size } budynek ({ $numbers })
+legend-size = Budynek o numerze { $numbers } jest { $size }; w każdym dystrykcie żeton najwyższego budynku dostaje ten, kto ma tam najwyższe budynki.
+legend-size-metropolys = Budynek o numerze { $numbers } jest { $size }; z kartami Metropolys wielkości nie dają punktów.
+legend-bid-label = Oferta
+legend-bid = Budynek zaoferowany w bieżącym przetargu; wraca do właściciela, chyba że wygra przetarg.
+legend-latest-label = Ostatnia oferta
+legend-latest = Ostatnia oferta, pogrubiona: przelicytowanie wymaga wyższego numeru w wolnym sąsiedztwie przylegającym do niej; gdy nikt nie przelicytuje, budynek zostaje postawiony.
+legend-highlight-label = Właśnie postawiony
+legend-highlight = Złoty pierścień oznacza ostatnio postawiony budynek.
+
+## The web pages' own words (buttons, headings, notes)
+
+ui-language = Język
+ui-skip = Przejdź do gry
+ui-lobby = Poczekalnia
+ui-play-offline = Graj offline
+ui-your-name = Twoje imię
+ui-optional = opcjonalnie
+ui-loading-engine = Ładowanie silnika gry…
+ui-loading = Ładowanie…
+ui-new-match = Nowa rozgrywka
+ui-players = Gracze
+ui-game = Gra
+ui-family = Rodzinna
+ui-expert = Zaawansowana
+ui-metropolys-cards = Karty Metropolys
+ui-turn-timer = Limit czasu ruchu
+ui-timer-none = brak
+ui-timer-seconds = { $n } s
+ui-timer-minutes = { $n ->
+    [one] { $n } min
+    [few] { $n } min
+    [many] { $n } min
+   *[other] { $n } min
+}
+ui-private = Prywatna: dołączyć mogą tylko osoby z linkiem zaproszenia
+ui-who-plays = Kto gra na którym miejscu
+ui-create = Utwórz i dołącz
+ui-matches = Rozgrywki
+ui-finished = Zakończone
+ui-table = Stół
+ui-board-view = Widok planszy
+ui-zoom-out = Pomniejsz
+ui-zoom-in = Powiększ
+ui-fit = Dopasuj
+ui-fit-board = Dopasuj planszę
+ui-show-mine = Gdzie punktują moje karty
+ui-board-region = Plansza: po powiększeniu przewijaj, aby ją przesuwać
+ui-board = Plansza
+ui-pass = Pasuj
+ui-hint = Podpowiedź
+ui-undo = Cofnij
+ui-cancel = Anuluj
+ui-rematch = Rewanż
+ui-replay = Powtórka
+ui-download-record = Pobierz zapis
+ui-download-title = Pobierz zapis dotychczasowego przebiegu gry
+ui-back-to-lobby = Wróć do poczekalni
+ui-your-cards = Twoje karty
+ui-panels = Panele
+ui-events = Zdarzenia
+ui-chat = Czat
+ui-legend = Legenda
+ui-rules = Jak grać
+ui-scoring = Punktacja
+ui-messages = Wiadomości
+ui-message = Wiadomość
+ui-say-something = Napisz coś
+ui-send = Wyślij
+ui-keys-online = Klawisze: Tab przechodzi do podświetlonego sąsiedztwa, Enter składa tam ofertę, 1–9, 0 (10), - (11), = (12) i + (13) wybierają budynek, P pas, H podpowiedź, Esc anuluj.
+ui-keys-offline = Klawisze: Tab przechodzi do podświetlonego sąsiedztwa, Enter składa tam ofertę, 1–9, 0 (10), - (11), = (12) i + (13) wybierają budynek, P pas, H podpowiedź, U cofnij, Esc anuluj.
+ui-copy-invite = Kopiuj zaproszenie
+ui-copy-seat = Kopiuj link miejsca
+ui-sound = Dźwięk, gdy mam ruch
+ui-cancel-match = Anuluj rozgrywkę
+ui-leave-seat = Opuść miejsce
+ui-seat-link-note = Link miejsca zawiera dane dostępu do twojego miejsca: otwórz go na innym urządzeniu, aby tam grać. Każdy, kto go ma, gra na twoim miejscu.
+ui-link = Link
+ui-replay-controls = Sterowanie powtórką
+ui-replay-first = ustawienie początkowe (Home)
+ui-replay-prevcall = poprzedni przetarg (↑, Page Up)
+ui-replay-prev = poprzednia decyzja (←)
+ui-replay-next = następna decyzja (→)
+ui-replay-nextcall = następny przetarg (↓, Page Down)
+ui-replay-last = ostatnia decyzja (End)
+ui-score-sheet = Tabela punktacji
+ui-final-score = Wynik końcowy
+ui-connecting = Łączenie…
+ui-no-such-match = Nie ma takiej rozgrywki.
+ui-cannot-open = Nie można otworzyć rozgrywki: { $error }
+ui-reconnecting = Utracono połączenie; ponowne łączenie…
+ui-timed-out = { $who }: czas minął, za tego gracza gra zachłanny bot
+ui-waiting-players = Oczekiwanie na jeszcze { $count ->
+    [one] { $count } gracza
+    [few] { $count } graczy
+    [many] { $count } graczy
+   *[other] { $count } gracza
+}…
+ui-game-over = Koniec gry: { $winners }
+ui-cancelled = Ta rozgrywka została anulowana
+ui-your-turn = { $pass ->
+    [yes] Twój ruch: wybierz podświetlone sąsiedztwo albo spasuj
+   *[no] Twój ruch: wybierz podświetlone sąsiedztwo
+}
+ui-your-turn-seat = { $pass ->
+    [yes] { $who }, twój ruch: wybierz podświetlone sąsiedztwo albo spasuj
+   *[no] { $who }, twój ruch: wybierz podświetlone sąsiedztwo
+}
+ui-to-act = Teraz gra: { $who }
+ui-call = przetarg { $call }
+ui-move = ruch { $move }
+ui-watching = jako widz
+ui-decision = decyzja { $n }
+ui-players-count = { $count ->
+    [one] { $count } gracz
+    [few] { $count } gracze
+    [many] { $count } graczy
+   *[other] { $count } gracza
+}
+ui-timer-waits = Limit czasu ruchu czeka, aż pojawi się jakiś gracz
+ui-seconds-left-me = Na ruch zostało ci { $left } s
+ui-seconds-left = { $who }: zostało { $left } s
+ui-take-seat = Zajmij miejsce: { $color }
+ui-cannot-join = Nie można dołączyć: { $error }
+ui-join-rematch = Dołącz do rewanżu
+ui-watch-rematch = Oglądaj rewanż
+ui-rematch-waiting = Czeka rewanż z tymi samymi miejscami.
+ui-no-rematch = Brak rewanżu: { $error }
+ui-bid-on = Oferta w sąsiedztwie { $place }, budynek:
+ui-hint-is = Podpowiedź: { $action }
+ui-your-turn-title = ▶ Twój ruch · { $title }
+ui-copied = { $what }: skopiowano.
+ui-copy-from-box = { $what }: skopiuj go z pola tekstowego.
+ui-only-players-chat = Czatować mogą tylko gracze; zajmij miejsce, aby dołączyć.
+ui-invite-link = Link zaproszenia
+ui-no-seat = Nie zajmujesz tu żadnego miejsca.
+ui-seat-link = Link twojego miejsca
+ui-confirm-leave = Opuścić swoje miejsce? Wtedy każdy będzie mógł je zająć.
+ui-only-players-cancel = Tylko gracz tej rozgrywki może ją anulować.
+ui-confirm-cancel = Anulować tę rozgrywkę dla wszystkich?
+ui-match-cancelled = Rozgrywka została anulowana.
+ui-winners = { $count ->
+    [one] { $me ->
+        [yes] { $names } wygrywasz
+       *[no] { $names } wygrywa
+    }
+    [few] { $names } dzielą się zwycięstwem
+    [many] { $names } dzielą się zwycięstwem
+   *[other] { $names } dzielą się zwycięstwem
+}
+ui-a-person = człowiek
+ui-a-person-here = człowiek przy tym ekranie
+ui-bot = bot { $name }
+ui-bot-option = bot: { $name }
+ui-free = wolne
+ui-seat-of = Miejsce: { $color }
+ui-match-what = { $players } graczy, { $variant }
+ui-match-cards = + karty Metropolys
+ui-match-timer = { $seconds } s na ruch
+ui-playing-move = w toku, ruch { $move }
+ui-status-open = otwarta
+ui-status-playing = w toku
+ui-status-finished = zakończona
+ui-status-cancelled = anulowana
+ui-return-to-seat = Wróć na swoje miejsce
+ui-join-as = Dołącz jako { $color }
+ui-final-position = Stan końcowy
+ui-watch = Oglądaj
+ui-cannot-list = Nie można pobrać listy rozgrywek: { $error }
+ui-no-match = Żadna rozgrywka nie czeka: utwórz nową.
+ui-no-finished = Nie ma jeszcze zakończonych rozgrywek.
+ui-no-replay = Nie można wyświetlić powtórki: { $error }
+ui-replay-title = Powtórka: { $players } graczy, { $variant }
+ui-seats = Miejsca:
+ui-show-where = Pokaż, gdzie punktuje ({ $places })
+ui-your-buildings = Twoje budynki:
+ui-none-left = nie został żaden
+ui-col-player = Gracz
+ui-col-built = Stoją
+ui-col-left = Zostało
+ui-col-score = Punkty
+ui-col-built-title = Postawione budynki
+ui-col-left-title = Budynki w zapasie
+ui-col-score-title = Znane dotąd punkty
+ui-status-bot = bot
+ui-status-connected = połączony
+ui-status-away = nieobecny
+ui-status-free = wolne miejsce
+ui-you-mark = { $name } (ty)
+ui-nothing-yet = jeszcze nic
+ui-not-known = nieznane do końca gry: { $what } (sekretne karty)
+ui-show-seat-scored = Pokaż na planszy, za co ten gracz zdobył punkty
+ui-bid-here = Sąsiedztwo { $place }: złóż tu ofertę ({ $choices })
+ui-deck-legend = Cztery karty Metropolys w talii
+ui-deck-card = Karta { $n }
+ui-deck-different = Talia zawiera cztery różne karty Metropolys.
+ui-offline-title = Metropolys offline
+ui-offline-headline = Offline: na tym urządzeniu, bez serwera
+ui-offline-new = Gra na tym urządzeniu
+ui-offline-about = Wszystko działa na tej stronie: zasady i boty (w wątkach w tle, więc strona odpowiada, gdy boty myślą). Przy jednym ekranie może grać kilka osób: strona ukrywa karty każdej z nich, dopóki nie nadejdzie jej ruch.
+ui-seed = Ziarno
+ui-random = losowe
+ui-start = Rozpocznij
+ui-continue-saved = Wczytaj zapisaną grę
+ui-guided = Pierwsza gra z przewodnikiem
+ui-go-on = Dalej
+ui-new-game = Nowa gra
+ui-play-again = Zagraj ponownie
+ui-record = Zapis
+ui-pass-device = Przekaż urządzenie: karty następnego gracza pozostają ukryte, dopóki nie będzie gotowy.
+ui-confirm-new = Porzucić tę grę dla nowej? Pozostanie zapisana, dopóki nie zaczniesz kolejnej.
+ui-seed-bad = Ziarno to liczba całkowita o co najwyżej 15 cyfrach.
+ui-saved-bad = Nie można wczytać zapisanej gry: { $error }
+ui-to-play = Teraz gra: { $who }
+ui-show-my-cards = To ja, { $who }: pokaż moje karty
+ui-thinking = { $who } ({ $bot }) myśli…
+ui-offline-status = Offline · { $variant }, { $players } · { $call } · { $decision }
+ui-bot-failed = Błąd bota: { $error }
+
+## Pierwsza gra z przewodnikiem (co się właśnie stało i dlaczego, gdy dzieje się to po raz pierwszy)
+
+guide-intro = Pierwsza gra z przewodnikiem przeciwko początkującemu botowi: gdy po raz pierwszy dzieje się coś nowego, gra się zatrzymuje i wyjaśnia, co się stało i dlaczego.
+guide-continue = Naciśnij Enter, aby kontynuować.
+guide-opening = { $who } rozpoczyna przetarg, składając ofertę: jeden ze swoich budynków w dowolnym wolnym sąsiedztwie. Tak zaczyna się każdy przetarg, a gracz, który go rozpoczyna, nie może spasować.
+guide-outbid = { $who } przelicytowuje: budynek o wyższym numerze w wolnym sąsiedztwie przylegającym do ostatniej oferty. Teraz to tę ofertę trzeba przelicytować.
+guide-pass = { $who } pasuje: odpada z tego przetargu, ale swoje oferty zostawia na planszy do jego końca.
+guide-forced-pass = { $who } nie może przelicytować (nie ma już wyższego budynku albo obok ostatniej oferty nie ma wolnego sąsiedztwa), więc pasuje automatycznie, bez pytania.
+guide-call-end = Przetarg się skończył: nikt inny nie może już grać, więc autor ostatniej oferty, { $who }, stawia ten budynek tam, gdzie stoi. Wszystkie pozostałe oferty wracają do zapasów swoich właścicieli, a zwycięzca rozpoczyna następny przetarg.
+guide-token = { $who } stawia budynek w sąsiedztwie z żetonem i bierze ten żeton ({ $token }, { $points } w końcowej punktacji).
+guide-card = { $who } ma teraz: { $card } ({ $points } w końcowej punktacji). Ta karta przechodzi z rąk do rąk, w miarę jak gracze biorą żetony, które się z nią wiążą.
+guide-game-end = Gra się skończyła: { $who } ma już postawione wszystkie swoje 13 budynków. Wszystkie sekretne karty są teraz odkryte, a tabela punktacji sumuje punkty każdego gracza.

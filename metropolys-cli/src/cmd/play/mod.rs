@@ -89,6 +89,12 @@ pub struct Args {
     /// The player count is the number of seats
     #[arg(long, value_name = "SEATS", conflicts_with = "quiet")]
     pub seats: Option<Vec<String>>,
+    /// A guided first game: you against the beginner bot (2 players,
+    /// unless --seats says otherwise), stopping the first time something
+    /// happens (a bid, an outbid, a pass, the end of a call, a token, the
+    /// end) to say what happened and why
+    #[arg(long, conflicts_with_all = ["resume", "quiet"])]
+    pub guided: bool,
     /// With --seats: bot parameters by kind, a JSON object such as
     /// '{"ismcts": {"iterations": 500}}'
     #[arg(long, value_name = "JSON")]
@@ -125,12 +131,17 @@ pub fn run(args: Args) -> Outcome {
     let files = seats::Files {
         record: args.record.as_deref(),
         html: args.html.as_deref(),
+        guided: args.guided,
     };
     if let Some(path) = &args.resume {
         return seats::resume(path, args.seats.as_deref(), args.params.as_deref(), files);
     }
     if let Some(seats) = &args.seats {
         return seats::play(seats, args.players, config, args.params.as_deref(), files);
+    }
+    if args.guided {
+        let seats = ["human".to_string(), "beginner".to_string()];
+        return seats::play(&seats, args.players, config, args.params.as_deref(), files);
     }
     if args.params.is_some() {
         return Err(Failure::Usage(

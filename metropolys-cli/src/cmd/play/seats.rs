@@ -25,6 +25,9 @@ pub struct Files<'a> {
     pub record: Option<&'a Path>,
     /// `--html`.
     pub html: Option<&'a Path>,
+    /// `--guided`: the game stops to explain what happened the first time
+    /// it happens.
+    pub guided: bool,
 }
 
 /// `metropolys play --seats ...`: checks the seat count against
@@ -191,7 +194,16 @@ fn run(seats: &[String], game: Game, params: Option<&str>, files: Files<'_>) -> 
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let style = Style::for_stdout();
-    let ending = match drive(game, controllers, &mut hint, &mut input, &mut out, &style) {
+    let guided = files.guided;
+    let ending = match drive(
+        game,
+        controllers,
+        &mut hint,
+        &mut input,
+        &mut out,
+        &style,
+        guided,
+    ) {
         Ok(e) => e,
         // A closed output (`| head`) ends quietly, like the other commands.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),

@@ -8,9 +8,10 @@ use crate::cmd::play::map::{map_text, scoring_text};
 use crate::cmd::play::prompt::{parse, Command, HELP};
 use crate::cmd::play::screen::{action_text, changes_text, list, neighbors_text, turn_text};
 use crate::cmd::play::style::Style;
-use crate::narrate::{seat_name, variant_name, Narrator, Voice};
+use crate::narrate::{seat_name, texts, variant_name, Narrator, Voice};
 use metropolys_conform::lines::{read_line, Line, MAX_LINE};
 use metropolys_core::{Action, Game, RuleError, Seat, State};
+use metropolys_text::{Guide, Seats};
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
 
@@ -82,6 +83,7 @@ pub fn drive(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     style: &Style,
+    guided: bool,
 ) -> io::Result<Ending> {
     let config = start.config().cloned().ok_or_else(|| {
         io::Error::new(
@@ -130,6 +132,20 @@ pub fn drive(
     head.push_str("Type `help` for the commands.\n");
     put(out, style, &head)?;
     put(out, style, &narrator.take_told())?;
+    // The guided game: what happened and why, the first time it happens.
+    let mut guide = guided.then(|| {
+        let seats = Seats {
+            names: names.iter().cloned().map(Some).collect(),
+            me: None,
+            color_first: true,
+        };
+        Guide::new(texts(), seats)
+    });
+    if let Some(g) = &mut guide {
+        put(out, style, &format!("\n{}\n", g.intro()))?;
+        let lessons = g.feed(&initial.opening_events());
+        guide_says(&lessons, &game, &controllers, input, out, style)?;
+    }
     // Per seat, the position its person last saw in full or in part.
     let mut seen: Vec<Option<State>> = vec![None; usize::from(initial.players())];
     while let Some(seat) = game.state().to_act() {
@@ -191,8 +207,48 @@ pub fn drive(
         };
         narrator.feed(game.last_events());
         put(out, style, &narrator.take_told())?;
+        if let Some(g) = &mut guide {
+            let lessons = g.feed(game.last_events());
+            guide_says(&lessons, &game, &controllers, input, out, style)?;
+        }
     }
     Ok(Ending::Finished(game))
+}
+
+/// The guided game's explanations of what just happened; when a bot plays
+/// next, the game waits for Enter (the person's own turn is a pause of
+/// its own). The end of input goes on without waiting.
+fn guide_says(
+    lessons: &[String],
+    game: &Game,
+    controllers: &[Controller<'_>],
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    style: &Style,
+) -> io::Result<()> {
+    if lessons.is_empty() {
+        return Ok(());
+    }
+    for l in lessons {
+        put(out, style, &format!("\n» {l}\n"))?;
+    }
+    let bot_next = game
+        .state()
+        .to_act()
+        .is_some_and(|p| matches!(controllers.get(p as usize), Some(Controller::Bot { .. })));
+    if bot_next {
+        put(
+            out,
+            style,
+            &format!("{} ", texts().format("guide-continue", &[])),
+        )?;
+        out.flush()?;
+        let mut bytes = Vec::new();
+        if read_line(input, &mut bytes, MAX_LINE)? == Line::End {
+            writeln!(out)?;
+        }
+    }
+    Ok(())
 }
 
 /// What the person answered at the prompt.
@@ -366,6 +422,7 @@ mod tests {
             &mut &script[..],
             &mut out,
             &style,
+            false,
         )
         .unwrap();
         (String::from_utf8(out).unwrap(), ending)
