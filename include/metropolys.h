@@ -1710,6 +1710,152 @@ enum MtpStatus mtp_game_to_json(const struct MtpGame *game, char **json_out);
  */
 enum MtpStatus mtp_game_record_json(const struct MtpGame *game, char **json_out);
 
+/**
+ * Writes the languages of the catalogues (those of the printed rulebook),
+ * in the order a language menu lists them, as a JSON array to
+ * `*json_out`: one object per language, `tag` (`"en"`, `"cs"`, `"pl"`,
+ * `"fr"`: what the text functions take as `lang`) and `name` (the
+ * language's own name: `"English"`, `"Čeština"`, ...). Free it with
+ * `mtp_string_free`. A NULL `json_out` is `MTP_STATUS_NULL_POINTER`.
+ *
+ * # Safety
+ *
+ * `json_out` must be NULL or valid for a write.
+ */
+enum MtpStatus mtp_languages_json(char **json_out);
+
+/**
+ * Tells a game record (JSON, format "metropolys-record") call by call in
+ * the language `lang`, and writes the narration as JSON to `*json_out`:
+ * `{"calls": [{"call": 1, "title": "...", "lines": ["...", ...]}, ...],
+ * "ending": ["...", ...]}`, the same lines as the terminal and the HTML
+ * replay, each seat named by its colour. `calls` holds every call told,
+ * the unfinished one last; `ending` says why the game ended and who won
+ * (empty while it goes on). No line holds a rule number. Free it with
+ * `mtp_string_free`.
+ *
+ * `lang` is a language tag (`"en"`, `"cs"`, `"pl"`, `"fr"`, a regional
+ * tag such as `"pl-PL"` or a POSIX locale such as `"fr_FR.UTF-8"`), or
+ * NULL for English; another tag, or one that is not UTF-8, is
+ * `MTP_STATUS_INVALID_ARGUMENT` (the message names the languages). A
+ * NULL `record_json` or `json_out` is `MTP_STATUS_NULL_POINTER`; a record
+ * that does not replay has the errors of `mtp_game_from_record`
+ * (`MTP_STATUS_INVALID_JSON`, `MTP_STATUS_INVALID_RECORD`,
+ * `MTP_STATUS_INVALID_CONFIG`, `MTP_STATUS_ILLEGAL_ACTION`,
+ * `MTP_STATUS_GAME_OVER`); its `expected` part is not checked.
+ *
+ * # Safety
+ *
+ * `record_json` and `lang` must be NULL or NUL-terminated strings;
+ * `json_out` must be NULL or valid for a write.
+ */
+enum MtpStatus mtp_narrate_record_json(const char *record_json, const char *lang, char **json_out);
+
+/**
+ * Tells a game from its setup to its position call by call in the
+ * language `lang`, and writes the narration as JSON to `*json_out`, in
+ * the shape of `mtp_narrate_record_json` (`calls`, `ending`). The game's
+ * history is told: a game created with `mtp_game_new` or
+ * `mtp_game_new_simple` and played on, or restored with
+ * `mtp_game_from_record`. A game without history (loaded from a state or
+ * a view with `mtp_game_from_json`) is `MTP_STATUS_INVALID_STATE` (the
+ * message says why). Free it with `mtp_string_free`.
+ *
+ * `lang` as in `mtp_narrate_record_json` (NULL for English; an unknown
+ * tag is `MTP_STATUS_INVALID_ARGUMENT`). A NULL `game` or `json_out` is
+ * `MTP_STATUS_NULL_POINTER`; a handle that is not live
+ * `MTP_STATUS_INVALID_HANDLE`.
+ *
+ * # Safety
+ *
+ * `lang` must be NULL or a NUL-terminated string; `json_out` must be NULL
+ * or valid for a write.
+ */
+enum MtpStatus mtp_game_narration_json(const struct MtpGame *game,
+                                       const char *lang,
+                                       char **json_out);
+
+/**
+ * Writes an action in words, in the language `lang`, to `*text_out`
+ * (a NUL-terminated UTF-8 string): `"bid 7 (medium) on 12 (center,
+ * mall)"` in an Expert game (the building's size is said in the Expert
+ * game only), `"pass"`. Free it with `mtp_string_free`.
+ *
+ * `variant` is `MTP_VARIANT_FAMILY` or `MTP_VARIANT_EXPERT`; another
+ * value, an unknown action kind, or a bid naming no neighborhood (0–54)
+ * or no building (1–13) is `MTP_STATUS_INVALID_ARGUMENT`. `lang` as in
+ * `mtp_narrate_record_json` (NULL for English; an unknown tag is
+ * `MTP_STATUS_INVALID_ARGUMENT`). A NULL `text_out` is
+ * `MTP_STATUS_NULL_POINTER`.
+ *
+ * # Safety
+ *
+ * `lang` must be NULL or a NUL-terminated string; `text_out` must be NULL
+ * or valid for a write.
+ */
+enum MtpStatus mtp_action_text(struct MtpAction action,
+                               uint32_t variant,
+                               const char *lang,
+                               char **text_out);
+
+/**
+ * `mtp_action_text` for the action with integer id `id` (0–715, as
+ * `mtp_action_to_id` gives it; `MTP_PASS_ID` is a pass): writes the
+ * action in words, in the language `lang`, to `*text_out`. Free it with
+ * `mtp_string_free`. Another id, or another `variant` than
+ * `MTP_VARIANT_FAMILY` and `MTP_VARIANT_EXPERT`, is
+ * `MTP_STATUS_INVALID_ARGUMENT`; `lang` as in `mtp_narrate_record_json`
+ * (NULL for English; an unknown tag is `MTP_STATUS_INVALID_ARGUMENT`). A
+ * NULL `text_out` is `MTP_STATUS_NULL_POINTER`.
+ *
+ * # Safety
+ *
+ * `lang` must be NULL or a NUL-terminated string; `text_out` must be NULL
+ * or valid for a write.
+ */
+enum MtpStatus mtp_action_id_text(uint16_t id, uint32_t variant, const char *lang, char **text_out);
+
+/**
+ * Writes the scoring rules of a game of `variant`, with or without the
+ * Metropolys cards (§9), in the language `lang`, as a JSON array to
+ * `*json_out`: the rules of `mtp_scoring_rules_json`, in its order and
+ * shape (`topic`, `category`, `label`, `text`), with `label` and `text`
+ * in words for players: the points, and no rule number. Free it with
+ * `mtp_string_free`.
+ *
+ * Another `variant` than `MTP_VARIANT_FAMILY` and `MTP_VARIANT_EXPERT` is
+ * `MTP_STATUS_INVALID_ARGUMENT`; `lang` as in `mtp_narrate_record_json`
+ * (NULL for English; an unknown tag is `MTP_STATUS_INVALID_ARGUMENT`). A
+ * NULL `json_out` is `MTP_STATUS_NULL_POINTER`.
+ *
+ * # Safety
+ *
+ * `lang` must be NULL or a NUL-terminated string; `json_out` must be NULL
+ * or valid for a write.
+ */
+enum MtpStatus mtp_scoring_rules_text_json(uint32_t variant,
+                                           bool metropolys_cards,
+                                           const char *lang,
+                                           char **json_out);
+
+/**
+ * Writes how a game of `variant` is played, in the language `lang`, as a
+ * JSON array of strings to `*json_out`, one paragraph each: the goal, a
+ * call (opening, outbidding, passing, its end), the game's end, and in
+ * the Expert game the building sizes. Free it with `mtp_string_free`.
+ *
+ * Another `variant` than `MTP_VARIANT_FAMILY` and `MTP_VARIANT_EXPERT` is
+ * `MTP_STATUS_INVALID_ARGUMENT`; `lang` as in `mtp_narrate_record_json`
+ * (NULL for English; an unknown tag is `MTP_STATUS_INVALID_ARGUMENT`). A
+ * NULL `json_out` is `MTP_STATUS_NULL_POINTER`.
+ *
+ * # Safety
+ *
+ * `lang` must be NULL or a NUL-terminated string; `json_out` must be NULL
+ * or valid for a write.
+ */
+enum MtpStatus mtp_how_to_play_json(uint32_t variant, const char *lang, char **json_out);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

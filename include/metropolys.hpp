@@ -28,6 +28,12 @@
  * - metropolys::Cancel owns one cancel handle (mtp_cancel_new): another
  *   thread calls cancel.trip() to stop bot.choose(game, cancel), which then
  *   throws metropolys::Cancelled (an Error with MTP_STATUS_CANCELLED).
+ * - Words for players (a game or a record told call by call, an action,
+ *   the scoring rules, how to play) take a language tag: "en" (the
+ *   default), "cs", "pl", "fr", or a regional tag such as "pl-PL"; another
+ *   throws MTP_STATUS_INVALID_ARGUMENT.
+ *
+ *   std::string told = game.narration_json("cs");
  *
  * Games are immutable: calls on one Game from several threads are safe;
  * different games never contend.
@@ -340,6 +346,16 @@ class Game {
         check(mtp_game_where_cards_score_json(handle_, seat, &s));
         return detail::take(s);
     }
+    /** The game told call by call from its setup, in the language `lang`,
+     *  as JSON: {"calls": [{"call", "title", "lines"}], "ending": [...]}
+     *  (mtp_game_narration_json). A game without history (from_json)
+     *  throws MTP_STATUS_INVALID_STATE; an unknown language
+     *  MTP_STATUS_INVALID_ARGUMENT. */
+    std::string narration_json(const std::string &lang = "en") const {
+        char *s = nullptr;
+        check(mtp_game_narration_json(handle_, detail::c_str(lang, "lang"), &s));
+        return detail::take(s);
+    }
 
   private:
     explicit Game(MtpGame *handle) noexcept : handle_(handle) {}
@@ -527,6 +543,64 @@ inline Result Game::try_apply(MtpAction action) const {
 inline std::string scoring_rules_json(MtpVariant variant, bool metropolys_cards = false) {
     char *s = nullptr;
     check(mtp_scoring_rules_json(static_cast<uint32_t>(variant), metropolys_cards, &s));
+    return detail::take(s);
+}
+
+/** The languages of the catalogues as JSON: [{"tag": "en", "name":
+ *  "English"}, ...] (mtp_languages_json). */
+inline std::string languages_json() {
+    char *s = nullptr;
+    check(mtp_languages_json(&s));
+    return detail::take(s);
+}
+
+/** A game record (JSON) told call by call in the language `lang`, as
+ *  JSON: {"calls": [{"call", "title", "lines"}], "ending": [...]}
+ *  (mtp_narrate_record_json). A record that does not replay throws as
+ *  Game::from_record_json does; an unknown language
+ *  MTP_STATUS_INVALID_ARGUMENT. */
+inline std::string narrate_record_json(const std::string &record,
+                                       const std::string &lang = "en") {
+    char *s = nullptr;
+    check(mtp_narrate_record_json(detail::c_str(record, "record_json"),
+                                  detail::c_str(lang, "lang"), &s));
+    return detail::take(s);
+}
+
+/** An action in words in a game of `variant`, in the language `lang`:
+ *  "bid 7 (medium) on 12 (center, mall)", "pass" (mtp_action_text). */
+inline std::string action_text(MtpAction action, MtpVariant variant,
+                               const std::string &lang = "en") {
+    char *s = nullptr;
+    check(mtp_action_text(action, static_cast<uint32_t>(variant), detail::c_str(lang, "lang"),
+                          &s));
+    return detail::take(s);
+}
+
+/** The action with integer id `id` in words (mtp_action_id_text). */
+inline std::string action_id_text(uint16_t id, MtpVariant variant,
+                                  const std::string &lang = "en") {
+    char *s = nullptr;
+    check(mtp_action_id_text(id, static_cast<uint32_t>(variant), detail::c_str(lang, "lang"),
+                             &s));
+    return detail::take(s);
+}
+
+/** The scoring rules of scoring_rules_json in the language `lang`, in
+ *  words for players, without rule numbers (mtp_scoring_rules_text_json). */
+inline std::string scoring_rules_text_json(MtpVariant variant, bool metropolys_cards = false,
+                                           const std::string &lang = "en") {
+    char *s = nullptr;
+    check(mtp_scoring_rules_text_json(static_cast<uint32_t>(variant), metropolys_cards,
+                                      detail::c_str(lang, "lang"), &s));
+    return detail::take(s);
+}
+
+/** How a game of `variant` is played, in the language `lang`, as a JSON
+ *  array of paragraphs (mtp_how_to_play_json). */
+inline std::string how_to_play_json(MtpVariant variant, const std::string &lang = "en") {
+    char *s = nullptr;
+    check(mtp_how_to_play_json(static_cast<uint32_t>(variant), detail::c_str(lang, "lang"), &s));
     return detail::take(s);
 }
 

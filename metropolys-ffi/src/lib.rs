@@ -15,6 +15,9 @@
 //! * Strings handed to C are freed with `mtp_string_free`; static strings
 //!   (`mtp_version`, `mtp_status_name`, `mtp_last_error`) are never freed.
 //! * Lists use the caller's buffers with a length/capacity protocol.
+//! * Words for players (narrations, actions, the scoring rules) come from
+//!   `metropolys-text` in the language a tag names (`"cs"`; NULL for
+//!   English).
 //!
 //! The rules live in `metropolys-core`; this crate only converts.
 
@@ -33,6 +36,7 @@ mod query;
 mod registry;
 mod saved;
 mod status;
+mod text;
 mod types;
 
 pub use board::*;
@@ -43,4 +47,5 @@ pub use meta::*;
 pub use query::*;
 pub use saved::*;
 pub use status::MtpStatus;
+pub use text::*;
 pub use types::*;

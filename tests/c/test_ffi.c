@@ -1,7 +1,8 @@
 /*
  * test_ffi.c: tests of the Metropolys C API, every function and every error
  * path (NULL pointers, handles that are not live, illegal actions, buffers
- * that are too small, malformed JSON, finished games, records).
+ * that are too small, malformed JSON, finished games, records), and the
+ * words for players in each language (narrations, actions, scoring rules).
  *
  * Usage: test_ffi [conformance-directory [board-json]]
  *   Every *.json file in the directory is a game record that must replay and
@@ -1546,6 +1547,230 @@ static void test_svg(void) {
     CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
 }
 
+/* ----- words for players, in their language ------------------------------- */
+
+/* The record of a seeded three-player Expert game played to the end
+ * (caller frees with mtp_string_free). */
+static char *seeded_record(void) {
+    MtpGame *g = play_out(new_game(3, MTP_VARIANT_EXPERT, 1234), 99);
+    char *record = NULL;
+    CHECK_STATUS(mtp_game_record_json(g, &record), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+    return record;
+}
+
+/* The narration of `record` in `lang` (caller frees), NULL on failure. */
+static char *narration(const char *record, const char *lang) {
+    char *json = NULL;
+    CHECK_STATUS(mtp_narrate_record_json(record, lang, &json), MTP_STATUS_OK);
+    CHECK(json != NULL);
+    return json;
+}
+
+static void test_languages(void) {
+    char *json = NULL;
+    CHECK_STATUS(mtp_languages_json(&json), MTP_STATUS_OK);
+    CHECK(json != NULL && strstr(json, "{\"tag\":\"en\",\"name\":\"English\"}") != NULL);
+    const char *tags[] = {"\"en\"", "\"cs\"", "\"pl\"", "\"fr\""};
+    const char *last = json;
+    for (size_t i = 0; json != NULL && i < sizeof tags / sizeof tags[0]; i++) {
+        const char *at = strstr(json, tags[i]);
+        CHECK(at != NULL && at >= last); /* in the menu's order */
+        last = at != NULL ? at : last;
+    }
+    mtp_string_free(json);
+    CHECK_STATUS(mtp_languages_json(NULL), MTP_STATUS_NULL_POINTER);
+}
+
+static void test_narration_in_every_language(void) {
+    char *record = seeded_record();
+    if (record == NULL) {
+        return;
+    }
+    char *english = narration(record, "en");
+    char *by_default = narration(record, NULL);
+    /* NULL is English. */
+    CHECK(english != NULL && by_default != NULL && strcmp(english, by_default) == 0);
+    CHECK(english != NULL && strncmp(english, "{\"calls\":[{\"call\":1,\"title\":\"", 29) == 0);
+    CHECK(english != NULL && strstr(english, "\"ending\":[\"") != NULL);
+    const char *langs[] = {"cs", "pl", "fr", "cs_CZ.UTF-8", "pl-PL", "FR"};
+    for (size_t i = 0; i < sizeof langs / sizeof langs[0]; i++) {
+        char *told = narration(record, langs[i]);
+        /* Every language tells the game in its own words, with the same
+         * calls, and never a rule number. */
+        CHECK(told != NULL && english != NULL && strcmp(told, english) != 0);
+        CHECK(told != NULL && strstr(told, "\"calls\":[{\"call\":1,") != NULL);
+        CHECK(told != NULL && strstr(told, "R-") == NULL);
+        mtp_string_free(told);
+    }
+    CHECK(english != NULL && strstr(english, "R-") == NULL);
+
+    /* Refused, with nothing written: unknown tags (the message names the
+     * languages), text that is not UTF-8, NULL pointers, bad records. */
+    const char *bad[] = {"de", "", "C", "klingon"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char *json = NULL;
+        CHECK_STATUS(mtp_narrate_record_json(record, bad[i], &json), MTP_STATUS_INVALID_ARGUMENT);
+        CHECK_ERROR_MENTIONS("en, cs, pl and fr");
+        CHECK(json == NULL);
+    }
+    char *json = NULL;
+    CHECK_STATUS(mtp_narrate_record_json(record, "c\xff", &json), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_ERROR_MENTIONS("UTF-8");
+    CHECK(json == NULL);
+    CHECK_STATUS(mtp_narrate_record_json(record, "cs", NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_narrate_record_json(NULL, "cs", &json), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_narrate_record_json("{", NULL, &json), MTP_STATUS_INVALID_JSON);
+    CHECK_STATUS(mtp_narrate_record_json("{\"format\":\"metropolys-record\",\"version\":1,"
+                                         "\"config\":{\"players\":2,\"variant\":\"family\","
+                                         "\"seed\":1},\"actions\":[{\"player\":0,"
+                                         "\"action\":\"pass\"}]}",
+                                         NULL, &json),
+                 MTP_STATUS_ILLEGAL_ACTION);
+    CHECK_ERROR_MENTIONS("R-7");
+    CHECK(json == NULL);
+
+    /* A game with its history is told as its record; a bare position has
+     * none to tell. */
+    MtpGame *g = NULL;
+    CHECK_STATUS(mtp_game_from_record(record, &g), MTP_STATUS_OK);
+    const char *game_langs[] = {NULL, "cs", "fr"};
+    for (size_t i = 0; i < sizeof game_langs / sizeof game_langs[0]; i++) {
+        char *from_game = NULL;
+        CHECK_STATUS(mtp_game_narration_json(g, game_langs[i], &from_game), MTP_STATUS_OK);
+        char *from_record = narration(record, game_langs[i]);
+        CHECK(from_game != NULL && from_record != NULL && strcmp(from_game, from_record) == 0);
+        mtp_string_free(from_game);
+        mtp_string_free(from_record);
+    }
+    CHECK_STATUS(mtp_game_narration_json(g, "de", &json), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_ERROR_MENTIONS("en, cs, pl and fr");
+    CHECK_STATUS(mtp_game_narration_json(g, NULL, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_game_narration_json(NULL, NULL, &json), MTP_STATUS_NULL_POINTER);
+    char *state = state_json(g);
+    MtpGame *bare = NULL;
+    CHECK_STATUS(mtp_game_from_json(state, &bare), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_narration_json(bare, NULL, &json), MTP_STATUS_INVALID_STATE);
+    CHECK_ERROR_MENTIONS("mtp_game_from_record");
+    CHECK(json == NULL);
+    CHECK_STATUS(mtp_game_free(bare), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_game_narration_json(bare, NULL, &json), MTP_STATUS_INVALID_HANDLE);
+    CHECK_STATUS(mtp_game_free(g), MTP_STATUS_OK);
+    mtp_string_free(state);
+
+    /* A new game is told from its first call on. */
+    MtpGame *fresh = new_game(2, MTP_VARIANT_FAMILY, 3);
+    CHECK_STATUS(mtp_game_narration_json(fresh, "pl", &json), MTP_STATUS_OK);
+    CHECK(json != NULL && strstr(json, "\"ending\":[]") != NULL);
+    mtp_string_free(json);
+    CHECK_STATUS(mtp_game_free(fresh), MTP_STATUS_OK);
+
+    mtp_string_free(english);
+    mtp_string_free(by_default);
+    mtp_string_free(record);
+}
+
+static void test_actions_in_words(void) {
+    char *en = NULL, *cs = NULL, *by_id = NULL, *family = NULL, *s = NULL;
+    MtpAction b = bid(12, 7);
+    CHECK_STATUS(mtp_action_text(b, MTP_VARIANT_EXPERT, NULL, &en), MTP_STATUS_OK);
+    CHECK(en != NULL && strstr(en, "7") != NULL && strstr(en, "12") != NULL);
+    CHECK_STATUS(mtp_action_text(b, MTP_VARIANT_EXPERT, "cs", &cs), MTP_STATUS_OK);
+    CHECK(en != NULL && cs != NULL && strcmp(en, cs) != 0);
+    uint16_t id = 0;
+    CHECK_STATUS(mtp_action_to_id(b, &id), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_action_id_text(id, MTP_VARIANT_EXPERT, "cs", &by_id), MTP_STATUS_OK);
+    CHECK(cs != NULL && by_id != NULL && strcmp(cs, by_id) == 0);
+    /* The building's size is said in the Expert game only. */
+    CHECK_STATUS(mtp_action_text(b, MTP_VARIANT_FAMILY, "en", &family), MTP_STATUS_OK);
+    CHECK(en != NULL && family != NULL && strcmp(en, family) != 0);
+    CHECK_STATUS(mtp_action_text(pass(), MTP_VARIANT_FAMILY, NULL, &s), MTP_STATUS_OK);
+    CHECK(s != NULL && strcmp(s, "pass") == 0);
+    mtp_string_free(s);
+    s = NULL;
+    CHECK_STATUS(mtp_action_id_text(MTP_PASS_ID, MTP_VARIANT_FAMILY, "en_GB.UTF-8", &s),
+                 MTP_STATUS_OK);
+    CHECK(s != NULL && strcmp(s, "pass") == 0);
+    mtp_string_free(s);
+    mtp_string_free(en);
+    mtp_string_free(cs);
+    mtp_string_free(by_id);
+    mtp_string_free(family);
+
+    s = NULL;
+    CHECK_STATUS(mtp_action_text(b, MTP_VARIANT_EXPERT, "de", &s), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_ERROR_MENTIONS("en, cs, pl and fr");
+    CHECK_STATUS(mtp_action_text(b, 5, NULL, &s), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_ERROR_MENTIONS("variant 5");
+    CHECK_STATUS(mtp_action_text(bid(55, 7), MTP_VARIANT_EXPERT, NULL, &s),
+                 MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_action_text(bid(12, 14), MTP_VARIANT_EXPERT, NULL, &s),
+                 MTP_STATUS_INVALID_ARGUMENT);
+    MtpAction odd = {9, 0, 0};
+    CHECK_STATUS(mtp_action_text(odd, MTP_VARIANT_EXPERT, NULL, &s), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_action_id_text(MTP_ACTION_COUNT, MTP_VARIANT_EXPERT, NULL, &s),
+                 MTP_STATUS_INVALID_ARGUMENT);
+    CHECK(s == NULL);
+    CHECK_STATUS(mtp_action_text(b, MTP_VARIANT_EXPERT, "cs", NULL), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_action_id_text(id, MTP_VARIANT_EXPERT, "cs", NULL), MTP_STATUS_NULL_POINTER);
+}
+
+static void test_scoring_rules_and_how_to_play_in_words(void) {
+    const char *langs[] = {NULL, "en", "cs", "pl", "fr"};
+    const uint32_t variants[] = {MTP_VARIANT_FAMILY, MTP_VARIANT_EXPERT};
+    for (size_t v = 0; v < 2; v++) {
+        for (int cards = 0; cards < 2; cards++) {
+            char *english = NULL;
+            CHECK_STATUS(mtp_scoring_rules_text_json(variants[v], cards, NULL, &english),
+                         MTP_STATUS_OK);
+            for (size_t i = 0; i < sizeof langs / sizeof langs[0]; i++) {
+                char *json = NULL;
+                CHECK_STATUS(mtp_scoring_rules_text_json(variants[v], cards, langs[i], &json),
+                             MTP_STATUS_OK);
+                /* The shape of mtp_scoring_rules_json, without rule numbers. */
+                CHECK(json != NULL && strstr(json, "\"topic\":") != NULL &&
+                      strstr(json, "\"category\":\"trendy\"") != NULL &&
+                      strstr(json, "\"topic\":\"winner\"") != NULL);
+                CHECK(json != NULL && strstr(json, "R-") == NULL && strstr(json, "\xc2\xa7") == NULL);
+                bool is_english = langs[i] == NULL || strcmp(langs[i], "en") == 0;
+                CHECK(json != NULL && english != NULL &&
+                      (strcmp(json, english) == 0) == is_english);
+                mtp_string_free(json);
+            }
+            mtp_string_free(english);
+        }
+    }
+    /* The rules with their rulings are still those of mtp_scoring_rules_json. */
+    char *ruled = NULL;
+    CHECK_STATUS(mtp_scoring_rules_json(MTP_VARIANT_EXPERT, false, &ruled), MTP_STATUS_OK);
+    CHECK(ruled != NULL && strstr(ruled, "R-") != NULL);
+    mtp_string_free(ruled);
+    char *json = NULL;
+    CHECK_STATUS(mtp_scoring_rules_text_json(9, false, "cs", &json), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_scoring_rules_text_json(MTP_VARIANT_EXPERT, false, "xx", &json),
+                 MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_ERROR_MENTIONS("en, cs, pl and fr");
+    CHECK_STATUS(mtp_scoring_rules_text_json(MTP_VARIANT_EXPERT, false, "cs", NULL),
+                 MTP_STATUS_NULL_POINTER);
+    CHECK(json == NULL);
+
+    char *family = NULL, *expert = NULL, *polish = NULL;
+    CHECK_STATUS(mtp_how_to_play_json(MTP_VARIANT_FAMILY, NULL, &family), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_how_to_play_json(MTP_VARIANT_EXPERT, NULL, &expert), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_how_to_play_json(MTP_VARIANT_FAMILY, "pl", &polish), MTP_STATUS_OK);
+    CHECK(family != NULL && family[0] == '[' && expert != NULL && polish != NULL);
+    CHECK(family != NULL && expert != NULL && strlen(expert) > strlen(family));
+    CHECK(family != NULL && polish != NULL && strcmp(family, polish) != 0);
+    mtp_string_free(family);
+    mtp_string_free(expert);
+    mtp_string_free(polish);
+    CHECK_STATUS(mtp_how_to_play_json(2, NULL, &json), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_how_to_play_json(MTP_VARIANT_FAMILY, "de", &json),
+                 MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mtp_how_to_play_json(MTP_VARIANT_FAMILY, NULL, NULL), MTP_STATUS_NULL_POINTER);
+    CHECK(json == NULL);
+}
+
 /* ----- bots ----------------------------------------------------------------- */
 
 static MtpBot *new_bot(const char *kind, const char *params) {
@@ -1933,6 +2158,10 @@ int main(int argc, char **argv) {
     RUN(test_loaded_views);
     RUN(test_tampered_views);
     RUN(test_svg);
+    RUN(test_languages);
+    RUN(test_narration_in_every_language);
+    RUN(test_actions_in_words);
+    RUN(test_scoring_rules_and_how_to_play_in_words);
     RUN(test_bot_creation_errors);
     RUN(test_bot_handles_are_checked);
     RUN(test_bots_play_legal_games);

@@ -1,6 +1,6 @@
 // test_hpp.cpp: the C++ layer (include/metropolys.hpp): RAII ownership,
 // copies and moves, exceptions and the non-throwing forms, the frontend
-// queries. Exits 0 when every check passed.
+// queries, words for players. Exits 0 when every check passed.
 #include "metropolys.hpp"
 
 #include <cstdio>
@@ -155,6 +155,32 @@ int main() {
         CHECK(seen.svg().compare(0, 4, "<svg") == 0);
         // A string with a NUL inside is refused, not cut short.
         CHECK(status_of([&] { metropolys::Game::from_json(std::string("{}\0{", 3)); }) ==
+              MTP_STATUS_INVALID_ARGUMENT);
+        // Words for players, in their language: a game told as its record,
+        // English by default, the other languages in their own words.
+        std::string told = game.narration_json();
+        CHECK(told.compare(0, 10, "{\"calls\":[") == 0 && told == game.narration_json("en"));
+        CHECK(told == metropolys::narrate_record_json(game.record_json()));
+        std::string czech = game.narration_json("cs");
+        CHECK(czech != told && czech == metropolys::narrate_record_json(game.record_json(), "cs"));
+        CHECK(status_of([&] { game.narration_json("de"); }) == MTP_STATUS_INVALID_ARGUMENT);
+        CHECK(status_of([&] { game.narration_json(std::string("cs\0de", 5)); }) ==
+              MTP_STATUS_INVALID_ARGUMENT);
+        CHECK(status_of([&] { loaded.narration_json(); }) == MTP_STATUS_INVALID_STATE);
+        CHECK(status_of([&] { metropolys::narrate_record_json("{", "fr"); }) ==
+              MTP_STATUS_INVALID_JSON);
+        CHECK(metropolys::languages_json().find("\"tag\":\"pl\"") != std::string::npos);
+        MtpAction pass = {MTP_ACTION_KIND_PASS, 0, 0};
+        CHECK(metropolys::action_text(pass, MTP_VARIANT_FAMILY) == "pass");
+        CHECK(metropolys::action_id_text(MTP_PASS_ID, MTP_VARIANT_FAMILY, "fr") !=
+              metropolys::action_text(pass, MTP_VARIANT_FAMILY));
+        CHECK(status_of([&] { metropolys::action_id_text(MTP_ACTION_COUNT, MTP_VARIANT_FAMILY); }) ==
+              MTP_STATUS_INVALID_ARGUMENT);
+        std::string rules = metropolys::scoring_rules_text_json(MTP_VARIANT_EXPERT, true, "pl");
+        CHECK(rules.find("\"metropolys\"") != std::string::npos &&
+              rules.find("R-") == std::string::npos);
+        CHECK(metropolys::how_to_play_json(MTP_VARIANT_EXPERT, "cs").compare(0, 2, "[\"") == 0);
+        CHECK(status_of([&] { metropolys::how_to_play_json(MTP_VARIANT_EXPERT, "xx"); }) ==
               MTP_STATUS_INVALID_ARGUMENT);
     }
     CHECK(mtp_live_games() == live); // every handle freed by its owner
