@@ -14,7 +14,9 @@ in Rust, for Python.
 See ``https://github.com/metropolys/metropolys/blob/main/docs/python.md`` for the tour: ``Game`` (immutable), ``Action``,
 errors, board queries, records and ``simulate``; ``https://github.com/metropolys/metropolys/blob/main/docs/rl.md`` for
 observations, masks and ``VectorEnv``; ``metropolys.bots`` and ``arena``
-for the native bots.
+for the native bots; ``narrate``, ``describe_action``, ``set_language``
+and the ``lang=`` keywords for the words a player reads, in English,
+Czech, Polish or French.
 """
 
 from . import board, bots
@@ -56,18 +58,24 @@ from ._metropolys import (
     area_cards,
     arena,
     board_info,
+    describe_action,
     district_neighborhoods,
+    get_language,
+    how_to_play,
     information_state_size,
     is_blind_alley,
     is_border,
+    languages,
     load_record,
     max_decisions,
+    narrate,
     neighborhood_cards,
     neighborhood_district,
     neighborhood_kind,
     neighbors,
     position,
     scoring_rules,
+    set_language,
     simulate,
     verify_record,
     wilson_interval,
@@ -110,12 +118,17 @@ __all__ = [
     "board",
     "board_info",
     "bots",
+    "describe_action",
     "district_neighborhoods",
+    "get_language",
+    "how_to_play",
     "information_state_size",
     "max_decisions",
     "is_blind_alley",
     "is_border",
+    "languages",
     "load_record",
+    "narrate",
     "neighborhood_cards",
     "neighborhood_district",
     "neighborhood_kind",
@@ -123,6 +136,7 @@ __all__ = [
     "per_seat",
     "position",
     "scoring_rules",
+    "set_language",
     "simulate",
     "verify_record",
     "wilson_interval",

@@ -23,7 +23,7 @@ import numpy
 import numpy as np
 import numpy.typing as npt
 
-from metropolys.types import CardPlaces, Event, RunningScore, ScoreSheet, ScoringRule
+from metropolys.types import CardPlaces, Event, Narration, RunningScore, ScoreSheet, ScoringRule
 
 __all__ = [
     "__version__",
@@ -45,6 +45,12 @@ __all__ = [
     "SplitMix64",
     "load_record",
     "verify_record",
+    "set_language",
+    "get_language",
+    "languages",
+    "narrate",
+    "describe_action",
+    "how_to_play",
     "simulate",
     "wilson_interval",
     "neighborhood_kind",
@@ -396,17 +402,20 @@ class Game:
     def totals(self) -> List[int]:
         """Each seat's total (``[s["total"] for s in scores()]``); raises
         like ``scores()``."""
-    def running_scores(self) -> List[RunningScore]:
+    def running_scores(self, *, lang: Optional[str] = None) -> List[RunningScore]:
         """Every seat's score as the position stands, as far as this game
         knows it (R-21): per seat its categories (``value`` ``None`` when it
         depends on a card this game does not know), ``unknown``,
         ``known_total``, ``complete`` and ``constructed``. Hidden cards are
-        never read."""
-    def where_cards_score(self, player: int) -> List[CardPlaces]:
+        never read. The categories' labels are core's, or in ``lang``'s
+        words when a language tag is given."""
+    def where_cards_score(self, player: int, *, lang: Optional[str] = None) -> List[CardPlaces]:
         """Where each secret card of ``player`` scores: the card, its label,
         what it scores in words and the neighborhoods in play where a
-        building can count for it. Raises ``ValueError`` (R-21) in a view
-        that does not know that seat's cards."""
+        building can count for it. The label and words are core's (with the
+        ruling), or ``lang``'s words (without rule numbers) when a language
+        tag is given. Raises ``ValueError`` (R-21) in a view that does not
+        know that seat's cards."""
     def view(self, player: int) -> Dict[str, Any]:
         """What ``player`` may see (R-21): the state as a dict with the other
         seats' objectives and Metropolys cards replaced by ``None`` until
@@ -505,6 +514,52 @@ def verify_record(record: _JsonLike) -> Game:
     Returns the game reached (for a rejection record, the game before the
     rejected action); raises ``RecordError`` naming the first illegal action
     or mismatch."""
+
+def set_language(tag: str) -> None:
+    """Sets the module's default language, the one ``narrate``,
+    ``describe_action`` and ``how_to_play`` speak when no ``lang`` is given
+    (English until set): a language tag or a locale (``"cs"``,
+    ``"pl-PL"``, ``"fr_FR.UTF-8"``). Raises ``ValueError`` for another
+    language (the languages are en, cs, pl and fr), ``TypeError`` for a
+    value that is not a ``str``. ``scoring_rules``,
+    ``Game.where_cards_score`` and ``Game.running_scores`` keep core's
+    developer wording unless given ``lang``."""
+
+def get_language() -> str:
+    """The tag of the module's default language: ``"en"``, ``"cs"``,
+    ``"pl"`` or ``"fr"``."""
+
+def languages() -> List[Tuple[str, str]]:
+    """The languages of the catalogues, in menu order: ``(tag, name)``
+    pairs, each name in its own language (``("cs", "Čeština")``)."""
+
+def narrate(
+    record: _JsonLike,
+    *,
+    lang: Optional[str] = None,
+    names: Optional[Sequence[Optional[str]]] = None,
+    me: Optional[int] = None,
+) -> Narration:
+    """A game record (as ``Game.to_record()`` gives it, or its JSON) told
+    call by call in ``lang`` (default: the module's language): ``calls``
+    (per call ``call``, ``title`` and ``lines``) and ``ending`` (why the
+    game ended and who won; empty for an unfinished game). ``names``: a
+    name or ``None`` per seat (at most one per seat, 64 characters each);
+    ``me``: the reader's seat, told in the second person. Raises
+    ``RecordError`` for a record that does not replay, ``ValueError`` for
+    an unknown language, bad names or a seat out of range, ``TypeError``
+    for arguments of the wrong type."""
+
+def describe_action(action: _ActionLike, variant: str, *, lang: Optional[str] = None) -> str:
+    """``action`` in words a player reads, in ``lang`` (default: the
+    module's language): ``"bid 7 (medium) on 12 (center, mall)"`` in the
+    Expert game, ``"pass"``. Raises ``IllegalActionError`` for an id that
+    is no action, ``ValueError`` for an unknown variant or language."""
+
+def how_to_play(variant: str, *, lang: Optional[str] = None) -> List[str]:
+    """How the game is played, one paragraph each, in ``lang`` (default:
+    the module's language): the goal, a call, the game's end and, in the
+    Expert game, the building sizes."""
 
 @overload
 def simulate(
@@ -688,10 +743,15 @@ def neighborhood_cards(variant: str, metropolys: bool = False) -> List[str]:
     """The neighborhood cards of a game: the five kinds in the Expert game
     without the Metropolys cards, none otherwise (R-5, section 9)."""
 
-def scoring_rules(variant: str, metropolys: bool = False) -> List[ScoringRule]:
+def scoring_rules(
+    variant: str, metropolys: bool = False, *, lang: Optional[str] = None
+) -> List[ScoringRule]:
     """The scoring rules of a game in ``variant``, with or without the
     Metropolys cards (section 9), one dict per rule: ``topic``,
-    ``category``, ``label`` and ``text``."""
+    ``category``, ``label`` and ``text``. With ``lang`` (``"en"``,
+    ``"cs"``, ``"pl"``, ``"fr"``) the player's words in that language,
+    without rule numbers; without it, core's developer wording with each
+    line's ruling, whatever the module's language."""
 
 def board_info() -> Dict[str, Any]:
     """The whole board as a dict: ``neighborhoods`` (``id``, ``district``,

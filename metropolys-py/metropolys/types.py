@@ -1,7 +1,8 @@
 """Typed shapes of the dicts the engine returns (``TypedDict``), for type
 checkers: score sheets (``Game.scores()``), running scores
 (``Game.running_scores()``), where cards score (``Game.where_cards_score``),
-scoring rules (``scoring_rules``) and events (``Game.events``).
+scoring rules (``scoring_rules``), events (``Game.events``) and a game told
+in words (``narrate``).
 
 At run time they are plain dicts; these classes only describe them::
 
@@ -26,6 +27,8 @@ __all__ = [
     "RunningScore",
     "CardPlaces",
     "ScoringRule",
+    "NarratedCall",
+    "Narration",
     "CallStarted",
     "BidPlaced",
     "Passed",
@@ -104,6 +107,23 @@ class ScoringRule(TypedDict):
     category: Optional[str]
     label: str
     text: str
+
+
+class NarratedCall(TypedDict):
+    """One call of a game told in words (``narrate``): its number, from 1,
+    its title line and what happened, one line each."""
+
+    call: int
+    title: str
+    lines: List[str]
+
+
+class Narration(TypedDict):
+    """A game told in words (``narrate``): its calls, and once it ended,
+    the lines that say why and who won (empty while it goes on)."""
+
+    calls: List[NarratedCall]
+    ending: List[str]
 
 
 class CallStarted(TypedDict):

@@ -164,6 +164,26 @@ fn check_bid(py: Python<'_>, neighborhood: i64, building: i64) -> PyResult<CoreA
     Ok(CoreAction::bid(neighborhood as u8, building as u8))
 }
 
+/// ``action`` (an ``Action``, an id, ``"pass"`` or the JSON dict) in
+/// words a player reads, in ``lang`` (default: the module's language):
+/// ``"bid 7 (medium) on 12 (center, mall)"`` in the Expert game (the
+/// building's size is told there only), ``"pass"``; ``str(action)`` is the
+/// notation that ``Action.parse`` reads back. Raises
+/// ``IllegalActionError`` for an id that is no action, ``ValueError`` for an
+/// unknown variant or language.
+#[pyfunction]
+#[pyo3(signature = (action, variant, *, lang=None))]
+pub fn describe_action(
+    action: &Bound<'_, PyAny>,
+    variant: &str,
+    lang: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let a = extract_valid(action)?;
+    let v: metropolys_core::Variant = crate::names::parse(variant).map_err(errors::value_error)?;
+    let lang = crate::text::lang_or_default(lang)?;
+    Ok(metropolys_text::Texts::of(lang).action(v, a))
+}
+
 #[pymethods]
 impl Action {
     /// A bid of building ``building`` (1–13) on neighborhood

@@ -120,21 +120,31 @@ fn neighborhood_cards(variant: &str, metropolys: bool) -> PyResult<Vec<&'static 
 }
 
 /// The scoring rules of a game in ``variant``, with or without the
-/// Metropolys cards (§9), one dict per rule (core's
-/// ``explain::scoring_rules``): ``topic`` (what it is about:
+/// Metropolys cards (§9), one dict per rule: ``topic`` (what it is about:
 /// ``{"area": ...}``, ``{"neighborhood": ...}``, ``{"token": ...}``,
 /// ``"highest_building"``, ``"metropolys"``, ``"winner"`` …), ``category``
 /// (the score-sheet category it fills, ``None`` for the winner), ``label``
-/// and ``text`` (one line, with its points and ruling).
+/// and ``text`` (one line, with its points). With ``lang`` (a language
+/// tag: ``"en"``, ``"cs"``, ``"pl"``, ``"fr"``) the labels and lines are
+/// the player's words in that language, without rule numbers; without it,
+/// core's developer wording (``explain::scoring_rules``), each line with
+/// its ruling (``R-19``, ``§5``), whatever the module's language.
 #[pyfunction]
-#[pyo3(signature = (variant, metropolys=false))]
+#[pyo3(signature = (variant, metropolys=false, *, lang=None))]
 fn scoring_rules<'py>(
     py: Python<'py>,
     variant: &str,
     metropolys: bool,
+    lang: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let v: Variant = crate::names::parse(variant).map_err(crate::errors::value_error)?;
-    to_py(py, &metropolys_core::explain::scoring_rules(v, metropolys))
+    match crate::text::lang_given(lang)? {
+        Some(lang) => to_py(
+            py,
+            &metropolys_text::scoring_rules(metropolys_text::Texts::of(lang), v, metropolys),
+        ),
+        None => to_py(py, &metropolys_core::explain::scoring_rules(v, metropolys)),
+    }
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -45,6 +45,8 @@ fn _metropolys(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::load_record, m)?)?;
     m.add_function(wrap_pyfunction!(game::verify_record, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(action::describe_action, m)?)?;
+    text::register(m)?;
     board::register(m)?;
     tensor::register(m)?;
     m.add_class::<vector::VectorEnv>()?;

@@ -468,9 +468,16 @@ impl Game {
     /// ``known_total``, ``complete`` (``known_total`` is the seat's total)
     /// and ``constructed``. A whole game knows every category; a seat's view
     /// the others' public ones and all of its own; the public view the
-    /// public ones. Hidden cards are never read.
-    fn running_scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &self.0.running_scores())
+    /// public ones. Hidden cards are never read. The labels are core's, or
+    /// in ``lang``'s words when a language tag is given.
+    #[pyo3(signature = (*, lang=None))]
+    fn running_scores<'py>(
+        &self,
+        py: Python<'py>,
+        lang: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let lang = crate::text::lang_given(lang)?;
+        crate::text::running_scores(py, &self.0.running_scores(), lang)
     }
 
     /// Where each secret card of ``player`` scores (core's
@@ -478,20 +485,28 @@ impl Game {
     /// neighborhood card, Metropolys card): ``card`` (as ``objective`` and
     /// ``metropolys_card`` name it: ``{"area": ...}``,
     /// ``{"neighborhood": ...}`` or ``{"metropolys": [...]}``), ``label``,
-    /// ``text`` (what it scores, with its points and ruling) and
-    /// ``neighborhoods`` (the ids in play where a building can count for
+    /// ``text`` (what it scores, with its points; core's words with the
+    /// ruling, or ``lang``'s words without it when a language tag is given)
+    /// and ``neighborhoods`` (the ids in play where a building can count for
     /// it). Raises ``ValueError`` in a view that does not know that
     /// seat's cards.
+    #[pyo3(signature = (player, *, lang=None))]
     fn where_cards_score<'py>(
         &self,
         py: Python<'py>,
         player: crate::ints::Int,
+        lang: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let seat = self.seat(player.0)?;
+        let lang = crate::text::lang_given(lang)?;
         self.require_secrets([seat], &format!("where seat {seat}'s cards score"))?;
-        match self.0.where_cards_score(seat) {
-            Some(places) => to_py(py, &places),
-            None => Err(errors::value_error(format!(
+        match (self.0.where_cards_score(seat), lang) {
+            (Some(places), None) => to_py(py, &places),
+            (Some(places), Some(lang)) => to_py(
+                py,
+                &crate::text::card_places(places, self.state().variant(), lang),
+            ),
+            (None, _) => Err(errors::value_error(format!(
                 "{} does not know seat {seat}'s cards (R-21)",
                 self.view_name()
             ))),
