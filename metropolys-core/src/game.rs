@@ -149,7 +149,31 @@ impl Game {
 
     /// Replays a record and checks its `expected` part ([`Record::verify`]);
     /// the game it reaches, or for a rejection record (whose `expected.error`
-    /// names its rejected last action) the game before that action.
+    /// names its rejected last action) the game before that action. It is
+    /// [`Record::verify`] giving the game with its history (the accepted
+    /// decisions, [`Record::accepted`]) and the events of its last action
+    /// instead of the bare [`State`]; the errors are the same.
+    ///
+    /// ```
+    /// use metropolys_core::{record::{Expected, ExpectedError}, Action, Config, Game, Record, RecordedAction, Variant};
+    /// let config = Config::new(2, Variant::Family, 1);
+    /// let opening = Game::new(config.clone())?;
+    /// // A rejection record: opening with a pass breaks R-7.
+    /// let mut record = Record::new(config);
+    /// record.actions.push(RecordedAction { player: 0, action: Action::Pass });
+    /// record.expected = Some(Expected {
+    ///     error: Some(ExpectedError { index: 0, rule: "R-7".into() }),
+    ///     ..Default::default()
+    /// });
+    /// let game = Game::from_verified_record(&record)?;
+    /// assert_eq!(game.state(), &record.verify()?);
+    /// assert_eq!(game.state(), opening.state()); // before the rejected pass
+    /// assert_eq!(game.decisions(), 0);
+    /// // A wrong expectation is the error `verify` reports.
+    /// record.expected.as_mut().unwrap().error.as_mut().unwrap().rule = "R-9".into();
+    /// assert_eq!(Game::from_verified_record(&record).unwrap_err(), record.verify().unwrap_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_verified_record(record: &Record) -> Result<Game, RecordError> {
         record.verify()?;
         Game::from_record(&record.accepted())

@@ -313,6 +313,30 @@ impl Record {
     /// position before the rejected action, and the rejection itself is
     /// checked: a different ruling, a different action, or no rejection at
     /// all is a [`RecordError::Mismatch`] on `error`.
+    ///
+    /// The game with its history, rather than the bare state, is
+    /// [`Game::from_verified_record`](crate::Game::from_verified_record):
+    /// the same checks, the same position, with the configuration, the
+    /// accepted decisions and the events of the last one. It is what the
+    /// bindings' verifying loads return (`mtp_record_verify` in C,
+    /// `verifyRecord` in WebAssembly, `verify_record` in Python), and
+    /// its state is the state `verify` returns.
+    ///
+    /// ```
+    /// use metropolys_core::{Config, Game, Variant};
+    /// let mut game = Game::new(Config::new(3, Variant::Family, 7))?;
+    /// for _ in 0..5 {
+    ///     game = game.apply(game.state().legal_actions()[0])?;
+    /// }
+    /// let record = game.to_record()?; // with `expected` filled in
+    ///
+    /// let state = record.verify()?; // the position alone
+    /// let verified = Game::from_verified_record(&record)?; // with its history
+    /// assert_eq!(verified.state(), &state);
+    /// assert_eq!(verified.actions(), Some(record.actions.clone()));
+    /// assert_eq!(verified.last_events(), game.last_events());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn verify(&self) -> Result<State, RecordError> {
         let want = self.expected.as_ref().and_then(|e| e.error.as_ref());
         let end = match want {
