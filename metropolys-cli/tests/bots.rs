@@ -96,7 +96,7 @@ fn a_person_plays_a_whole_game_against_bots_from_a_script() {
         "Where your cards score (Blue)",
         "As the position stands: Area card 0, Neighborhood card 0.",
         "\n      supply small 1 2 3 4 5, medium 6 7 8 9, tall 10 11 12 13\n",
-        "Illegal move: R-7: the opening player of a call cannot pass",
+        "Illegal move: The player who opens a call must bid; passing is not allowed.",
         "Brown (ismcts) bids",
         "White (greedy) ",
         "Blue (you) passes.",
@@ -128,9 +128,9 @@ fn an_illegal_outbid_names_the_rule_and_asks_again() {
     let out = stdout(&o);
     assert!(out.contains("Blue (you) bids 5 on 0 ("), "{out}");
     assert!(
-        out.contains("Illegal move: R-7/R-9: neighborhood 0 is not free")
-            || out.contains("Illegal move: R-9")
-            || out.contains("Illegal move: R-13"),
+        out.contains("Illegal move: Neighborhood 0 already holds")
+            || out.contains("Illegal move: Neighborhood 0 is not next to")
+            || out.contains("Illegal move: Your building 1 is already"),
         "{out}"
     );
     assert!(

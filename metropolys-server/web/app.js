@@ -13,13 +13,14 @@
 //   /replay/ID                   a finished match, decision by decision
 
 import { BoardView } from "./ui/board.js";
+import { languageMenu, setUpLanguage, t, texts } from "./ui/i18n.js";
 import { loadEngine } from "./ui/engine.js";
 import { renderSheet } from "./ui/panel.js";
 import { replayData } from "./ui/replaydata.js";
 import { myName, mySeats, saveInvite, saveName, saveSeat } from "./ui/store.js";
 import { OnlineTable, api, joinSeat } from "./ui/table.js";
 import { botChoices, deckToggle, el, seatInputs } from "./ui/setup.js";
-import { Seats, capital } from "./ui/words.js";
+import { Seats } from "./ui/words.js";
 
 const $ = (id) => document.getElementById(id);
 // The name field works at once: a name typed while the engine compiles is
@@ -27,6 +28,8 @@ const $ = (id) => document.getElementById(id);
 $("my-name").value = myName();
 $("my-name").addEventListener("change", () => saveName($("my-name").value.trim()));
 const E = await loadEngine();
+setUpLanguage(E);
+languageMenu($("language"));
 const C = E.constants();
 let info = { bots: [] };
 try {
@@ -57,7 +60,7 @@ function page(name) {
 
 function seats() {
   const bots = botChoices(info.bots ?? []);
-  seatInputs(E, $("seats"), Number($("players").value), bots, "a person",
+  seatInputs(E, $("seats"), Number($("players").value), bots, t("ui-a-person"),
     (i) => (i < 2 ? "human" : bots.includes("casual") ? "casual" : bots[0] ?? "human"));
 }
 
@@ -65,7 +68,7 @@ function seatLine(E, m) {
   const seats = new Seats(E, m.players, m.seats.map((s) => s.name ?? null), null);
   const td = el("td");
   m.seats.forEach((s, i) => {
-    const what = s.kind === "bot" ? `bot ${s.bot}` : s.name ?? (s.taken ? "a person" : "free");
+    const what = s.kind === "bot" ? t("ui-bot", { name: s.bot }) : s.name ?? t(s.taken ? "ui-a-person" : "ui-free");
     td.append(seats.chip(i, what));
   });
   return td;
@@ -74,13 +77,15 @@ function seatLine(E, m) {
 function matchRow(m, mine) {
   const tr = el("tr");
   tr.setAttribute("data-match", m.id);
-  const what = `${m.players} players, ${m.variant}${m.metropolys_cards ? " + Metropolys cards" : ""}${m.turn_seconds ? `, ${m.turn_seconds} s a turn` : ""}`;
+  let what = t("ui-match-what", { players: m.players, variant: texts().variant(m.variant) });
+  if (m.metropolys_cards) what += ` ${t("ui-match-cards")}`;
+  if (m.turn_seconds) what += `, ${t("ui-match-timer", { seconds: m.turn_seconds })}`;
   tr.append(el("td", what));
   tr.append(seatLine(E, m));
-  tr.append(el("td", m.status === "playing" ? `playing, move ${m.move}` : m.status));
+  tr.append(el("td", m.status === "playing" ? t("ui-playing-move", { move: m.move }) : t(`ui-status-${m.status}`)));
   const td = el("td", null, "act");
   if (mine[m.id] && m.status !== "finished") {
-    const b = el("button", "Return to your seat");
+    const b = el("button", t("ui-return-to-seat"));
     b.type = "button";
     b.addEventListener("click", () => (location.hash = `#/match/${m.id}`));
     td.append(b);
@@ -91,17 +96,17 @@ function matchRow(m, mine) {
       const b = el("button", null, "join");
       b.type = "button";
       b.setAttribute("data-seat", String(i));
-      b.append(seats.chip(i, `Join as ${seats.color(i)}`));
+      b.append(seats.chip(i, t("ui-join-as", { color: seats.color(i) })));
       b.addEventListener("click", () => join(m.id, i));
       td.append(b);
     });
   }
   if (m.status === "finished") {
-    const r = el("a", "Replay", "button secondary");
+    const r = el("a", t("ui-replay"), "button secondary");
     r.href = `#/replay/${m.id}`;
     td.append(r);
   }
-  const w = el("a", m.status === "finished" ? "Final position" : "Watch", "button secondary");
+  const w = el("a", t(m.status === "finished" ? "ui-final-position" : "ui-watch"), "button secondary");
   w.href = `#/match/${m.id}`;
   td.append(w);
   tr.append(td);
@@ -113,22 +118,22 @@ async function refreshMatches() {
   try {
     v = await api("GET", "/matches");
   } catch (e) {
-    $("matches").textContent = `Cannot list matches: ${e.message}`;
+    $("matches").textContent = t("ui-cannot-list", { error: e.message });
     return;
   }
   const mine = mySeats();
   for (const [box, list, empty] of [
-    [$("matches"), v.matches, "No match is waiting: create one."],
-    [$("finished"), v.finished, "No finished match yet."],
+    [$("matches"), v.matches, t("ui-no-match")],
+    [$("finished"), v.finished, t("ui-no-finished")],
   ]) {
     box.replaceChildren();
     if (!list.length) {
       box.append(el("p", empty, "note"));
       continue;
     }
-    const t = el("table", null, "matches");
-    for (const m of list) t.append(matchRow(m, mine));
-    box.append(t);
+    const rows = el("table", null, "matches");
+    for (const m of list) rows.append(matchRow(m, mine));
+    box.append(rows);
   }
 }
 
@@ -137,7 +142,7 @@ async function join(id, seat) {
     await joinSeat(id, seat);
     location.hash = `#/match/${id}`;
   } catch (e) {
-    alert(`Cannot join: ${e.message}`);
+    alert(t("ui-cannot-join", { error: e.message }));
   }
 }
 
@@ -177,14 +182,14 @@ $("create").addEventListener("submit", async (ev) => {
 async function showReplay(id) {
   page("replay");
   $("headline").textContent = "";
-  $("replay-title").textContent = "Replay";
+  $("replay-title").textContent = t("ui-replay");
   let text;
   try {
     const r = await fetch(`api/v1/matches/${id}/record`);
     text = await r.text();
     if (!r.ok) throw new Error(JSON.parse(text)?.error?.message ?? `HTTP ${r.status}`);
   } catch (e) {
-    $("where").textContent = `No replay: ${e.message}`;
+    $("where").textContent = t("ui-no-replay", { error: e.message });
     return;
   }
   // The engine reads the record (its seed may be beyond what a JavaScript number holds exactly).
@@ -200,9 +205,9 @@ async function showReplay(id) {
   const names = (record.seats ?? []).map((s) => s.name ?? null);
   const seats = new Seats(E, players, names, null);
   const D = replayData(E, text, view.points, seats);
-  $("replay-title").textContent = `Replay: ${players} players, ${capital(variant)}`;
+  $("replay-title").textContent = t("ui-replay-title", { players, variant: texts().variant(variant) });
   const key = $("replay-seats");
-  key.replaceChildren(el("span", "Seats: "));
+  key.replaceChildren(el("span", `${t("ui-seats")} `));
   for (let p = 0; p < players; p++) {
     const s = record.seats?.[p];
     key.append(seats.chip(p, s && s.kind !== "human" ? `${seats.name(p)} (${s.kind})` : seats.name(p)));

@@ -8,14 +8,17 @@
 
 import { BoardView, piecesOf } from "./ui/board.js";
 import { loadEngine } from "./ui/engine.js";
-import { Log, renderCards, renderLegend, renderPlayers, renderRevealed, renderRules, renderSheet, renderSupply } from "./ui/panel.js";
+import { languageMenu, setUpLanguage, t, texts } from "./ui/i18n.js";
+import { Log, renderCards, renderHowTo, renderLegend, renderPlayers, renderRevealed, renderRules, renderSheet, renderSupply } from "./ui/panel.js";
 import { Picker } from "./ui/picker.js";
 import { botChoices, deckToggle, el, seatInputs } from "./ui/setup.js";
-import { Seats, capital, place, winnersText } from "./ui/words.js";
+import { Seats, place, winnersText } from "./ui/words.js";
 import { BotWorker } from "./engine/worker.js";
 
 const $ = (id) => document.getElementById(id);
 const E = await loadEngine();
+setUpLanguage(E);
+languageMenu($("language"));
 const C = E.constants();
 const SAVE = "metropolys-offline";
 
@@ -36,7 +39,7 @@ function show(name) {
 // ----- setting up --------------------------------------------------------
 
 function seats() {
-  seatInputs(E, $("seats"), Number($("players").value), botChoices(C.BOT_KINDS), "a person at this screen",
+  seatInputs(E, $("seats"), Number($("players").value), botChoices(C.BOT_KINDS), t("ui-a-person-here"),
     (i) => (i === 0 ? "human" : "casual"));
 }
 
@@ -69,7 +72,7 @@ function setup() {
   stopBots();
   s = null;
   show("setup");
-  $("headline").textContent = "Offline: on this device, with no server";
+  $("headline").textContent = t("ui-offline-headline");
   seats();
   $("resume").hidden = !saved();
 }
@@ -78,7 +81,7 @@ $("players").addEventListener("change", seats);
 const deck = deckToggle(E, $("metropolys-cards"), $("deck"));
 $("new-game-link").addEventListener("click", (ev) => {
   ev.preventDefault();
-  if (!s || s.game.isOver || confirm("Leave this game for a new one? It stays saved until you start another.")) setup();
+  if (!s || s.game.isOver || confirm(t("ui-confirm-new"))) setup();
 });
 $("offline-form").addEventListener("submit", (ev) => {
   ev.preventDefault();
@@ -86,7 +89,7 @@ $("offline-form").addEventListener("submit", (ev) => {
   const players = Number(f.players.value);
   const text = f.seed.value.trim();
   if (text && !/^[0-9]{1,15}$/.test(text)) {
-    $("setup-error").textContent = "The seed is a whole number of at most 15 digits.";
+    $("setup-error").textContent = t("ui-seed-bad");
     return;
   }
   const seed = text ? Number(text) : Math.floor(Math.random() * 2 ** 32);
@@ -99,16 +102,20 @@ $("offline-form").addEventListener("submit", (ev) => {
     $("setup-error").textContent = e.message;
   }
 });
+$("guided").addEventListener("click", () => {
+  // A short game against the gentlest bot: two players, the Family game.
+  start(E.Game.fromConfig({ players: 2, variant: "family", seed: 2008 }), ["human", "beginner"], true);
+});
 $("resume").addEventListener("click", () => {
   const v = saved();
   try {
     start(E.Game.fromRecord(v.record), v.seats);
   } catch (e) {
-    $("setup-error").textContent = `The saved game cannot be loaded: ${e.message}`;
+    $("setup-error").textContent = t("ui-saved-bad", { error: e.message });
   }
 });
 
-function start(game, seats) {
+function start(game, seats, guided = false) {
   stopBots();
   s = {
     game,
@@ -119,16 +126,24 @@ function start(game, seats) {
     thinking: null,
     legal: new Map(),
     pass: null,
+    guide: null,
+    waiting: null,
   };
   const humans = seats.filter((k) => k === "human").length;
   s.names = seats.map(() => null);
   s.hotseat = humans > 1;
+  $("guide").hidden = true;
+  if (guided) {
+    s.guide = new E.Guide({ lang: texts().lang });
+    teach([s.guide.intro(), ...s.guide.feed(game.events)]);
+  }
   show("game");
   board.draw(game.boardSvg());
   board.zoom(window.innerWidth <= 820 ? board.zoomFor(46) : 1);
+  renderHowTo($("howto"), game.variant);
   renderLegend(E, $("legend"), game.variant, game.usesMetropolysCards);
   renderRules(E, $("rules"), game.variant, game.usesMetropolysCards);
-  log.clear();
+  log.clear(E, game.variant, seatWords(null));
   const history = game.history ?? [];
   if (history.length) {
     // A saved game: its events again, from its record.
@@ -145,6 +160,7 @@ function start(game, seats) {
 function stopBots() {
   for (const b of s?.bots ?? []) b?.terminate();
   s?.hint?.free();
+  s?.guide?.free();
 }
 
 // ----- the turn ------------------------------------------------------------
@@ -172,8 +188,8 @@ function next(events = [], built = -1) {
     render(events, built, false);
     const seats = seatWords(null);
     $("handoff").hidden = false;
-    $("handoff-title").textContent = `${seats.color(seatToAct)} to play`;
-    $("handoff-ready").textContent = `I am ${seats.color(seatToAct)}: show my cards`;
+    $("handoff-title").textContent = t("ui-to-play", { who: seats.color(seatToAct) });
+    $("handoff-ready").textContent = t("ui-show-my-cards", { who: seats.color(seatToAct) });
     $("handoff-ready").focus();
     return;
   }
@@ -181,8 +197,26 @@ function next(events = [], built = -1) {
   $("handoff").hidden = true;
   render(events, built, human);
   save();
-  if (!g.isOver && !human) think(seatToAct);
+  // The guided game waits for "Go on" before a bot plays after a lesson.
+  if (!g.isOver && !human) {
+    if ($("guide").hidden) think(seatToAct);
+    else s.waiting = seatToAct;
+  }
 }
+
+/** The guided game's lessons, shown beside the board until "Go on". */
+function teach(lessons) {
+  if (!lessons.length) return;
+  $("guide-text").replaceChildren(...lessons.map((l) => el("p", l)));
+  $("guide").hidden = false;
+}
+
+$("guide-next").addEventListener("click", () => {
+  $("guide").hidden = true;
+  const seat = s?.waiting;
+  if (s) s.waiting = null;
+  if (seat !== null && seat !== undefined && s.game.toAct === seat) think(seat);
+});
 
 $("handoff-ready").addEventListener("click", () => {
   s.shown = s.game.toAct;
@@ -212,14 +246,20 @@ function render(events, built, mine) {
   // The turn.
   const box = $("turn").parentElement;
   box.classList.toggle("mine", mine);
+  const pass = s.pass !== null ? "yes" : "no";
   $("turn").textContent = g.isOver
-    ? `Game over: ${winnersText(seats, g.winners)}`
+    ? t("ui-game-over", { winners: winnersText(seats, g.winners) })
     : mine
-      ? `${s.hotseat ? `${seats.color(g.toAct)}, your` : "Your"} turn: choose a highlighted neighborhood${s.pass !== null ? ", or pass" : ""}`
+      ? s.hotseat ? t("ui-your-turn-seat", { who: seats.color(g.toAct), pass }) : t("ui-your-turn", { pass })
       : s.seats[g.toAct] === "human"
-        ? `${seats.color(g.toAct)} to play`
-        : `${seats.who(g.toAct)} (${s.seats[g.toAct]}) is thinking…`;
-  $("headline").textContent = `Offline · ${capital(g.variant)}, ${g.players} players · call ${g.callNumber} · decision ${g.decisions}`;
+        ? t("ui-to-play", { who: seats.color(g.toAct) })
+        : t("ui-thinking", { who: seats.who(g.toAct), bot: s.seats[g.toAct] });
+  $("headline").textContent = t("ui-offline-status", {
+    variant: texts().variant(g.variant),
+    players: t("ui-players-count", { count: g.players }),
+    call: t("ui-call", { call: g.callNumber }),
+    decision: t("ui-decision", { n: g.decisions }),
+  });
   const status = s.seats.map((k) => ({ connected: true, taken: true, bot: k === "human" ? null : k }));
   renderPlayers(E, $("players-table"), view, seats, status);
   $("mine").hidden = me === null || g.isOver;
@@ -274,7 +314,7 @@ async function think(seat) {
     action = await bot.choose(g);
   } catch (e) {
     if (e.name === "AbortError" || s !== mine) return;
-    $("hint-text").textContent = `The bot failed: ${e.message}`;
+    $("hint-text").textContent = t("ui-bot-failed", { error: e.message });
     return;
   } finally {
     if (s === mine) s.thinking = null;
@@ -285,6 +325,7 @@ async function think(seat) {
 
 function apply(action) {
   const events = s.game.apply(action);
+  if (s.guide) teach(s.guide.feed(events));
   const built = events.find((e) => e.type === "constructed");
   next(events, built ? built.neighborhood : -1);
 }
@@ -301,12 +342,12 @@ function openPicker(n) {
   const sizes = s.game.variant === "expert" ? C.BUILDING_SIZES : null;
   board.reveal(n);
   board.choose(n);
-  picker.open(n, board.neighborhood(n), `Bid on ${place(E, n)} with building`,
+  picker.open(n, board.neighborhood(n), t("ui-bid-on", { place: place(E, n) }),
     choices.map((c) => ({
       id: c.id,
       building: c.building,
       size: sizes ? sizes[c.building] : null,
-      label: `${E.describeAction(c.id)}${sizes ? ` (${sizes[c.building]})` : ""}`,
+      label: texts().action(s.game.variant, c.id),
     })));
 }
 
@@ -325,7 +366,7 @@ function undo() {
     g.undo();
   } while (s.seats[g.toAct] !== "human" && canUndo());
   s.shown = g.toAct;
-  log.clear();
+  log.clear(E, g.variant, seatWords(null));
   const replay = E.Game.fromConfig(g.config);
   log.add(E, seatWords(null), replay.events, false);
   for (const a of g.history ?? []) log.add(E, seatWords(null), replay.applyFor(a.player, a.action), false);
@@ -341,7 +382,7 @@ $("hint").addEventListener("click", () => {
   const id = s.hint.chooseId(view);
   view.free();
   const a = E.actionFromId(id);
-  $("hint-text").textContent = `Hint: ${E.describeAction(id)}`;
+  $("hint-text").textContent = t("ui-hint-is", { action: texts().action(g.variant, id) });
   $("hint-text").setAttribute("data-action", String(id));
   board.hint(a === "pass" ? null : a.bid.neighborhood);
 });
@@ -352,11 +393,11 @@ $("zoom-fit").addEventListener("click", () => board.zoom(1));
 $("show-mine").addEventListener("change", () => board.mark($("show-mine").checked ? s?.marked ?? [] : []));
 for (const tab of document.querySelectorAll(".tabs [role=tab]")) {
   tab.addEventListener("click", () => {
-    for (const t of document.querySelectorAll(".tabs [role=tab]")) {
-      const on = t === tab;
-      t.setAttribute("aria-selected", String(on));
-      t.tabIndex = on ? 0 : -1;
-      $(t.getAttribute("aria-controls")).hidden = !on;
+    for (const other of document.querySelectorAll(".tabs [role=tab]")) {
+      const on = other === tab;
+      other.setAttribute("aria-selected", String(on));
+      other.tabIndex = on ? 0 : -1;
+      $(other.getAttribute("aria-controls")).hidden = !on;
     }
   });
 }

@@ -12,6 +12,10 @@
  *   calls   [{call, title, lines: [text]}] the calls as told
  *   steps   [[call index or -1, lines shown, the step's own line (from 1),
  *             buildings, tokens, bids, highlight or -1, totals]]
+ *   where   per step, where it stands in words ("call 3 · decision 12 of 61")
+ *   score_title  the heading of the running score
+ * (calls, steps, where and score_title: metropolys-text's Replay, the same
+ * for both, in the reader's language).
  * el: the elements: layer (the board's layer of pieces), first, prevcall,
  *   prev, next, nextcall, last (buttons), where, log, score, sheet, and
  *   root (its data-step and data-call attributes say what is shown).
@@ -35,21 +39,21 @@ var MetropolysReplay = (function () {
       var where;
       if (s[0] < 0) {
         log.textContent = D.setup || '';
-        where = 'setup · ' + last + ' decisions';
+        where = D.where[at];
       } else {
         var c = D.calls[s[0]];
         log.appendChild(text('div', c.title));
         for (var k = 0; k < s[1]; k++) log.appendChild(text('div', c.lines[k], k + 1 === s[2] ? 'now' : ''));
         var now = log.querySelector('.now');
         if (now) log.scrollTop = Math.max(0, now.offsetTop - log.offsetTop - log.clientHeight / 2);
-        where = 'call ' + c.call + ' · decision ' + at + ' of ' + last;
+        where = D.where[at];
       }
       el.where.textContent = where;
       var score = el.score;
       score.textContent = '';
       el.sheet.hidden = at !== last;
       if (at !== last) {
-        score.appendChild(text('div', 'Score as the position stands:'));
+        score.appendChild(text('div', D.score_title));
         var table = document.createElement('table'), head = document.createElement('tr'), row = document.createElement('tr');
         D.seats.forEach(function (name, p) {
           head.appendChild(text('th', name));

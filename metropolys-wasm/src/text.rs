@@ -6,9 +6,11 @@
 //! word of the game of their own.
 
 use crate::args::{self, a_kind};
+use crate::board::parse_name;
 use crate::errors::{range_error, type_error, JsResult};
 use crate::game::parse_record;
 use crate::json::{is_array_value, to_js, to_value};
+use metropolys_core::echo::excerpt;
 use metropolys_core::{Action, Event, SecretCard, State, Variant};
 use metropolys_text::{Lang, Seats};
 use serde::Serialize;
@@ -24,14 +26,16 @@ fn lang_arg(v: &JsValue, what: &str) -> JsResult<Lang> {
 /// A value of core's JSON shapes (an event list, an action, a card) read
 /// with serde, or a `TypeError` naming `what`.
 fn shape<T: serde::de::DeserializeOwned>(v: &JsValue, what: &str) -> JsResult<T> {
-    let value = to_value(v).map_err(|e| type_error(format!("{what}: {e}")))?;
-    serde_json::from_value(value).map_err(|e| type_error(format!("{what}: {e}")))
+    // The message echoes a bounded excerpt of what was refused.
+    let refused = |e: String| type_error(format!("{what}: {}", excerpt(&e)));
+    let value = to_value(v).map_err(refused)?;
+    serde_json::from_value(value).map_err(|e| refused(e.to_string()))
 }
 
 /// A variant name, or a `RangeError`.
 fn variant_arg(v: &JsValue, what: &str) -> JsResult<Variant> {
     let name = args::string(v, what)?;
-    name.parse::<Variant>().map_err(range_error)
+    parse_name::<Variant>(&name).map_err(range_error)
 }
 
 /// One language of the catalogues: its tag and its own name.
@@ -165,9 +169,13 @@ impl Texts {
         }
         let borrowed: Vec<(&str, metropolys_text::Arg)> =
             list.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
-        self.inner
-            .try_format(&id, &borrowed)
-            .map_err(|e| range_error(e.to_string()))
+        self.inner.try_format(&id, &borrowed).map_err(|e| {
+            range_error(format!(
+                "texts.message({}): {}",
+                excerpt(&id),
+                excerpt(&e.problem)
+            ))
+        })
     }
 
     /// A seat's colour, as a sentence's subject: `Blue`, `Modrý`.
@@ -239,7 +247,7 @@ impl Texts {
         #[wasm_bindgen(unchecked_param_type = "Size")] size: &JsValue,
     ) -> JsResult<String> {
         let s = args::string(size, "texts.size(size)")?;
-        Ok(self.inner.size(s.parse().map_err(range_error)?))
+        Ok(self.inner.size(parse_name(&s).map_err(range_error)?))
     }
 
     /// The variant's name: `Expert game`.
@@ -263,14 +271,21 @@ impl Texts {
         Ok(self.inner.action(variant, a))
     }
 
-    /// The row of a score-sheet category (`trendy`, `total`, ...).
+    /// The row of a score-sheet category (`trendy`, `total`, ...); a
+    /// `RangeError` for a name that is no category.
     pub fn category(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] name: &JsValue,
     ) -> JsResult<String> {
-        Ok(self
-            .inner
-            .category(&args::string(name, "texts.category(name)")?))
+        let name = args::string(name, "texts.category(name)")?;
+        if !metropolys_core::ScoreSheet::CATEGORIES.contains(&name.as_str()) {
+            return Err(range_error(format!(
+                "texts.category(name): no score category {:?}; the categories are {}",
+                excerpt(&name),
+                metropolys_core::ScoreSheet::CATEGORIES.join(", ")
+            )));
+        }
+        Ok(self.inner.category(&name))
     }
 
     /// A token's label: `Trendy token`.
@@ -280,7 +295,7 @@ impl Texts {
         #[wasm_bindgen(unchecked_param_type = "Token")] token: &JsValue,
     ) -> JsResult<String> {
         let t = args::string(token, "texts.tokenLabel(token)")?;
-        Ok(self.inner.token_label(t.parse().map_err(range_error)?))
+        Ok(self.inner.token_label(parse_name(&t).map_err(range_error)?))
     }
 
     /// A secret card's label: `Bridges card`, `Neighborhood card (park)`.

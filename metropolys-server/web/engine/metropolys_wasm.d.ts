@@ -132,6 +132,32 @@ export type NeighborhoodId = number;
 export type Token = "trendy" | "subway" | "archaeology";
 
 /**
+ * A record told whole, as the replays show it.
+ */
+export interface RecordNarration {
+    /**
+     * The calls: each one's number, title and lines.
+     */
+    calls: { call: number; title: string; lines: string[] }[];
+    /**
+     * Why the game ended and who won (empty for an unfinished record).
+     */
+    ending: string[];
+    /**
+     * Per decision the engine accepted, in order: the index of its call
+     * in `calls`, the number of that call's lines told once the decision
+     * and what it caused were told, and the line of the decision itself
+     * (from 1).
+     */
+    steps: [number, number, number][];
+    /**
+     * Why the replay stopped before the record's end (an action the
+     * engine refused), else `null`.
+     */
+    error: string | null;
+}
+
+/**
  * A rejection a record expects: `actions[index]`, the last action, must be
  * rejected with an error naming ruling `rule`.
  *
@@ -435,6 +461,20 @@ export interface CategoryInfo {
      * What it depends on.
      */
     basis: Basis;
+}
+
+/**
+ * One language of the catalogues: its tag and its own name.
+ */
+export interface LanguageInfo {
+    /**
+     * The tag: `en`, `cs`, `pl`, `fr`.
+     */
+    tag: string;
+    /**
+     * The language's own name: `English`, `Čeština`, `Polski`, `Français`.
+     */
+    name: string;
 }
 
 /**
@@ -828,6 +868,24 @@ export interface NewGameOptions {
 }
 
 /**
+ * The options of `new Narrator` and `narrateRecord`.
+ */
+export interface NarrationOptions {
+    /**
+     * The language (default `"en"`).
+     */
+    lang?: string;
+    /**
+     * A name (or `null`) per seat; a seat without one is named by colour.
+     */
+    names?: (string | null)[];
+    /**
+     * The reader's seat, told in the second person.
+     */
+    me?: number;
+}
+
+/**
  * The options of `simulate()`.
  */
 export interface SimulateOptions {
@@ -855,6 +913,56 @@ export interface SimulateOptions {
      * Every score category (default), or the totals alone.
      */
     categories?: boolean;
+}
+
+/**
+ * The shape `replayData` returns.
+ */
+export interface ReplayData {
+    /**
+     * The seats' names (a name, else the colour).
+     */
+    seats: string[];
+    /**
+     * The calls as told.
+     */
+    calls: { call: number; title: string; lines: string[] }[];
+    /**
+     * Why the game ended and who won.
+     */
+    ending: string[];
+    /**
+     * One row per step.
+     */
+    steps: [number, number, number, [number, number, number][], [number, number][], [number, number, number][], number, number[]][];
+    /**
+     * Where each step stands, in words.
+     */
+    where: string[];
+    /**
+     * The heading of the running score.
+     */
+    score_title: string;
+    /**
+     * Whether the game is over at the last step.
+     */
+    over: boolean;
+    /**
+     * The score sheets at the end.
+     */
+    scores: ScoreSheet[] | null;
+    /**
+     * The winners at the end.
+     */
+    winners: number[] | null;
+    /**
+     * Why the replay stopped early.
+     */
+    error: string | null;
+    /**
+     * The board at the start, as text.
+     */
+    setup: string;
 }
 
 /**
@@ -917,6 +1025,12 @@ export type Basis = "public" | "secret" | "total" | "count";
  * "trendy"}`, `{"card": "subway"}`, `"highest_building"` or `"winner"`.
  */
 export type Topic = { area: Area } | "neighborhood" | "metropolys" | { token: Token } | { card: Card } | "highest_building" | "winner";
+
+/**
+ * What a narration gives as it goes: a call's `title`, a `line` of the
+ * call going on, or a line of the game's `ending`.
+ */
+export type ToldLine = { kind: "title"; text: string } | { kind: "line"; text: string } | { kind: "ending"; text: string };
 
 /**
  * What happened, in order (§8), for frontends, logs and animation.
@@ -1407,6 +1521,49 @@ export class Game {
 }
 
 /**
+ * The guided first game: what just happened and why, the first time each
+ * thing happens (an opening bid, an outbid, a pass, the end of a call, a
+ * token, a card, the end of the game).
+ */
+export class Guide {
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * Takes one transition's events; returns what is explained now (often
+     * nothing).
+     */
+    feed(events: readonly GameEvent[]): string[];
+    /**
+     * The guided game's first words.
+     */
+    intro(): string;
+    /**
+     * A guide; options as `new Narrator` (`lang`, `names`, `me`).
+     */
+    constructor(options?: NarrationOptions);
+}
+
+/**
+ * A game told as it happens: feed it each transition's events and it
+ * gives the lines told (the terminal's and the HTML replay's lines).
+ */
+export class Narrator {
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * Takes the events of one transition (core's events, as `apply`
+     * returns them and the server sends them) and returns what they tell.
+     */
+    feed(events: readonly GameEvent[]): ToldLine[];
+    /**
+     * A narrator for a game of `variant` joined now (nothing told yet).
+     * Options: `lang` (default `"en"`), `names` (a name or `null` per
+     * seat) and `me` (the reader's seat, told as `You`).
+     */
+    constructor(variant: Variant, options?: NarrationOptions);
+}
+
+/**
  * The SplitMix64 generator of core: seeded, the same draws everywhere.
  */
 export class SplitMix64 {
@@ -1430,6 +1587,109 @@ export class SplitMix64 {
      * The next 64 random bits, as a BigInt.
      */
     nextU64(): bigint;
+}
+
+/**
+ * One language's catalogue: everything a page says about the game.
+ */
+export class Texts {
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * An action in words: `bid 7 on 12 (center, mall)`, `pass`.
+     */
+    action(variant: Variant, action: Action | number): string;
+    /**
+     * A building: its number, with its size in the Expert game (`7
+     * (medium)`).
+     */
+    building(variant: Variant, number: number): string;
+    /**
+     * A secret card's label: `Bridges card`, `Neighborhood card (park)`.
+     */
+    cardLabel(card: SecretCard): string;
+    /**
+     * What a secret card scores in `variant`, in one line.
+     */
+    cardText(variant: Variant, card: SecretCard): string;
+    /**
+     * The row of a score-sheet category (`trendy`, `total`, ...); a
+     * `RangeError` for a name that is no category.
+     */
+    category(name: string): string;
+    /**
+     * A seat's colour, as a sentence's subject: `Blue`, `Modrý`.
+     */
+    color(seat: number): string;
+    /**
+     * How the game is played, one paragraph each: the goal, a call
+     * (opening, outbidding, passing, its end), the game's end, and the
+     * Expert sizes.
+     */
+    howToPlay(variant: Variant): string[];
+    /**
+     * The legend of the board picture of a game of `variant`, with or
+     * without the Metropolys cards: core's symbols and pictures (as the
+     * package's `legend`), their labels and meanings in this language.
+     */
+    legend(variant: Variant, usesMetropolysCards?: boolean): LegendItem[];
+    /**
+     * Items joined as a list: `Blue, Brown and Black`.
+     */
+    list(items: readonly string[]): string;
+    /**
+     * Message `id` of the catalogue with its variables (`args`: an object
+     * of strings and numbers), for the words of the pages' own controls
+     * (`ui-*` messages); a `RangeError` for an unknown id or a missing
+     * variable.
+     */
+    message(id: string, args?: Record<string, string | number>): string;
+    /**
+     * The catalogue of `lang` (`"en"`, `"cs"`, `"pl"`, `"fr"`, a regional
+     * tag such as `"pl-PL"`, or the pseudo-locale `"en-XA"`); a
+     * `RangeError` for another language.
+     */
+    constructor(lang: string);
+    /**
+     * A neighborhood in words: `12 (center, mall)`.
+     */
+    place(id: number): string;
+    /**
+     * A total of points with the language's plural form: `31 points`.
+     */
+    points(n: number): string;
+    /**
+     * A bot preset's name and what it does (`{label, about}`), or `null`
+     * for a bot kind that is no preset.
+     */
+    preset(name: string): { label: string; about: string } | null;
+    /**
+     * The scoring rules of a game of `variant`, with or without the
+     * Metropolys cards, one line each (`topic`, `category`, `label`,
+     * `text`), in this language and without rule numbers.
+     */
+    scoringRules(variant: Variant, usesMetropolysCards?: boolean): ScoringRule[];
+    /**
+     * A seat as the pages name it: `You` for `me`, `Alice (Black)` when
+     * `name` is given, else the colour.
+     */
+    seat(seat: number, name?: string | null, me?: number | null): string;
+    /**
+     * A building size's name: `small`, `medium`, `tall`.
+     */
+    size(size: Size): string;
+    /**
+     * A token's label: `Trendy token`.
+     */
+    tokenLabel(token: Token): string;
+    /**
+     * The variant's name: `Expert game`.
+     */
+    variant(variant: Variant): string;
+    /**
+     * The catalogue's language tag.
+     */
+    readonly lang: string;
 }
 
 /**
@@ -1477,6 +1737,12 @@ export function describeAction(action: Action | number): string;
 export function kindColor(kind: Kind): string;
 
 /**
+ * The languages of the catalogues (those of the printed rulebook), in
+ * the order a language menu lists them.
+ */
+export function languages(): LanguageInfo[];
+
+/**
  * The legend of the board picture of a game of `variant`, with or
  * without the Metropolys cards: each symbol (the kinds, the tokens, a
  * statue, a lake, a street, a bridge, a district out of play, a
@@ -1487,10 +1753,39 @@ export function kindColor(kind: Kind): string;
 export function legend(variant: Variant, usesMetropolysCards?: boolean): LegendItem[];
 
 /**
+ * A game record (its JSON text or object) told whole in a language: its
+ * calls with their lines, its ending, and where each decision's line is
+ * (what the replays step through). Options as `new Narrator`. Throws
+ * `RecordError` for a malformed record; an action the engine refuses
+ * stops the narration there (`error`).
+ */
+export function narrateRecord(record: GameRecord | string, options?: NarrationOptions): RecordNarration;
+
+/**
+ * The first language of `preferred` (tags, most preferred first, as
+ * `navigator.languages` gives them) the catalogues hold, else `"en"`.
+ */
+export function negotiateLanguage(preferred: readonly string[]): string;
+
+/**
  * The action a text names (`"bid 3 on 12"`, `"12 3"`, `"pass"`, as the
  * command line reads it); throws `ActionParseError` otherwise.
  */
 export function parseAction(text: string): Action;
+
+/**
+ * A game record (its JSON text or object) replayed for showing, told in
+ * a language (metropolys-text's `Replay`, which the command line's HTML
+ * replay uses too): `seats` (a name or the colour per seat), `calls`,
+ * `ending`, `steps` (one per decision, the setup first: `[call index or
+ * -1, lines shown, the decision's line, buildings, tokens, bids, the
+ * neighborhood just built on or -1, totals]`), `where` (per step, in
+ * words), `score_title`, `over`, `scores` and `winners` (at the end, else
+ * `null`), `error` (why it stopped before the record's end, else `null`)
+ * and `setup` (the board at the start as text). Options as `new
+ * Narrator`. Throws `RecordError` for a malformed record.
+ */
+export function replayData(record: GameRecord | string, options?: NarrationOptions): ReplayData;
 
 /**
  * The score categories a game of `variant`, with or without the
@@ -1550,7 +1845,10 @@ export interface InitOutput {
     readonly __scratchIds: () => any;
     readonly __wbg_bot_free: (a: number, b: number) => void;
     readonly __wbg_game_free: (a: number, b: number) => void;
+    readonly __wbg_guide_free: (a: number, b: number) => void;
+    readonly __wbg_narrator_free: (a: number, b: number) => void;
     readonly __wbg_splitmix64_free: (a: number, b: number) => void;
+    readonly __wbg_texts_free: (a: number, b: number) => void;
     readonly actionFromId: (a: any) => [number, number, number];
     readonly actionId: (a: any) => [number, number, number];
     readonly board: () => [number, number, number];
@@ -1622,9 +1920,18 @@ export interface InitOutput {
     readonly game_viewer: (a: number) => number;
     readonly game_whereCardsScore: (a: number, b: any) => [number, number, number];
     readonly game_winners: (a: number) => [number, number, number];
+    readonly guide_feed: (a: number, b: any) => [number, number, number];
+    readonly guide_intro: (a: number) => [number, number];
+    readonly guide_new: (a: any) => [number, number, number];
     readonly kindColor: (a: any) => [number, number, number, number];
+    readonly languages: () => [number, number, number];
     readonly legend: (a: any, b: any) => [number, number, number];
+    readonly narrateRecord: (a: any, b: any) => [number, number, number];
+    readonly narrator_feed: (a: number, b: any) => [number, number, number];
+    readonly narrator_new: (a: any, b: any) => [number, number, number];
+    readonly negotiateLanguage: (a: any) => [number, number, number, number];
     readonly parseAction: (a: any) => [number, number, number];
+    readonly replayData: (a: any, b: any) => [number, number, number];
     readonly scoreCategories: (a: any, b: any) => [number, number, number];
     readonly scoringRules: (a: any, b: any) => [number, number, number];
     readonly simulate: (a: any, b: any) => [number, number, number];
@@ -1634,6 +1941,26 @@ export interface InitOutput {
     readonly splitmix64_new: (a: any) => [number, number, number];
     readonly splitmix64_nextU64: (a: number) => bigint;
     readonly start: () => void;
+    readonly texts_action: (a: number, b: any, c: any) => [number, number, number, number];
+    readonly texts_building: (a: number, b: any, c: any) => [number, number, number, number];
+    readonly texts_cardLabel: (a: number, b: any) => [number, number, number, number];
+    readonly texts_cardText: (a: number, b: any, c: any) => [number, number, number, number];
+    readonly texts_category: (a: number, b: any) => [number, number, number, number];
+    readonly texts_color: (a: number, b: any) => [number, number, number, number];
+    readonly texts_howToPlay: (a: number, b: any) => [number, number, number];
+    readonly texts_lang: (a: number) => [number, number];
+    readonly texts_legend: (a: number, b: any, c: any) => [number, number, number];
+    readonly texts_list: (a: number, b: any) => [number, number, number, number];
+    readonly texts_message: (a: number, b: any, c: any) => [number, number, number, number];
+    readonly texts_new: (a: any) => [number, number, number];
+    readonly texts_place: (a: number, b: any) => [number, number, number, number];
+    readonly texts_points: (a: number, b: any) => [number, number, number, number];
+    readonly texts_preset: (a: number, b: any) => [number, number, number];
+    readonly texts_scoringRules: (a: number, b: any, c: any) => [number, number, number];
+    readonly texts_seat: (a: number, b: any, c: any, d: any) => [number, number, number, number];
+    readonly texts_size: (a: number, b: any) => [number, number, number, number];
+    readonly texts_tokenLabel: (a: number, b: any) => [number, number, number, number];
+    readonly texts_variant: (a: number, b: any) => [number, number, number, number];
     readonly version: () => [number, number];
     readonly __wbindgen_malloc: (a: number, b: number) => number;
     readonly __wbindgen_realloc: (a: number, b: number, c: number, d: number) => number;

@@ -948,6 +948,114 @@ export class Game {
 if (Symbol.dispose) Game.prototype[Symbol.dispose] = Game.prototype.free;
 
 /**
+ * The guided first game: what just happened and why, the first time each
+ * thing happens (an opening bid, an outbid, a pass, the end of a call, a
+ * token, a card, the end of the game).
+ */
+export class Guide {
+    __destroy_into_raw() {
+        const ptr = this.__wbg_ptr;
+        this.__wbg_ptr = 0;
+        GuideFinalization.unregister(this);
+        return ptr;
+    }
+    free() {
+        const ptr = this.__destroy_into_raw();
+        wasm.__wbg_guide_free(ptr, 0);
+    }
+    /**
+     * Takes one transition's events; returns what is explained now (often
+     * nothing).
+     * @param {readonly GameEvent[]} events
+     * @returns {string[]}
+     */
+    feed(events) {
+        const ret = wasm.guide_feed(this.__wbg_ptr, events);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return takeFromExternrefTable0(ret[0]);
+    }
+    /**
+     * The guided game's first words.
+     * @returns {string}
+     */
+    intro() {
+        let deferred1_0;
+        let deferred1_1;
+        try {
+            const ret = wasm.guide_intro(this.__wbg_ptr);
+            deferred1_0 = ret[0];
+            deferred1_1 = ret[1];
+            return getStringFromWasm0(ret[0], ret[1]);
+        } finally {
+            wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
+        }
+    }
+    /**
+     * A guide; options as `new Narrator` (`lang`, `names`, `me`).
+     * @param {NarrationOptions} [options]
+     */
+    constructor(options) {
+        const ret = wasm.guide_new(options);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        this.__wbg_ptr = ret[0];
+        GuideFinalization.register(this, this.__wbg_ptr, this);
+        return this;
+    }
+}
+if (Symbol.dispose) Guide.prototype[Symbol.dispose] = Guide.prototype.free;
+
+/**
+ * A game told as it happens: feed it each transition's events and it
+ * gives the lines told (the terminal's and the HTML replay's lines).
+ */
+export class Narrator {
+    __destroy_into_raw() {
+        const ptr = this.__wbg_ptr;
+        this.__wbg_ptr = 0;
+        NarratorFinalization.unregister(this);
+        return ptr;
+    }
+    free() {
+        const ptr = this.__destroy_into_raw();
+        wasm.__wbg_narrator_free(ptr, 0);
+    }
+    /**
+     * Takes the events of one transition (core's events, as `apply`
+     * returns them and the server sends them) and returns what they tell.
+     * @param {readonly GameEvent[]} events
+     * @returns {ToldLine[]}
+     */
+    feed(events) {
+        const ret = wasm.narrator_feed(this.__wbg_ptr, events);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return takeFromExternrefTable0(ret[0]);
+    }
+    /**
+     * A narrator for a game of `variant` joined now (nothing told yet).
+     * Options: `lang` (default `"en"`), `names` (a name or `null` per
+     * seat) and `me` (the reader's seat, told as `You`).
+     * @param {Variant} variant
+     * @param {NarrationOptions} [options]
+     */
+    constructor(variant, options) {
+        const ret = wasm.narrator_new(variant, options);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        this.__wbg_ptr = ret[0];
+        NarratorFinalization.register(this, this.__wbg_ptr, this);
+        return this;
+    }
+}
+if (Symbol.dispose) Narrator.prototype[Symbol.dispose] = Narrator.prototype.free;
+
+/**
  * The SplitMix64 generator of core: seeded, the same draws everywhere.
  */
 export class SplitMix64 {
@@ -1023,6 +1131,445 @@ export class SplitMix64 {
     }
 }
 if (Symbol.dispose) SplitMix64.prototype[Symbol.dispose] = SplitMix64.prototype.free;
+
+/**
+ * One language's catalogue: everything a page says about the game.
+ */
+export class Texts {
+    __destroy_into_raw() {
+        const ptr = this.__wbg_ptr;
+        this.__wbg_ptr = 0;
+        TextsFinalization.unregister(this);
+        return ptr;
+    }
+    free() {
+        const ptr = this.__destroy_into_raw();
+        wasm.__wbg_texts_free(ptr, 0);
+    }
+    /**
+     * An action in words: `bid 7 on 12 (center, mall)`, `pass`.
+     * @param {Variant} variant
+     * @param {Action | number} action
+     * @returns {string}
+     */
+    action(variant, action) {
+        let deferred2_0;
+        let deferred2_1;
+        try {
+            const ret = wasm.texts_action(this.__wbg_ptr, variant, action);
+            var ptr1 = ret[0];
+            var len1 = ret[1];
+            if (ret[3]) {
+                ptr1 = 0; len1 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred2_0 = ptr1;
+            deferred2_1 = len1;
+            return getStringFromWasm0(ptr1, len1);
+        } finally {
+            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+        }
+    }
+    /**
+     * A building: its number, with its size in the Expert game (`7
+     * (medium)`).
+     * @param {Variant} variant
+     * @param {number} number
+     * @returns {string}
+     */
+    building(variant, number) {
+        let deferred2_0;
+        let deferred2_1;
+        try {
+            const ret = wasm.texts_building(this.__wbg_ptr, variant, number);
+            var ptr1 = ret[0];
+            var len1 = ret[1];
+            if (ret[3]) {
+                ptr1 = 0; len1 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred2_0 = ptr1;
+            deferred2_1 = len1;
+            return getStringFromWasm0(ptr1, len1);
+        } finally {
+            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+        }
+    }
+    /**
+     * A secret card's label: `Bridges card`, `Neighborhood card (park)`.
+     * @param {SecretCard} card
+     * @returns {string}
+     */
+    cardLabel(card) {
+        let deferred2_0;
+        let deferred2_1;
+        try {
+            const ret = wasm.texts_cardLabel(this.__wbg_ptr, card);
+            var ptr1 = ret[0];
+            var len1 = ret[1];
+            if (ret[3]) {
+                ptr1 = 0; len1 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred2_0 = ptr1;
+            deferred2_1 = len1;
+            return getStringFromWasm0(ptr1, len1);
+        } finally {
+            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+        }
+    }
+    /**
+     * What a secret card scores in `variant`, in one line.
+     * @param {Variant} variant
+     * @param {SecretCard} card
+     * @returns {string}
+     */
+    cardText(variant, card) {
+        let deferred2_0;
+        let deferred2_1;
+        try {
+            const ret = wasm.texts_cardText(this.__wbg_ptr, variant, card);
+            var ptr1 = ret[0];
+            var len1 = ret[1];
+            if (ret[3]) {
+                ptr1 = 0; len1 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred2_0 = ptr1;
+            deferred2_1 = len1;
+            return getStringFromWasm0(ptr1, len1);
+        } finally {
+            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+        }
+    }
+    /**
+     * The row of a score-sheet category (`trendy`, `total`, ...); a
+     * `RangeError` for a name that is no category.
+     * @param {string} name
+     * @returns {string}
+     */
+    category(name) {
+        let deferred2_0;
+        let deferred2_1;
+        try {
+            const ret = wasm.texts_category(this.__wbg_ptr, name);
+            var ptr1 = ret[0];
+            var len1 = ret[1];
+            if (ret[3]) {
+                ptr1 = 0; len1 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred2_0 = ptr1;
+            deferred2_1 = len1;
+            return getStringFromWasm0(ptr1, len1);
+        } finally {
+            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+        }
+    }
+    /**
+     * A seat's colour, as a sentence's subject: `Blue`, `Modrý`.
+     * @param {number} seat
+     * @returns {string}
+     */
+    color(seat) {
+        let deferred2_0;
+        let deferred2_1;
+        try {
+            const ret = wasm.texts_color(this.__wbg_ptr, seat);
+            var ptr1 = ret[0];
+            var len1 = ret[1];
+            if (ret[3]) {
+                ptr1 = 0; len1 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred2_0 = ptr1;
+            deferred2_1 = len1;
+            return getStringFromWasm0(ptr1, len1);
+        } finally {
+            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+        }
+    }
+    /**
+     * How the game is played, one paragraph each: the goal, a call
+     * (opening, outbidding, passing, its end), the game's end, and the
+     * Expert sizes.
+     * @param {Variant} variant
+     * @returns {string[]}
+     */
+    howToPlay(variant) {
+        const ret = wasm.texts_howToPlay(this.__wbg_ptr, variant);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return takeFromExternrefTable0(ret[0]);
+    }
+    /**
+     * The catalogue's language tag.
+     * @returns {string}
+     */
+    get lang() {
+        let deferred1_0;
+        let deferred1_1;
+        try {
+            const ret = wasm.texts_lang(this.__wbg_ptr);
+            deferred1_0 = ret[0];
+            deferred1_1 = ret[1];
+            return getStringFromWasm0(ret[0], ret[1]);
+        } finally {
+            wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
+        }
+    }
+    /**
+     * The legend of the board picture of a game of `variant`, with or
+     * without the Metropolys cards: core's symbols and pictures (as the
+     * package's `legend`), their labels and meanings in this language.
+     * @param {Variant} variant
+     * @param {boolean} [usesMetropolysCards]
+     * @returns {LegendItem[]}
+     */
+    legend(variant, usesMetropolysCards) {
+        const ret = wasm.texts_legend(this.__wbg_ptr, variant, usesMetropolysCards);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return takeFromExternrefTable0(ret[0]);
+    }
+    /**
+     * Items joined as a list: `Blue, Brown and Black`.
+     * @param {readonly string[]} items
+     * @returns {string}
+     */
+    list(items) {
+        let deferred2_0;
+        let deferred2_1;
+        try {
+            const ret = wasm.texts_list(this.__wbg_ptr, items);
+            var ptr1 = ret[0];
+            var len1 = ret[1];
+            if (ret[3]) {
+                ptr1 = 0; len1 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred2_0 = ptr1;
+            deferred2_1 = len1;
+            return getStringFromWasm0(ptr1, len1);
+        } finally {
+            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+        }
+    }
+    /**
+     * Message `id` of the catalogue with its variables (`args`: an object
+     * of strings and numbers), for the words of the pages' own controls
+     * (`ui-*` messages); a `RangeError` for an unknown id or a missing
+     * variable.
+     * @param {string} id
+     * @param {Record<string, string | number>} [args]
+     * @returns {string}
+     */
+    message(id, args) {
+        let deferred2_0;
+        let deferred2_1;
+        try {
+            const ret = wasm.texts_message(this.__wbg_ptr, id, args);
+            var ptr1 = ret[0];
+            var len1 = ret[1];
+            if (ret[3]) {
+                ptr1 = 0; len1 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred2_0 = ptr1;
+            deferred2_1 = len1;
+            return getStringFromWasm0(ptr1, len1);
+        } finally {
+            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+        }
+    }
+    /**
+     * The catalogue of `lang` (`"en"`, `"cs"`, `"pl"`, `"fr"`, a regional
+     * tag such as `"pl-PL"`, or the pseudo-locale `"en-XA"`); a
+     * `RangeError` for another language.
+     * @param {string} lang
+     */
+    constructor(lang) {
+        const ret = wasm.texts_new(lang);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        this.__wbg_ptr = ret[0];
+        TextsFinalization.register(this, this.__wbg_ptr, this);
+        return this;
+    }
+    /**
+     * A neighborhood in words: `12 (center, mall)`.
+     * @param {number} id
+     * @returns {string}
+     */
+    place(id) {
+        let deferred2_0;
+        let deferred2_1;
+        try {
+            const ret = wasm.texts_place(this.__wbg_ptr, id);
+            var ptr1 = ret[0];
+            var len1 = ret[1];
+            if (ret[3]) {
+                ptr1 = 0; len1 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred2_0 = ptr1;
+            deferred2_1 = len1;
+            return getStringFromWasm0(ptr1, len1);
+        } finally {
+            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+        }
+    }
+    /**
+     * A total of points with the language's plural form: `31 points`.
+     * @param {number} n
+     * @returns {string}
+     */
+    points(n) {
+        let deferred2_0;
+        let deferred2_1;
+        try {
+            const ret = wasm.texts_points(this.__wbg_ptr, n);
+            var ptr1 = ret[0];
+            var len1 = ret[1];
+            if (ret[3]) {
+                ptr1 = 0; len1 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred2_0 = ptr1;
+            deferred2_1 = len1;
+            return getStringFromWasm0(ptr1, len1);
+        } finally {
+            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+        }
+    }
+    /**
+     * A bot preset's name and what it does (`{label, about}`), or `null`
+     * for a bot kind that is no preset.
+     * @param {string} name
+     * @returns {{ label: string; about: string } | null}
+     */
+    preset(name) {
+        const ret = wasm.texts_preset(this.__wbg_ptr, name);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return takeFromExternrefTable0(ret[0]);
+    }
+    /**
+     * The scoring rules of a game of `variant`, with or without the
+     * Metropolys cards, one line each (`topic`, `category`, `label`,
+     * `text`), in this language and without rule numbers.
+     * @param {Variant} variant
+     * @param {boolean} [usesMetropolysCards]
+     * @returns {ScoringRule[]}
+     */
+    scoringRules(variant, usesMetropolysCards) {
+        const ret = wasm.texts_scoringRules(this.__wbg_ptr, variant, usesMetropolysCards);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return takeFromExternrefTable0(ret[0]);
+    }
+    /**
+     * A seat as the pages name it: `You` for `me`, `Alice (Black)` when
+     * `name` is given, else the colour.
+     * @param {number} seat
+     * @param {string | null} [name]
+     * @param {number | null} [me]
+     * @returns {string}
+     */
+    seat(seat, name, me) {
+        let deferred2_0;
+        let deferred2_1;
+        try {
+            const ret = wasm.texts_seat(this.__wbg_ptr, seat, name, me);
+            var ptr1 = ret[0];
+            var len1 = ret[1];
+            if (ret[3]) {
+                ptr1 = 0; len1 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred2_0 = ptr1;
+            deferred2_1 = len1;
+            return getStringFromWasm0(ptr1, len1);
+        } finally {
+            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+        }
+    }
+    /**
+     * A building size's name: `small`, `medium`, `tall`.
+     * @param {Size} size
+     * @returns {string}
+     */
+    size(size) {
+        let deferred2_0;
+        let deferred2_1;
+        try {
+            const ret = wasm.texts_size(this.__wbg_ptr, size);
+            var ptr1 = ret[0];
+            var len1 = ret[1];
+            if (ret[3]) {
+                ptr1 = 0; len1 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred2_0 = ptr1;
+            deferred2_1 = len1;
+            return getStringFromWasm0(ptr1, len1);
+        } finally {
+            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+        }
+    }
+    /**
+     * A token's label: `Trendy token`.
+     * @param {Token} token
+     * @returns {string}
+     */
+    tokenLabel(token) {
+        let deferred2_0;
+        let deferred2_1;
+        try {
+            const ret = wasm.texts_tokenLabel(this.__wbg_ptr, token);
+            var ptr1 = ret[0];
+            var len1 = ret[1];
+            if (ret[3]) {
+                ptr1 = 0; len1 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred2_0 = ptr1;
+            deferred2_1 = len1;
+            return getStringFromWasm0(ptr1, len1);
+        } finally {
+            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+        }
+    }
+    /**
+     * The variant's name: `Expert game`.
+     * @param {Variant} variant
+     * @returns {string}
+     */
+    variant(variant) {
+        let deferred2_0;
+        let deferred2_1;
+        try {
+            const ret = wasm.texts_variant(this.__wbg_ptr, variant);
+            var ptr1 = ret[0];
+            var len1 = ret[1];
+            if (ret[3]) {
+                ptr1 = 0; len1 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred2_0 = ptr1;
+            deferred2_1 = len1;
+            return getStringFromWasm0(ptr1, len1);
+        } finally {
+            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+        }
+    }
+}
+if (Symbol.dispose) Texts.prototype[Symbol.dispose] = Texts.prototype.free;
 
 /**
  * The module's memory, where the fast path's buffer of legal ids lies (a
@@ -1155,6 +1702,19 @@ export function kindColor(kind) {
 }
 
 /**
+ * The languages of the catalogues (those of the printed rulebook), in
+ * the order a language menu lists them.
+ * @returns {LanguageInfo[]}
+ */
+export function languages() {
+    const ret = wasm.languages();
+    if (ret[2]) {
+        throw takeFromExternrefTable0(ret[1]);
+    }
+    return takeFromExternrefTable0(ret[0]);
+}
+
+/**
  * The legend of the board picture of a game of `variant`, with or
  * without the Metropolys cards: each symbol (the kinds, the tokens, a
  * statue, a lake, a street, a bridge, a district out of play, a
@@ -1174,6 +1734,49 @@ export function legend(variant, usesMetropolysCards) {
 }
 
 /**
+ * A game record (its JSON text or object) told whole in a language: its
+ * calls with their lines, its ending, and where each decision's line is
+ * (what the replays step through). Options as `new Narrator`. Throws
+ * `RecordError` for a malformed record; an action the engine refuses
+ * stops the narration there (`error`).
+ * @param {GameRecord | string} record
+ * @param {NarrationOptions} [options]
+ * @returns {RecordNarration}
+ */
+export function narrateRecord(record, options) {
+    const ret = wasm.narrateRecord(record, options);
+    if (ret[2]) {
+        throw takeFromExternrefTable0(ret[1]);
+    }
+    return takeFromExternrefTable0(ret[0]);
+}
+
+/**
+ * The first language of `preferred` (tags, most preferred first, as
+ * `navigator.languages` gives them) the catalogues hold, else `"en"`.
+ * @param {readonly string[]} preferred
+ * @returns {string}
+ */
+export function negotiateLanguage(preferred) {
+    let deferred2_0;
+    let deferred2_1;
+    try {
+        const ret = wasm.negotiateLanguage(preferred);
+        var ptr1 = ret[0];
+        var len1 = ret[1];
+        if (ret[3]) {
+            ptr1 = 0; len1 = 0;
+            throw takeFromExternrefTable0(ret[2]);
+        }
+        deferred2_0 = ptr1;
+        deferred2_1 = len1;
+        return getStringFromWasm0(ptr1, len1);
+    } finally {
+        wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+    }
+}
+
+/**
  * The action a text names (`"bid 3 on 12"`, `"12 3"`, `"pass"`, as the
  * command line reads it); throws `ActionParseError` otherwise.
  * @param {string} text
@@ -1181,6 +1784,29 @@ export function legend(variant, usesMetropolysCards) {
  */
 export function parseAction(text) {
     const ret = wasm.parseAction(text);
+    if (ret[2]) {
+        throw takeFromExternrefTable0(ret[1]);
+    }
+    return takeFromExternrefTable0(ret[0]);
+}
+
+/**
+ * A game record (its JSON text or object) replayed for showing, told in
+ * a language (metropolys-text's `Replay`, which the command line's HTML
+ * replay uses too): `seats` (a name or the colour per seat), `calls`,
+ * `ending`, `steps` (one per decision, the setup first: `[call index or
+ * -1, lines shown, the decision's line, buildings, tokens, bids, the
+ * neighborhood just built on or -1, totals]`), `where` (per step, in
+ * words), `score_title`, `over`, `scores` and `winners` (at the end, else
+ * `null`), `error` (why it stopped before the record's end, else `null`)
+ * and `setup` (the board at the start as text). Options as `new
+ * Narrator`. Throws `RecordError` for a malformed record.
+ * @param {GameRecord | string} record
+ * @param {NarrationOptions} [options]
+ * @returns {ReplayData}
+ */
+export function replayData(record, options) {
+    const ret = wasm.replayData(record, options);
     if (ret[2]) {
         throw takeFromExternrefTable0(ret[1]);
     }
@@ -1495,9 +2121,18 @@ const BotFinalization = (typeof FinalizationRegistry === 'undefined')
 const GameFinalization = (typeof FinalizationRegistry === 'undefined')
     ? { register: () => {}, unregister: () => {} }
     : new FinalizationRegistry(ptr => wasm.__wbg_game_free(ptr, 1));
+const GuideFinalization = (typeof FinalizationRegistry === 'undefined')
+    ? { register: () => {}, unregister: () => {} }
+    : new FinalizationRegistry(ptr => wasm.__wbg_guide_free(ptr, 1));
+const NarratorFinalization = (typeof FinalizationRegistry === 'undefined')
+    ? { register: () => {}, unregister: () => {} }
+    : new FinalizationRegistry(ptr => wasm.__wbg_narrator_free(ptr, 1));
 const SplitMix64Finalization = (typeof FinalizationRegistry === 'undefined')
     ? { register: () => {}, unregister: () => {} }
     : new FinalizationRegistry(ptr => wasm.__wbg_splitmix64_free(ptr, 1));
+const TextsFinalization = (typeof FinalizationRegistry === 'undefined')
+    ? { register: () => {}, unregister: () => {} }
+    : new FinalizationRegistry(ptr => wasm.__wbg_texts_free(ptr, 1));
 
 function addToExternrefTable0(obj) {
     const idx = wasm.__externref_table_alloc();

@@ -5,6 +5,7 @@
 // the neighborhoods where a seat's cards score marked, and at the end the
 // groups that scored drawn over the board.
 
+import { t, texts } from "./i18n.js";
 import { place } from "./words.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -49,7 +50,7 @@ export class BoardView {
     this.svg = svg;
     // Interactive neighborhoods inside: a group, not an image.
     svg.setAttribute("role", "group");
-    svg.setAttribute("aria-label", "The board");
+    svg.setAttribute("aria-label", t("ui-board"));
     svg.removeAttribute("width");
     svg.removeAttribute("height");
     this.points = [];
@@ -118,7 +119,7 @@ export class BoardView {
         legal.get(n).push({ id, building: a.bid.building });
       }
     }
-    this.setLegal(legal, (n) => `Neighborhood ${place(E, n)}: bid here (${legal.get(n).length} buildings)`);
+    this.setLegal(legal, (n) => t("ui-bid-here", { place: place(E, n), choices: texts().message("buildings-count", { count: legal.get(n).length }) }));
     return { legal, pass };
   }
 

@@ -4,8 +4,11 @@
 // chooses them — the page proposes four at random, to be changed to the
 // cards of one's own copy.
 
+import { t, texts } from "./i18n.js";
+
+/** A card's kinds in the page's language: `industry, park and housing`. */
 function label(card) {
-  return card.join(" · ");
+  return texts().list(card.map((k) => texts().message(`kind-${k}`)));
 }
 
 /** Four different cards of `all`, drawn at random. */
@@ -20,17 +23,17 @@ function draw(all) {
 
 /**
  * Fills `box` with four selects of the cards; returns `value()`, the deck
- * chosen, or throws an Error naming R-22 when two selects name one card.
+ * chosen, or throws an Error when two selects name one card (R-22).
  */
 export function deckPicker(E, box) {
   const all = E.constants().METROPOLYS_CARDS;
   box.replaceChildren();
   const legend = document.createElement("legend");
-  legend.textContent = "The four Metropolys cards of the deck (R-22)";
+  legend.textContent = t("ui-deck-legend");
   box.append(legend);
   const selects = draw(all).map((pick, i) => {
     const l = document.createElement("label");
-    l.textContent = `Card ${i + 1} `;
+    l.textContent = `${t("ui-deck-card", { n: i + 1 })} `;
     const s = document.createElement("select");
     s.name = `deck${i}`;
     all.forEach((card, k) => {
@@ -47,7 +50,7 @@ export function deckPicker(E, box) {
   return () => {
     const picks = selects.map((s) => Number(s.value));
     if (new Set(picks).size !== picks.length) {
-      throw new Error("R-22: the deck holds four different Metropolys cards");
+      throw new Error(t("ui-deck-different"));
     }
     return picks.map((k) => all[k]);
   };

@@ -5,9 +5,9 @@
 // comes from the engine (`E`, the WebAssembly package) and the game in the
 // page (a `Game`: a seat's view online, the whole game offline).
 
-import { capital, eventText, points } from "./words.js";
-
+import { t, texts } from "./i18n.js";
 import { el } from "./setup.js";
+import { capital, points } from "./words.js";
 
 /** What a secret card is (`area`, `neighborhood` or `metropolys`), from core's SecretCard. */
 function cardKind(card) {
@@ -38,8 +38,8 @@ export function renderCards(E, box, game, seat, onShow = () => {}) {
     c.type = "button";
     c.setAttribute("data-card", cardKey(place.card));
     c.setAttribute("aria-pressed", "false");
-    c.title = `Show where it scores (${place.neighborhoods.length} neighborhoods)`;
-    c.append(el("b", `${place.label}: `), document.createTextNode(place.text));
+    c.title = t("ui-show-where", { places: texts().message("neighborhoods-count", { count: place.neighborhoods.length }) });
+    c.append(el("b", `${texts().cardLabel(place.card)}: `), document.createTextNode(texts().cardText(game.variant, place.card)));
     c.addEventListener("click", () => {
       for (const b of buttons) b.setAttribute("aria-pressed", String(b === c));
       box.dataset.chosen = cardKey(place.card);
@@ -67,14 +67,14 @@ export function renderSupply(E, box, game, seat) {
   box.className = "supply";
   box.setAttribute("data-supply", supply.join(","));
   if (game.variant !== "expert") {
-    box.textContent = `Your buildings: ${supply.join(" ") || "none left"}`;
+    box.textContent = `${t("ui-your-buildings")} ${supply.join(" ") || t("ui-none-left")}`;
     return;
   }
   const sizes = E.constants().BUILDING_SIZES;
-  box.append(document.createTextNode("Your buildings: "));
+  box.append(document.createTextNode(`${t("ui-your-buildings")} `));
   for (const size of ["small", "medium", "tall"]) {
     const mine = supply.filter((b) => sizes[b] === size);
-    const s = el("span", `${size} ${mine.join(" ") || "–"}`, "size");
+    const s = el("span", `${texts().size(size)} ${mine.join(" ") || "–"}`, "size");
     box.append(s);
   }
 }
@@ -88,8 +88,10 @@ export function renderSupply(E, box, game, seat) {
 export function renderPlayers(E, table, game, seats, status) {
   table.replaceChildren();
   const head = el("tr");
-  const cols = ["Player", "Built", "Left", "T", "S", "A", "Score"];
-  const titles = ["", "Buildings constructed", "Buildings in the supply", "Trendy tokens", "Subway tokens", "Archaeological tokens", "Points as far as known"];
+  const T = texts();
+  const cols = [t("ui-col-player"), t("ui-col-built"), t("ui-col-left"), "T", "S", "A", t("ui-col-score")];
+  const titles = ["", t("ui-col-built-title"), t("ui-col-left-title"), T.category("trendy"), T.category("subway"),
+    T.category("archaeology"), t("ui-col-score-title")];
   cols.forEach((h, i) => {
     const th = el("th", h);
     th.scope = "col";
@@ -107,33 +109,33 @@ export function renderPlayers(E, table, game, seats, status) {
     const st = status?.[p];
     if (st) {
       const dot = el("span", null, `dot${st.connected ? " on" : ""}`);
-      const what = st.bot ? "bot" : st.connected ? "connected" : st.taken ? "away" : "free seat";
+      const what = t(st.bot ? "ui-status-bot" : st.connected ? "ui-status-connected" : st.taken ? "ui-status-away" : "ui-status-free");
       dot.title = what;
       dot.setAttribute("role", "img");
       dot.setAttribute("aria-label", what);
       who.append(dot, " ");
     }
     let name = seats.name(p);
-    if (p === seats.me) name += " (you)";
-    if (st?.bot && st.bot !== name) name += ` · ${st.bot}`;
+    if (p === seats.me) name = t("ui-you-mark", { name });
+    if (st?.bot && st.bot !== name) name += ` · ${T.preset(st.bot)?.label ?? st.bot}`;
     who.append(seats.chip(p, name));
     // The special cards this seat holds (R-14, R-15).
     for (const c of E.constants().CARDS.filter((c) => game.cardHolder(c) === p)) {
-      const tag = el("span", `${c} card`, "card-tag held");
+      const tag = el("span", T.message(`card-${c}`), "card-tag held");
       tag.setAttribute("data-held", c);
       who.append(tag);
     }
     tr.append(who);
     tr.append(el("td", String(game.constructed(p).length)));
     tr.append(el("td", String(game.supply(p).length)));
-    const t = game.tokensTaken(p);
-    tr.append(el("td", String(t.trendy)), el("td", String(t.subway)), el("td", String(t.archaeology)));
+    const taken = game.tokensTaken(p);
+    tr.append(el("td", String(taken.trendy)), el("td", String(taken.subway)), el("td", String(taken.archaeology)));
     const r = running[p];
     const score = el("td", r.complete ? String(r.known_total) : `${r.known_total}+?`);
     score.setAttribute("data-known", String(r.known_total));
     score.title = r.categories.filter((c) => c.value !== null && c.value !== 0 && c.category !== "total" && c.category !== "constructed")
-      .map((c) => `${c.label} ${c.value}`).join(", ") || "nothing yet";
-    if (!r.complete) score.title += `; not known until the end: ${r.unknown.join(", ")} (secret cards, R-21)`;
+      .map((c) => `${T.category(c.category)} ${c.value}`).join(", ") || t("ui-nothing-yet");
+    if (!r.complete) score.title += `; ${t("ui-not-known", { what: r.unknown.map((u) => T.category(u)).join(", ") })}`;
     tr.append(score);
     table.append(tr);
   }
@@ -146,8 +148,8 @@ export function renderPlayers(E, table, game, seats, status) {
  */
 export function renderSheet(E, box, { scores, winners, seats, onSeat, variant, metropolys }) {
   box.replaceChildren();
-  const t = el("table", null, "sheet");
-  t.append(el("caption", "Final score", "visually-hidden"));
+  const table = el("table", null, "sheet");
+  table.append(el("caption", t("ui-final-score"), "visually-hidden"));
   const head = el("tr");
   head.append(el("th", ""));
   for (const s of scores) {
@@ -157,7 +159,7 @@ export function renderSheet(E, box, { scores, winners, seats, onSeat, variant, m
     b.type = "button";
     b.setAttribute("aria-pressed", "false");
     b.setAttribute("data-seat", String(s.player));
-    b.title = "Show what this seat scored on the board";
+    b.title = t("ui-show-seat-scored");
     if (winners.includes(s.player)) b.classList.add("winner");
     b.addEventListener("click", () => {
       for (const x of head.querySelectorAll("button")) x.setAttribute("aria-pressed", String(x === b));
@@ -166,15 +168,15 @@ export function renderSheet(E, box, { scores, winners, seats, onSeat, variant, m
     th.append(b);
     head.append(th);
   }
-  t.append(head);
-  for (const { name, label } of E.scoreCategories(variant, metropolys)) {
-    const tr = el("tr", null, name === "total" ? "total" : "");
-    tr.setAttribute("data-category", name);
-    tr.append(el("td", capital(label)));
-    for (const s of scores) tr.append(el("td", String(s[name])));
-    t.append(tr);
+  table.append(head);
+  for (const { name } of E.scoreCategories(variant, metropolys)) {
+    const row = el("tr", null, name === "total" ? "total" : "");
+    row.setAttribute("data-category", name);
+    row.append(el("td", capital(texts().category(name))));
+    for (const s of scores) row.append(el("td", String(s[name])));
+    table.append(row);
   }
-  box.append(t);
+  box.append(table);
 }
 
 /** Every seat's cards, as the end reveals them (R-21), with core's labels. */
@@ -184,9 +186,9 @@ export function renderRevealed(E, box, game, seats) {
     const line = el("p", null, "revealed");
     line.append(seats.chip(p, `${seats.name(p)}: `));
     for (const place of game.whereCardsScore(p)) {
-      const c = el("span", place.label, `card-tag ${cardKind(place.card)}`);
+      const c = el("span", texts().cardLabel(place.card), `card-tag ${cardKind(place.card)}`);
       c.setAttribute("data-card", cardKey(place.card));
-      c.title = place.text;
+      c.title = texts().cardText(game.variant, place.card);
       line.append(c);
     }
     box.append(line);
@@ -197,7 +199,7 @@ export function renderRevealed(E, box, game, seats) {
 export function renderLegend(E, box, variant, metropolys) {
   box.replaceChildren();
   const list = el("ul", null, "legend-list");
-  for (const item of E.legend(variant, metropolys)) {
+  for (const item of texts().legend(variant, metropolys)) {
     const pic = el("li");
     pic.innerHTML = item.svg; // drawn by the engine
     pic.setAttribute("aria-hidden", "true");
@@ -208,24 +210,43 @@ export function renderLegend(E, box, variant, metropolys) {
   box.append(list);
 }
 
-/** The scoring in words (core's texts for this variant and module). */
+/** How to play, one paragraph each (the catalogue's words), in `box`. */
+export function renderHowTo(box, variant) {
+  box.replaceChildren(...texts().howToPlay(variant).map((p) => el("p", p)));
+}
+
+/** The scoring in words (the catalogue's, for this variant and module). */
 export function renderRules(E, list, variant, metropolys) {
   list.replaceChildren();
-  for (const r of E.scoringRules(variant, metropolys)) {
+  for (const r of texts().scoringRules(variant, metropolys)) {
     const li = el("li");
     li.append(el("b", `${r.label}: `), document.createTextNode(r.text));
     list.append(li);
   }
 }
 
-/** The event log: a line per event, a heading line per call. */
+/**
+ * The event log, told by the engine's narrator (the lines of the terminal
+ * and the replays, in the page's language): a heading line per call, a
+ * line per bid, pass, construction, token or card, the losing bids that go
+ * back together, the game's end with its reason and its winners.
+ */
 export class Log {
   constructor(list) {
     this.list = list;
+    this.narrator = null;
   }
 
-  clear() {
+  /** Empties the log; the next events are told by a narrator for `variant` with `seats` (a Seats). */
+  clear(E, variant, seats) {
     this.list.replaceChildren();
+    this.narrator?.free();
+    this.narrator = E && variant ? new E.Narrator(variant, seats.narration()) : null;
+  }
+
+  /** Starts the narrator for a game of `variant` with `seats` (a Seats), unless one tells this log already. */
+  start(E, variant, seats) {
+    if (!this.narrator) this.narrator = new E.Narrator(variant, seats.narration());
   }
 
   /** A line of the table's own (not an event of the game). */
@@ -234,11 +255,12 @@ export class Log {
     this.list.append(li);
   }
 
-  /** Appends `events` in words; `fresh` ones flash. */
+  /** Appends what `events` tell; `fresh` lines flash. */
   add(E, seats, events, fresh) {
-    for (const e of events) {
-      const li = el("li", eventText(E, seats, e), e.type === "call_started" || e.type === "game_ended" ? "call" : "");
-      li.setAttribute("data-event", e.type);
+    if (!this.narrator) return;
+    for (const told of this.narrator.feed(events)) {
+      const li = el("li", told.text, told.kind === "line" ? "" : "call");
+      li.setAttribute("data-told", told.kind);
       if (fresh) li.classList.add("fresh");
       this.list.append(li);
     }

@@ -1,7 +1,10 @@
 // The bid picker: the buildings a seat may bid on a neighborhood, opened
 // beside that neighborhood (never over it) and kept inside the window.
-// Keys: Tab and arrows move between buildings, Enter bids, 1–9 and 0 (10)
-// bid that building, Escape closes it.
+// Keys: Tab and arrows move between buildings, Enter bids, 1–9, 0 (10),
+// - (11), = (12) and + (13) bid that building, Escape closes it.
+
+/** The building a number key picks: 1–9, 0 for 10, - = + for 11–13. */
+const KEY_BUILDING = { 0: 10, "-": 11, "=": 12, "+": 13 };
 
 const GAP = 10;
 
@@ -106,8 +109,9 @@ export class Picker {
       this.close(true);
       return;
     }
-    if (/^[0-9]$/.test(ev.key)) {
-      const id = this.byNumber.get(ev.key === "0" ? 10 : Number(ev.key));
+    const building = KEY_BUILDING[ev.key] ?? (/^[1-9]$/.test(ev.key) ? Number(ev.key) : null);
+    if (building !== null) {
+      const id = this.byNumber.get(building);
       if (id !== undefined) {
         ev.preventDefault();
         this.pick(id);

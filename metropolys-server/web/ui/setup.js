@@ -3,6 +3,7 @@
 // first) and the Metropolys deck shown when its box is ticked.
 
 import { deckPicker } from "./deck.js";
+import { t, texts } from "./i18n.js";
 import { Seats } from "./words.js";
 
 /** A new element with its text and class. */
@@ -30,14 +31,16 @@ export function seatInputs(E, box, players, bots, person, fallback) {
   const seats = new Seats(E, players, [], null);
   for (let i = 0; i < players; i++) {
     const label = el("label");
-    label.append(seats.chip(i, `${seats.color(i)} seat`));
+    label.append(seats.chip(i, t("ui-seat-of", { color: seats.color(i) })));
     const s = el("select");
     s.name = `seat${i}`;
     const human = el("option", person);
     human.value = "human";
     s.append(human);
     for (const k of bots) {
-      const o = el("option", `bot: ${k}`);
+      const preset = texts().preset(k);
+      const o = el("option", t("ui-bot-option", { name: preset ? preset.label : k }));
+      if (preset) o.title = preset.about;
       o.value = k;
       s.append(o);
     }

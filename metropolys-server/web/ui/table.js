@@ -6,10 +6,11 @@
 // and only its next update changes the page.
 
 import { BoardView, piecesOf } from "./board.js";
-import { Log, renderCards, renderLegend, renderPlayers, renderRevealed, renderRules, renderSheet, renderSupply } from "./panel.js";
+import { t as tr, texts } from "./i18n.js";
+import { Log, renderCards, renderHowTo, renderLegend, renderPlayers, renderRevealed, renderRules, renderSheet, renderSupply } from "./panel.js";
 import { Picker } from "./picker.js";
 import { inviteOf, myName, saveInvite, saveSeat, saveSound, seatOf, soundOn } from "./store.js";
-import { Seats, capital, place, winnersText } from "./words.js";
+import { Seats, place, winnersText } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -113,7 +114,7 @@ export class OnlineTable {
     $("chat-log").replaceChildren();
     $("end").hidden = true;
     $("hint-text").textContent = "";
-    $("turn").textContent = "Connecting…";
+    $("turn").textContent = tr("ui-connecting");
     $("table-note").textContent = "";
     $("link-out").hidden = true;
     this.selectTab("tab-log");
@@ -121,7 +122,7 @@ export class OnlineTable {
       t.summary = (await api("GET", `/matches/${id}`)).match;
     } catch (e) {
       if (this.t !== t) return;
-      $("turn").textContent = e.status === 404 ? "There is no such match." : `Cannot open the match: ${e.message}`;
+      $("turn").textContent = e.status === 404 ? tr("ui-no-such-match") : tr("ui-cannot-open", { error: e.message });
       document.body.dataset.status = "missing";
       return;
     }
@@ -169,7 +170,7 @@ export class OnlineTable {
         t.seat = null;
       }
       if (ev.code === 4404 || ev.code === 1008 && ev.reason === "not_found") return;
-      $("turn").textContent = "Connection lost; reconnecting…";
+      $("turn").textContent = tr("ui-reconnecting");
       t.retry = Math.min(t.retry + 1, 10);
       setTimeout(() => {
         if (this.t === t) this.connect();
@@ -256,11 +257,13 @@ export class OnlineTable {
     if (!t.drawn) {
       this.board.draw(game.boardSvg());
       t.drawn = true;
+      renderHowTo($("howto"), game.variant);
       renderLegend(E, $("legend"), game.variant, game.usesMetropolysCards);
       renderRules(E, $("rules"), game.variant, game.usesMetropolysCards);
       this.fitBoard();
     }
     const seats = this.seatWords();
+    this.log.start(E, game.variant, seats);
     this.picker.close(false);
     this.board.hint(null);
     $("hint-text").textContent = "";
@@ -275,7 +278,7 @@ export class OnlineTable {
     $("hint").disabled = !mine;
     t.deadline = typeof m.deadline_ms === "number" ? performance.now() + m.deadline_ms : null;
     m.timed = !!t.summary?.turn_seconds;
-    if (m.timed_out) this.log.note(`Time ran out for ${seats.who(m.timed_out.seat)}: the greedy bot plays for them`);
+    if (m.timed_out) this.log.note(tr("ui-timed-out", { who: seats.who(m.timed_out.seat) }));
     this.log.add(E, seats, m.events, !first);
     this.turnLine();
     this.players();
@@ -302,20 +305,20 @@ export class OnlineTable {
     let text;
     if (m.status === "open") {
       const free = m.seats.filter((s) => s.kind === "human" && !s.taken).length;
-      text = `Waiting for ${free} more player${free === 1 ? "" : "s"}…`;
+      text = tr("ui-waiting-players", { count: free });
     } else if (m.status === "finished") {
-      text = `Game over: ${winnersText(seats, m.winners ?? game.winners)}`;
+      text = tr("ui-game-over", { winners: winnersText(seats, m.winners ?? game.winners) });
     } else if (m.status === "cancelled") {
-      text = "This match was cancelled";
+      text = tr("ui-cancelled");
     } else if (mine) {
-      text = `Your turn: choose a highlighted neighborhood${t.pass !== null ? ", or pass" : ""}`;
+      text = tr("ui-your-turn", { pass: t.pass !== null ? "yes" : "no" });
     } else {
-      text = `${seats.who(game.toAct)} to act`;
+      text = tr("ui-to-act", { who: seats.who(game.toAct) });
     }
     $("turn").textContent = text;
-    const where = [`call ${game.callNumber}`, `move ${m.move}`];
-    if (t.seat === null) where.push("watching");
-    $("headline").textContent = `${capital(game.variant)}, ${game.players} players · ${where.join(" · ")}`;
+    const where = [tr("ui-call", { call: game.callNumber }), tr("ui-move", { move: m.move })];
+    if (t.seat === null) where.push(tr("ui-watching"));
+    $("headline").textContent = `${texts().variant(game.variant)}, ${tr("ui-players-count", { count: game.players })} · ${where.join(" · ")}`;
   }
 
   tick() {
@@ -330,12 +333,12 @@ export class OnlineTable {
       // A person to act and no deadline: the server holds the timer while
       // no player has the match open (bots have no timer).
       const human = t.last.seats?.[t.game.toAct]?.kind === "human";
-      el.textContent = human ? "The turn timer waits until a player is here" : "";
+      el.textContent = human ? tr("ui-timer-waits") : "";
       return;
     }
     const left = Math.max(0, Math.round((t.deadline - performance.now()) / 1000));
     const mine = t.game.toAct === t.seat;
-    el.textContent = mine ? `${left} s left to play` : `${left} s left for ${this.seatWords().who(t.game.toAct)}`;
+    el.textContent = mine ? tr("ui-seconds-left-me", { left }) : tr("ui-seconds-left", { left, who: this.seatWords().who(t.game.toAct) });
   }
 
   players() {
@@ -376,7 +379,7 @@ export class OnlineTable {
       b.type = "button";
       b.className = "join";
       b.setAttribute("data-seat", String(i));
-      b.append(seats.chip(i, `Take the ${seats.color(i)} seat`));
+      b.append(seats.chip(i, tr("ui-take-seat", { color: seats.color(i) })));
       b.addEventListener("click", () => this.join(i));
       bar.append(b);
     });
@@ -388,7 +391,7 @@ export class OnlineTable {
       await joinSeat(t.id, seat);
       await this.open(t.id);
     } catch (e) {
-      $("hint-text").textContent = `Cannot join: ${e.message}`;
+      $("hint-text").textContent = tr("ui-cannot-join", { error: e.message });
     }
   }
 
@@ -408,7 +411,7 @@ export class OnlineTable {
     const seats = this.seatWords();
     const scores = m.scores ?? [];
     const winners = m.winners ?? [];
-    $("end-title").textContent = over ? winnersText(seats, winners) : "This match was cancelled";
+    $("end-title").textContent = over ? winnersText(seats, winners) : tr("ui-cancelled");
     const sheet = $("score-sheet");
     sheet.replaceChildren();
     if (over) {
@@ -428,8 +431,8 @@ export class OnlineTable {
     $("replay-link").hidden = !over;
     const rematch = $("rematch");
     rematch.hidden = !over || (t.token === null && !t.rematch);
-    rematch.textContent = t.rematch ? (t.token ? "Join the rematch" : "Watch the rematch") : "Rematch";
-    $("rematch-note").textContent = t.rematch ? "A rematch with the same seats is waiting." : "";
+    rematch.textContent = tr(t.rematch ? (t.token ? "ui-join-rematch" : "ui-watch-rematch") : "ui-rematch");
+    $("rematch-note").textContent = t.rematch ? tr("ui-rematch-waiting") : "";
   }
 
   /** Draws on the board what seat `p` scored (its groups and districts). */
@@ -455,7 +458,7 @@ export class OnlineTable {
       saveInvite(v.match, v.invite);
       location.hash = `#/match/${v.match}`;
     } catch (e) {
-      $("rematch-note").textContent = `No rematch: ${e.message}`;
+      $("rematch-note").textContent = tr("ui-no-rematch", { error: e.message });
     }
   }
 
@@ -472,12 +475,12 @@ export class OnlineTable {
     this.picker.open(
       n,
       this.board.neighborhood(n),
-      `Bid on ${place(E, n)} with building`,
+      tr("ui-bid-on", { place: place(E, n) }),
       choices.map((c) => ({
         id: c.id,
         building: c.building,
         size: sizes ? sizes[c.building] : null,
-        label: `${E.describeAction(c.id)}${sizes ? ` (${sizes[c.building]})` : ""}`,
+        label: texts().action(t.game.variant, c.id),
       })),
     );
   }
@@ -497,7 +500,7 @@ export class OnlineTable {
     const t = this.t;
     if (m.move !== t.last.move) return;
     const a = this.E.actionFromId(m.action);
-    $("hint-text").textContent = `Hint: ${this.E.describeAction(m.action)}`;
+    $("hint-text").textContent = tr("ui-hint-is", { action: texts().action(t.game.variant, m.action) });
     $("hint-text").setAttribute("data-action", String(m.action));
     this.board.hint(a === "pass" ? null : a.bid.neighborhood);
   }
@@ -507,7 +510,7 @@ export class OnlineTable {
     const wasMine = t.wasMine;
     t.wasMine = mine;
     if (!mine || wasMine || !before) return;
-    if (document.hidden) document.title = `▶ Your turn · ${this.title}`;
+    if (document.hidden) document.title = tr("ui-your-turn-title", { title: this.title });
     if (soundOn()) beep();
   }
 
@@ -562,11 +565,11 @@ export class OnlineTable {
     out.select();
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(text).then(
-        () => ($("table-note").textContent = `${what} copied.`),
-        () => ($("table-note").textContent = `${what}: copy it from the box.`),
+        () => ($("table-note").textContent = tr("ui-copied", { what })),
+        () => ($("table-note").textContent = tr("ui-copy-from-box", { what })),
       );
     } else {
-      $("table-note").textContent = `${what}: copy it from the box.`;
+      $("table-note").textContent = tr("ui-copy-from-box", { what });
     }
   }
 
@@ -597,7 +600,7 @@ export class OnlineTable {
       const text = input.value.trim();
       if (!text || !this.t) return;
       if (this.t.seat === null) {
-        $("chat-note").textContent = "Only the players can chat; take a seat to join in.";
+        $("chat-note").textContent = tr("ui-only-players-chat");
         return;
       }
       this.t.chatSent = performance.now();
@@ -610,21 +613,21 @@ export class OnlineTable {
       if (!t) return;
       const invite = inviteOf(t.id);
       const base = `${location.origin}${location.pathname}`;
-      this.showLink(invite ? `${base}#/match/${t.id}/invite/${invite}` : `${base}#/match/${t.id}`, "The invite link");
+      this.showLink(invite ? `${base}#/match/${t.id}/invite/${invite}` : `${base}#/match/${t.id}`, tr("ui-invite-link"));
     });
     $("copy-seat").addEventListener("click", () => {
       const t = this.t;
       if (!t?.token) {
-        $("table-note").textContent = "You hold no seat here.";
+        $("table-note").textContent = tr("ui-no-seat");
         return;
       }
-      this.showLink(`${location.origin}${location.pathname}#/match/${t.id}/seat/${t.seat}/${t.token}`, "Your seat link");
+      this.showLink(`${location.origin}${location.pathname}#/match/${t.id}/seat/${t.seat}/${t.token}`, tr("ui-seat-link"));
     });
     $("sound").checked = soundOn();
     $("sound").addEventListener("change", () => saveSound($("sound").checked));
     $("leave").addEventListener("click", async () => {
       const t = this.t;
-      if (!t?.token || !confirm("Leave your seat? Anyone may then take it.")) return;
+      if (!t?.token || !confirm(tr("ui-confirm-leave"))) return;
       try {
         await api("POST", `/matches/${t.id}/leave`, undefined, t.token);
         saveSeat(t.id, null, null);
@@ -636,13 +639,13 @@ export class OnlineTable {
     $("cancel-match").addEventListener("click", async () => {
       const t = this.t;
       if (!t?.token) {
-        $("table-note").textContent = "Only a player of this match can cancel it.";
+        $("table-note").textContent = tr("ui-only-players-cancel");
         return;
       }
-      if (!confirm("Cancel this match for everybody?")) return;
+      if (!confirm(tr("ui-confirm-cancel"))) return;
       try {
         await api("POST", `/matches/${t.id}/cancel`, undefined, t.token);
-        $("table-note").textContent = "The match is cancelled.";
+        $("table-note").textContent = tr("ui-match-cancelled");
       } catch (e) {
         $("table-note").textContent = e.message;
       }

@@ -1,7 +1,8 @@
-// What the pages write: seats by name or colour, neighborhoods by id,
-// district and kind, and core's events as sentences. The facts (colours,
-// kinds, districts, points, what an action is) are the engine's; only the
-// wording is here.
+// How the pages name seats and neighborhoods, in the page's language. The
+// words are the engine's catalogues' (ui/i18n.js); the facts (colours,
+// kinds, districts) are the engine's too: nothing here is worded twice.
+
+import { t, texts } from "./i18n.js";
 
 /** `word` with a capital first letter. */
 export function capital(word) {
@@ -15,17 +16,15 @@ export function capital(word) {
  */
 export class Seats {
   constructor(E, players, names = [], me = null) {
-    const c = E.constants();
-    this.colors = c.PLAYER_COLORS;
-    this.colorNames = c.PLAYER_COLOR_NAMES;
+    this.colors = E.constants().PLAYER_COLORS;
     this.players = players;
     this.names = names;
     this.me = me;
   }
 
-  /** The seat's colour name, capitalised (`Black`). */
+  /** The seat's colour name (`Black`, `Černý`). */
   color(p) {
-    return capital(this.colorNames[p % this.colorNames.length]);
+    return texts().color(p);
   }
 
   /** The seat's name, else its colour (`Alice`, `Black`). */
@@ -34,11 +33,14 @@ export class Seats {
     return n ? n : this.color(p);
   }
 
-  /** As the log writes a seat: `You`, `Alice (black)`, `Black`. */
+  /** As the log writes a seat: `You`, `Alice (Black)`, `Black`. */
   who(p) {
-    if (p === this.me) return "You";
-    const n = this.names[p];
-    return n ? `${n} (${this.colorNames[p]})` : this.color(p);
+    return texts().seat(p, this.names[p] || null, this.me);
+  }
+
+  /** The narration's options for these seats (`new Narrator`, `narrateRecord`). */
+  narration() {
+    return { lang: texts().lang, names: this.names.slice(0, 4).map((n) => n || null), me: this.me };
   }
 
   /** A colour swatch of seat `p`, then `text`. */
@@ -54,10 +56,9 @@ export class Seats {
   }
 }
 
-/** Neighborhood `n` in words: `12 (center mall)`. */
+/** Neighborhood `n` in words: `12 (center, mall)`. */
 export function place(E, n) {
-  const info = E.board().neighborhoods[n];
-  return info ? `${n} (${info.district} ${info.kind})` : String(n);
+  return texts().place(n);
 }
 
 /** A signed number of points: `+3`, `−1`. */
@@ -65,39 +66,9 @@ export function points(n) {
   return n < 0 ? `−${-n}` : `+${n}`;
 }
 
-/** Core's event `e` as a sentence (seats named by `seats`). */
-export function eventText(E, seats, e) {
-  const c = E.constants();
-  const who = (p) => seats.who(p);
-  switch (e.type) {
-    case "call_started":
-      return `Call ${e.call}: ${who(e.player)} ${e.player === seats.me ? "open" : "opens"}`;
-    case "bid_placed":
-      return `${who(e.player)} ${e.player === seats.me ? "bid" : "bids"} ${e.building} on ${place(E, e.neighborhood)}`;
-    case "passed": {
-      const verb = e.player === seats.me ? "pass" : "passes";
-      return e.forced
-        ? `${who(e.player)} cannot outbid and ${verb} (R-11)`
-        : `${who(e.player)} ${verb}`;
-    }
-    case "constructed":
-      return `${who(e.player)} ${e.player === seats.me ? "construct" : "constructs"} building ${e.building} on ${place(E, e.neighborhood)}`;
-    case "bid_returned":
-      return `${e.player === seats.me ? "Your" : `${who(e.player)}’s`} ${e.building} returns from ${e.neighborhood}`;
-    case "token_taken":
-      return `${who(e.player)} ${e.player === seats.me ? "take" : "takes"} the ${e.token} token (${points(c.TOKEN_POINTS[e.token])})`;
-    case "card_taken":
-      return `${who(e.player)} ${e.player === seats.me ? "take" : "takes"} the ${e.card} card (${points(c.CARD_POINTS[e.card])})${e.from === null ? "" : ` from ${who(e.from)}`}`;
-    case "game_ended":
-      return `Game over: ${winnersText(seats, e.winners)}`;
-    default:
-      return e.type;
-  }
-}
-
-/** Who won, in words. */
+/** Who won, in words: `Black wins`, `You win`, `Blue and Black share the victory`. */
 export function winnersText(seats, winners) {
   const names = winners.map((p) => seats.who(p));
-  if (names.length === 1) return `${names[0]} ${winners[0] === seats.me ? "win" : "wins"}`;
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} share the victory (R-20)`;
+  const me = winners.length === 1 && winners[0] === seats.me ? "yes" : "no";
+  return t("ui-winners", { names: texts().list(names), count: winners.length, me });
 }

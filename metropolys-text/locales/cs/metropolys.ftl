@@ -201,15 +201,6 @@ replay-score = Body v této pozici:
 
 action-bid = podat nabídku: budova { $building } na poli { $place }
 action-pass = pasovat
-turn-open = { $me ->
-    [yes] Jsi na tahu: zahaj veřejnou soutěž { $call } nabídkou na libovolné volné pole.
-   *[no] { $who } zahajuje veřejnou soutěž { $call }.
-}
-turn-outbid = { $me ->
-    [yes] Jsi na tahu: navýš nabídku { $building } na poli { $place } budovou s vyšším číslem na sousedním poli, nebo pasuj.
-   *[no] Na tahu je { $who }: navýšit nabídku { $building } na poli { $place }, nebo pasovat.
-}
-turn-over = Hra skončila.
 
 ## The score sheet (one row per category)
 
@@ -272,8 +263,6 @@ preset-beginner-about = Často hraje dobré tahy, občas i slabé.
 preset-casual-about = Dívá se trochu dopředu a občas zvolí až druhý nejlepší tah.
 preset-strong-about = Na každý tah prozkoumá asi tisíc možných pokračování.
 preset-expert-about = Na každý tah prozkoumá třicet tisíc možných pokračování; nejsilnější.
-player-person = Člověk
-bot-named = Bot: { $name }
 
 ## Errors a player can meet (the rule's number stays in the error's data)
 
@@ -341,12 +330,6 @@ ui-expert = Pro experty
 ui-metropolys-cards = Karty Metropolys
 ui-turn-timer = Časový limit tahu
 ui-timer-none = žádný
-ui-timer-seconds = { $n } s
-ui-timer-minutes = { $n ->
-    [one] { $n } min
-    [few] { $n } min
-   *[other] { $n } min
-}
 ui-private = Soukromá: připojit se mohou jen lidé s odkazem na pozvánku
 ui-who-plays = Kdo hraje na kterém místě
 ui-create = Vytvořit a hrát
@@ -377,6 +360,13 @@ ui-chat = Chat
 ui-legend = Legenda
 ui-rules = Jak hrát
 ui-scoring = Bodování
+ui-rules-call = Veřejná soutěž a konec hry
+ui-rules-picture = Probíhající veřejná soutěž: { $bids }. Kroužek označuje poslední nabídku, pole { $place }: další navýšení přijde na sousední pole, s vyšším číslem budovy.
+ui-skip-rules = Přejít k pravidlům
+ui-site = Stránky
+ui-rules-link = Pravidla
+ui-rules-title = Metropolys: jak hrát
+ui-play = Hrát
 ui-messages = Zprávy
 ui-message = Zpráva
 ui-say-something = Napiš něco

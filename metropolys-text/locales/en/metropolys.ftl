@@ -188,15 +188,6 @@ replay-score = Score as the position stands:
 
 action-bid = bid { $building } on { $place }
 action-pass = pass
-turn-open = { $me ->
-    [yes] Your turn: open call { $call } with a bid on any free neighborhood.
-   *[no] { $who } opens call { $call }.
-}
-turn-outbid = { $me ->
-    [yes] Your turn: outbid { $building } on { $place } with a higher building next to it, or pass.
-   *[no] { $who } to outbid { $building } on { $place } or pass.
-}
-turn-over = The game is over.
 
 ## The score sheet (one row per category)
 
@@ -259,8 +250,6 @@ preset-beginner-about = Plays good moves often and poor ones sometimes.
 preset-casual-about = Looks a little ahead and sometimes picks a second-best move.
 preset-strong-about = Searches about a thousand futures per move.
 preset-expert-about = Searches thirty thousand futures per move; the strongest.
-player-person = Person
-bot-named = Bot: { $name }
 
 ## Errors a player can meet (the rule's number stays in the error's data)
 
@@ -328,11 +317,6 @@ ui-expert = Expert
 ui-metropolys-cards = Metropolys cards
 ui-turn-timer = Turn timer
 ui-timer-none = none
-ui-timer-seconds = { $n } s
-ui-timer-minutes = { $n ->
-    [one] { $n } min
-   *[other] { $n } min
-}
 ui-private = Private: only people with the invite link can join
 ui-who-plays = Who plays each seat
 ui-create = Create and take a seat
@@ -363,6 +347,13 @@ ui-chat = Chat
 ui-legend = Legend
 ui-rules = How to play
 ui-scoring = Scoring
+ui-rules-call = A call, and the end of the game
+ui-rules-picture = A call under way: { $bids }. The ring marks the latest bid, on { $place }: the next outbid goes next to it, with a higher building.
+ui-skip-rules = Skip to the rules
+ui-site = Site
+ui-rules-link = Rules
+ui-rules-title = Metropolys: how to play
+ui-play = Play
 ui-messages = Messages
 ui-message = Message
 ui-say-something = Say something

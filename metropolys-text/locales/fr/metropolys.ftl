@@ -189,15 +189,6 @@ replay-score = Score dans la position actuelle :
 
 action-bid = miser l'immeuble { $building } sur le quartier { $place }
 action-pass = passer
-turn-open = { $me ->
-    [yes] À vous : ouvrez l'appel d'offres { $call } en misant sur n'importe quel quartier libre.
-   *[no] { $who } ouvre l'appel d'offres { $call }.
-}
-turn-outbid = { $me ->
-    [yes] À vous : surenchérissez sur l'immeuble { $building } du quartier { $place } avec un immeuble de numéro plus élevé sur un quartier voisin, ou passez.
-   *[no] { $who } doit surenchérir sur l'immeuble { $building } du quartier { $place } ou passer.
-}
-turn-over = La partie est terminée.
 
 ## The score sheet (one row per category)
 
@@ -260,8 +251,6 @@ preset-beginner-about = Joue souvent de bons coups, parfois de mauvais.
 preset-casual-about = Anticipe un peu et choisit parfois le deuxième meilleur coup.
 preset-strong-about = Explore environ mille suites possibles à chaque coup.
 preset-expert-about = Explore trente mille suites possibles à chaque coup ; le plus fort.
-player-person = Humain
-bot-named = Bot : { $name }
 
 ## Errors a player can meet (the rule's number stays in the error's data)
 
@@ -329,11 +318,6 @@ ui-expert = Expert
 ui-metropolys-cards = Cartes Metropolys
 ui-turn-timer = Minuteur par coup
 ui-timer-none = aucun
-ui-timer-seconds = { $n } s
-ui-timer-minutes = { $n ->
-    [one] { $n } min
-   *[other] { $n } min
-}
 ui-private = Privée : seules les personnes ayant le lien d'invitation peuvent la rejoindre
 ui-who-plays = Qui joue à chaque place
 ui-create = Créer et jouer
@@ -364,6 +348,13 @@ ui-chat = Discussion
 ui-legend = Légende
 ui-rules = Comment jouer
 ui-scoring = Décompte
+ui-rules-call = Un appel d'offres, et la fin de la partie
+ui-rules-picture = Un appel d'offres en cours : { $bids }. L'anneau marque la dernière mise, sur le quartier { $place } : la prochaine surenchère se fait à côté, avec un numéro d'immeuble plus élevé.
+ui-skip-rules = Aller aux règles
+ui-site = Site
+ui-rules-link = Règles
+ui-rules-title = Metropolys : comment jouer
+ui-play = Jouer
 ui-messages = Messages
 ui-message = Message
 ui-say-something = Écrivez quelque chose

@@ -210,15 +210,6 @@ replay-score = Wynik w obecnej pozycji:
 
 action-bid = złożyć ofertę: budynek { $building } w sąsiedztwie { $place }
 action-pass = spasować
-turn-open = { $me ->
-    [yes] Twój ruch: rozpocznij przetarg { $call }, składając ofertę w dowolnym wolnym sąsiedztwie.
-   *[no] { $who } rozpoczyna przetarg { $call }.
-}
-turn-outbid = { $me ->
-    [yes] Twój ruch: przelicytuj budynek { $building } w sąsiedztwie { $place } budynkiem o wyższym numerze w przylegającym sąsiedztwie albo spasuj.
-   *[no] { $who } ma przelicytować budynek { $building } w sąsiedztwie { $place } albo spasować.
-}
-turn-over = Gra się skończyła.
 
 ## The score sheet (one row per category)
 
@@ -281,8 +272,6 @@ preset-beginner-about = Często gra dobre ruchy, a czasem słabe.
 preset-casual-about = Patrzy trochę do przodu i czasem wybiera drugi najlepszy ruch.
 preset-strong-about = Przy każdym ruchu bada około tysiąca możliwych dalszych przebiegów gry.
 preset-expert-about = Przy każdym ruchu bada trzydzieści tysięcy możliwych dalszych przebiegów gry; najsilniejszy.
-player-person = Człowiek
-bot-named = Bot: { $name }
 
 ## Errors a player can meet (the rule's number stays in the error's data)
 
@@ -350,13 +339,6 @@ ui-expert = Zaawansowana
 ui-metropolys-cards = Karty Metropolys
 ui-turn-timer = Limit czasu ruchu
 ui-timer-none = brak
-ui-timer-seconds = { $n } s
-ui-timer-minutes = { $n ->
-    [one] { $n } min
-    [few] { $n } min
-    [many] { $n } min
-   *[other] { $n } min
-}
 ui-private = Prywatna: dołączyć mogą tylko osoby z linkiem zaproszenia
 ui-who-plays = Kto gra na którym miejscu
 ui-create = Utwórz i dołącz
@@ -387,6 +369,13 @@ ui-chat = Czat
 ui-legend = Legenda
 ui-rules = Jak grać
 ui-scoring = Punktacja
+ui-rules-call = Przetarg i koniec gry
+ui-rules-picture = Trwający przetarg: { $bids }. Pierścień oznacza ostatnią ofertę, sąsiedztwo { $place }: następne przelicytowanie pada obok, z wyższym numerem budynku.
+ui-skip-rules = Przejdź do zasad
+ui-site = Strona
+ui-rules-link = Zasady
+ui-rules-title = Metropolys: jak grać
+ui-play = Graj
 ui-messages = Wiadomości
 ui-message = Wiadomość
 ui-say-something = Napisz coś

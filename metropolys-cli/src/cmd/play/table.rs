@@ -332,7 +332,8 @@ fn ask(
 
 /// A rule error, with what to do instead.
 fn explain(state: &State, e: &RuleError) -> String {
-    let mut s = e.to_string();
+    // The player's sentence; the rule's number stays in the error's data.
+    let mut s = texts().rule_error(e);
     if let (RuleError::NotAdjacent { .. } | RuleError::NotHigher { .. }, Some(last)) =
         (e, state.last_bid())
     {
@@ -443,7 +444,8 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("Hint: ismcts would"));
-        assert!(text.contains("Illegal move: R-"));
+        assert!(text.contains("Illegal move: "));
+        assert!(!text.contains("Illegal move: R-"), "{text}");
         assert!(text.contains("Your secret cards (Blue)"));
         assert!(!text.contains("Your secret cards (Brown)"));
         match ending {
