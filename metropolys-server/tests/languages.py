@@ -17,7 +17,6 @@ import os
 import random
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -26,27 +25,11 @@ import time
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from pages import LAPTOP, PHONE, body, browser, errors, snapshot, wait
+from pages import LAPTOP, PHONE, body, browser, click_move, errors, page_record, select, snapshot, static_site, wait
 
 BIN, OUT = sys.argv[1], sys.argv[2]
 os.makedirs(OUT, exist_ok=True)
 rng = random.Random(41)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def page_record(d):
-    return d.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "fetch(document.getElementById('save-link').href).then(r => r.json()).then(done, e => done(String(e)));")
-
-
-def select(d, css, value):
-    d.find_element(By.CSS_SELECTOR, f"{css} option[value='{value}']").click()
 
 
 def start(d, seats, seed, variant="family"):
@@ -62,18 +45,6 @@ def start(d, seats, seed, variant="family"):
     wait(d, lambda: body(d, "data-page") == "game", "the game")
 
 
-def click_move(d, s):
-    if s["pass"] and (not s["legal"] or rng.random() < 0.3):
-        d.find_element(By.ID, "pass").click()
-        return
-    n = rng.choice(s["legal"])
-    target = d.find_element(By.CSS_SELECTOR, f"#n{n}")
-    d.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", target)
-    target.click()
-    wait(d, lambda: d.find_element(By.ID, "picker").is_displayed(), "the picker")
-    rng.choice(d.find_elements(By.CSS_SELECTOR, "#picker-buttons button")).click()
-
-
 def play_out(d, seconds=240):
     """Plays seat 0 by clicking until the game ends."""
     deadline = time.time() + seconds
@@ -83,7 +54,7 @@ def play_out(d, seconds=240):
             continue
         wait(d, lambda: snapshot(d)["legal"] or snapshot(d)["pass"], "legal actions", 10)
         s = snapshot(d)
-        click_move(d, s)
+        click_move(d, s, rng)
         wait(d, lambda: int(body(d, "data-move")) > s["move"] or body(d, "data-status") == "finished",
              "the move is played", 20)
     wait(d, lambda: body(d, "data-status") == "finished", "the end", 30)
@@ -125,20 +96,10 @@ return bad;
 
 tmp = tempfile.mkdtemp(prefix="mtp-languages-")
 site = os.path.join(tmp, "site")
-subprocess.run([BIN, "web", site], check=True, stdout=subprocess.DEVNULL)
-port = free_port()
-host = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", site],
-                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-static = f"http://127.0.0.1:{port}/"
+host, static = static_site(BIN, site)
 drivers = []
 results = {}
 try:
-    for _ in range(50):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            time.sleep(0.1)
     d = browser(LAPTOP)
     drivers.append(d)
 

@@ -16,7 +16,6 @@ import json
 import os
 import random
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -25,28 +24,12 @@ import time
 import metropolys
 from selenium.webdriver.common.by import By
 
-from pages import LAPTOP, PHONE, audit, body, browser, errors, small_targets, snapshot, wait
+from pages import (LAPTOP, PHONE, audit, body, browser, click_move, errors, page_record, select, small_targets,
+                   snapshot, static_site, wait)
 
 BIN, OUT = sys.argv[1], sys.argv[2]
 os.makedirs(OUT, exist_ok=True)
 rng = random.Random(11)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def page_record(d):
-    """The record the page offers for download (its 'Record' link)."""
-    return d.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "fetch(document.getElementById('save-link').href).then(r => r.json()).then(done, e => done(String(e)));")
-
-
-def select(d, css, value):
-    d.find_element(By.CSS_SELECTOR, f"{css} option[value='{value}']").click()
 
 
 def setup(d, players, seats, seed=None, variant="expert"):
@@ -63,37 +46,15 @@ def setup(d, players, seats, seed=None, variant="expert"):
     wait(d, lambda: body(d, "data-page") == "game", "the game")
 
 
-def click_move(d, s):
-    if s["pass"] and (not s["legal"] or rng.random() < 0.3):
-        d.find_element(By.ID, "pass").click()
-        return
-    n = rng.choice(s["legal"])
-    target = d.find_element(By.CSS_SELECTOR, f"#n{n}")
-    d.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", target)
-    target.click()
-    wait(d, lambda: d.find_element(By.ID, "picker").is_displayed(), "the picker")
-    rng.choice(d.find_elements(By.CSS_SELECTOR, "#picker-buttons button")).click()
-
-
 tmp = tempfile.mkdtemp(prefix="mtp-offline-")
 site = os.path.join(tmp, "site")
-subprocess.run([BIN, "web", site], check=True, stdout=subprocess.DEVNULL)
+host, static = static_site(BIN, site)
 assert os.path.exists(os.path.join(site, "index.html")) and os.path.exists(os.path.join(site, "engine", "metropolys_wasm_bg.wasm"))
-port = free_port()
-host = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", site],
-                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 server = subprocess.Popen([BIN, "serve", "--addr", "127.0.0.1:0", "--database", os.path.join(tmp, "db.sqlite")],
                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
 served = server.stdout.readline().split("open ")[1].split(" ")[0]
-static = f"http://127.0.0.1:{port}/"
 drivers = []
 try:
-    for _ in range(50):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            time.sleep(0.1)
     d = browser(LAPTOP)
     drivers.append(d)
 
@@ -132,7 +93,7 @@ try:
             assert after["actions"] == record["actions"][:len(after["actions"])]
             undone = True
             continue
-        click_move(d, s)
+        click_move(d, s, rng)
         wait(d, lambda: int(body(d, "data-move")) > s["move"], "the move is played", 20)
     wait(d, lambda: body(d, "data-status") == "finished", "the end", 30)
     record = page_record(d)
@@ -183,7 +144,7 @@ try:
             assert not small, f"tap targets under 44 px: {small}"
             p.save_screenshot(os.path.join(OUT, "offline-phone.png"))
             audits["phone"] = audit(p, "the offline game on a phone")
-        click_move(p, s)
+        click_move(p, s, rng)
         wait(p, lambda: int(body(p, "data-move")) > s["move"], "the move is played")
     assert handoffs >= 3, handoffs
     assert not errors(p), errors(p)

@@ -4,8 +4,13 @@ state as the DOM shows it, layout checks and the accessibility audit
 (axe-core, bundled by the PyPI package selenium-axe-python)."""
 
 import os
+import socket
+import subprocess
+import sys
+import time
 
 from selenium import webdriver
+from selenium.webdriver.common.by import By
 from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait
@@ -147,3 +152,53 @@ def assert_no_page_scroll(d, what):
         " ['header', '#game', '.side', '.board-area', '#turnbox', 'main'].map(s => { const e = document.querySelector(s);"
         " if (!e) return s; const r = e.getBoundingClientRect(); return s + ' ' + Math.round(r.top) + '-' + Math.round(r.bottom); })]")
     assert sizes[0] <= sizes[2] and sizes[1] <= sizes[3], f"{what}: the page scrolls: {sizes}"
+
+
+def free_port():
+    """A TCP port of loopback that nothing listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def page_record(d):
+    """The record the offline page offers for download (its 'Record' link)."""
+    return d.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch(document.getElementById('save-link').href).then(r => r.json()).then(done, e => done(String(e)));")
+
+
+def select(d, css, value):
+    """Chooses `value` in the select `css`."""
+    d.find_element(By.CSS_SELECTOR, f"{css} option[value='{value}']").click()
+
+
+def click_move(d, s, rng):
+    """Plays a random legal move of snapshot `s` by clicking: a pass now and
+    then, else a legal neighborhood and a building in the picker."""
+    if s["pass"] and (not s["legal"] or rng.random() < 0.3):
+        d.find_element(By.ID, "pass").click()
+        return
+    n = rng.choice(s["legal"])
+    target = d.find_element(By.CSS_SELECTOR, f"#n{n}")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", target)
+    target.click()
+    wait(d, lambda: d.find_element(By.ID, "picker").is_displayed(), "the picker")
+    rng.choice(d.find_elements(By.CSS_SELECTOR, "#picker-buttons button")).click()
+
+
+def static_site(bin_path, site):
+    """Writes the offline page as a static folder (`metropolys web SITE`)
+    and hosts it with Python's http.server on a free port of loopback;
+    returns the server's process and the site's address, once it answers."""
+    subprocess.run([bin_path, "web", site], check=True, stdout=subprocess.DEVNULL)
+    port = free_port()
+    host = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", site],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(50):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    return host, f"http://127.0.0.1:{port}/"

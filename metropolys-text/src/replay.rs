@@ -92,6 +92,9 @@ pub struct Replay {
     /// refused), in developers' words with its rule; `None` when it does
     /// not.
     pub error: Option<String>,
+    /// The position at the setup.
+    #[serde(skip)]
+    pub start: State,
     /// The position at the last step.
     #[serde(skip)]
     pub end: State,
@@ -176,6 +179,7 @@ impl Replay {
             scores: over.then(|| state.scores()),
             winners: over.then(|| state.winners()),
             error,
+            start: *initial,
             end: state,
         }
     }

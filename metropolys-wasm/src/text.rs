@@ -540,39 +540,32 @@ pub fn narrate_record(
     #[wasm_bindgen(unchecked_param_type = "GameRecord | string")] record: &JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "NarrationOptions")] options: &JsValue,
 ) -> JsResult<JsValue> {
-    let what = "narrateRecord(record, options)";
+    let replay = replay_of(record, options, "narrateRecord(record, options)")?;
+    to_js(&RecordNarration {
+        steps: replay.steps[1..]
+            .iter()
+            .map(|s| [usize::try_from(s.0).unwrap_or_default(), s.1, s.2])
+            .collect(),
+        calls: replay.calls,
+        ending: replay.ending,
+        error: replay.error,
+    })
+}
+
+/// A record replayed for showing (metropolys-text's `Replay`), from a
+/// record and the options of a narration; `what` names the call in errors.
+fn replay_of(record: &JsValue, options: &JsValue, what: &str) -> JsResult<metropolys_text::Replay> {
     let record = parse_record(record)?;
     let options = args::options(options, &["lang", "names", "me"], what)?;
     let lang = lang_option(&options, what)?;
     let seats = seats_arg(&options, what)?;
     let initial = State::new(&record.config).map_err(crate::errors::config_error)?;
-    let mut n = metropolys_text::Narrator::new(metropolys_text::Texts::of(lang), &initial, seats);
-    let mut state = initial;
-    let mut steps = Vec::new();
-    let mut error = None;
-    for ra in &record.actions {
-        match state.apply_for(ra.player, ra.action) {
-            Ok((next, events)) => {
-                let first = n.marks.len();
-                n.feed(&events);
-                if let Some(&(call, line)) = n.marks.get(first) {
-                    steps.push([call, n.lines_told(call), line]);
-                }
-                state = next;
-            }
-            Err(e) => {
-                error = Some(e.to_string());
-                break;
-            }
-        }
-    }
-    let narration = n.finish();
-    to_js(&RecordNarration {
-        calls: narration.calls,
-        ending: narration.ending,
-        steps,
-        error,
-    })
+    Ok(metropolys_text::Replay::new(
+        metropolys_text::Texts::of(lang),
+        &initial,
+        &record.actions,
+        seats,
+    ))
 }
 
 /// A game record (its JSON text or object) replayed for showing, told in
@@ -590,24 +583,11 @@ pub fn replay_data(
     #[wasm_bindgen(unchecked_param_type = "GameRecord | string")] record: &JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "NarrationOptions")] options: &JsValue,
 ) -> JsResult<JsValue> {
-    let what = "replayData(record, options)";
-    let record = parse_record(record)?;
-    let options = args::options(options, &["lang", "names", "me"], what)?;
-    let lang = lang_option(&options, what)?;
-    let seats = seats_arg(&options, what)?;
-    let initial = State::new(&record.config).map_err(crate::errors::config_error)?;
-    let replay = metropolys_text::Replay::new(
-        metropolys_text::Texts::of(lang),
-        &initial,
-        &record.actions,
-        seats,
-    );
+    let replay = replay_of(record, options, "replayData(record, options)")?;
+    let setup = metropolys_core::text::board_text(&replay.start, None).unwrap_or_default();
     let mut value = serde_json::to_value(&replay).map_err(|e| type_error(e.to_string()))?;
     if let Some(map) = value.as_object_mut() {
-        map.insert(
-            "setup".into(),
-            metropolys_core::text::snapshot_text(&initial.snapshot()).into(),
-        );
+        map.insert("setup".into(), setup.into());
     }
     to_js(&value)
 }
