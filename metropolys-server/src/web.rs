@@ -10,10 +10,15 @@
 //! [`offline_site`] is the second one as a static folder anyone can host
 //! (`metropolys web DIR` writes it).
 
-use axum::http::header;
+use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
+use flate2::write::GzEncoder;
+use flate2::Compression;
 use metropolys_core::svg;
 use metropolys_core::State;
+use std::hash::{Hash, Hasher};
+use std::io::Write as _;
+use std::sync::OnceLock;
 
 /// One file of the web client.
 #[derive(Debug, Clone, Copy)]
@@ -125,17 +130,107 @@ pub fn offline_site() -> Vec<(&'static str, &'static [u8])> {
 /// workers of this origin.
 const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; worker-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-/// The response for one asset.
-pub(crate) fn serve(a: &'static Asset) -> Response {
-    let mut r = (
-        [
-            (header::CONTENT_TYPE, a.content_type),
-            (header::CACHE_CONTROL, "no-cache"),
-            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-        ],
-        a.bytes,
-    )
-        .into_response();
+/// What is worked out once per asset, at its first request: its entity
+/// tag (a hash of its bytes and their length: a reload asks "changed
+/// since?" and gets a 304 without the body) and its gzip form (compressed
+/// once, never per request: a client that asks for the engine a thousand
+/// times costs the server no compression).
+struct Prepared {
+    etag: header::HeaderValue,
+    gzip: Option<Vec<u8>>,
+}
+
+/// The prepared form of every asset, in `ASSETS` order.
+fn prepared() -> &'static [Prepared] {
+    static PREPARED: OnceLock<Vec<Prepared>> = OnceLock::new();
+    PREPARED.get_or_init(|| ASSETS.iter().map(prepare).collect())
+}
+
+fn prepare(a: &Asset) -> Prepared {
+    let mut h = std::hash::DefaultHasher::new();
+    a.bytes.hash(&mut h);
+    let etag = format!("\"{:016x}-{:x}\"", h.finish(), a.bytes.len());
+    let mut z = GzEncoder::new(Vec::new(), Compression::best());
+    let gzip = z
+        .write_all(a.bytes)
+        .and_then(|()| z.finish())
+        .ok()
+        // Only where it pays (a few bytes of headers at least).
+        .filter(|g| g.len() + 64 < a.bytes.len());
+    Prepared {
+        etag: header::HeaderValue::from_str(&etag)
+            .unwrap_or(header::HeaderValue::from_static("\"0\"")),
+        gzip,
+    }
+}
+
+/// Whether an `Accept-Encoding` accepts gzip (a `gzip` or `*` coding
+/// whose quality is not 0).
+fn accepts_gzip(headers: &header::HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|coding| {
+            let mut parts = coding.split(';').map(str::trim);
+            let name = parts.next().unwrap_or("");
+            let refused = parts.any(|p| {
+                p.strip_prefix("q=")
+                    .and_then(|q| q.parse::<f32>().ok())
+                    .is_some_and(|q| q <= 0.0)
+            });
+            (name.eq_ignore_ascii_case("gzip") || name == "*") && !refused
+        })
+}
+
+/// Whether `If-None-Match` names `etag` (or `*`).
+fn not_modified(headers: &header::HeaderMap, etag: &header::HeaderValue) -> bool {
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|t| t.trim().trim_start_matches("W/"))
+        .any(|t| t == "*" || t.as_bytes() == etag.as_bytes())
+}
+
+/// The response for asset number `i` of [`ASSETS`] to a request with
+/// `headers`: 304 when the client holds it already (`If-None-Match`), the
+/// gzip form when the client accepts it, else the bytes as they are;
+/// always revalidated (`no-cache`) with its `ETag`.
+pub(crate) fn serve(i: usize, headers: &header::HeaderMap) -> Response {
+    let (a, p) = (&ASSETS[i], &prepared()[i]);
+    let common = [
+        (
+            header::CACHE_CONTROL,
+            header::HeaderValue::from_static("no-cache"),
+        ),
+        (header::ETAG, p.etag.clone()),
+        (
+            header::VARY,
+            header::HeaderValue::from_static("accept-encoding"),
+        ),
+        (
+            header::X_CONTENT_TYPE_OPTIONS,
+            header::HeaderValue::from_static("nosniff"),
+        ),
+    ];
+    if not_modified(headers, &p.etag) {
+        return (StatusCode::NOT_MODIFIED, common).into_response();
+    }
+    let mut r = match (&p.gzip, accepts_gzip(headers)) {
+        (Some(g), true) => (
+            common,
+            [
+                (header::CONTENT_TYPE, a.content_type),
+                (header::CONTENT_ENCODING, "gzip"),
+            ],
+            g.as_slice(),
+        )
+            .into_response(),
+        _ => (common, [(header::CONTENT_TYPE, a.content_type)], a.bytes).into_response(),
+    };
     if a.content_type == HTML {
         r.headers_mut().insert(
             header::CONTENT_SECURITY_POLICY,

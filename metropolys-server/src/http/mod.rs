@@ -39,10 +39,12 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
     let io = shared.options.io_timeout;
     let mut router = Router::new();
     // The web client's pages, modules and engine (crate::web).
-    for asset in crate::web::ASSETS {
+    for (i, asset) in crate::web::ASSETS.iter().enumerate() {
         router = router.route(
             asset.path,
-            get(move || async move { crate::web::serve(asset) }),
+            get(
+                move |headers: axum::http::HeaderMap| async move { crate::web::serve(i, &headers) },
+            ),
         );
     }
     router
