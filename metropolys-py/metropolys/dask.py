@@ -6,16 +6,16 @@ distributed, pandas, pyarrow). For example::
     import metropolys.dask as mdask
     from metropolys import bots
 
-    client = mdask.connect()                        # a local cluster
-    df = mdask.simulate(10**6, seed=0, partition_size=100_000)   # lazy
-    df[[f"win_{p}" for p in range(4)]].mean().compute()          # on the workers
-    df.to_parquet("games/")                         # never held by the client
-    mdask.arena([bots.Greedy(), "random"], games=10_000, progress=True)
+    with mdask.connect() as client:                 # a local cluster, stopped at the end
+        df = mdask.simulate(10**6, seed=0, partition_size=100_000)   # lazy
+        print(df[[f"win_{p}" for p in range(4)]].mean().compute())   # on the workers
+        mdask.to_parquet(df, "games/")              # never held by the client
+        print(mdask.arena([bots.Greedy(), "random"], games=10_000, progress=True))
 
 * ``connect(address=None)``: a ``distributed.Client`` of the scheduler at
   ``address`` (``"tcp://host:8786"``), or of a new local cluster when
-  ``None``; an unreachable scheduler is a ``ConnectionError`` within
-  ``timeout`` seconds.
+  ``None``, which closing the client stops; an unreachable scheduler is a
+  ``ConnectionError`` within ``timeout`` seconds.
 * ``simulate(n, seed, ...)``: ``metropolys.simulate`` as a lazy
   ``dask.dataframe`` made with ``from_map`` over ranges of game indices.
   Game ``i`` is seeded from ``(seed, i)`` alone (configuration seed and
@@ -30,6 +30,9 @@ distributed, pandas, pyarrow). For example::
   progress bar; Ctrl-C cancels their tasks on the cluster.
 * ``per_seat(frame)``: one row per seat of each game (``metropolys.per_seat``
   on every partition).
+* ``to_parquet(frame, path)``: a lazy frame written to Parquet by the
+  workers, one file per partition, which plain ``pandas.read_parquet``
+  reads back with a plain ``RangeIndex`` and the games in order.
 
 The frames hold plain pandas types (numpy numbers and booleans, strings;
 ``winners`` and Metropolys cards as JSON text), so ``to_parquet`` and
@@ -46,6 +49,7 @@ https://github.com/metropolys/metropolys/blob/main/docs/scale.md.
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any, Callable, Dict, Iterable, List, Literal, Optional, Sequence, Tuple, Union
 
@@ -69,7 +73,7 @@ from . import _metropolys
 from ._frames import per_seat as _per_seat
 from ._metropolys import GreedyBot, IsmctsBot, RandomBot, SpecBot
 
-__all__ = ["MAX_PARTITIONS", "arena", "compute", "connect", "per_seat", "simulate"]
+__all__ = ["MAX_PARTITIONS", "arena", "compute", "connect", "per_seat", "simulate", "to_parquet"]
 
 MAX_PARTITIONS = 1_000_000
 """The most partitions (or tasks) one call makes: the graph of a run lives
@@ -92,16 +96,24 @@ def connect(
     the default one, which the lazy results of ``simulate`` and ``arena``
     compute on.
 
+    Close the client when done: ``client.close()``, or use it as a context
+    manager (``with mdask.connect() as client: ...``). Closing the client of
+    a local cluster stops that cluster, its worker processes included (left
+    open, they are killed at the interpreter's exit, with warnings); a
+    scheduler at ``address`` and its workers keep running.
+
     A scheduler that does not answer within ``timeout`` seconds raises
     ``ConnectionError`` naming the address."""
     if address is None:
-        cluster = distributed.LocalCluster(
+        # The client starts the cluster itself, so that it owns it: closing
+        # the client closes the cluster (a client given a cluster object
+        # leaves it running).
+        return distributed.Client(
             n_workers=n_workers,
             threads_per_worker=threads_per_worker,
             processes=True,
             dashboard_address=":0",
         )
-        return distributed.Client(cluster)
     if not isinstance(address, str):
         raise TypeError(f"address must be a str such as 'tcp://host:8786' or None, not {type(address).__name__}")
     try:
@@ -367,6 +379,40 @@ def per_seat(frame: Any) -> Any:
     form), partition by partition on the workers, with the frame's index
     (the game number) and divisions."""
     return frame.map_partitions(_per_seat, meta=_per_seat(frame._meta))
+
+
+def _part_file(width: int, index: int) -> str:
+    """The name of the Parquet file of partition ``index``: zero-padded to
+    ``width`` digits, so that the files sort in partition order."""
+    return f"part.{index:0{width}d}.parquet"
+
+
+def to_parquet(frame: Any, path: Any, **kwargs: Any) -> Any:
+    """Writes a lazy frame of ``simulate``, ``arena(..., per_game=True)``
+    or ``per_seat`` to Parquet at ``path`` (a folder; ``"s3://..."`` with
+    s3fs), one file per partition, each written by a worker.
+
+    The files hold the frame's columns and no index: the index (the game
+    number) is the ``game`` column already, and Dask's own
+    ``frame.to_parquet(path)`` would store it as an extra column
+    ``__null_dask_index__`` that plain pandas reads back as the index. Here
+    ``pandas.read_parquet(path)`` gives the frame's columns with a plain
+    ``RangeIndex``, and ``dask.dataframe.read_parquet(path)`` the same per
+    partition. The files are named ``part.000000.parquet``,
+    ``part.000001.parquet``, ... (six digits: up to ``MAX_PARTITIONS``
+    partitions), so that readers, which list them in name order, read the
+    games in order.
+
+    Other keywords go to Dask's ``DataFrame.to_parquet`` (``compression``,
+    ``storage_options``, ``overwrite``, ...), and override these choices
+    (``write_index``, ``name_function``). ``compute=False`` returns the
+    write as a lazy value for ``compute(...)`` (a progress bar, Ctrl-C);
+    by default it is written before the call returns, on the default
+    client's cluster."""
+    width = len(str(MAX_PARTITIONS - 1))
+    options: Dict[str, Any] = {"write_index": False, "name_function": functools.partial(_part_file, width)}
+    options.update(kwargs)
+    return frame.to_parquet(path, **options)
 
 
 def _bar(total: int, unit: str) -> Any:

@@ -167,6 +167,82 @@ def test_parquet_written_by_the_workers_reads_back(client: Any, tmp_path: Any, p
     assert lazy["win_share_0"].sum().compute() == pytest.approx(local["win_share_0"].sum())
 
 
+@pytest.mark.parametrize("kind", ["simulate", "arena", "per_seat"])
+def test_to_parquet_reads_back_with_plain_pandas_and_a_plain_index(client: Any, tmp_path: Any, kind: str) -> None:
+    # Dask's own to_parquet stores the unnamed index as a column
+    # "__null_dask_index__", which plain pandas reads back as the index;
+    # mdask.to_parquet writes the columns alone, in files named in
+    # partition order (12 partitions: "part.10" would sort before "part.2").
+    if kind == "arena":
+        seats = [bots.Greedy(), bots.Random(), bots.Greedy(seed=3)]
+        df = mdask.arena(seats, 36, seed=4, per_game=True, games_per_task=3)
+        local = arrow_frame(metropolys.arena(seats, 36, seed=4, per_game=True, format="arrow"))
+    else:
+        df = mdask.simulate(6_000, seed=12, players=3, partition_size=500)
+        local = local_simulate(6_000, seed=12, players=3)
+        if kind == "per_seat":
+            df, local = mdask.per_seat(df), metropolys.per_seat(local)
+    assert df.npartitions == 12
+    path = tmp_path / "games"
+    assert mdask.to_parquet(df, str(path)) is None
+    assert sorted(p.name for p in path.glob("*.parquet")) == [f"part.{i:06d}.parquet" for i in range(12)]
+    back = pd.read_parquet(path)
+    assert back.index.name is None
+    assert isinstance(back.index, pd.RangeIndex) and back.index.equals(pd.RangeIndex(len(local)))
+    assert list(back.columns) == list(df.columns) == list(local.columns)
+    assert "__null_dask_index__" not in back.columns
+    # The games in order, with the columns' types and values.
+    pd.testing.assert_frame_equal(back, local.reset_index(drop=True))
+    # Plain Dask reads the same rows, one partition per file.
+    dd = pytest.importorskip("dask.dataframe")
+    lazy = dd.read_parquet(str(path))
+    assert lazy.npartitions == 12
+    pd.testing.assert_frame_equal(lazy.compute().reset_index(drop=True), back)
+
+
+def test_to_parquet_lazily_and_with_dasks_options(client: Any, tmp_path: Any) -> None:
+    df = mdask.simulate(2_000, seed=5, players=2, partition_size=1_000)
+    path = tmp_path / "games"
+    write = mdask.to_parquet(df, str(path), compute=False, compression="gzip")
+    assert not path.exists() or not list(path.glob("*.parquet"))  # nothing written yet
+    mdask.compute(write, progress=False)
+    back = pd.read_parquet(path)
+    assert back.index.name is None and back["game"].tolist() == list(range(2_000))
+    pq = pytest.importorskip("pyarrow.parquet")
+    assert pq.ParquetFile(path / "part.000000.parquet").metadata.row_group(0).column(0).compression == "GZIP"
+    # Dask's keywords override the defaults: the index written after all.
+    mdask.to_parquet(df, str(tmp_path / "indexed"), write_index=True)
+    assert pd.read_parquet(tmp_path / "indexed").index.name == "__null_dask_index__"
+
+
+CLOSE = """
+import os, sys, psutil
+import metropolys.dask as mdask
+
+if __name__ == "__main__":
+    with mdask.connect(n_workers=1) as client:
+        pids = list(client.run(os.getpid).values())
+        total = mdask.simulate(2_000, seed=1, partition_size=500)["total_0"].sum().compute()
+        cluster = client.cluster
+    alive = [p for p in pids if psutil.pid_exists(p) and psutil.Process(p).status() != psutil.STATUS_ZOMBIE]
+    print("total", total, "workers", len(pids), "alive", len(alive), "cluster", cluster.status.name, flush=True)
+"""
+
+
+def test_closing_the_client_of_a_local_cluster_stops_it_quietly(tmp_path: Any) -> None:
+    # A client left open is closed at the interpreter's exit, whose nanny
+    # then kills its workers with "killing" warnings; closing it (here at
+    # the end of a `with` block, as the README does) stops the cluster and
+    # its worker processes before then.
+    script = tmp_path / "close.py"
+    script.write_text(CLOSE)
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    total = int(local_simulate(2_000, seed=1)["total_0"].sum())
+    assert run.stdout.split() == ["total", str(total), "workers", "1", "alive", "0", "cluster", "closed"]
+    assert "killing" not in run.stderr.lower() and "Traceback" not in run.stderr, run.stderr
+
+
 def test_csv_written_by_the_workers_reads_back(client: Any, tmp_path: Any) -> None:
     n = 2_000
     mdask.simulate(n, seed=3, players=4, partition_size=500).to_csv(str(tmp_path / "games-*.csv"))
