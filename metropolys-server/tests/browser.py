@@ -32,7 +32,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from pages import (LAPTOP, PHONE, assert_inside, assert_no_page_scroll, audit, body, browser, errors,
+from pages import (LAPTOP, PHONE, assert_inside, assert_no_page_scroll, audit, body, browser, errors, free_port,
                    overlaps, rect, small_targets, snapshot, wait)
 
 BIN, OUT = sys.argv[1], sys.argv[2]
@@ -42,9 +42,9 @@ ABANDON = 2  # --abandon-seconds
 HOSTILE = ['<img src=x onerror="window.pwned=1">', "<script>window.pwned=2</script>&amp; \"quoted\""]
 
 
-def start_server(tmp):
+def start_server(tmp, port):
     p = subprocess.Popen(
-        [BIN, "serve", "--addr", "127.0.0.1:0", "--database", os.path.join(tmp, "db.sqlite"),
+        [BIN, "serve", "--addr", f"127.0.0.1:{port}", "--database", os.path.join(tmp, "db.sqlite"),
          "--bot-seconds", "0.2", "--abandon-seconds", str(ABANDON)],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = p.stdout.readline()
@@ -88,13 +88,19 @@ def chat(d, text):
     d.find_element(By.CSS_SELECTOR, "#chat-form button").click()
 
 
+def log_count(d):
+    return d.execute_script("return document.querySelectorAll('#log li').length")
+
+
 def chat_lines(d):
     return d.execute_script(
         "return Array.from(document.querySelectorAll('#chat-log li')).map(li => li.lastChild.textContent)")
 
 
 tmp = tempfile.mkdtemp(prefix="mtp-browser-")
-server, url = start_server(tmp)
+# A port of its own: the server is killed mid-game and started again there.
+port = free_port()
+server, url = start_server(tmp, port)
 print("server:", url)
 drivers = []
 audits = {}
@@ -153,7 +159,7 @@ try:
     # ----- the game ------------------------------------------------------------
     snapshots = []  # (seat, snapshot)
     by_keyboard = hinted = 0
-    laptop_checked = phone_checked = chatted = notified = hidden_set = False
+    laptop_checked = phone_checked = chatted = notified = hidden_set = restarted = False
     deadline = time.time() + 300
     while time.time() < deadline:
         if all(body(d, "data-status") == "finished" for d in (alice, bob)):
@@ -192,6 +198,24 @@ try:
                 tab(alice, "log")
                 tab(bob, "log")
                 chatted = True
+            if chatted and not restarted and d is bob and move >= 30:
+                # The server dies (SIGKILL) and comes back: each page reconnects
+                # and asks for what it missed only; its log and chat stay as they were.
+                counts = {id(x): (log_count(x), len(chat_lines(x))) for x in (alice, bob)}
+                server.kill()
+                server.wait()
+                for x in (alice, bob):
+                    wait(x, lambda: "reconnecting" in x.find_element(By.ID, "turn").text, "the page sees the drop")
+                server, url = start_server(tmp, port)
+                for x in (alice, bob):
+                    wait(x, lambda: "reconnecting" not in x.find_element(By.ID, "turn").text, "the page reconnects", 30)
+                    wait(x, lambda: body(x, "data-move") == str(move), "the position again")
+                time.sleep(0.5)
+                for x in (alice, bob):
+                    assert (log_count(x), len(chat_lines(x))) == counts[id(x)], \
+                        ("a reconnection changed the log or the chat", counts[id(x)], log_count(x), len(chat_lines(x)))
+                restarted = True
+                continue
             if not laptop_checked and d is alice and s["legal"] and move >= 20:
                 # 1280x800: the whole board, the turn line and the controls in view.
                 for css in ("#board svg", "#turnbox", "#pass", "#hint", "#cards"):
@@ -345,6 +369,12 @@ try:
     alice.switch_to.alert.accept()
     wait(alice, lambda: body(alice, "data-status") == "cancelled", "the match cancelled")
     alice.get(url + "#/")
+    # Her games, private ones included, are listed in her lobby (finished,
+    # and the cancelled rematch); never in another browser's.
+    wait(alice, lambda: alice.find_elements(By.CSS_SELECTOR, f"#my-games tr[data-match='{match}']"),
+         "the private match among Alice's games")
+    assert alice.find_elements(By.CSS_SELECTOR, f"#my-games tr[data-match='{rematch}']"), "the rematch among her games"
+    assert not carol.find_elements(By.CSS_SELECTOR, f"#my-games tr[data-match='{match}']")
 
     # ----- the finished game, after its viewers left ---------------------------
     time.sleep(max(0, left_first + 21 - time.time()))  # the server's sweeper has let it go
@@ -380,9 +410,9 @@ try:
 
     print(f"browser: {len(record['actions'])} moves, {checked} positions checked against the engine, "
           f"winners {winners}, {by_keyboard} by keyboard, {hinted} hint, chat and rematch and cancel and "
-          f"replay checked; axe passes: {audits}")
+          f"replay checked, a server restart changed no log or chat line; axe passes: {audits}")
     assert checked >= 20 and by_keyboard == 1 and hinted == 1
-    assert laptop_checked and phone_checked and chatted and notified
+    assert laptop_checked and phone_checked and chatted and notified and restarted
 finally:
     for d in drivers:
         d.quit()

@@ -120,6 +120,7 @@ try:
     setup(p, 2, ["human", "human"], seed=3)
     whole = None
     handoffs = 0
+    undone_hotseat = False
     for turn in range(6):
         seat = int(body(p, "data-to-act"))
         if p.find_element(By.ID, "handoff").is_displayed():
@@ -144,9 +145,18 @@ try:
             assert not small, f"tap targets under 44 px: {small}"
             p.save_screenshot(os.path.join(OUT, "offline-phone.png"))
             audits["phone"] = audit(p, "the offline game on a phone")
+        if turn == 3:
+            # Undo at one person's turn takes back the other's move: the page
+            # hands the device over first, with nobody's cards on screen.
+            p.find_element(By.ID, "undo").click()
+            wait(p, lambda: p.find_element(By.ID, "handoff").is_displayed(), "the hand-over screen after an undo")
+            hidden = snapshot(p)
+            assert hidden["cards"] == [] and 'data-card="' not in hidden["html"], "cards shown after an undo"
+            undone_hotseat = True
+            continue
         click_move(p, s, rng)
         wait(p, lambda: int(body(p, "data-move")) > s["move"], "the move is played")
-    assert handoffs >= 3, handoffs
+    assert handoffs >= 3 and undone_hotseat, handoffs
     assert not errors(p), errors(p)
 
     # ----- the same page from the game server --------------------------------

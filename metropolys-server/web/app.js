@@ -113,6 +113,20 @@ function matchRow(m, mine) {
   return tr;
 }
 
+/**
+ * Every match this browser holds a seat of, private or public, playing or
+ * finished (the public ones from `lists`, the others asked for by id; a
+ * match the server no longer knows is left out).
+ */
+async function myGames(mine, lists) {
+  const known = new Map(lists.flat().map((m) => [m.id, m]));
+  const ids = Object.keys(mine).slice(-30);
+  const found = await Promise.all(ids.map((id) =>
+    known.get(id) ?? api("GET", `/matches/${id}`).then((v) => v.match, () => null)));
+  const order = { playing: 0, open: 1, finished: 2, cancelled: 3 };
+  return found.filter(Boolean).sort((a, b) => (order[a.status] ?? 4) - (order[b.status] ?? 4));
+}
+
 async function refreshMatches() {
   let v;
   try {
@@ -122,13 +136,16 @@ async function refreshMatches() {
     return;
   }
   const mine = mySeats();
+  const held = await myGames(mine, [v.matches, v.finished]);
+  $("my-games-box").hidden = held.length === 0;
   for (const [box, list, empty] of [
+    [$("my-games"), held, ""],
     [$("matches"), v.matches, t("ui-no-match")],
     [$("finished"), v.finished, t("ui-no-finished")],
   ]) {
     box.replaceChildren();
     if (!list.length) {
-      box.append(el("p", empty, "note"));
+      if (empty) box.append(el("p", empty, "note"));
       continue;
     }
     const rows = el("table", null, "matches");

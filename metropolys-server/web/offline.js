@@ -365,7 +365,9 @@ function undo() {
   do {
     g.undo();
   } while (s.seats[g.toAct] !== "human" && canUndo());
-  s.shown = g.toAct;
+  // Hot-seat: the person who took the move back keeps the screen; another
+  // person to act gets the hand-over screen first (their cards stay hidden).
+  if (!s.hotseat) s.shown = g.toAct;
   log.clear(E, g.variant, seatWords(null));
   const replay = E.Game.fromConfig(g.config);
   log.add(E, seatWords(null), replay.events, false);

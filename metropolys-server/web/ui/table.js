@@ -147,6 +147,9 @@ export class OnlineTable {
     const t = this.t;
     const q = new URLSearchParams();
     if (t.token) q.set("token", t.token);
+    // A reconnection asks for what it missed only: the log and the chat
+    // already hold the rest.
+    if (t.last?.move !== undefined) q.set("since", String(t.last.move));
     const url = new URL(`api/v1/matches/${t.id}/ws?${q}`, location.href);
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(url);
@@ -520,7 +523,12 @@ export class OnlineTable {
     const t = this.t;
     const seats = this.seatWords();
     const list = $("chat-log");
+    let added = 0;
     for (const c of messages) {
+      // Each message once: a reconnection sends the recent ones again.
+      if (c.n <= (t.chatSeen ?? -1)) continue;
+      t.chatSeen = c.n;
+      added += 1;
       const li = document.createElement("li");
       li.setAttribute("data-n", String(c.n));
       const who = document.createElement("span");
@@ -532,7 +540,7 @@ export class OnlineTable {
     }
     list.scrollTop = list.scrollHeight;
     if ($("panel-chat").hidden) {
-      t.unread += messages.length;
+      t.unread += added;
       $("unread").textContent = String(t.unread);
       $("unread").hidden = t.unread === 0;
     }

@@ -334,6 +334,7 @@ ui-private = Soukromá: připojit se mohou jen lidé s odkazem na pozvánku
 ui-who-plays = Kdo hraje na kterém místě
 ui-create = Vytvořit a hrát
 ui-matches = Partie
+ui-my-games = Tvoje hry
 ui-finished = Dohrané
 ui-table = Stůl
 ui-board-view = Zobrazení plánu

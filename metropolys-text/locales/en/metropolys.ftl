@@ -321,6 +321,7 @@ ui-private = Private: only people with the invite link can join
 ui-who-plays = Who plays each seat
 ui-create = Create and take a seat
 ui-matches = Matches
+ui-my-games = Your games
 ui-finished = Finished
 ui-table = Table
 ui-board-view = Board view

@@ -322,6 +322,7 @@ ui-private = Privée : seules les personnes ayant le lien d'invitation peuvent 
 ui-who-plays = Qui joue à chaque place
 ui-create = Créer et jouer
 ui-matches = Parties
+ui-my-games = Vos parties
 ui-finished = Terminées
 ui-table = Table
 ui-board-view = Vue du plateau

@@ -343,6 +343,7 @@ ui-private = Prywatna: dołączyć mogą tylko osoby z linkiem zaproszenia
 ui-who-plays = Kto gra na którym miejscu
 ui-create = Utwórz i dołącz
 ui-matches = Rozgrywki
+ui-my-games = Twoje gry
 ui-finished = Zakończone
 ui-table = Stół
 ui-board-view = Widok planszy
