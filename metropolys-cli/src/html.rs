@@ -26,15 +26,20 @@ use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-/// The key to the neighborhood colours (as on the printed board).
+/// The key to the neighborhood colours (as on the printed board), the
+/// kinds named in the chosen language.
 fn kind_key() -> String {
-    let mut k = String::from("<p class=\"key\">Neighborhoods:");
+    let t = texts();
+    let mut k = format!(
+        "<p class=\"key\">{}",
+        xml_escape(&t.format("replay-neighborhoods", &[]))
+    );
     for &kind in Kind::ALL {
         let _ = write!(
             k,
-            " <span class=\"swatch\" style=\"background:{}\"></span> {kind} ({})",
+            " <span class=\"swatch\" style=\"background:{}\"></span> {}",
             svg::kind_color(kind),
-            svg::kind_color_name(kind)
+            xml_escape(&t.kind(kind))
         );
     }
     k.push_str("</p>");
@@ -44,7 +49,10 @@ fn kind_key() -> String {
 /// The legend of the seats' colours (as the buildings are drawn), with who
 /// played each seat when it is known (`who[p]`, empty when not).
 fn seat_key(players: u8, who: &[String]) -> String {
-    let mut k = String::from("<p class=\"key\" id=\"seats\">Seats:");
+    let mut k = format!(
+        "<p class=\"key\" id=\"seats\">{}",
+        xml_escape(&texts().format("ui-seats", &[]))
+    );
     for p in 0..players {
         let player = who
             .get(p as usize)
@@ -88,27 +96,48 @@ pub fn page(
     let data = data.to_string().replace("</", "<\\/");
     let end = replay.end;
     let status = match end.to_act() {
-        Some(p) => format!("Game not over: {} to act.", seat_name(p)),
+        Some(p) => texts().format("replay-not-over", &[("who", seat_name(p).into())]),
         None => replay.ending.join(" "),
     };
     let title = xml_escape(title);
-    fill(
-        PAGE,
-        &[
-            ("title", &title),
-            ("style", STYLE),
-            ("header", &xml_escape(header)),
-            ("key", &kind_key()),
-            ("seats", &seat_key(initial.players(), who)),
-            ("board", &board),
-            ("sheet", &xml_escape(scores)),
-            ("status", &xml_escape(&status)),
-            ("data", &data),
-            ("pieces_script", svg::PIECES_SCRIPT),
-            ("replay_script", REPLAY_SCRIPT),
-            ("start_script", START),
-        ],
-    )
+    let (header_text, key, seats) = (
+        xml_escape(header),
+        kind_key(),
+        seat_key(initial.players(), who),
+    );
+    let (sheet, status_text) = (xml_escape(scores), xml_escape(&status));
+    // The page's own words, in the chosen language.
+    let t = texts();
+    let word = |id: &str| xml_escape(&t.format(id, &[]));
+    let lang = t.lang().tag().split('-').next().unwrap_or("en").to_string();
+    let words = [
+        ("lang", lang),
+        ("t_setup", word("replay-setup-title")),
+        ("t_keys", word("replay-keys")),
+        ("t_sheet", word("ui-score-sheet")),
+        ("t_first", word("ui-replay-first")),
+        ("t_prevcall", word("ui-replay-prevcall")),
+        ("t_prev", word("ui-replay-prev")),
+        ("t_next", word("ui-replay-next")),
+        ("t_nextcall", word("ui-replay-nextcall")),
+        ("t_last", word("ui-replay-last")),
+    ];
+    let mut values: Vec<(&str, &str)> = words.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    values.extend([
+        ("title", title.as_str()),
+        ("style", STYLE),
+        ("header", &header_text),
+        ("key", &key),
+        ("seats", &seats),
+        ("board", &board),
+        ("sheet", &sheet),
+        ("status", &status_text),
+        ("data", &data),
+        ("pieces_script", svg::PIECES_SCRIPT),
+        ("replay_script", REPLAY_SCRIPT),
+        ("start_script", START),
+    ]);
+    fill(PAGE, &values)
 }
 
 /// `template` with each `{{name}}` replaced by its value, in one pass over

@@ -376,7 +376,7 @@ fn a_game_at_the_terminal_writes_its_html_replay() {
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let page = std::fs::read_to_string(&html).unwrap();
     assert!(
-        page.contains("Game not over"),
+        page.contains("The game is not over: "),
         "the replay of an unfinished game"
     );
     // An unwritable replay is status 3, after the game.

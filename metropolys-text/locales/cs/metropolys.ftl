@@ -196,6 +196,10 @@ replay-setup = výchozí stav · { $decisions ->
 }
 replay-where = veřejná soutěž { $call } · rozhodnutí { $at } z { $last }
 replay-score = Body v této pozici:
+replay-neighborhoods = Pole:
+replay-not-over = Hra ještě neskončila: na tahu je { $who }.
+replay-keys = klávesy: vlevo/vpravo o rozhodnutí, nahoru/dolů o veřejnou soutěž, Home/End
+replay-setup-title = Příprava
 
 ## Actions and turns
 

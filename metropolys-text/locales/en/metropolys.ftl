@@ -183,6 +183,10 @@ replay-setup = setup · { $decisions ->
 }
 replay-where = call { $call } · decision { $at } of { $last }
 replay-score = Score as the position stands:
+replay-neighborhoods = Neighborhoods:
+replay-not-over = The game is not over: { $who } to act.
+replay-keys = keys: Left/Right a decision, Up/Down a call, Home/End
+replay-setup-title = Setup
 
 ## Actions and turns
 

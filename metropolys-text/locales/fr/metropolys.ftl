@@ -184,6 +184,10 @@ replay-setup = mise en place · { $decisions ->
 }
 replay-where = appel d'offres { $call } · décision { $at } sur { $last }
 replay-score = Score dans la position actuelle :
+replay-neighborhoods = Quartiers :
+replay-not-over = La partie n'est pas finie : { $who } doit jouer.
+replay-keys = touches : gauche/droite une décision, haut/bas un appel d'offres, Début/Fin
+replay-setup-title = Mise en place
 
 ## Actions and turns
 

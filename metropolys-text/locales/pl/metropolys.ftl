@@ -205,6 +205,10 @@ replay-setup = ustawienie początkowe · { $decisions ->
 }
 replay-where = przetarg { $call } · decyzja { $at } z { $last }
 replay-score = Wynik w obecnej pozycji:
+replay-neighborhoods = Sąsiedztwa:
+replay-not-over = Gra jeszcze trwa: ruch ma { $who }.
+replay-keys = klawisze: w lewo/w prawo o decyzję, w górę/w dół o przetarg, Home/End
+replay-setup-title = Przygotowanie
 
 ## Actions and turns
 
