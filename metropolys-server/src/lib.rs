@@ -263,18 +263,49 @@ async fn sweep(shared: Arc<Shared>) {
     }
 }
 
+/// The crates whose log would hold what the server keeps secret: the
+/// WebSocket library traces every frame with its payload (a seat's cards,
+/// an invite, chat). They are never logged, whatever the filter says; the
+/// server traces each message's type and size itself.
+const SILENCED: [&str; 2] = ["tungstenite", "tokio_tungstenite"];
+
+/// Installs the server's log as the process's global subscriber: `filter`
+/// in `tracing`'s syntax (`METROPOLYS_LOG`; `warn` when absent or
+/// invalid), written to `writer`. At any level it holds no message's
+/// content, no query string and no credential: requests are logged by
+/// method and path, messages by type and size, and the WebSocket
+/// library's own frame tracing is off. Returns false when a global
+/// subscriber was already installed (nothing changes then).
+pub fn init_log<W>(filter: Option<&str>, writer: W) -> bool
+where
+    W: for<'w> tracing_subscriber::fmt::MakeWriter<'w> + Send + Sync + 'static,
+{
+    let mut filter = filter
+        .and_then(|f| tracing_subscriber::EnvFilter::try_new(f).ok())
+        .unwrap_or_else(|| tracing_subscriber::EnvFilter::new("warn"));
+    // Added last, so that each replaces any directive of the filter for
+    // the same crate.
+    for target in SILENCED {
+        if let Ok(d) = format!("{target}=off").parse() {
+            filter = filter.add_directive(d);
+        }
+    }
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(writer)
+        .try_init()
+        .is_ok()
+}
+
 /// `metropolys serve`: opens the database, restores unfinished matches,
 /// prints the address to open (and, listening on every interface, those
 /// other machines can open) and serves until interrupted (Ctrl-C).
 /// Builds its own multi-threaded runtime.
 pub fn run(args: Args) -> Result<(), ServerError> {
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_env("METROPOLYS_LOG")
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
-        )
-        .with_writer(std::io::stderr)
-        .try_init();
+    init_log(
+        std::env::var("METROPOLYS_LOG").ok().as_deref(),
+        std::io::stderr,
+    );
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;

@@ -72,7 +72,9 @@ pub struct Args {
     /// The largest WebSocket message accepted, in bytes
     #[arg(long, default_value_t = 4096)]
     pub max_message_bytes: usize,
-    /// Sockets (seats and spectators) one match accepts at most
+    /// Spectators' sockets one match accepts at most (a seat's holder's
+    /// sockets are counted apart, at most 8 per seat: spectators never
+    /// keep a player out)
     #[arg(long, default_value_t = 64)]
     pub max_sockets: usize,
     /// An origin (scheme://host, and :port when not the default) whose pages may use this server
@@ -135,7 +137,8 @@ pub struct Options {
     pub max_message_bytes: usize,
     /// The largest HTTP request body, in bytes.
     pub max_body_bytes: usize,
-    /// Sockets per match.
+    /// Spectators' sockets per match (a seat's holder's are counted
+    /// apart, at most 8 per seat).
     pub max_sockets: usize,
     /// Origins allowed besides the server's own.
     pub origins: Vec<String>,

@@ -9,7 +9,7 @@ use crate::answers::error;
 use crate::credential::{credential_key, hash_credential};
 use crate::limits::{ClientSlot, ConnectionSlot, Verdict};
 use crate::protocol::{parse_client, ClientRequest, ErrorCode, ProtoError};
-use crate::room::{ClientHandle, Frame, Room, SocketSlot};
+use crate::room::{ClientHandle, Frame, NoPlace, Room, SocketSlot};
 use crate::shared::Shared;
 use axum::body::Bytes;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
@@ -111,21 +111,12 @@ async fn client(
     let key = key.unwrap_or_else(|| format!("conn:{id}"));
     let (mut sink, mut stream) = socket.split();
     let io = sh.options.io_timeout;
-    let Some(slot) = room.socket_slot(sh.options.max_sockets) else {
-        let refuse = async {
-            let e = ProtoError::new(
-                ErrorCode::TooManySockets,
-                "this match has its maximum of sockets",
-            );
-            sink.send(Message::Text(e.to_ws().into())).await?;
-            sink.send(Message::Close(Some(CloseFrame {
-                code: 1013,
-                reason: "try again later".into(),
-            })))
-            .await
-        };
-        let _ = tokio::time::timeout(io, refuse).await;
-        return;
+    let slot = match room.socket_slot(seat, sh.options.max_sockets) {
+        Ok(slot) => slot,
+        Err(full) => {
+            refuse_socket(&mut sink, full, io).await;
+            return;
+        }
     };
     let _holds = Holds {
         _socket: slot,
@@ -159,7 +150,12 @@ async fn client(
                 }
             };
             let (msg, last) = match frame {
-                Some(Frame::Text(t)) => (Message::Text(t), false),
+                Some(Frame::Text(kind, t)) => {
+                    // The type and size only: a message's content may be a
+                    // seat's cards, an invite or chat.
+                    tracing::trace!(client = id, kind, bytes = t.len(), "message sent");
+                    (Message::Text(t), false)
+                }
                 Some(Frame::Close(code, reason)) => (
                     Message::Close(Some(CloseFrame {
                         code,
@@ -182,7 +178,7 @@ async fn client(
         }
     });
     let reply = |e: ProtoError| {
-        let _ = tx.try_send(Frame::Text(e.to_ws().into()));
+        let _ = tx.try_send(Frame::Text("error", e.to_ws().into()));
     };
     let close = |code: u16, reason: &'static str| {
         let _ = tx.try_send(Frame::Close(code, reason));
@@ -249,7 +245,15 @@ async fn client(
                 break;
             }
         }
-        let r = match parse_client(msg.as_str()) {
+        let parsed = parse_client(msg.as_str());
+        // The op and size only, never the content (chat, say).
+        tracing::trace!(
+            client = id,
+            kind = parsed.as_ref().map_or("invalid", ClientRequest::kind),
+            bytes = msg.len(),
+            "message received"
+        );
+        let r = match parsed {
             Ok(ClientRequest::Chat { .. })
                 if seat.is_some() && sh.chat_limiter.check(&key) != Verdict::Allow =>
             {
@@ -296,4 +300,31 @@ async fn client(
     if !writer_done && tokio::time::timeout(io, &mut writer).await.is_err() {
         writer.abort();
     }
+}
+
+/// Tells a socket there is no place for it (`too_many_sockets`), then
+/// closes it (1013), within the I/O timeout.
+async fn refuse_socket(
+    sink: &mut futures_util::stream::SplitSink<WebSocket, Message>,
+    full: NoPlace,
+    io: Duration,
+) {
+    let message = match full {
+        NoPlace::Spectators(n) => {
+            format!("this match has its maximum of {n} spectators; try again later")
+        }
+        NoPlace::Seat(n) => {
+            format!("this seat has its maximum of {n} sockets open; close one first")
+        }
+    };
+    let refuse = async {
+        let e = ProtoError::new(ErrorCode::TooManySockets, message);
+        sink.send(Message::Text(e.to_ws().into())).await?;
+        sink.send(Message::Close(Some(CloseFrame {
+            code: 1013,
+            reason: "try again later".into(),
+        })))
+        .await
+    };
+    let _ = tokio::time::timeout(io, refuse).await;
 }

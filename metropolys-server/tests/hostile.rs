@@ -443,3 +443,183 @@ async fn sockets_that_never_read_do_not_stall_the_server() {
     drop(idle);
     server.stop().await;
 }
+
+/// Joins `id` at `seat` (or the first free seat) under `name`.
+async fn join_as(server: &Running, id: &str, seat: Option<u8>, name: Option<&str>) -> (u16, Value) {
+    let mut body = json!({});
+    if let Some(s) = seat {
+        body["seat"] = json!(s);
+    }
+    if let Some(n) = name {
+        body["name"] = json!(n);
+    }
+    server
+        .request("POST", &format!("/api/v1/matches/{id}/join"), Some(body))
+        .await
+}
+
+/// Names that would pass for someone else are refused: invisible and
+/// format characters (two seats both reading "Alice"), another seated
+/// player's name however it is written (case, compatibility forms), and a
+/// seat colour's name in any language of the catalogues (a seat named
+/// "Blue" would chat as the blue seat), each `bad_message` with a message
+/// saying why. Names are stored composed (NFC).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_that_pass_for_another_seat_are_refused() {
+    let db = temp_db("names");
+    let server = Running::start(options(db.path())).await;
+    let id = server
+        .create(json!({"players": 4, "seats": ["human", "human", "human", "human"]}))
+        .await;
+    let (s, v) = join_as(&server, &id, Some(0), Some("Alice")).await;
+    assert_eq!(s, 200, "{v}");
+    let alice = v["token"].as_str().unwrap().to_string();
+    for invisible in [
+        "Al\u{200B}ice",
+        "Alice\u{200D}",
+        "\u{2060}Alice",
+        "Ali\u{00AD}ce",
+        "Alice\u{FEFF}x",
+        "\u{3164}",
+        "Al\u{180E}ice",
+        "Alice\u{E0041}",
+        "A\u{034F}lice",
+        "Alice\u{FE0F}",
+        "Bob\u{2064}",
+    ] {
+        let (s, v) = join_as(&server, &id, Some(1), Some(invisible)).await;
+        assert_eq!(
+            (s, v["error"]["code"].as_str()),
+            (400, Some("bad_message")),
+            "{invisible:?}: {v}"
+        );
+    }
+    for taken in [
+        "Alice",
+        "alice",
+        "ALICE",
+        "  Alice ",
+        "Ａｌｉｃｅ",
+        "ａlice",
+    ] {
+        let (s, v) = join_as(&server, &id, Some(1), Some(taken)).await;
+        assert_eq!(
+            (s, v["error"]["code"].as_str()),
+            (400, Some("bad_message")),
+            "{taken:?}: {v}"
+        );
+        assert!(
+            v["error"]["message"].as_str().unwrap().contains("taken"),
+            "{taken:?}: {v}"
+        );
+    }
+    for colour in [
+        "Blue",
+        "blue",
+        "BROWN",
+        "White",
+        "black",
+        "Modrý",
+        "MODRÝ",
+        "Hnědý",
+        "Czarny",
+        "Biały",
+        "Bleu",
+        "noir",
+        "Marron",
+        "Ｂｌｕｅ",
+    ] {
+        let (s, v) = join_as(&server, &id, Some(1), Some(colour)).await;
+        assert_eq!(
+            (s, v["error"]["code"].as_str()),
+            (400, Some("bad_message")),
+            "{colour:?}: {v}"
+        );
+        assert!(
+            v["error"]["message"].as_str().unwrap().contains("taken"),
+            "{colour:?}: {v}"
+        );
+    }
+    // Stored composed: "Zoe" and a combining acute accent is "Zoé".
+    let (s, v) = join_as(&server, &id, Some(1), Some("Zoe\u{301}")).await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(server.summary(&id).await["seats"][1]["name"], "Zo\u{e9}");
+    let (s, v) = join_as(&server, &id, Some(2), Some("ZO\u{c9}")).await;
+    assert_eq!(
+        (s, v["error"]["code"].as_str()),
+        (400, Some("bad_message")),
+        "{v}"
+    );
+    assert!(
+        v["error"]["message"].as_str().unwrap().contains("taken"),
+        "{v}"
+    );
+    // A name given up with its seat is free again.
+    server
+        .request_as(
+            "POST",
+            &format!("/api/v1/matches/{id}/leave"),
+            Some(&alice),
+            None,
+        )
+        .await;
+    let (s, v) = join_as(&server, &id, Some(2), Some("alice")).await;
+    assert_eq!(s, 200, "{v}");
+    server.stop().await;
+}
+
+/// Spectators cannot keep the players out (an outsider once held 63
+/// spectator sockets and a seated player could not connect): spectators
+/// count toward a cap of their own (`--max-sockets`), each seat's holder
+/// toward its own (8 sockets), and a seat's socket is never refused
+/// because of spectators or of another seat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spectators_cannot_keep_a_seat_out() {
+    // The server's cap on one seat's holder's sockets (docs/server.md).
+    const SOCKETS_PER_SEAT: usize = 8;
+    let db = temp_db("spectators");
+    let mut o = options(db.path());
+    o.max_sockets = 4;
+    let server = Running::start(o).await;
+    let id = server
+        .create(json!({"players": 2, "seats": ["human", "human"]}))
+        .await;
+    let t0 = server.join(&id, 0).await;
+    let t1 = server.join(&id, 1).await;
+    let mut open = Vec::new();
+    for _ in 0..4 {
+        let mut w = server.connect(&id, None, None).await;
+        w.until("update").await;
+        open.push(w);
+    }
+    let mut extra = server.connect(&id, None, None).await;
+    assert_eq!(extra.until("error").await["code"], "too_many_sockets");
+    assert_eq!(extra.closed_within(3.0).await, Some(1013));
+    // Every spectator's place is taken: the seats get in all the same, up
+    // to their own cap, which keeps neither the other seat nor anyone out.
+    for _ in 0..SOCKETS_PER_SEAT {
+        let mut seat = server.connect(&id, Some(&t0), None).await;
+        let v = seat.next().await;
+        assert_eq!(v["type"], "welcome", "{v}");
+        seat.update_at(0).await;
+        open.push(seat);
+    }
+    let mut third = server.connect(&id, Some(&t0), None).await;
+    assert_eq!(third.until("error").await["code"], "too_many_sockets");
+    let mut other = server.connect(&id, Some(&t1), None).await;
+    assert_eq!(other.next().await["type"], "welcome");
+    other.update_at(0).await;
+    // A place given back is free again.
+    drop(open.pop());
+    let mut again = None;
+    for _ in 0..50 {
+        let mut seat = server.connect(&id, Some(&t0), None).await;
+        if seat.next().await["type"] == "welcome" {
+            again = Some(seat);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(again.is_some(), "a closed socket's place is free");
+    server.stop().await;
+}

@@ -1,11 +1,12 @@
 //! Seats: taking one (with a private match's invite, never a seat
-//! reserved for someone else), giving one up, reclaiming one's seat of a
-//! rematch, and cancelling a match: an open one by any seated player, a
-//! playing one only once everybody else has gone.
+//! reserved for someone else, never under a name that reads as another
+//! seat's), giving one up, reclaiming one's seat of a rematch, and
+//! cancelling a match: an open one by any seated player, a playing one
+//! only once everybody else has gone.
 
 use super::{refuse, Authority, Change, Claim, Proposal};
 use crate::credential::{ct_eq, hash_credential};
-use crate::protocol::{ErrorCode, ProtoError, Status};
+use crate::protocol::{name_key, ErrorCode, ProtoError, Status};
 use crate::store::Op;
 use metropolys_core::Seat;
 use std::time::{Duration, Instant};
@@ -66,6 +67,27 @@ impl Authority {
         }
     }
 
+    /// `bad_message` when `name` reads as the name of another seat's
+    /// holder, or of the player a seat of a rematch is kept for (compared
+    /// by `protocol::name_key`: after NFKC, ignoring case).
+    fn check_name_free(&self, name: Option<&str>) -> Result<(), ProtoError> {
+        let Some(name) = name else { return Ok(()) };
+        let key = name_key(name);
+        for (i, s) in self.seats.iter().enumerate() {
+            let held = s.holder.and(s.name.as_deref());
+            let kept = s.reserved.as_ref().and_then(|r| r.1.as_deref());
+            if let Some(other) = held.or(kept).filter(|o| name_key(o) == key) {
+                return Err(refuse(
+                    ErrorCode::BadMessage,
+                    format!(
+                        "the name is taken: seat {i} is {other}, and a player under the same name would pass for them; choose another name"
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Taking `seat` (or the first free human seat that is not reserved)
     /// with a credential's hash, under a name (checked by the caller:
     /// `protocol::player_name`), with the invite of a private match.
@@ -80,6 +102,7 @@ impl Authority {
         if self.status().is_over() {
             return Err(refuse(ErrorCode::MatchOver, "the match is over"));
         }
+        self.check_name_free(name.as_deref())?;
         let seat = match seat {
             Some(s) => {
                 let slot = self.seats.get(s as usize).ok_or_else(|| {

@@ -478,3 +478,36 @@ fn the_turn_timer_stops_while_every_human_is_away() {
     let fx = commit(&mut a, p);
     assert!(fx.stop_timer && a.deadline.is_none());
 }
+
+#[test]
+fn a_name_another_seat_holds_or_keeps_is_taken() {
+    let mut a = with_row(
+        row(),
+        vec![SeatSpec::Human, SeatSpec::Human, SeatSpec::Human],
+        false,
+    );
+    named_join(&mut a, 0, 1, "Ann");
+    for same in ["Ann", "ann", "ANN", "Ａｎｎ"] {
+        let e = a
+            .propose_join(Some(1), [2; 32], Some(same.into()), None)
+            .unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadMessage, "{same}");
+        assert!(e.message.contains("taken"), "{}", e.message);
+    }
+    named_join(&mut a, 1, 2, "Bo");
+    // A rematch: seat 0 kept for Ann, under her name.
+    let p = a.propose_leave(2).unwrap();
+    commit(&mut a, p);
+    named_join(&mut a, 2, 3, "Cy");
+    play_out(&mut a);
+    let (_, stored) = a.propose_rematch(&[2; 32], draws(), 9).unwrap();
+    let r = Authority::restore(&stored, Instant::now()).unwrap();
+    let e = r
+        .propose_join(Some(2), [5; 32], Some("ANN".into()), None)
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::BadMessage, "kept for Ann");
+    assert!(e.message.contains("taken"), "{}", e.message);
+    assert!(r
+        .propose_join(Some(2), [5; 32], Some("Di".into()), None)
+        .is_err_and(|e| e.code == ErrorCode::SeatReserved));
+}

@@ -17,8 +17,15 @@ pub enum ErrorCode {
     /// repeated field, a wrong type, a number out of range (`move` beyond
     /// 2^63−1, `action` beyond 64 bits, a non-integer), a binary WebSocket
     /// message, a `since` that is not a move number; a `name` or chat
-    /// `text` out of bounds or with control characters; an `invite` for a
-    /// public match; a malformed `X-Forwarded-For` from a trusted proxy.
+    /// `text` out of bounds or with control characters; a `name` with an
+    /// invisible or format character (Unicode's Cf, or a
+    /// Default_Ignorable_Code_Point: zero-width spaces and joiners, soft
+    /// hyphens, Hangul fillers, variation selectors), or one that would
+    /// pass for another seat (another seat's holder's, or the name of the
+    /// player a seat of a rematch is kept for, compared after NFKC and
+    /// ignoring case; a seat colour's name in a language of the
+    /// catalogues), `message` saying which; an `invite` for a public
+    /// match; a malformed `X-Forwarded-For` from a trusted proxy.
     BadMessage,
     /// A WebSocket message whose `op` is not `act`, `chat`, `hint`, `ping`
     /// or `sync`.
@@ -96,8 +103,10 @@ pub enum ErrorCode {
     /// This client address already has `--open-per-address` open matches
     /// that nobody else joined yet.
     TooManyOpenMatches,
-    /// The match has `--max-sockets` sockets: sent once, then the socket
-    /// closes (1013).
+    /// The match has `--max-sockets` spectators' sockets (to a
+    /// spectator), or the seat's holder has 8 sockets open on it (to a
+    /// seat's socket): sent once, then the socket closes (1013).
+    /// Spectators and seats are counted apart.
     TooManySockets,
     /// A request body over 16 KiB. A body of up to 1 MiB is read and
     /// dropped, and the connection serves on; a larger one closes it

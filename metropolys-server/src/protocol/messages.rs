@@ -330,7 +330,7 @@ pub struct Limits {
     pub max_message_bytes: usize,
     /// The largest request body, in bytes.
     pub max_body_bytes: usize,
-    /// `--max-sockets`.
+    /// `--max-sockets`: spectators' sockets per match.
     pub max_sockets: usize,
     /// `--max-connections`.
     pub max_connections: usize,
@@ -406,6 +406,22 @@ pub struct HttpError {
 }
 
 impl ServerMessage {
+    /// Its `type` (`welcome`, `update`, …): what the log says of a message
+    /// sent, never its content.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ServerMessage::Welcome(_) => "welcome",
+            ServerMessage::Update(_) => "update",
+            ServerMessage::Accepted(_) => "accepted",
+            ServerMessage::Presence(_) => "presence",
+            ServerMessage::Hint(_) => "hint",
+            ServerMessage::Pong => "pong",
+            ServerMessage::Chat(_) => "chat",
+            ServerMessage::Rematch(_) => "rematch",
+            ServerMessage::Error(_) => "error",
+        }
+    }
+
     /// The message as JSON text.
     pub fn to_json(&self) -> String {
         // Every field serialises (no maps with non-string keys, no

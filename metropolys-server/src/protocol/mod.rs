@@ -23,5 +23,7 @@ pub use messages::{
 };
 pub use requests::{parse_client, parse_json, ClientRequest, CreateMatch, JoinSeat};
 pub use schema::{doc_tables, schema, ROOTS};
-pub use text::{chat_text, player_name, CHAT_MAX_CHARS, NAME_MAX_BYTES, NAME_MAX_CHARS};
+pub use text::{
+    chat_text, is_color_name, name_key, player_name, CHAT_MAX_CHARS, NAME_MAX_BYTES, NAME_MAX_CHARS,
+};
 pub use version::PROTOCOL_VERSION;

@@ -41,6 +41,20 @@ pub enum ClientRequest {
     },
 }
 
+impl ClientRequest {
+    /// Its `op` (`act`, `chat`, …): what the log says of a request
+    /// received, never its content.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ClientRequest::Act { .. } => "act",
+            ClientRequest::Hint => "hint",
+            ClientRequest::Ping => "ping",
+            ClientRequest::Sync => "sync",
+            ClientRequest::Chat { .. } => "chat",
+        }
+    }
+}
+
 /// The WebSocket request's wire shapes, for the schema: a submission, or
 /// an `op` without other fields.
 #[derive(JsonSchema)]
@@ -271,8 +285,10 @@ pub struct JoinSeat {
     #[schemars(with = "Option<SeatSchema>")]
     pub seat: Option<u8>,
     /// The player's name, shown to everyone: trimmed; empty or absent for
-    /// none; else 1 to 24 characters (at most 64 bytes of UTF-8), one line
-    /// without control characters.
+    /// none; else, stored composed (NFC), 1 to 24 characters (at most 64
+    /// bytes of UTF-8), one line without control, invisible or format
+    /// characters; neither another seat's name (ignoring case, after NFKC)
+    /// nor a seat colour's.
     #[serde(default)]
     pub name: Option<String>,
     /// The invite of a private match (32 hexadecimal digits); refused for

@@ -16,7 +16,7 @@ use crate::store::{MatchRow, Op, StoredMatch};
 use axum::extract::ws::Utf8Bytes;
 use metropolys_core::{Config, Seat};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex as SyncMutex, Weak};
 use std::time::Instant;
 use tokio::sync::{mpsc, Mutex, Notify};
@@ -25,8 +25,9 @@ use tokio::task::AbortHandle;
 /// What a socket's writer sends.
 #[derive(Debug, Clone)]
 pub enum Frame {
-    /// A text message.
-    Text(Utf8Bytes),
+    /// A text message and its `type` (which the log names, never the
+    /// text).
+    Text(&'static str, Utf8Bytes),
     /// Close with a code and a reason, then end.
     Close(u16, &'static str),
 }
@@ -56,20 +57,73 @@ pub struct Room {
     inner: Mutex<Inner>,
     summary: SyncMutex<Arc<Summary>>,
     /// Sockets open on this match, counted until each has really closed.
-    sockets: AtomicUsize,
+    sockets: SyncMutex<SocketCounts>,
     /// When the room was last left with no socket (for the sweeper).
     quiet_since: SyncMutex<Instant>,
 }
 
+/// The most sockets one seat's holder may have open at once on its match
+/// (its devices and tabs), counted apart from the spectators' (at most
+/// `--max-sockets`): spectators never keep a player out, nor one seat
+/// another.
+const SOCKETS_PER_SEAT: usize = 8;
+
+/// The sockets open on a match: the spectators' together, and each seat
+/// holder's apart, so that spectators never keep a player out, nor one
+/// seat another.
+#[derive(Default)]
+struct SocketCounts {
+    spectators: usize,
+    /// Per seat and holder (the seat's epoch when the socket opened: the
+    /// sockets of a holder who gave the seat up, closing, do not keep the
+    /// next holder out).
+    seats: HashMap<(Seat, u64), usize>,
+}
+
+impl SocketCounts {
+    fn total(&self) -> usize {
+        self.spectators + self.seats.values().sum::<usize>()
+    }
+}
+
 /// A socket's place in the room's count; dropping it frees the place.
-pub struct SocketSlot(Arc<Room>);
+pub struct SocketSlot {
+    room: Arc<Room>,
+    /// The seat and holder it counts for; `None`: a spectator's.
+    seat: Option<(Seat, u64)>,
+}
 
 impl Drop for SocketSlot {
     fn drop(&mut self) {
-        if self.0.sockets.fetch_sub(1, Ordering::SeqCst) == 1 {
-            *self.0.quiet_since.lock().unwrap_or_else(|p| p.into_inner()) = Instant::now();
+        let mut counts = self.room.counts();
+        match self.seat {
+            None => counts.spectators = counts.spectators.saturating_sub(1),
+            Some(key) => {
+                if let Some(n) = counts.seats.get_mut(&key) {
+                    *n -= 1;
+                    if *n == 0 {
+                        counts.seats.remove(&key);
+                    }
+                }
+            }
+        }
+        if counts.total() == 0 {
+            *self
+                .room
+                .quiet_since
+                .lock()
+                .unwrap_or_else(|p| p.into_inner()) = Instant::now();
         }
     }
+}
+
+/// Why a socket found no place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoPlace {
+    /// The match has its most spectators' sockets.
+    Spectators(usize),
+    /// The seat's holder has its most sockets open.
+    Seat(usize),
 }
 
 impl Room {
@@ -84,7 +138,7 @@ impl Room {
                 timer: None,
             }),
             summary: SyncMutex::new(summary),
-            sockets: AtomicUsize::new(0),
+            sockets: SyncMutex::new(SocketCounts::default()),
             quiet_since: SyncMutex::new(Instant::now()),
         }
     }
@@ -124,7 +178,7 @@ impl Room {
     /// `linger` (the room can leave memory; the store keeps it).
     pub fn sweepable(&self, linger: std::time::Duration) -> bool {
         self.summary().status.is_over()
-            && self.sockets.load(Ordering::SeqCst) == 0
+            && self.counts().total() == 0
             && self
                 .quiet_since
                 .lock()
@@ -133,21 +187,39 @@ impl Room {
                 >= linger
     }
 
-    /// Takes a place for a socket, unless `max` are open.
-    pub fn socket_slot(self: &Arc<Self>, max: usize) -> Option<SocketSlot> {
-        let mut n = self.sockets.load(Ordering::SeqCst);
-        loop {
-            if n >= max {
-                return None;
+    fn counts(&self) -> std::sync::MutexGuard<'_, SocketCounts> {
+        self.sockets.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Takes a place for a socket of `seat` (its seat and the seat's
+    /// epoch; `None`: a spectator's): a spectator's unless
+    /// `max_spectators` are open, a seat's unless its holder has
+    /// [`SOCKETS_PER_SEAT`] open. Spectators and seats are counted apart:
+    /// however many spectators there are, a seat's socket gets in.
+    pub fn socket_slot(
+        self: &Arc<Self>,
+        seat: Option<(Seat, u64)>,
+        max_spectators: usize,
+    ) -> Result<SocketSlot, NoPlace> {
+        let per_seat = SOCKETS_PER_SEAT;
+        let mut counts = self.counts();
+        match seat {
+            None if counts.spectators >= max_spectators => {
+                return Err(NoPlace::Spectators(max_spectators))
             }
-            match self
-                .sockets
-                .compare_exchange(n, n + 1, Ordering::SeqCst, Ordering::SeqCst)
-            {
-                Ok(_) => return Some(SocketSlot(self.clone())),
-                Err(now) => n = now,
+            None => counts.spectators += 1,
+            Some(key) => {
+                let n = counts.seats.entry(key).or_insert(0);
+                if *n >= per_seat {
+                    return Err(NoPlace::Seat(per_seat));
+                }
+                *n += 1;
             }
         }
+        Ok(SocketSlot {
+            room: self.clone(),
+            seat,
+        })
     }
 
     /// The record of the finished game.
@@ -241,10 +313,11 @@ impl Room {
         while let Some(fx) = pending.pop() {
             let mut dead = Vec::new();
             for o in fx.send {
+                let kind = o.msg.kind();
                 let text = Utf8Bytes::from(o.msg.to_json());
                 for id in o.to {
                     if let Some(h) = inner.clients.get(&id) {
-                        if h.tx.try_send(Frame::Text(text.clone())).is_err() {
+                        if h.tx.try_send(Frame::Text(kind, text.clone())).is_err() {
                             dead.push(id);
                         }
                     }
@@ -521,7 +594,7 @@ impl Room {
                 let inner = self.inner.lock().await;
                 if let Some(h) = inner.clients.get(&client) {
                     let _ =
-                        h.tx.try_send(Frame::Text(ServerMessage::Pong.to_json().into()));
+                        h.tx.try_send(Frame::Text("pong", ServerMessage::Pong.to_json().into()));
                 }
                 Ok(())
             }
