@@ -64,6 +64,7 @@ impl<'t> Guide<'t> {
             match *e {
                 Event::CallStarted { .. } => self.bids_this_call = 0,
                 Event::BidPlaced { player, .. } => {
+                    // The first bid of a call opens it; the others outbid.
                     let (lesson, id) = if self.bids_this_call == 0 {
                         (Lesson::Opening, "guide-opening")
                     } else {
@@ -74,6 +75,7 @@ impl<'t> Guide<'t> {
                     self.teach(lesson, id, &[("who", who)], &mut out);
                 }
                 Event::Passed { player, forced } => {
+                    // By choice, or with no outbid left.
                     let (lesson, id) = if forced {
                         (Lesson::ForcedPass, "guide-forced-pass")
                     } else {
@@ -82,10 +84,12 @@ impl<'t> Guide<'t> {
                     let who = self.who(player);
                     self.teach(lesson, id, &[("who", who)], &mut out);
                 }
+                // The call ends and its latest bid is constructed.
                 Event::Constructed { player, .. } => {
                     let who = self.who(player);
                     self.teach(Lesson::CallEnd, "guide-call-end", &[("who", who)], &mut out);
                 }
+                // The winner takes the neighborhood's token.
                 Event::TokenTaken { player, token, .. } => {
                     let args = [
                         ("who", self.who(player)),
@@ -94,6 +98,7 @@ impl<'t> Guide<'t> {
                     ];
                     self.teach(Lesson::Token, "guide-token", &args, &mut out);
                 }
+                // The subway and archaeological cards change hands.
                 Event::CardTaken { player, card, .. } => {
                     let args = [
                         ("who", self.who(player)),
@@ -106,8 +111,8 @@ impl<'t> Guide<'t> {
                 Event::GameEnded { .. } => {}
             }
         }
-        // The game's end names who constructed their last building: the
-        // last construction of these events.
+        // The game's end names who constructed their last building:
+        // the last construction of these events.
         if events.iter().any(|e| matches!(e, Event::GameEnded { .. })) {
             if let Some(p) = events.iter().rev().find_map(|e| match e {
                 Event::Constructed { player, .. } => Some(*player),

@@ -265,7 +265,7 @@ impl<'t> Narrator<'t> {
                     self.returned.push(item);
                 }
                 Event::TokenTaken { player, token, .. } => {
-                    // The losing bids go back before the winner's gains.
+                    // The losing bids go back before the winner's gains.
                     self.flush_returned();
                     let text = self.say(
                         "event-token",

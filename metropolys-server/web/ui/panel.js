@@ -7,7 +7,7 @@
 
 import { t, texts } from "./i18n.js";
 import { el } from "./setup.js";
-import { capital, points } from "./words.js";
+import { capital } from "./words.js";
 
 /** What a secret card is (`area`, `neighborhood` or `metropolys`), from core's SecretCard. */
 function cardKind(card) {
@@ -270,4 +270,3 @@ export class Log {
   }
 }
 
-export { points };

@@ -61,11 +61,6 @@ export function place(E, n) {
   return texts().place(n);
 }
 
-/** A signed number of points: `+3`, `−1`. */
-export function points(n) {
-  return n < 0 ? `−${-n}` : `+${n}`;
-}
-
 /** Who won, in words: `Black wins`, `You win`, `Blue and Black share the victory`. */
 export function winnersText(seats, winners) {
   const names = winners.map((p) => seats.who(p));
