@@ -92,6 +92,10 @@ pub enum BotError {
     /// memory was reached): the search or arena did not run.
     #[error("cannot start a thread: {0}")]
     Thread(String),
+    /// A record given to [`review`](crate::review::review) does not replay
+    /// (its first illegal action, or a malformed record).
+    #[error("review: {0}")]
+    Review(String),
     /// A user-written bot failed (e.g. a Python bot raised an exception).
     #[error("the {bot} bot failed: {reason}")]
     Failed {

@@ -22,6 +22,8 @@
 //! * [`arena()`]: many games with the bots rotated over the seats, one
 //!   [`ArenaRow`] per bot; [`arena_games`]: the same games one by one
 //!   ([`ArenaGame`]), for any range of a run.
+//! * [`review::review`]: a finished game judged by a preset, decision by
+//!   decision: win chances, the preferred action, grades, accuracy.
 //! * [`wilson_interval`]: the 95 % interval of a win rate, as the arena
 //!   reports it ([`stats`]).
 //!
@@ -62,6 +64,7 @@ pub mod ladder;
 pub mod presets;
 mod random;
 pub mod rating;
+pub mod review;
 mod spec;
 pub mod sprt;
 pub mod stats;

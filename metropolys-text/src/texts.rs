@@ -385,6 +385,34 @@ impl Texts {
             .unwrap_or_else(|_| name.to_string())
     }
 
+    /// A review grade in words, for a grade id of the bots' review
+    /// (`forced`, `best`, `good`, `inaccuracy`, `mistake`, `blunder`);
+    /// `None` for another id.
+    ///
+    /// ```
+    /// use metropolys_text::{Lang, Texts};
+    /// assert_eq!(Texts::of(Lang::Fr).grade("blunder").as_deref(), Some("gaffe"));
+    /// assert_eq!(Texts::of(Lang::En).grade("brilliant"), None);
+    /// ```
+    pub fn grade(&self, id: &str) -> Option<String> {
+        self.try_format(&format!("review-grade-{id}"), &[]).ok()
+    }
+
+    /// What the reviewer would have played instead, and the win chance it
+    /// would have kept (`gain`, 0 to 1, shown in whole percentage points):
+    /// `The bot would have chosen: bid 9 (tall) on 14 (…) (+12 % win
+    /// chance)`.
+    pub fn review_suggestion(&self, variant: Variant, action: Action, gain: f64) -> String {
+        let points = (gain.max(0.0) * 100.0).round();
+        self.format(
+            "review-suggestion",
+            &[
+                ("action", self.action(variant, action).into()),
+                ("gain", Arg::Number(points)),
+            ],
+        )
+    }
+
     /// A bot preset's name (`Beginner`) and what it does, for a preset of
     /// `metropolys_bots::PRESETS`; `None` for another bot kind.
     pub fn preset(&self, name: &str) -> Option<(String, String)> {

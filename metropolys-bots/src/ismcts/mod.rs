@@ -20,6 +20,7 @@ use metropolys_core::rng::SplitMix64;
 use metropolys_core::Action;
 use root::Budget;
 use std::sync::atomic::{AtomicBool, Ordering};
+pub(crate) use tree::playout;
 use tree::{Search, Settings};
 // `web_time` is `std::time` on native targets and the JavaScript clock on
 // wasm32-unknown-unknown, where `std::time::Instant::now()` panics.

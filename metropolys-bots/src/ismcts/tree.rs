@@ -286,65 +286,14 @@ impl<'a> Search<'a> {
         best
     }
 
-    fn playout(&self, mut s: State, rng: &mut SplitMix64) -> State {
-        match self.settings.playout {
-            Playout::Random => play_random(s, rng),
-            Playout::Greedy => {
-                let tables = self.tables;
-                while let Some(p) = s.to_act() {
-                    let Some(a) = s.random_action(rng) else { break };
-                    let Some(b) = s.random_action(rng) else { break };
-                    let choice = if a == b {
-                        a
-                    } else {
-                        let ctx = Ctx::new(&s, p, Some((s_objective(&s, p), s.metropolys_card(p))));
-                        let v = |x| crate::greedy::default_value(&ctx, tables, &s, x);
-                        if v(b) > v(a) {
-                            b
-                        } else {
-                            a
-                        }
-                    };
-                    if s.play_in_place(choice).is_err() {
-                        break;
-                    }
-                }
-                s
-            }
-            Playout::Softmax => {
-                let tables = self.tables;
-                let inv = (1.0 / self.settings.playout_temperature) as f32;
-                let mut values: Vec<(Action, f32)> = Vec::with_capacity(64);
-                while let Some(p) = s.to_act() {
-                    let ctx = Ctx::new(&s, p, Some((s_objective(&s, p), s.metropolys_card(p))));
-                    values.clear();
-                    let mut top = f32::NEG_INFINITY;
-                    s.for_each_legal(|a| {
-                        let v = crate::greedy::default_value(&ctx, tables, &s, a) * inv;
-                        top = top.max(v);
-                        values.push((a, v));
-                    });
-                    let mut total = 0.0f32;
-                    for x in values.iter_mut() {
-                        x.1 = (x.1 - top).exp();
-                        total += x.1;
-                    }
-                    let mut x = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * total;
-                    let mut choice = values.last().map_or(Action::Pass, |v| v.0);
-                    for &(a, w) in values.iter() {
-                        if x < w {
-                            choice = a;
-                            break;
-                        }
-                        x -= w;
-                    }
-                    if s.play_in_place(choice).is_err() {
-                        break;
-                    }
-                }
-                s
-            }
-        }
+    fn playout(&self, s: State, rng: &mut SplitMix64) -> State {
+        playout(
+            self.settings.playout,
+            self.settings.playout_temperature,
+            self.tables,
+            s,
+            rng,
+        )
     }
 
     /// The root's children as (action, visits, reward sum).
@@ -354,6 +303,74 @@ impl<'a> Search<'a> {
             .iter()
             .map(|e| (e.action, u64::from(e.visits), e.reward))
             .collect()
+    }
+}
+
+/// Plays `s` to the end with the playout policy `kind` (`temperature`: the
+/// softmax's, in points of the greedy evaluation): what the search's
+/// iterations and the review's estimates ([`crate::review`]) share.
+pub(crate) fn playout(
+    kind: Playout,
+    temperature: f64,
+    tables: &Tables,
+    mut s: State,
+    rng: &mut SplitMix64,
+) -> State {
+    match kind {
+        Playout::Random => play_random(s, rng),
+        Playout::Greedy => {
+            while let Some(p) = s.to_act() {
+                let Some(a) = s.random_action(rng) else { break };
+                let Some(b) = s.random_action(rng) else { break };
+                let choice = if a == b {
+                    a
+                } else {
+                    let ctx = Ctx::new(&s, p, Some((s_objective(&s, p), s.metropolys_card(p))));
+                    let v = |x| crate::greedy::default_value(&ctx, tables, &s, x);
+                    if v(b) > v(a) {
+                        b
+                    } else {
+                        a
+                    }
+                };
+                if s.play_in_place(choice).is_err() {
+                    break;
+                }
+            }
+            s
+        }
+        Playout::Softmax => {
+            let inv = (1.0 / temperature) as f32;
+            let mut values: Vec<(Action, f32)> = Vec::with_capacity(64);
+            while let Some(p) = s.to_act() {
+                let ctx = Ctx::new(&s, p, Some((s_objective(&s, p), s.metropolys_card(p))));
+                values.clear();
+                let mut top = f32::NEG_INFINITY;
+                s.for_each_legal(|a| {
+                    let v = crate::greedy::default_value(&ctx, tables, &s, a) * inv;
+                    top = top.max(v);
+                    values.push((a, v));
+                });
+                let mut total = 0.0f32;
+                for x in values.iter_mut() {
+                    x.1 = (x.1 - top).exp();
+                    total += x.1;
+                }
+                let mut x = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * total;
+                let mut choice = values.last().map_or(Action::Pass, |v| v.0);
+                for &(a, w) in values.iter() {
+                    if x < w {
+                        choice = a;
+                        break;
+                    }
+                    x -= w;
+                }
+                if s.play_in_place(choice).is_err() {
+                    break;
+                }
+            }
+            s
+        }
     }
 }
 

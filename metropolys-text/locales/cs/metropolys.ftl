@@ -535,3 +535,26 @@ guide-call-end = Veřejná soutěž skončila: nikdo další už nemůže hrát,
 guide-token = { $who } staví na poli se žetonem a bere si ho ({ $token }, na konci hry { $points }).
 guide-card = { $who } teď drží: { $card } ({ $points } na konci hry). Tato karta mění majitele podle toho, kdo bere žetony, které k ní patří.
 guide-game-end = Hra skončila: { $who } má postavených všech svých 13 budov. Všechny tajné karty se teď odkrývají a bodovací tabulka sečte body každého hráče.
+
+## Rozbor dohrané partie boty
+review-title = Rozbor partie
+review-by = Rozbor: bot { $preset }
+review-known = S tím, co hráč věděl
+review-revealed = Se všemi kartami odkrytými
+review-win-chance = Šance na výhru
+review-accuracy = Přesnost
+review-turning-point = Zlomový okamžik
+review-decision = Rozhodnutí
+review-grade-forced = vynucený tah
+review-grade-best = nejlepší
+review-grade-good = dobrý
+review-grade-inaccuracy = nepřesnost
+review-grade-mistake = chyba
+review-grade-blunder = hrubá chyba
+review-inaccuracies = Nepřesnosti
+review-mistakes = Chyby
+review-blunders = Hrubé chyby
+review-suggestion = Bot by zvolil: { $action } (+{ $gain } % šance na výhru)
+review-graph-hint = Klepnutím na graf zobrazíte plán v tom rozhodnutí.
+review-computing = Probíhá rozbor partie…
+review-not-over = Rozbor je k dispozici po skončení hry.

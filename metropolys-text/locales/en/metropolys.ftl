@@ -519,3 +519,26 @@ guide-call-end = The call is over: nobody else could still play, so the latest b
 guide-token = { $who } built on a neighborhood with a token and took it ({ $token }, { $points } at the end).
 guide-card = { $who } now holds the { $card } ({ $points } at the end): it changes hands as the tokens that go with it are taken.
 guide-game-end = The game is over: { $who } has constructed all 13 of their buildings. Every secret card is now shown, and the score sheet adds up each player's points.
+
+## The review of a finished game by the bots (grades as lichess names them)
+review-title = Review
+review-by = Reviewed by the { $preset } bot
+review-known = With what the player knew
+review-revealed = With every card revealed
+review-win-chance = Win chance
+review-accuracy = Accuracy
+review-turning-point = Turning point
+review-decision = Decision
+review-grade-forced = forced
+review-grade-best = best
+review-grade-good = good
+review-grade-inaccuracy = inaccuracy
+review-grade-mistake = mistake
+review-grade-blunder = blunder
+review-inaccuracies = Inaccuracies
+review-mistakes = Mistakes
+review-blunders = Blunders
+review-suggestion = The bot would have chosen: { $action } (+{ $gain } % win chance)
+review-graph-hint = Click the graph to see the board at that decision.
+review-computing = Reviewing the game…
+review-not-over = The review is offered once the game is over.

@@ -520,3 +520,26 @@ guide-call-end = L'appel d'offres est terminé : plus personne d'autre ne pouva
 guide-token = { $who } a construit sur un quartier portant un jeton et l'a pris ({ $token }, { $points } en fin de partie).
 guide-card = { $who } détient maintenant la { $card } ({ $points } en fin de partie) : elle passe d'un joueur à l'autre selon qui prend les jetons qui lui sont liés.
 guide-game-end = La partie est terminée : { $who } a construit ses 13 immeubles. Toutes les cartes secrètes sont maintenant révélées, et la feuille de score additionne les points de chaque joueur.
+
+## L'analyse d'une partie terminée par les bots
+review-title = Analyse de la partie
+review-by = Analyse : bot { $preset }
+review-known = Avec ce que le joueur savait
+review-revealed = Toutes les cartes révélées
+review-win-chance = Chances de victoire
+review-accuracy = Précision
+review-turning-point = Tournant
+review-decision = Décision
+review-grade-forced = coup forcé
+review-grade-best = meilleur
+review-grade-good = bon
+review-grade-inaccuracy = imprécision
+review-grade-mistake = erreur
+review-grade-blunder = gaffe
+review-inaccuracies = Imprécisions
+review-mistakes = Erreurs
+review-blunders = Gaffes
+review-suggestion = Le bot aurait choisi : { $action } (+{ $gain } % de chances de victoire)
+review-graph-hint = Cliquez sur le graphique pour voir le plateau à cette décision.
+review-computing = Analyse de la partie…
+review-not-over = L'analyse est proposée une fois la partie terminée.

@@ -547,3 +547,26 @@ guide-call-end = Przetarg się skończył: nikt inny nie może już grać, więc
 guide-token = { $who } stawia budynek w sąsiedztwie z żetonem i bierze ten żeton ({ $token }, { $points } w końcowej punktacji).
 guide-card = { $who } ma teraz: { $card } ({ $points } w końcowej punktacji). Ta karta przechodzi z rąk do rąk, w miarę jak gracze biorą żetony, które się z nią wiążą.
 guide-game-end = Gra się skończyła: { $who } ma już postawione wszystkie swoje 13 budynków. Wszystkie sekretne karty są teraz odkryte, a tabela punktacji sumuje punkty każdego gracza.
+
+## Analiza zakończonej partii przez boty
+review-title = Analiza partii
+review-by = Analiza: bot { $preset }
+review-known = Z wiedzą, jaką miał gracz
+review-revealed = Ze wszystkimi kartami odkrytymi
+review-win-chance = Szansa na wygraną
+review-accuracy = Dokładność
+review-turning-point = Punkt zwrotny
+review-decision = Decyzja
+review-grade-forced = ruch wymuszony
+review-grade-best = najlepszy
+review-grade-good = dobry
+review-grade-inaccuracy = niedokładność
+review-grade-mistake = błąd
+review-grade-blunder = poważny błąd
+review-inaccuracies = Niedokładności
+review-mistakes = Błędy
+review-blunders = Poważne błędy
+review-suggestion = Bot wybrałby: { $action } (+{ $gain } % szansy na wygraną)
+review-graph-hint = Kliknij wykres, aby zobaczyć planszę przy tej decyzji.
+review-computing = Trwa analiza partii…
+review-not-over = Analiza jest dostępna po zakończeniu gry.
