@@ -158,7 +158,7 @@ fn game_at(record: &Record, i: usize) -> metropolys_core::State {
 
 #[test]
 fn the_thresholds_order_the_grades() {
-    assert!(INACCURACY < MISTAKE && MISTAKE < BLUNDER);
+    const { assert!(INACCURACY < MISTAKE && MISTAKE < BLUNDER) };
     let grades: Vec<Grade> = [0.0, INACCURACY, MISTAKE, BLUNDER]
         .iter()
         .map(|&d| Grade::of(false, d))
