@@ -61,6 +61,47 @@ pub const MAX_TURNING_POINTS: usize = 3;
 /// The playout policy of the estimates: two random legal actions, the
 /// better one by the greedy evaluation played.
 pub const REVIEW_PLAYOUT: Playout = Playout::Greedy;
+/// The calibration's exponent per player count (2, 3, 4 players), fitted
+/// on self-play games of `strong` by the `calibration` example (`--fit`;
+/// docs/review.md): the playouts' win frequencies are overconfident (a
+/// seat that wins 75 % of the greedy playouts wins about 65 % of the games
+/// played well), and [`temper`] shrinks them.
+pub const SHARPNESS: [f64; 3] = [0.57, 0.57, 0.57];
+
+/// The win chances of the seats from their playouts' win frequencies:
+/// each raised to the player count's [`SHARPNESS`] and normalized (for two
+/// seats, a scaling of the log-odds). Frequencies that are all zero stay
+/// so.
+///
+/// ```
+/// use metropolys_bots::review::temper;
+/// let p = temper(&[0.75, 0.25]);
+/// assert!(p[0] < 0.75 && p[0] > 0.5 && (p[0] + p[1] - 1.0).abs() < 1e-12);
+/// assert_eq!(temper(&[1.0, 0.0]), [1.0, 0.0]);
+/// ```
+pub fn temper(frequencies: &[f64]) -> Vec<f64> {
+    temper_with(frequencies, sharpness(frequencies.len()))
+}
+
+/// The exponent of [`temper`] for `players` seats.
+fn sharpness(players: usize) -> f64 {
+    SHARPNESS[players.clamp(2, 4) - 2]
+}
+
+/// [`temper`] with the exponent `a`.
+pub fn temper_with(frequencies: &[f64], a: f64) -> Vec<f64> {
+    let powered: Vec<f64> = frequencies
+        .iter()
+        .map(|&p| libm::pow(p.max(0.0), a))
+        .collect();
+    let total: f64 = powered.iter().sum();
+    if total > 0.0 {
+        powered.iter().map(|p| p / total).collect()
+    } else {
+        powered
+    }
+}
+
 /// The most worlds an estimate may sample.
 pub const MAX_WORLDS: u32 = 100_000;
 
@@ -150,7 +191,7 @@ impl Grade {
 /// assert_eq!(accuracy(1.0), 0.0);
 /// ```
 pub fn accuracy(drop: f64) -> f64 {
-    (103.1668 * (-4.354 * drop.max(0.0)).exp() - 3.1669).clamp(0.0, 100.0)
+    (103.1668 * libm::exp(-4.354 * drop.max(0.0)) - 3.1669).clamp(0.0, 100.0)
 }
 
 /// What playouts from a position gave, per seat.
@@ -280,6 +321,9 @@ pub struct ReviewOptions {
     /// revealed reading, no graph): what a seat may see of a game still
     /// being played. A game that is not over can only be reviewed so.
     pub only: Option<Seat>,
+    /// Report the playouts' win frequencies as they are, without the
+    /// calibration ([`temper`]): what the calibration is fitted on.
+    pub raw: bool,
 }
 
 impl Default for ReviewOptions {
@@ -292,6 +336,7 @@ impl Default for ReviewOptions {
             threads: 1,
             cancel: None,
             only: None,
+            raw: false,
         }
     }
 }
@@ -593,8 +638,13 @@ impl Job<'_> {
             }
         }
         let n = worlds.len().max(1) as f64;
+        let frequencies: Vec<f64> = win.into_iter().map(|w| w / n).collect();
         Ok(Estimate {
-            win: win.into_iter().map(|w| w / n).collect(),
+            win: if self.options.raw {
+                frequencies
+            } else {
+                temper(&frequencies)
+            },
             score: score.into_iter().map(|s| s / n).collect(),
         })
     }
