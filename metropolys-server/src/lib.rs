@@ -7,7 +7,8 @@
 //!   Metropolys deck, optional seed, each seat `human` or a bot spec of the
 //!   bots crate), list matches, join a free seat (a credential: 256 random
 //!   bits from the operating system, stored only as a SHA-256 hash), leave,
-//!   download the record of a finished game.
+//!   download the record of a finished game and the bots' review of it
+//!   (computed on the bots' pool, a few at once, and kept).
 //! * A WebSocket per client (`/api/v1/matches/{id}/ws`): after every change
 //!   each client is pushed one message, its own view, the legal action ids
 //!   when its seat is to act, and the events since its last update; a seat
@@ -60,6 +61,7 @@ mod http;
 mod limits;
 mod options;
 pub mod protocol;
+mod reviews;
 mod room;
 mod seats;
 mod services;
@@ -189,6 +191,7 @@ impl Server {
             rooms: RwLock::new(rooms),
             next_client: AtomicU64::new(1),
             create_lock: tokio::sync::Mutex::new(()),
+            reviews: Arc::new(reviews::Reviews::new(reviews::IN_FLIGHT)),
         });
         Ok(Server { listener, shared })
     }
@@ -233,6 +236,7 @@ impl Server {
             stopping
                 .stopping
                 .store(true, std::sync::atomic::Ordering::SeqCst);
+            stopping.reviews.stop();
             for room in stopping.all_rooms() {
                 room.close_all(&stopping.services).await;
             }

@@ -29,6 +29,8 @@ pub(crate) struct Shared {
     pub(crate) next_client: AtomicU64,
     /// Serializes match creation (the count of matches).
     pub(crate) create_lock: tokio::sync::Mutex<()>,
+    /// The reviews of finished games, kept and being computed.
+    pub(crate) reviews: Arc<crate::reviews::Reviews>,
 }
 
 impl std::ops::Deref for Shared {

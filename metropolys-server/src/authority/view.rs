@@ -8,7 +8,7 @@ use crate::protocol::{
     ErrorCode, Move, ProtoError, SeatKind, SeatStatus, ServerMessage, Status, Summary, TimedOut,
     Update,
 };
-use metropolys_core::{Seat, SeatPlayer, Snapshot};
+use metropolys_core::{Record, Seat, SeatPlayer, Snapshot};
 use std::time::Instant;
 
 impl Authority {
@@ -72,6 +72,22 @@ impl Authority {
         }
         record.seats = Some(self.seats.iter().map(seat_player).collect());
         Ok(record.to_json_pretty())
+    }
+
+    /// The record of a game played to its end, for its review (without
+    /// `seats`: the review judges the moves, not who made them):
+    /// `not_finished` for a game being played (the review shows every
+    /// card, R-21) or cancelled (it has no end to judge).
+    pub(crate) fn finished_record(&self) -> Result<Record, ProtoError> {
+        if self.status() != Status::Finished || !self.game.state().is_over() {
+            return Err(refuse(
+                ErrorCode::NotFinished,
+                "only a game played to its end is reviewed (the review shows every card)",
+            ));
+        }
+        self.game
+            .to_record()
+            .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))
     }
 
     /// The view a client may see: its seat's, or the public one,

@@ -13,7 +13,7 @@ use crate::protocol::{
 };
 use crate::shared::Shared;
 use axum::body::Body;
-use axum::extract::{ConnectInfo, Path, Request, State};
+use axum::extract::{ConnectInfo, Path, RawQuery, Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -57,6 +57,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .route("/api/v1/matches/{id}/cancel", post(seats::cancel))
         .route("/api/v1/matches/{id}/rematch", post(create::rematch))
         .route("/api/v1/matches/{id}/record", get(record))
+        .route("/api/v1/matches/{id}/review", get(review))
         .route("/api/v1/matches/{id}/board.svg", get(board))
         .route("/api/v1/matches/{id}/ws", get(crate::ws::upgrade))
         .fallback(|| async { error(ProtoError::new(ErrorCode::NotFound, "no such path")) })
@@ -243,6 +244,43 @@ async fn record(State(sh): Shr, Path(id): Path<String>) -> Response {
             resp
         }
         Err(e) => error(e),
+    }
+}
+
+/// `GET /api/v1/matches/{id}/review[?preset=…]`: the bots' review of a
+/// game played to its end (crate::reviews): `not_finished` before (it
+/// shows every card) and for a cancelled game; kept once computed.
+async fn review(State(sh): Shr, Path(id): Path<String>, RawQuery(query): RawQuery) -> Response {
+    let r = async {
+        let preset = crate::reviews::preset(query.as_deref())?;
+        if let Some(json) = sh.reviews.cached(&id, preset) {
+            return Ok(json);
+        }
+        let record = sh.room_or_load(&id).await?.finished_record().await?;
+        sh.reviews
+            .get(&id, preset, sh.bot_pool.clone(), move |cancel| {
+                crate::reviews::compute(&record, preset, cancel)
+            })
+            .await
+    }
+    .await;
+    match r {
+        Ok(json) => {
+            let mut resp = answer(StatusCode::OK, &Value::Null);
+            *resp.body_mut() = Body::from(json);
+            resp
+        }
+        Err(e) => {
+            let busy = e.code == ErrorCode::RateLimited;
+            let mut resp = error(e);
+            if busy {
+                resp.headers_mut().insert(
+                    header::RETRY_AFTER,
+                    HeaderValue::from(crate::reviews::RETRY_SECONDS),
+                );
+            }
+            resp
+        }
     }
 }
 

@@ -25,7 +25,8 @@ pub enum ErrorCode {
     /// player a seat of a rematch is kept for, compared after NFKC and
     /// ignoring case; a seat colour's name in a language of the
     /// catalogues), `message` saying which; an `invite` for a public
-    /// match; a malformed `X-Forwarded-For` from a trusted proxy.
+    /// match; a malformed `X-Forwarded-For` from a trusted proxy; a
+    /// review's query parameter other than one `preset`.
     BadMessage,
     /// A WebSocket message whose `op` is not `act`, `chat`, `hint`, `ping`
     /// or `sync`.
@@ -50,9 +51,11 @@ pub enum ErrorCode {
     /// is dropped), over the chat's rate for this credential (5 messages in
     /// 10 seconds: the message is dropped), over `--http-rate` for this
     /// address, or over `--connections-per-address` for a client behind a
-    /// trusted proxy.
+    /// trusted proxy; a review to compute while 4 others are computed or
+    /// wait for the bot pool (`Retry-After` says when to try again).
     RateLimited,
-    /// The store failed, or the server is stopping; nothing changed.
+    /// The store failed, or the server is stopping; nothing changed. A
+    /// review that failed, or that the server's stopping ended.
     Internal,
     /// `leave`, `rematch` or `cancel` without a credential.
     Unauthorized,
@@ -91,10 +94,12 @@ pub enum ErrorCode {
     BadConfig,
     /// A seat's bot spec is refused: unknown kind, bad parameters, a
     /// `seed`, `seconds`, `threads` or `tree_edges` over the server's
-    /// limits.
+    /// limits; a review's `preset` other than `beginner`, `casual` or
+    /// `strong` (`expert` costs too much for a public server).
     BadBot,
-    /// The record of a game that is neither over nor cancelled, or a
-    /// `rematch` of a match that is not finished.
+    /// The record of a game that is neither over nor cancelled, the
+    /// review of a game not played to its end (open, playing or
+    /// cancelled), or a `rematch` of a match that is not finished.
     NotFinished,
     /// A chat message to a match whose chat holds its 1000 messages.
     ChatFull,

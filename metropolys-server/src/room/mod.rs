@@ -227,6 +227,11 @@ impl Room {
         self.inner.lock().await.auth.record()
     }
 
+    /// The record of the game played to its end, for its review.
+    pub(crate) async fn finished_record(&self) -> Result<metropolys_core::Record, ProtoError> {
+        self.inner.lock().await.auth.finished_record()
+    }
+
     /// The board picture.
     pub async fn board(&self) -> String {
         self.inner.lock().await.auth.board()
