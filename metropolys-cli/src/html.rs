@@ -15,9 +15,15 @@
 //! beside this file (`html/replay.html`, with `replay.css` and
 //! `replay.js`, which starts the replay); the pieces are placed by core's
 //! `svg::PIECES_SCRIPT`, the steps shown by the replay script the server's
-//! web client shares (`metropolys_server::web::REPLAY_SCRIPT`).
+//! web client shares (`metropolys_server::web::REPLAY_SCRIPT`). With the
+//! bots' review of the game ([`review`]), the page shows it below the board
+//! (a win-chance graph that steers the replay, the grades) and marks the
+//! graded decisions in the log.
+
+mod review;
 
 use crate::narrate::{seat_name, texts};
+use metropolys_bots::review::Review;
 use metropolys_core::svg::{self, xml_escape, Piece};
 use metropolys_core::{Kind, RecordedAction, State, Token, Variant};
 use metropolys_server::web::REPLAY_SCRIPT;
@@ -80,7 +86,8 @@ const START: &str = include_str!("html/replay.js");
 /// The HTML page replaying `actions` from `initial`, stopping before the
 /// first action the engine refuses. `header` is the setup as told,
 /// `scores` the score sheet shown at the last step, and `who` who played
-/// each seat (`human`, a bot spec; empty when not known).
+/// each seat (`human`, a bot spec; empty when not known); `review`, the
+/// bots' review of the game, when it is to be shown.
 pub fn page(
     title: &str,
     header: &str,
@@ -88,6 +95,7 @@ pub fn page(
     actions: &[RecordedAction],
     scores: &str,
     who: &[String],
+    review: Option<&Review>,
 ) -> String {
     let replay = Replay::new(texts(), initial, actions, Seats::colors());
     let board = svg::scripted_board(initial, &pieces_used(&replay.steps));
@@ -123,7 +131,15 @@ pub fn page(
         ("t_last", word("ui-replay-last")),
     ];
     let mut values: Vec<(&str, &str)> = words.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let shown_review = review.map_or_else(String::new, |r| review::section(r, initial.variant()));
+    let (review_style, review_script) = match review {
+        Some(_) => (review::STYLE, review::SCRIPT),
+        None => ("", ""),
+    };
     values.extend([
+        ("review", shown_review.as_str()),
+        ("review_style", review_style),
+        ("review_script", review_script),
         ("title", title.as_str()),
         ("style", STYLE),
         ("header", &header_text),

@@ -10,7 +10,8 @@
 //!   command failed, and its exit status), `io` (standard output, files,
 //!   progress bars), `args` (the variant, bots and their parameters),
 //!   `narrate` (the one narrator of events), `account` (a game's header and
-//!   score table), `html` (the HTML replay).
+//!   score table), `html` (the HTML replay), `review` (the bots' review of a
+//!   game in words).
 //!
 //! Adding a subcommand is one module in `cmd/`, one variant of [`Command`]
 //! and one arm in [`dispatch`].
@@ -23,6 +24,7 @@ mod cmd;
 mod failure;
 mod html;
 mod narrate;
+mod review;
 
 use clap::{CommandFactory as _, Parser, Subcommand};
 use std::process::ExitCode;
@@ -61,6 +63,9 @@ pub enum Command {
     Play(cmd::play::Args),
     /// Tell the game a record holds, and check its expectations
     Replay(cmd::replay::Args),
+    /// Review a game decision by decision: the bots' grades, accuracy,
+    /// suggestions, win chances and turning points
+    Review(cmd::review::Args),
     /// Replay records and check them against their expectations
     Verify(cmd::verify::Args),
     /// Compare another engine with this one over random games, and shrink
@@ -112,6 +117,7 @@ fn dispatch(cli: Cli) -> failure::Outcome {
     match cli.command {
         Command::Play(a) => cmd::play::run(a),
         Command::Replay(a) => cmd::replay::run(a),
+        Command::Review(a) => cmd::review::run(a),
         Command::Verify(a) => cmd::verify::run(a),
         Command::Conform(a) => cmd::conform::run(a),
         Command::Completions(a) => cmd::completions::run(a, Cli::command()),

@@ -406,3 +406,88 @@ fn the_score_stays_beside_the_board_and_in_view() {
         shot.display()
     );
 }
+
+/// The bots' review in the replay (`replay --html --review`): a graded
+/// decision of the list and a click on the win-chance graph show their
+/// steps, the graph's cursor follows, and the log marks the graded
+/// decision with its grade and the suggestion.
+#[test]
+#[ignore = "needs a browser: scripts/test-browser runs it with METROPOLYS_CHROMIUM set"]
+fn the_review_steers_the_replay_in_headless_chromium() {
+    let browser = chromium().expect("METROPOLYS_CHROMIUM names the browser (scripts/test-browser)");
+    let dir = work_dir();
+    let profile = dir.join("profile-review");
+    let (rec, html) = (dir.join("review.json"), dir.join("review-plain.html"));
+    let record = play_expert("11", &rec, &html);
+    let page = dir.join("review.html");
+    let o = Command::new(env!("CARGO_BIN_EXE_metropolys"))
+        .arg("replay")
+        .arg(&rec)
+        .arg("--html")
+        .arg(&page)
+        .args(["--review", "beginner", "--quiet"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let url = format!("file://{}", page.display());
+    let target = record.actions.len() / 3;
+    let harness = dir.join("review-harness.html");
+    std::fs::write(
+        &harness,
+        format!(
+            r#"<!DOCTYPE html><html><body><pre id="out"></pre>
+<iframe id="f" src="{url}" width="1200" height="900"></iframe>
+<script>
+var f = document.getElementById('f'), out = [];
+function later(fn) {{ setTimeout(fn, 20); }}
+f.onload = function () {{
+  var d = f.contentDocument, w = f.contentWindow;
+  var R = JSON.parse(d.getElementById('review-data').textContent);
+  function state(what) {{
+    var now = d.querySelector('#log .now');
+    out.push({{ what: what, step: Number(d.body.getAttribute('data-step')),
+      cursor: Number(d.getElementById('review-cursor').getAttribute('x1')),
+      verdict: now && now.querySelector('.verdict') ? now.querySelector('.verdict').textContent : null,
+      listed: d.querySelectorAll('#review-list li.now').length }});
+  }}
+  var button = d.querySelector('#review-list button');
+  button.click();
+  later(function () {{
+    state('list ' + button.getAttribute('data-step'));
+    var svg = d.getElementById('review-graph'), r = svg.getBoundingClientRect();
+    var x = r.left + (R.x0 + {target} * R.dx) * r.width / svg.viewBox.baseVal.width;
+    d.querySelector('#review-graph .plot').dispatchEvent(
+      new w.MouseEvent('click', {{ clientX: x, clientY: r.top + r.height / 2, bubbles: true }}));
+    later(function () {{
+      state('graph {target}');
+      document.getElementById('out').textContent = 'RESULT' + JSON.stringify({{ R: R, log: out }}) + 'END';
+    }});
+  }});
+}};
+</script></body></html>"#
+        ),
+    )
+    .unwrap();
+    let json = harness_result(&browser, &profile, &harness, &[]);
+    let result: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let (r, log) = (&result["R"], result["log"].as_array().unwrap());
+    let (x0, dx) = (r["x0"].as_f64().unwrap(), r["dx"].as_f64().unwrap());
+    let first = &r["marks"][0];
+    let step = first[0].as_u64().unwrap();
+    // The list's first graded decision: its step, marked in the log with
+    // its grade and the suggestion; the list and the cursor follow.
+    assert_eq!(log[0]["step"].as_u64(), Some(step), "{result}");
+    let verdict = log[0]["verdict"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{result}"));
+    assert!(
+        verdict.starts_with(first[2].as_str().unwrap())
+            && verdict.contains(first[3].as_str().unwrap()),
+        "{verdict}"
+    );
+    assert_eq!(log[0]["listed"], 1, "{result}");
+    assert!((log[0]["cursor"].as_f64().unwrap() - (x0 + step as f64 * dx)).abs() < 0.01);
+    // A click on the graph: the step under it.
+    assert_eq!(log[1]["step"].as_u64(), Some(target as u64), "{result}");
+    assert!((log[1]["cursor"].as_f64().unwrap() - (x0 + target as f64 * dx)).abs() < 0.01);
+}

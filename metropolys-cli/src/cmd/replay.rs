@@ -6,6 +6,7 @@ use crate::failure::{describe, first_of, ruling, Failure, Outcome};
 use crate::html;
 use crate::io::{read, say, shown, write};
 use crate::narrate::{seat_name, Narrator, Voice};
+use crate::review::{compute, whole, Preset};
 use metropolys_core::record::Record;
 use metropolys_core::{RecordError, State};
 use std::path::PathBuf;
@@ -16,7 +17,12 @@ use std::path::PathBuf;
 Prints the setup, every call (bids, passes, forced passes, constructions,
 tokens, cards) and the score sheet of the position the record reaches, then
 checks the record's \"expected\" part. Exits 1 at the first illegal action
-(unless the record expects that rejection) or unmet expectation.")]
+(unless the record expects that rejection) or unmet expectation.
+
+With --html OUT --review PRESET, the replay also shows the bots' review of
+the finished game (see `metropolys review`); the page is written without it
+when the game cannot be reviewed (not over, or refused), and the command
+then fails.")]
 pub struct Args {
     /// The record ('-': standard input)
     #[arg(value_name = "FILE")]
@@ -24,6 +30,11 @@ pub struct Args {
     /// Also write a self-contained HTML replay
     #[arg(long, value_name = "OUT")]
     pub html: Option<PathBuf>,
+    /// Draw the bots' review of the game into the HTML replay, by this
+    /// preset (seed 0): the win chances per seat as a graph that steers the
+    /// replay, the grades and suggestions beside the moves
+    #[arg(long, value_enum, value_name = "PRESET", requires = "html")]
+    pub review: Option<Preset>,
     /// Print only the check result
     #[arg(short, long)]
     pub quiet: bool,
@@ -88,10 +99,36 @@ pub fn run(args: Args) -> Outcome {
     let mut failures = Vec::new();
     if let Some(out) = &args.html {
         let title = format!("Metropolys · {shown}");
-        match write(
-            out,
-            &html::page(&title, &head, &initial, &record.actions, &scores, &who),
-        ) {
+        let review = match args.review {
+            Some(preset) if refused.is_none() && state.is_over() => {
+                match compute(&record, &whole(preset.into()), true) {
+                    Ok(r) => Some(r),
+                    Err(f) => {
+                        failures.push(f);
+                        None
+                    }
+                }
+            }
+            Some(_) => {
+                failures.push(Failure::Usage(format!(
+                    "{shown}: --review: the game is not over, so the replay is written \
+                     without a review (`metropolys review --seat S` reviews one seat's \
+                     decisions so far)"
+                )));
+                None
+            }
+            None => None,
+        };
+        let page = html::page(
+            &title,
+            &head,
+            &initial,
+            &record.actions,
+            &scores,
+            &who,
+            review.as_ref(),
+        );
+        match write(out, &page) {
             Ok(()) if !args.quiet => outln!("\nHTML replay written to {}.", out.display()),
             Ok(()) => {}
             Err(f) => failures.push(f),

@@ -48,7 +48,8 @@ With --seats, a person types `12 7` (neighborhood, building), `pass`,
 `map` (where their cards score), `hint`, `n 12` (the neighbors of 12),
 `board`, `help` or `quit`, which saves the game (to --record FILE, else
 metropolys-game.json) for `metropolys play --resume FILE`; the end of input
-leaves too (status 0). The text fits 80 columns (the terminal's width when
+leaves too (status 0). When the game is over, `review` shows the strong
+bot's review of it (as `metropolys review` tells it). The text fits 80 columns (the terminal's width when
 wider), in colour on a terminal unless NO_COLOR is set.
 The bot at seat p is seeded with the first draw of stream 5 + p of the seed.";
 
@@ -205,7 +206,15 @@ pub fn run(args: Args) -> Outcome {
         );
         match write(
             path,
-            &html::page(&title, &head, &initial, &record.actions, &scores, &who),
+            &html::page(
+                &title,
+                &head,
+                &initial,
+                &record.actions,
+                &scores,
+                &who,
+                None,
+            ),
         ) {
             Ok(()) if !args.quiet => outln!("HTML replay written to {}.", path.display()),
             Ok(()) => {}

@@ -23,6 +23,8 @@ pub enum Command {
     Board,
     /// Show the neighbors of a neighborhood.
     Neighbors(NeighborhoodId),
+    /// The bots' review of the game, once it is over.
+    Review,
     /// Leave the game.
     Quit,
     /// An empty line: ask again.
@@ -30,7 +32,8 @@ pub enum Command {
 }
 
 /// Reads one typed line: `12 7` (neighborhood, building; also `12,7`),
-/// `pass`, `help`, `hint`, `board`, `map`, `neighbors 12`, `quit`. The
+/// `pass`, `help`, `hint`, `board`, `map`, `neighbors 12`, `review`,
+/// `quit`. The
 /// error is the message to show.
 pub fn parse(line: &str) -> Result<Command, String> {
     let lower = line.trim().to_ascii_lowercase();
@@ -52,6 +55,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         ["hint"] => Ok(Command::Hint),
         ["board" | "b"] => Ok(Command::Board),
         ["map" | "m" | "objective" | "objectives" | "cards"] => Ok(Command::Map),
+        ["review"] => Ok(Command::Review),
         ["quit" | "q" | "exit"] => Ok(Command::Quit),
         ["neighbors" | "neighbours" | "n" | "next"] => {
             Err("neighbors of which neighborhood? type e.g. `neighbors 12` (or `n 12`)".to_string())
@@ -93,6 +97,8 @@ Commands:
             (also `neighbors 12`)
   board     show the whole position again (between your decisions only
             what changed is shown)
+  review    once the game is over: the bots' review of it (the strong
+            bot's grades of every decision, with what each player knew)
   help      this text
   quit      leave the game, saving it: `metropolys play --resume FILE`
             continues it (the end of input, Ctrl-D, leaves without saving
@@ -119,6 +125,7 @@ mod tests {
         assert_eq!(parse("?"), Ok(Command::Help));
         assert_eq!(parse(""), Ok(Command::Nothing));
         assert_eq!(parse("quit"), Ok(Command::Quit));
+        assert_eq!(parse(" Review "), Ok(Command::Review));
         assert_eq!(parse("map"), Ok(Command::Map));
         assert_eq!(parse("Objective"), Ok(Command::Map));
         assert_eq!(parse("neighbors 12"), Ok(Command::Neighbors(12)));

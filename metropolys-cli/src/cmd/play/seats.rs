@@ -6,7 +6,9 @@
 use crate::account::{header, players, score_table};
 use crate::args::{kind_spec, params_by_kind, seat_kinds, seat_spec};
 use crate::cmd::play::style::Style;
-use crate::cmd::play::table::{drive, ending_text, names, Controller, Decide, Ending};
+use crate::cmd::play::table::{
+    drive, ending_text, names, offer_review, Controller, Decide, Ending,
+};
 use crate::failure::{bot_failure, first_of, Failure, Outcome};
 use crate::html;
 use crate::io::write;
@@ -265,6 +267,22 @@ fn run(seats: &[String], game: Game, params: Option<&str>, files: Files<'_>) -> 
             Err(f) => failures.push(f),
         }
     }
+    // A person who played to the end may ask for the review of the game.
+    let human = names.iter().any(|n| n == "you" || n == "human");
+    if human && matches!(ending, Ending::Finished(_)) {
+        let variant = config.variant;
+        let mut review = || {
+            let options = crate::review::whole(BotKind::Strong);
+            crate::review::compute(&r, &options, true)
+                .map(|review| crate::review::text(&review, variant, style.width))
+                .map_err(|f| f.to_string())
+        };
+        match offer_review(&mut review, &mut input, &mut out, &style) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
+            Err(e) => failures.push(Failure::Io(e.to_string())),
+        }
+    }
     let _ = out.flush();
     first_of(failures)
 }
@@ -288,6 +306,7 @@ fn replay_page(record: &Record, end: &State) -> String {
         &record.actions,
         &score_table(end),
         &who,
+        None,
     )
 }
 

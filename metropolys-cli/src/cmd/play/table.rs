@@ -304,6 +304,7 @@ fn ask(
             Ok(Command::Board) => turn_text(state, seat, names, style.width),
             Ok(Command::Neighbors(id)) => neighbors_text(state, id),
             Ok(Command::Quit) => return Ok(Answer::Quit),
+            Ok(Command::Review) => format!("{}\n", texts().format("review-not-over", &[])),
             Ok(Command::Hint) => match hint(state) {
                 Ok(a) => {
                     let typed = match a {
@@ -344,6 +345,36 @@ fn explain(state: &State, e: &RuleError) -> String {
         );
     }
     s
+}
+
+/// What the person may type once the game is over.
+pub const AFTER_GAME: &str =
+    "Type `review` for the strong bot's review of the game, or Enter to leave.\n";
+
+/// After a finished game: offers the review of it, and shows it
+/// (`review()`'s text, or why there is none) when the person types
+/// `review`. Any other line, or the end of input, leaves.
+pub fn offer_review(
+    review: &mut dyn FnMut() -> Result<String, String>,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    style: &Style,
+) -> io::Result<()> {
+    put(out, style, &format!("\n{AFTER_GAME}> "))?;
+    out.flush()?;
+    let mut bytes = Vec::new();
+    if read_line(input, &mut bytes, MAX_LINE)? != Line::Read {
+        return writeln!(out);
+    }
+    if parse(&String::from_utf8_lossy(&bytes)) != Ok(Command::Review) {
+        return Ok(());
+    }
+    let text = match review() {
+        Ok(text) => format!("\n{text}"),
+        Err(e) => format!("No review: {e}\n"),
+    };
+    put(out, style, &text)?;
+    out.flush()
 }
 
 /// The end of a game in words: the score sheet and who won.
@@ -536,6 +567,43 @@ mod tests {
                 "{id}: {text}"
             );
         }
+    }
+
+    /// After the game, `review` shows the review; anything else, or the
+    /// end of input, leaves without it.
+    #[test]
+    fn the_review_is_offered_after_the_game() {
+        let offer = |typed: &[u8]| {
+            let mut asked = 0;
+            let mut review = || {
+                asked += 1;
+                Ok("Review · the text\n".to_string())
+            };
+            let mut out = Vec::new();
+            offer_review(&mut review, &mut &typed[..], &mut out, &Style::plain()).unwrap();
+            (String::from_utf8(out).unwrap(), asked)
+        };
+        let (text, asked) = offer(b"review\n");
+        assert_eq!(asked, 1);
+        assert!(text.starts_with(&format!("\n{AFTER_GAME}> ")), "{text}");
+        assert!(text.ends_with("\nReview · the text\n"), "{text}");
+        for typed in [&b"\n"[..], b"", b"pass\n", b"quit\n"] {
+            let (text, asked) = offer(typed);
+            assert_eq!(asked, 0, "{typed:?}");
+            assert!(!text.contains("Review ·"), "{text}");
+        }
+        let mut failing = || Err("no threads".to_string());
+        let mut out = Vec::new();
+        offer_review(
+            &mut failing,
+            &mut &b"review\n"[..],
+            &mut out,
+            &Style::plain(),
+        )
+        .unwrap();
+        assert!(String::from_utf8(out)
+            .unwrap()
+            .contains("No review: no threads"));
     }
 
     /// Issue 37: colour when asked (a terminal without NO_COLOR), never in
