@@ -16,11 +16,13 @@ errors, board queries, records and ``simulate``; ``https://github.com/metropolys
 observations, masks and ``VectorEnv``; ``metropolys.bots`` and ``arena``
 for the native bots; ``narrate``, ``describe_action``, ``set_language``
 and the ``lang=`` keywords for the words a player reads, in English,
-Czech, Polish or French.
+Czech, Polish or French; ``review`` and ``plot_review`` for a finished
+game judged decision by decision by a bot preset.
 """
 
 from . import board, bots
 from ._frames import per_seat
+from ._review import plot_review
 from ._errors import (
     ActionParseError,
     IllegalActionError,
@@ -74,6 +76,7 @@ from ._metropolys import (
     neighborhood_kind,
     neighbors,
     position,
+    review,
     scoring_rules,
     set_language,
     simulate,
@@ -134,7 +137,9 @@ __all__ = [
     "neighborhood_kind",
     "neighbors",
     "per_seat",
+    "plot_review",
     "position",
+    "review",
     "scoring_rules",
     "set_language",
     "simulate",

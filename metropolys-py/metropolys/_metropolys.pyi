@@ -75,6 +75,7 @@ __all__ = [
     "IsmctsBot",
     "SpecBot",
     "arena",
+    "review",
 ]
 
 __version__: str
@@ -946,6 +947,78 @@ def wilson_interval(wins: float, games: int) -> Optional[Tuple[float, float]]:
     ``wins`` (a float: a shared first place counts as a fraction, R-20) in
     ``games`` games, as ``arena`` reports it in ``ci95``; ``None`` for no
     game, or for wins that are not finite or outside ``0..=games``."""
+
+@overload
+def review(
+    record: Union[_JsonLike, Game],
+    preset: str = "strong",
+    *,
+    seed: int = 0,
+    threads: Optional[int] = None,
+    worlds: Optional[int] = None,
+    seat: Optional[int] = None,
+    lang: Optional[str] = None,
+    format: Literal["pandas"] = "pandas",
+) -> Any:
+    """A finished game judged decision by decision by the bot preset
+    ``preset`` (``"beginner"``, ``"casual"``, ``"strong"``, ``"expert"``):
+    a ``pandas.DataFrame`` (needs pandas), one row per decision, with the
+    summary in ``attrs``; the GIL is released while it computes, and
+    Ctrl-C stops it (``KeyboardInterrupt``).
+
+    Two readings of every decision, named apart in every column: ``known``
+    (with what the acting seat knew: the grades and the accuracy) and
+    ``revealed`` (with every card face up, after the game: the win-chance
+    graph and the turning points).
+
+    ``record``: a ``Game`` played from its start, or its record (JSON text
+    or the dict of ``Game.to_record()``). ``worlds``: positions sampled per
+    estimate (default: the preset's). ``seed``: the same seed gives the
+    same review whatever ``threads`` (``None``: one per CPU). ``seat``:
+    only that seat's decisions, with only what it knew (no revealed
+    reading): the one way to review a game not over. ``lang``: the words
+    of the actions and the labels.
+
+    Columns: ``index`` (the decision's index in the record), ``seat``,
+    ``call``, ``opening`` (no bid yet in the call), ``legal_actions``,
+    ``played`` and ``best`` (``str(Action)``), ``played_id``, ``best_id``,
+    ``played_text``, ``best_text`` (in words), ``played_building``,
+    ``played_size`` (Expert sizes; missing for the pass), ``grade`` (ordered:
+    forced < best < good < inaccuracy < mistake < blunder), ``accuracy``,
+    ``known_win``, ``known_best_win``, ``known_drop``, ``known_score``,
+    ``known_best_score``, the same ``revealed_*`` for the acting seat,
+    ``revealed_win_{p}`` and ``revealed_score_{p}`` per seat, and
+    ``turning_point``. ``attrs``: ``reviewer``, ``seed``, ``worlds``,
+    ``players``, ``variant``, ``over``, ``only``, ``lang``, ``seats`` (per
+    seat ``accuracy``, ``decisions``, ``inaccuracies``, ``mistakes``,
+    ``blunders``), ``turning_points``, ``start``, ``win_chances``,
+    ``labels``, ``seat_colors``.
+
+    Raises ``RecordError`` for a record that does not replay,
+    ``ValueError`` for a reviewer that is not a preset, worlds, threads or
+    a seat out of range, or a game not over without ``seat``, and
+    ``ImportError`` when pandas is missing. See
+    https://github.com/metropolys/metropolys/blob/main/docs/python.md.
+    """
+@overload
+def review(
+    record: Union[_JsonLike, Game],
+    preset: str = "strong",
+    *,
+    seed: int = 0,
+    threads: Optional[int] = None,
+    worlds: Optional[int] = None,
+    seat: Optional[int] = None,
+    lang: Optional[str] = None,
+    format: Literal["dict"],
+) -> Dict[str, Any]:
+    """Like the first overload, returning the review as JSON values (no
+    pandas needed): ``reviewer``, ``seed``, ``worlds``, ``players``,
+    ``over``, ``only``, ``start``, ``decisions`` (each with ``index``,
+    ``seat``, ``played``, ``best``, ``grade``, ``known`` and ``revealed``:
+    ``played`` and ``best`` estimates of ``win`` and ``score`` per seat,
+    and ``drop``), ``seats``, ``turning_points`` and ``win_chances`` (per
+    seat, revealed, from the setup through each decision)."""
 
 def _arena_tally(columns: Dict[str, Any]) -> Tuple[int, List[int], List[int]]:
     """The exact sums ``(games, twelfths, totals)`` (one entry per bot) of

@@ -17,6 +17,7 @@ mod game;
 mod ints;
 mod names;
 mod persist;
+mod review;
 mod rngs;
 mod simulate;
 mod tensor;
@@ -53,5 +54,6 @@ fn _metropolys(m: &Bound<'_, PyModule>) -> PyResult<()> {
     bots::register(m)?;
     arena::register(m)?;
     conform::register(m)?;
+    review::register(m)?;
     Ok(())
 }

@@ -30,3 +30,26 @@ def test_notebook_code_cells() -> None:
         if cell["cell_type"] == "code":
             exec("".join(cell["source"]).replace("20_000", "200"), namespace)
     assert namespace["game"].is_over
+
+
+def test_review_notebook_code_cells(monkeypatch: pytest.MonkeyPatch) -> None:
+    # examples/notebooks/review.ipynb at its smallest scale (scripts/test-dask
+    # runs it whole with nbconvert): a few games, reviewed, and its tables.
+    pytest.importorskip("pandas")
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    monkeypatch.setenv("METROPOLYS_NOTEBOOK_SCALE", "0.01")
+    notebook = json.loads((EXAMPLES.parent / "notebooks" / "review.ipynb").read_text())
+    namespace: dict = {}
+    try:
+        for cell in notebook["cells"]:
+            if cell["cell_type"] == "code":
+                exec("".join(cell["source"]), namespace)
+    finally:
+        plt.close("all")
+    decisions = namespace["decisions"]
+    assert len(namespace["games"]) == 4
+    assert len(decisions) == sum(len(g.to_record()["actions"]) for _, _, g, _ in namespace["games"])
+    assert set(namespace["reliability"].index.get_level_values("players")) == {2, 4}

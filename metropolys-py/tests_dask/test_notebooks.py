@@ -2,8 +2,9 @@
 `jupyter nbconvert --to notebook --execute`, with the packages of the
 `notebooks` extra (scripts/test-dask installs that extra's list, read from
 pyproject.toml): examples/notebooks/balance.ipynb at a small scale on its
-default local cluster, drawing its plots; examples/python/metropolys.ipynb
-showing the board. Both are stored without outputs, and the extras they
+default local cluster, drawing its plots; examples/notebooks/review.ipynb
+with a few games, reviewing them and drawing its plots;
+examples/python/metropolys.ipynb showing the board. Both are stored without outputs, and the extras they
 name cover every package they import."""
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ JUPYTER = pathlib.Path(sys.executable).parent / "jupyter"
 # must show: (MIME type, at least how many outputs of it).
 NOTEBOOKS: Dict[str, Tuple[Tuple[str, ...], str, int]] = {
     "examples/notebooks/balance.ipynb": (("dask", "notebooks"), "image/png", 4),
+    "examples/notebooks/review.ipynb": (("notebooks",), "image/png", 4),
     "examples/python/metropolys.ipynb": (("notebooks",), "image/svg+xml", 2),
 }
 
