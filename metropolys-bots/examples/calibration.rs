@@ -81,15 +81,6 @@ impl Bins {
         self.brier += (p - won) * (p - won);
     }
 
-    fn merge(&mut self, o: &Bins) {
-        for k in 0..self.n.len() {
-            self.n[k] += o.n[k];
-            self.predicted[k] += o.predicted[k];
-            self.observed[k] += o.observed[k];
-        }
-        self.brier += o.brier;
-    }
-
     fn total(&self) -> u64 {
         self.n.iter().sum()
     }

@@ -57,7 +57,7 @@ impl<T: Copy> Deals<T> {
             .iter()
             .map(|w| {
                 // Never quite impossible: the model is rough.
-                total += (w - top).max(-30.0).exp();
+                total += libm::exp((w - top).max(-30.0));
                 total
             })
             .collect();
@@ -171,7 +171,7 @@ impl Belief {
                         let mut c = [0.0; 10];
                         let mut total = 0.0;
                         for (slot, l) in c.iter_mut().zip(&ll) {
-                            total += (l - top).exp();
+                            total += libm::exp(l - top);
                             *slot = total;
                         }
                         c
@@ -280,7 +280,7 @@ fn loglik<T>(
         for (c, l) in ll.iter_mut().enumerate() {
             let x = |t: &(u8, f32, Vec<f32>)| beta * f64::from(t.1 + t.2[c]);
             let top = terms.iter().map(x).fold(f64::NEG_INFINITY, f64::max);
-            let lse = top + terms.iter().map(|t| (x(t) - top).exp()).sum::<f64>().ln();
+            let lse = top + libm::log(terms.iter().map(|t| libm::exp(x(t) - top)).sum::<f64>());
             let chosen = terms.iter().find(|t| t.0 == nb).map_or(0.0, x);
             *l += chosen - lse;
         }

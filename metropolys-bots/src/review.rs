@@ -38,6 +38,7 @@
 //! ```
 
 use crate::arena::mix;
+use crate::belief::Belief;
 use crate::eval::Tables;
 use crate::ismcts::{playout, Playout};
 use crate::{Bot, BotError, BotKind, Cancel, Greedy, InfoSet};
@@ -66,7 +67,7 @@ pub const REVIEW_PLAYOUT: Playout = Playout::Greedy;
 /// docs/review.md): the playouts' win frequencies are overconfident (a
 /// seat that wins 75 % of the greedy playouts wins about 65 % of the games
 /// played well), and [`temper`] shrinks them.
-pub const SHARPNESS: [f64; 3] = [0.57, 0.57, 0.57];
+pub const SHARPNESS: [f64; 3] = [0.56, 0.58, 0.58];
 
 /// The win chances of the seats from their playouts' win frequencies:
 /// each raised to the player count's [`SHARPNESS`] and normalized (for two
@@ -101,6 +102,12 @@ pub fn temper_with(frequencies: &[f64], a: f64) -> Vec<f64> {
         powered
     }
 }
+
+/// The weight `β` of the belief the known reading samples the other seats'
+/// secret cards from: what the acting seat could infer from where each of
+/// them had constructed (the search's `belief`, docs/bots.md), rather than
+/// a uniform deal, which makes the acting seat's chances optimistic.
+pub const REVIEW_BELIEF: f64 = 0.2;
 
 /// The most worlds an estimate may sample.
 pub const MAX_WORLDS: u32 = 100_000;
@@ -548,8 +555,9 @@ impl Job<'_> {
         } else {
             self.preferred(&info, &mut rng)?
         };
+        let belief = Belief::new(&info, self.tables, REVIEW_BELIEF);
         let known_worlds: Vec<State> = (0..self.worlds)
-            .map(|_| info.determinize(&mut rng))
+            .map(|_| belief.sample(&info, &mut rng))
             .collect();
         let playouts = rng.next_u64();
         let known = self.reading(&known_worlds, seat, played, best, playouts)?;
