@@ -10,15 +10,15 @@
 //   /match/ID                    a match: its table, with this browser's seat if it holds one
 //   /match/ID/invite/SECRET      a private match's invite link
 //   /match/ID/seat/N/CREDENTIAL  a seat link: this device plays seat N (the link is then forgotten)
-//   /replay/ID                   a finished match, decision by decision
+//   /replay/ID                   a finished match, decision by decision, and the bots' review of it
 
 import { BoardView } from "./ui/board.js";
 import { languageMenu, setUpLanguage, t, texts } from "./ui/i18n.js";
 import { loadEngine } from "./ui/engine.js";
-import { renderSheet } from "./ui/panel.js";
+import { ReviewPanel, renderSheet } from "./ui/panel.js";
 import { replayData } from "./ui/replaydata.js";
 import { myName, mySeats, saveInvite, saveName, saveSeat } from "./ui/store.js";
-import { OnlineTable, api, joinSeat } from "./ui/table.js";
+import { OnlineTable, api, fetchReview, joinSeat } from "./ui/table.js";
 import { botChoices, deckToggle, el, seatInputs } from "./ui/setup.js";
 import { Seats } from "./ui/words.js";
 
@@ -40,6 +40,11 @@ try {
 const table = new OnlineTable(E, { onLobby: () => (location.hash = "#/") });
 let lobbyTimer = null;
 let replay = null;
+/** The review of the match replayed (its board is the replay's). */
+let replayReview = null;
+// The replay's own controls move the review's cursor too.
+new MutationObserver(() => replayReview?.follow(Number(document.body.dataset.step)))
+  .observe(document.body, { attributes: true, attributeFilter: ["data-step"] });
 
 function page(name) {
   document.body.dataset.page = name;
@@ -51,6 +56,10 @@ function page(name) {
   if (name !== "replay" && replay) {
     replay.destroy();
     replay = null;
+  }
+  if (name !== "replay") {
+    replayReview?.withdraw();
+    replayReview = null;
   }
   clearInterval(lobbyTimer);
   lobbyTimer = null;
@@ -247,6 +256,23 @@ async function showReplay(id) {
   });
   const step = Number(new URLSearchParams(location.hash.split("?")[1] ?? "").get("step") ?? 0);
   replay.show(Number.isInteger(step) ? step : 0);
+  // The bots' review, from the server: a finished match's only.
+  replayReview?.withdraw();
+  replayReview = null;
+  if (D.over && !D.error) {
+    const shown = replay;
+    replayReview = new ReviewPanel(E, $("replay-review"), { board: view });
+    replayReview.offer({
+      key: id,
+      record: () => text,
+      seats,
+      variant,
+      request: (preset, onProgress, signal) => fetchReview(id, preset, signal),
+      show: (k) => {
+        if (replay === shown) replay.show(k ?? D.steps.length - 1);
+      },
+    });
+  }
 }
 
 // ----- routing -------------------------------------------------------------

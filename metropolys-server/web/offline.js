@@ -4,16 +4,18 @@
 // (the package's BotWorker, so the page keeps answering), with undo, a
 // hint, the record to download, and the game saved in the browser between
 // visits. The whole game lives in the page; what is shown is the view of
-// the person whose turn it is (R-21).
+// the person whose turn it is (R-21). Once the game is over, the bots'
+// review of it is computed in a Web Worker too (the package's
+// ReviewWorker) and shown beside the board.
 
 import { BoardView, piecesOf } from "./ui/board.js";
 import { loadEngine } from "./ui/engine.js";
 import { languageMenu, setUpLanguage, t, texts } from "./ui/i18n.js";
-import { Log, renderCards, renderHowTo, renderLegend, renderPlayers, renderRevealed, renderRules, renderSheet, renderSupply } from "./ui/panel.js";
+import { Log, ReviewPanel, renderCards, renderHowTo, renderLegend, renderPlayers, renderRevealed, renderRules, renderSheet, renderSupply } from "./ui/panel.js";
 import { Picker } from "./ui/picker.js";
 import { botChoices, deckToggle, el, seatInputs } from "./ui/setup.js";
 import { Seats, place, winnersText } from "./ui/words.js";
-import { BotWorker } from "./engine/worker.js";
+import { BotWorker, ReviewWorker } from "./engine/worker.js";
 
 const $ = (id) => document.getElementById(id);
 const E = await loadEngine();
@@ -28,6 +30,11 @@ let s = null;
 const board = new BoardView($("board"), $("board-wrap"), { onChoose: (n) => openPicker(n) });
 const picker = new Picker($("picker"), { onPick: (id) => play(id), onClose: () => board.choose(null) });
 const log = new Log($("log"));
+const review = new ReviewPanel(E, $("review"), { board });
+/** The review's worker, started at the first review. */
+let reviewer = null;
+/** Each game its own key: a review shown stays while the page redraws the game's end. */
+let games = 0;
 
 function show(name) {
   document.body.dataset.page = name;
@@ -71,6 +78,7 @@ function record() {
 function setup() {
   stopBots();
   s = null;
+  review.withdraw();
   show("setup");
   $("headline").textContent = t("ui-offline-headline");
   seats();
@@ -117,7 +125,9 @@ $("resume").addEventListener("click", () => {
 
 function start(game, seats, guided = false) {
   stopBots();
+  review.withdraw();
   s = {
+    key: ++games,
     game,
     seats,
     bots: seats.map((k, i) => (k === "human" ? null : new BotWorker(k, { seed: (game.config?.seed ?? 0) + i + 1 }))),
@@ -284,6 +294,7 @@ function end(view, seats) {
   $("end").hidden = !g.isOver;
   if (!g.isOver) {
     board.showGroups([]);
+    review.withdraw();
     return;
   }
   const scores = g.scores();
@@ -301,6 +312,39 @@ function end(view, seats) {
   sheet.querySelector(`button[data-seat="${winners[0]}"]`)?.setAttribute("aria-pressed", "true");
   $("record-link").href = $("save-link").href;
   $("record-link").download = $("save-link").download;
+  offerReview();
+}
+
+/**
+ * The review of the finished game, offered once it is over (never while it
+ * is played: it shows every card): computed in a worker on request, with
+ * seed 0 as the server computes its reviews, so that the same game gets
+ * the same review here and there.
+ */
+function offerReview() {
+  const game = s;
+  const text = JSON.stringify(record());
+  review.offer({
+    key: game.key,
+    record: () => text,
+    seats: seatWords(null),
+    variant: game.game.variant,
+    request: (preset, onProgress, signal) => {
+      reviewer ??= new ReviewWorker();
+      if (reviewer.busy) reviewer.cancel();
+      return reviewer.review(text, { preset, seed: 0 }, { onProgress, signal });
+    },
+    show: (step, pieces) => {
+      if (s !== game) return;
+      if (pieces) {
+        board.place(pieces);
+        board.showGroups([]);
+        board.mark([]);
+      } else {
+        render([], -1, false);
+      }
+    },
+  });
 }
 
 async function think(seat) {

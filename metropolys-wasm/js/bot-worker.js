@@ -1,8 +1,10 @@
-// The worker side of `BotWorker` (worker.js): loads the package, builds
-// the bot from its spec, and answers each request `{id, view}` (a seat's
-// view, as `game.view(seat)` writes it) with `{id, action}` or
-// `{id, error}`.
-import init, { Bot, Game } from "./index.js";
+// The worker side of `BotWorker` and `ReviewWorker` (worker.js): loads the
+// package, builds the bot from its spec, and answers each request `{id,
+// view}` (a seat's view, as `game.view(seat)` writes it) with `{id,
+// action}` or `{id, error}`; a request `{id, review: {record, options,
+// progress}}` with `{id, progress: [done, total]}` as it goes (when asked)
+// and `{id, review}` or `{id, error}`.
+import init, { Bot, Game, review } from "./index.js";
 
 const ready = init();
 let bot = null;
@@ -22,6 +24,22 @@ self.onmessage = async ({ data }) => {
     await ready;
   } catch (e) {
     self.postMessage({ id: data.id, error: describe(e) });
+    return;
+  }
+  if (data.review) {
+    const asked = data.review;
+    try {
+      let options = asked.options;
+      if (asked.progress) {
+        const progress = (done, total) => self.postMessage({ id: data.id, progress: [done, total] });
+        // Options that are no object stay as they are: review() refuses them.
+        if (options === undefined || options === null) options = { progress };
+        else if (typeof options === "object" && !Array.isArray(options)) options = { ...options, progress };
+      }
+      self.postMessage({ id: data.id, review: review(asked.record, options) });
+    } catch (e) {
+      self.postMessage({ id: data.id, error: describe(e) });
+    }
     return;
   }
   if (data.init) {

@@ -1,4 +1,4 @@
-import type { Action, BotKind, BotParameters, Game } from "./index.js";
+import type { Action, BotKind, BotParameters, Game, GameRecord, Review, ReviewOptions } from "./index.js";
 
 /**
  * A bot of the package in a Web Worker: the page stays responsive while it
@@ -21,6 +21,32 @@ export class BotWorker {
    */
   choose(game: Game, options?: { signal?: AbortSignal }): Promise<Action>;
   /** Stops the decision under way, if any. */
+  cancel(): void;
+  /** Ends the worker for good. */
+  terminate(): void;
+}
+
+/**
+ * `review()` of the package in a Web Worker: the page stays responsive
+ * while a finished game is reviewed, `onProgress` says how far it is, and
+ * `cancel()` (or the signal) stops it at once (the worker is terminated
+ * and replaced at the next review).
+ */
+export class ReviewWorker {
+  constructor(options?: { url?: string | URL });
+  /** Whether a review is under way. */
+  readonly busy: boolean;
+  /**
+   * The review of `record` with `options` (those of `review()`, but
+   * `progress`: give `onProgress`). Rejects with an `AbortError` when
+   * cancelled, with the errors `review()` throws otherwise.
+   */
+  review(
+    record: GameRecord | string,
+    options?: Omit<ReviewOptions, "progress">,
+    control?: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void },
+  ): Promise<Review>;
+  /** Stops the review under way, if any. */
   cancel(): void;
   /** Ends the worker for good. */
   terminate(): void;

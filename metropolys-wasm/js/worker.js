@@ -1,5 +1,6 @@
 // Bots off the main thread: `BotWorker` runs a bot of the package in a Web
-// Worker, so that a page stays responsive while a search thinks.
+// Worker, so that a page stays responsive while a search thinks, and
+// `ReviewWorker` reviews a finished game there (`review()`, seconds).
 //
 //   import init, { Game } from "metropolys";
 //   import { BotWorker } from "metropolys/worker";
@@ -17,6 +18,11 @@
 // bot starts again from its seed). Errors of the bot (an unknown kind, bad
 // parameters, a finished game) reject `choose` with the package's error
 // classes, `rule` and `rules` kept.
+//
+//   import { ReviewWorker } from "metropolys/worker";
+//   const reviewer = new ReviewWorker();
+//   const r = await reviewer.review(game.toRecord(), { preset: "strong" },
+//     { onProgress: (done, total) => show(done, total) });
 import { errorOf, IllegalActionError } from "./errors.js";
 
 /** The rejection of a decision stopped by `cancel()` or its signal. */
@@ -128,6 +134,137 @@ export class BotWorker {
       p.reject(errorOf(e.name, e.message, e.rule, e.rules));
     } else {
       p.resolve(data.action);
+    }
+  }
+
+  #stop(error) {
+    if (this.worker) {
+      this.worker.terminate();
+      this.worker = null;
+    }
+    const p = this.pending;
+    if (p) {
+      this.pending = null;
+      p.done();
+      p.reject(error);
+    }
+  }
+}
+
+/**
+ * `review()` of the package in a Web Worker: one review at a time; a
+ * review under way stops at once with `cancel()` or its `signal` (the
+ * worker is terminated, and the next review starts a fresh one).
+ */
+export class ReviewWorker {
+  /**
+   * @param {{ url?: string | URL }} [options] `url`: the worker script
+   *   (default: bot-worker.js beside this module)
+   */
+  constructor(options = {}) {
+    this.url = options.url ?? new URL("./bot-worker.js", import.meta.url);
+    this.worker = null;
+    this.pending = null;
+    this.nextId = 1;
+  }
+
+  /** Whether a review is under way. */
+  get busy() {
+    return this.pending !== null;
+  }
+
+  /**
+   * The review of `record` (a finished game's record, or its JSON text)
+   * with `options` (`preset`, `seed`, `worlds`, `only`: those of
+   * `review()`), computed in the worker; `onProgress(done, total)` is
+   * called as decisions are reviewed.
+   * @param {object | string} record
+   * @param {{ preset?: string, seed?: number | bigint, worlds?: number, only?: number | null }} [options]
+   * @param {{ signal?: AbortSignal, onProgress?: (done: number, total: number) => void }} [control]
+   * @returns {Promise<import("./index.js").Review>}
+   */
+  review(record, options = {}, control = {}) {
+    if (this.pending) {
+      return Promise.reject(
+        new Error("this ReviewWorker is already reviewing; await it or cancel() it first"),
+      );
+    }
+    const { signal, onProgress } = control ?? {};
+    if (signal?.aborted) return Promise.reject(abortError(signal.reason));
+    if (options !== undefined && options !== null && typeof options === "object" && "progress" in options) {
+      return Promise.reject(
+        new TypeError("a ReviewWorker's progress is given as onProgress, the third argument"),
+      );
+    }
+    let worker;
+    try {
+      worker = this.#spawn();
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const onAbort = () => this.#stop(abortError(signal.reason));
+      this.pending = {
+        id,
+        resolve,
+        reject,
+        onProgress: typeof onProgress === "function" ? onProgress : null,
+        done: () => signal?.removeEventListener("abort", onAbort),
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      try {
+        worker.postMessage({ id, review: { record, options, progress: this.pending.onProgress !== null } });
+      } catch (e) {
+        // Options that cannot be sent (a function, a symbol): refused here.
+        this.pending = null;
+        signal?.removeEventListener("abort", onAbort);
+        reject(new TypeError(`review(record, options): ${e.message}`));
+      }
+    });
+  }
+
+  /** Stops the review under way, if any: its promise rejects with an `AbortError`. */
+  cancel() {
+    this.#stop(abortError());
+  }
+
+  /** Ends the worker for good (a pending review rejects). */
+  terminate() {
+    this.#stop(abortError("the ReviewWorker was terminated"));
+  }
+
+  #spawn() {
+    if (!this.worker) {
+      const w = new Worker(this.url, { type: "module", name: "metropolys review" });
+      w.onmessage = (e) => this.#answer(e.data);
+      w.onerror = (e) => {
+        e.preventDefault?.();
+        this.#stop(new Error(`the review worker failed: ${e.message ?? "it could not start"}`));
+      };
+      this.worker = w;
+    }
+    return this.worker;
+  }
+
+  #answer(data) {
+    const p = this.pending;
+    if (!p || data.id !== p.id) return;
+    if (data.progress) {
+      try {
+        p.onProgress?.(data.progress[0], data.progress[1]);
+      } catch (e) {
+        console.error(e);
+      }
+      return;
+    }
+    this.pending = null;
+    p.done();
+    if (data.error) {
+      const e = data.error;
+      p.reject(errorOf(e.name, e.message, e.rule, e.rules));
+    } else {
+      p.resolve(data.review);
     }
   }
 

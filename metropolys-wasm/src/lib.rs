@@ -23,7 +23,8 @@
 //! * [`board`]: `constants()`, `board()`, the action space in ids and text.
 //! * [`game`]: `Game`, creating and playing (with the allocation-free fast
 //!   path `legalIds`/`step`) and records; [`query`]: what a game answers.
-//! * [`bots`]: `Bot`, from a spec; [`simulate`]: many random games.
+//! * [`bots`]: `Bot`, from a spec; [`simulate`]: many random games;
+//!   [`review`]: a finished game reviewed by a bot preset.
 //! * [`text`]: words for players in their language (`Texts`, `Narrator`,
 //!   `narrateRecord`), from `metropolys-text`.
 //!
@@ -39,6 +40,8 @@ pub mod errors;
 pub mod game;
 pub mod json;
 pub mod query;
+#[cfg(feature = "bots")]
+pub mod review;
 pub mod rng;
 pub mod simulate;
 pub mod text;

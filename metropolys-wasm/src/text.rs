@@ -271,6 +271,52 @@ impl Texts {
         Ok(self.inner.action(variant, a))
     }
 
+    /// A review's grade in words (`mistake`, `chyba`), for a grade of
+    /// `review()` (`forced`, `best`, `good`, `inaccuracy`, `mistake`,
+    /// `blunder`); a `RangeError` for another.
+    pub fn grade(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "ReviewGrade")] id: &JsValue,
+    ) -> JsResult<String> {
+        let id = args::string(id, "texts.grade(id)")?;
+        self.inner.grade(&id).ok_or_else(|| {
+            range_error(format!(
+                "texts.grade(id): no grade {:?}; the grades are forced, best, good, \
+                 inaccuracy, mistake and blunder",
+                excerpt(&id)
+            ))
+        })
+    }
+
+    /// What a review's preset would have played instead and the win chance
+    /// it would have kept (`gain`, from −1 to 1, a decision's
+    /// `known.drop`; shown in whole percentage points, at least 0): `The
+    /// bot would have chosen: bid 9 (tall) on 14 (…) (+12 % win chance)`.
+    #[wasm_bindgen(js_name = reviewSuggestion)]
+    pub fn review_suggestion(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Variant")] variant: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Action | number")] action: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] gain: &JsValue,
+    ) -> JsResult<String> {
+        let what = "texts.reviewSuggestion(variant, action, gain)";
+        let variant = variant_arg(variant, what)?;
+        let a: Action = args::action(action)?;
+        let Some(g) = gain.as_f64() else {
+            return Err(type_error(format!(
+                "{what}: gain must be a number, not {}",
+                a_kind(gain)
+            )));
+        };
+        if !(-1.0..=1.0).contains(&g) {
+            return Err(range_error(format!(
+                "{what}: gain {} is out of range: a difference of win chances, from -1 to 1",
+                crate::json::shown_f64(g)
+            )));
+        }
+        Ok(self.inner.review_suggestion(variant, a, g))
+    }
+
     /// The row of a score-sheet category (`trendy`, `total`, ...); a
     /// `RangeError` for a name that is no category.
     pub fn category(

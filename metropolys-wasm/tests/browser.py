@@ -11,7 +11,11 @@ against greedy and ismcts running in Web Workers (`BotWorker`). Checked:
   not tick at all), and scripts sent by Selenium come back at once;
 * a decision is cancelled within a fraction of a second (the worker is
   terminated) and the worker serves the next decision; a bot's error
-  reaches the page as the package's class.
+  reaches the page as the package's class;
+* the finished game is reviewed in a worker (`ReviewWorker`), told
+  decision by decision while the page's clock ticks, the same review as
+  `review()` gives in the page; a review is cancelled; errors keep their
+  class.
 
 Screenshots go to OUT_DIR.
 
@@ -175,6 +179,19 @@ try:
     assert result["ruleError"] == "IllegalActionError R-17", result
     print(f"cancelled a 30 s search {result['cancelMs']:.0f} ms after asking; "
           "the worker answered the next decision")
+
+    # The review of the finished game, in a worker.
+    result = d.execute_script("return await window.reviewTest()")
+    assert result["decisions"] == result["actions"], result
+    assert result["progress"] == result["decisions"], result
+    assert result["last"] == [result["decisions"], result["decisions"]], result
+    assert result["same"], "the worker's review differs from the page's"
+    assert result["ticked"] >= 2 or result["ms"] < 100, result
+    assert result["aborted"] == "AbortError", result
+    assert result["errorClass"] == "RangeError", result
+    assert result["recordError"] == "RecordError", result
+    print(f"reviewed the game ({result['decisions']} decisions, strong) in a worker in "
+          f"{result['ms']:.0f} ms, the page's clock ticking {result['ticked']} times")
     severe = [e for e in d.get_log("browser") if e["level"] == "SEVERE"]
     assert not severe, severe
     print(f"screenshots: {OUT}/")

@@ -14,6 +14,10 @@ import init, {
   IllegalActionError,
   kindColor,
   legend,
+  review,
+  Review,
+  ReviewGrade,
+  Texts,
   LegendItem,
   MetropolysError,
   RunningScore,
@@ -24,7 +28,7 @@ import init, {
   simulate,
   Snapshot,
 } from "metropolys";
-import { BotWorker } from "metropolys/worker";
+import { BotWorker, ReviewWorker } from "metropolys/worker";
 
 await init();
 const config: Config = { players: 3, variant: "expert", seed: 7n };
@@ -87,3 +91,23 @@ new Game({ variant: "solo" });
 game.apply("bid 3 on 12");
 // @ts-expect-error: a bot kind that does not exist
 new Bot("minimax");
+
+// A finished game's review, and its words.
+const finished: Game = new Game({ players: 2, variant: "family", seed: 3 });
+while (!finished.isOver) finished.apply(finished.legalActionIds()[0]);
+const reviewed: Review = review(finished.toRecord(), { preset: "beginner", seed: 1n, worlds: 8 });
+const grade: ReviewGrade = reviewed.decisions[0].grade;
+const graph: number[] | undefined = reviewed.decisions[0].revealed?.played.win;
+const accuracy: number | null = reviewed.seats[0].accuracy;
+const turning: number[] = reviewed.turning_points;
+const words = new Texts("cs");
+const said: string = words.grade(grade);
+const suggestion: string = words.reviewSuggestion("family", reviewed.decisions[0].best, reviewed.decisions[0].known.drop);
+console.log(graph, accuracy, turning, said, suggestion);
+const reviewer = new ReviewWorker();
+const later: Promise<Review> = reviewer.review(finished.toRecord(), { preset: "strong" }, { onProgress: (done: number, total: number) => console.log(done, total) });
+console.log(later);
+// @ts-expect-error: a preset that does not exist
+review(finished.toRecord(), { preset: "greedy" });
+// @ts-expect-error: a grade that does not exist
+words.grade("brilliant");

@@ -334,6 +334,54 @@ export interface Feature {
 export type LegendSymbol = { kind: Kind } | { token: Token } | "statue" | "lake" | "street" | "bridge" | "out_of_play" | "building" | "bid" | "latest_bid" | "highlight" | { size: Size };
 
 /**
+ * A whole review, as `review()` returns it (and the server's
+ * `GET /api/v1/matches/{id}/review` sends it).
+ */
+export interface Review {
+    /**
+     * The preset whose judgement it is.
+     */
+    reviewer: string;
+    /**
+     * The seed it was computed from (a BigInt above 2^53 − 1).
+     */
+    seed: number | bigint;
+    /**
+     * The positions each estimate sampled.
+     */
+    worlds: number;
+    /**
+     * Seats at the table.
+     */
+    players: number;
+    /**
+     * Whether the record's game is over.
+     */
+    over: boolean;
+    /**
+     * The seat whose knowledge alone was used, else `null`.
+     */
+    only: number | null;
+    /**
+     * The setup's estimate with every card revealed (`null` with `only`).
+     */
+    start: ReviewEstimate | null;
+    /**
+     * The decisions reviewed, in game order.
+     */
+    decisions: ReviewDecision[];
+    /**
+     * One summary per seat.
+     */
+    seats: ReviewSeat[];
+    /**
+     * The indices of the decisions that swung the game most (revealed
+     * reading), in game order.
+     */
+    turning_points: number[];
+}
+
+/**
  * Everything known about one neighborhood, as one value (for bindings and
  * JSON).
  */
@@ -520,6 +568,25 @@ export type District = "center" | "north" | "east" | "south" | "west";
 export type Card = "subway" | "archaeology";
 
 /**
+ * One reading of a decision: after the action played and after the
+ * reviewer's preferred one, on the same sampled positions.
+ */
+export interface ReviewReading {
+    /**
+     * After the action played.
+     */
+    played: ReviewEstimate;
+    /**
+     * After the reviewer's preferred action.
+     */
+    best: ReviewEstimate;
+    /**
+     * The deciding seat's win chance after `best` minus after `played`.
+     */
+    drop: number;
+}
+
+/**
  * One recorded decision.
  */
 export interface RecordedAction {
@@ -531,6 +598,40 @@ export interface RecordedAction {
      * What it decided.
      */
     action: Action;
+}
+
+/**
+ * One reviewed decision.
+ */
+export interface ReviewDecision {
+    /**
+     * Its index in the record's actions (0 is the first decision).
+     */
+    index: number;
+    /**
+     * The seat that decided.
+     */
+    seat: number;
+    /**
+     * What it played.
+     */
+    played: Action;
+    /**
+     * What the reviewer would have played, knowing what the seat knew.
+     */
+    best: Action;
+    /**
+     * Its grade, from the `known` reading (`Texts.grade` words it).
+     */
+    grade: ReviewGrade;
+    /**
+     * Judged with what the seat knew.
+     */
+    known: ReviewReading;
+    /**
+     * Judged with every card revealed; `null` in a review with `only`.
+     */
+    revealed: ReviewReading | null;
 }
 
 /**
@@ -586,6 +687,37 @@ export interface RunningScore {
      * The buildings the seat has constructed (public; R-20's tie-break).
      */
     constructed: number;
+}
+
+/**
+ * One seat's summary.
+ */
+export interface ReviewSeat {
+    /**
+     * The seat.
+     */
+    seat: number;
+    /**
+     * The mean accuracy of its decisions that were not forced, 0 to 100
+     * (`null` when it had none).
+     */
+    accuracy: number | null;
+    /**
+     * Its decisions that were not forced.
+     */
+    decisions: number;
+    /**
+     * Of those, the inaccuracies.
+     */
+    inaccuracies: number;
+    /**
+     * The mistakes.
+     */
+    mistakes: number;
+    /**
+     * The blunders.
+     */
+    blunders: number;
 }
 
 /**
@@ -886,6 +1018,38 @@ export interface NarrationOptions {
 }
 
 /**
+ * The options of `review()`.
+ */
+export interface ReviewOptions {
+    /**
+     * The reviewer: `"beginner"`, `"casual"`, `"strong"` (default) or
+     * `"expert"`.
+     */
+    preset?: "beginner" | "casual" | "strong" | "expert";
+    /**
+     * Everything random derives from it (default 0).
+     */
+    seed?: number | bigint;
+    /**
+     * The positions sampled per estimate, 1 to 100,000 (default: the
+     * preset's, 64 to 512).
+     */
+    worlds?: number;
+    /**
+     * Review only this seat's decisions with only what it knew (no
+     * revealed reading, no graph); `null` or absent: every seat (the game
+     * must then be over).
+     */
+    only?: number | null;
+    /**
+     * Called after each decision reviewed with the decisions done and the
+     * decisions to review; what it throws stops the review and is thrown
+     * by `review`.
+     */
+    progress?: (done: number, total: number) => void;
+}
+
+/**
  * The options of `simulate()`.
  */
 export interface SimulateOptions {
@@ -1046,6 +1210,21 @@ export type ToldLine = { kind: "title"; text: string } | { kind: "line"; text: s
 export type GameEvent = { type: "call_started"; call: number; player: Seat } | { type: "bid_placed"; player: Seat; neighborhood: NeighborhoodId; building: BuildingNumber } | { type: "passed"; player: Seat; forced: boolean } | { type: "constructed"; player: Seat; neighborhood: NeighborhoodId; building: BuildingNumber; call: number } | { type: "bid_returned"; player: Seat; neighborhood: NeighborhoodId; building: BuildingNumber } | { type: "token_taken"; player: Seat; neighborhood: NeighborhoodId; token: Token } | { type: "card_taken"; player: Seat; card: Card; from: Seat | null } | { type: "game_ended"; scores: ScoreSheet[]; winners: Seat[] };
 
 /**
+ * What playouts from a position gave, per seat.
+ */
+export interface ReviewEstimate {
+    /**
+     * Each seat's chance of winning, 0 to 1 (a shared victory counts
+     * `1/k`); they sum to 1.
+     */
+    win: number[];
+    /**
+     * Each seat's expected final total, in points.
+     */
+    score: number[];
+}
+
+/**
  * What replaying a record must give. Every part is optional.
  */
 export interface Expected {
@@ -1137,6 +1316,9 @@ export interface SeatPlayer {
 
 /** A bot kind (`constants().BOT_KINDS`). */
 export type BotKind = "random" | "greedy" | "ismcts" | "ismcts-v1" | "beginner" | "casual" | "strong" | "expert";
+
+/** A review's grade of a decision (`Texts.grade` words it). */
+export type ReviewGrade = "forced" | "best" | "good" | "inaccuracy" | "mistake" | "blunder";
 
 
 /**
@@ -1622,6 +1804,12 @@ export class Texts {
      */
     color(seat: number): string;
     /**
+     * A review's grade in words (`mistake`, `chyba`), for a grade of
+     * `review()` (`forced`, `best`, `good`, `inaccuracy`, `mistake`,
+     * `blunder`); a `RangeError` for another.
+     */
+    grade(id: ReviewGrade): string;
+    /**
      * How the game is played, one paragraph each: the goal, a call
      * (opening, outbidding, passing, its end), the game's end, and the
      * Expert sizes.
@@ -1663,6 +1851,13 @@ export class Texts {
      * for a bot kind that is no preset.
      */
     preset(name: string): { label: string; about: string } | null;
+    /**
+     * What a review's preset would have played instead and the win chance
+     * it would have kept (`gain`, from −1 to 1, a decision's
+     * `known.drop`; shown in whole percentage points, at least 0): `The
+     * bot would have chosen: bid 9 (tall) on 14 (…) (+12 % win chance)`.
+     */
+    reviewSuggestion(variant: Variant, action: Action | number, gain: number): string;
     /**
      * The scoring rules of a game of `variant`, with or without the
      * Metropolys cards, one line each (`topic`, `category`, `label`,
@@ -1786,6 +1981,28 @@ export function parseAction(text: string): Action;
  * Narrator`. Throws `RecordError` for a malformed record.
  */
 export function replayData(record: GameRecord | string, options?: NarrationOptions): ReplayData;
+
+/**
+ * Reviews a finished game's record (its JSON text or object) with a bot
+ * preset and returns the review (`Review`): per decision the action
+ * played, the preset's preferred action, a grade (`"forced"`, `"best"`,
+ * `"good"`, `"inaccuracy"`, `"mistake"`, `"blunder"`) and two readings,
+ * `known` (with what the deciding seat knew: the grades and the accuracy
+ * come from it) and `revealed` (with every card face up: the win-chance
+ * graph and the turning points); per seat an accuracy and its errors;
+ * the turning points. Options: `preset` (`"beginner"`, `"casual"`,
+ * `"strong"`, the default, or `"expert"`), `seed` (default 0), `worlds`
+ * (1 to 100,000; default the preset's), `only` (a seat: only its
+ * decisions, with only what it knew; the one way to review a game not
+ * over) and `progress(done, total)`. The same record and options give the
+ * same review, natively too. It runs on the calling thread (seconds for
+ * `strong`): a page runs it in a worker (`ReviewWorker`). Throws
+ * `RecordError` for a malformed record or one that does not replay,
+ * `TypeError` for an option of the wrong type or an unknown option,
+ * `RangeError` for an option out of range or a game that is not over
+ * (without `only`).
+ */
+export function review(record: GameRecord | string, options?: ReviewOptions): Review;
 
 /**
  * The score categories a game of `variant`, with or without the
@@ -1932,6 +2149,7 @@ export interface InitOutput {
     readonly negotiateLanguage: (a: any) => [number, number, number, number];
     readonly parseAction: (a: any) => [number, number, number];
     readonly replayData: (a: any, b: any) => [number, number, number];
+    readonly review: (a: any, b: any) => [number, number, number];
     readonly scoreCategories: (a: any, b: any) => [number, number, number];
     readonly scoringRules: (a: any, b: any) => [number, number, number];
     readonly simulate: (a: any, b: any) => [number, number, number];
@@ -1947,6 +2165,7 @@ export interface InitOutput {
     readonly texts_cardText: (a: number, b: any, c: any) => [number, number, number, number];
     readonly texts_category: (a: number, b: any) => [number, number, number, number];
     readonly texts_color: (a: number, b: any) => [number, number, number, number];
+    readonly texts_grade: (a: number, b: any) => [number, number, number, number];
     readonly texts_howToPlay: (a: number, b: any) => [number, number, number];
     readonly texts_lang: (a: number) => [number, number];
     readonly texts_legend: (a: number, b: any, c: any) => [number, number, number];
@@ -1956,6 +2175,7 @@ export interface InitOutput {
     readonly texts_place: (a: number, b: any) => [number, number, number, number];
     readonly texts_points: (a: number, b: any) => [number, number, number, number];
     readonly texts_preset: (a: number, b: any) => [number, number, number];
+    readonly texts_reviewSuggestion: (a: number, b: any, c: any, d: any) => [number, number, number, number];
     readonly texts_scoringRules: (a: number, b: any, c: any) => [number, number, number];
     readonly texts_seat: (a: number, b: any, c: any, d: any) => [number, number, number, number];
     readonly texts_size: (a: number, b: any) => [number, number, number, number];
@@ -1965,10 +2185,10 @@ export interface InitOutput {
     readonly __wbindgen_malloc: (a: number, b: number) => number;
     readonly __wbindgen_realloc: (a: number, b: number, c: number, d: number) => number;
     readonly __wbindgen_free: (a: number, b: number, c: number) => void;
-    readonly __wbindgen_externrefs: WebAssembly.Table;
-    readonly __externref_drop_slice: (a: number, b: number) => void;
     readonly __wbindgen_exn_store: (a: number) => void;
     readonly __externref_table_alloc: () => number;
+    readonly __wbindgen_externrefs: WebAssembly.Table;
+    readonly __externref_drop_slice: (a: number, b: number) => void;
     readonly __externref_table_dealloc: (a: number) => void;
     readonly __wbindgen_start: () => void;
 }

@@ -1290,6 +1290,31 @@ export class Texts {
         }
     }
     /**
+     * A review's grade in words (`mistake`, `chyba`), for a grade of
+     * `review()` (`forced`, `best`, `good`, `inaccuracy`, `mistake`,
+     * `blunder`); a `RangeError` for another.
+     * @param {ReviewGrade} id
+     * @returns {string}
+     */
+    grade(id) {
+        let deferred2_0;
+        let deferred2_1;
+        try {
+            const ret = wasm.texts_grade(this.__wbg_ptr, id);
+            var ptr1 = ret[0];
+            var len1 = ret[1];
+            if (ret[3]) {
+                ptr1 = 0; len1 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred2_0 = ptr1;
+            deferred2_1 = len1;
+            return getStringFromWasm0(ptr1, len1);
+        } finally {
+            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+        }
+    }
+    /**
      * How the game is played, one paragraph each: the goal, a call
      * (opening, outbidding, passing, its end), the game's end, and the
      * Expert sizes.
@@ -1457,6 +1482,34 @@ export class Texts {
             throw takeFromExternrefTable0(ret[1]);
         }
         return takeFromExternrefTable0(ret[0]);
+    }
+    /**
+     * What a review's preset would have played instead and the win chance
+     * it would have kept (`gain`, from −1 to 1, a decision's
+     * `known.drop`; shown in whole percentage points, at least 0): `The
+     * bot would have chosen: bid 9 (tall) on 14 (…) (+12 % win chance)`.
+     * @param {Variant} variant
+     * @param {Action | number} action
+     * @param {number} gain
+     * @returns {string}
+     */
+    reviewSuggestion(variant, action, gain) {
+        let deferred2_0;
+        let deferred2_1;
+        try {
+            const ret = wasm.texts_reviewSuggestion(this.__wbg_ptr, variant, action, gain);
+            var ptr1 = ret[0];
+            var len1 = ret[1];
+            if (ret[3]) {
+                ptr1 = 0; len1 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred2_0 = ptr1;
+            deferred2_1 = len1;
+            return getStringFromWasm0(ptr1, len1);
+        } finally {
+            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+        }
     }
     /**
      * The scoring rules of a game of `variant`, with or without the
@@ -1814,6 +1867,37 @@ export function replayData(record, options) {
 }
 
 /**
+ * Reviews a finished game's record (its JSON text or object) with a bot
+ * preset and returns the review (`Review`): per decision the action
+ * played, the preset's preferred action, a grade (`"forced"`, `"best"`,
+ * `"good"`, `"inaccuracy"`, `"mistake"`, `"blunder"`) and two readings,
+ * `known` (with what the deciding seat knew: the grades and the accuracy
+ * come from it) and `revealed` (with every card face up: the win-chance
+ * graph and the turning points); per seat an accuracy and its errors;
+ * the turning points. Options: `preset` (`"beginner"`, `"casual"`,
+ * `"strong"`, the default, or `"expert"`), `seed` (default 0), `worlds`
+ * (1 to 100,000; default the preset's), `only` (a seat: only its
+ * decisions, with only what it knew; the one way to review a game not
+ * over) and `progress(done, total)`. The same record and options give the
+ * same review, natively too. It runs on the calling thread (seconds for
+ * `strong`): a page runs it in a worker (`ReviewWorker`). Throws
+ * `RecordError` for a malformed record or one that does not replay,
+ * `TypeError` for an option of the wrong type or an unknown option,
+ * `RangeError` for an option out of range or a game that is not over
+ * (without `only`).
+ * @param {GameRecord | string} record
+ * @param {ReviewOptions} [options]
+ * @returns {Review}
+ */
+export function review(record, options) {
+    const ret = wasm.review(record, options);
+    if (ret[2]) {
+        throw takeFromExternrefTable0(ret[1]);
+    }
+    return takeFromExternrefTable0(ret[0]);
+}
+
+/**
  * The score categories a game of `variant`, with or without the
  * Metropolys cards, fills, each with its label and basis (the rows of its
  * score sheet): its categories of points (no neighborhood card in the
@@ -1965,6 +2049,10 @@ function __wbg_get_imports() {
             const ret = typeof arg0;
             return ret;
         },
+        __wbg_call_fc92fee6137d452d: function() { return handleError(function (arg0, arg1, arg2, arg3) {
+            const ret = arg0.call(arg1, arg2, arg3);
+            return ret;
+        }, arguments); },
         __wbg_engineError_f16b32a677cb1df3: function(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7) {
             let v0;
             if (arg4 !== 0) {

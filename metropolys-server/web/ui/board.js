@@ -66,6 +66,9 @@ export class BoardView {
     // The groups that scored go under the pieces: the buildings' numbers stay readable.
     this.groups = svgEl("g", { id: "groups", "aria-hidden": "true" });
     this.layer.before(this.groups);
+    // A review's suggestion goes over the pieces: the bid a bot would have made.
+    this.ghosts = svgEl("g", { id: "ghosts", "aria-hidden": "true" });
+    this.layer.after(this.ghosts);
     this.before = new Set();
     svg.addEventListener("click", (ev) => {
       const g = ev.target.closest("g.neighborhood.legal");
@@ -161,6 +164,27 @@ export class BoardView {
       const [x, y] = this.points[n];
       this.marks.append(svgEl("circle", { cx: x, cy: y, r: 33, class: "mine-mark", "data-n": n }));
     }
+  }
+
+  /**
+   * Draws `bid` ({neighborhood, building, seat}: the bid a review's bot
+   * would have made) as a ghost of the seat's piece in a dashed ring (beside
+   * the piece already on that neighborhood, if any); null removes it.
+   */
+  ghost(bid) {
+    if (!this.ghosts) return;
+    this.ghosts.replaceChildren();
+    if (!bid || !this.points[bid.neighborhood]) return;
+    const n = bid.neighborhood;
+    // Beside a piece already there (the bid played, a building), not over it.
+    const taken = this.layer?.querySelector(`use[data-n="${n}"]:not(.token)`);
+    const [x, y] = taken ? [this.points[n][0] + 26, this.points[n][1] - 26] : this.points[n];
+    this.ghosts.append(svgEl("circle", { cx: x, cy: y, r: taken ? 24 : 34, class: "ghost-ring", "data-n": n }));
+    const at = [];
+    at[n] = [x, y];
+    const u = globalThis.MetropolysPieces.put(this.ghosts, at, `d${bid.seat}_${bid.building}`, n, "ghost");
+    u.setAttribute("data-building", String(bid.building));
+    u.setAttribute("data-seat", String(bid.seat));
   }
 
   /**

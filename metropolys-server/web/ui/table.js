@@ -3,11 +3,13 @@
 // derives everything else from the engine in the page — legality, what
 // an action is, the board picture, what the cards score, the score
 // categories. The server stays the authority: a move goes to the server,
-// and only its next update changes the page.
+// and only its next update changes the page. Once the match is over, the
+// bots' review of it comes from the server (never before: it shows every
+// card).
 
 import { BoardView, piecesOf } from "./board.js";
 import { t as tr, texts } from "./i18n.js";
-import { Log, renderCards, renderHowTo, renderLegend, renderPlayers, renderRevealed, renderRules, renderSheet, renderSupply } from "./panel.js";
+import { Log, ReviewPanel, renderCards, renderHowTo, renderLegend, renderPlayers, renderRevealed, renderRules, renderSheet, renderSupply } from "./panel.js";
 import { Picker } from "./picker.js";
 import { inviteOf, myName, saveInvite, saveSeat, saveSound, seatOf, soundOn } from "./store.js";
 import { Seats, place, winnersText } from "./words.js";
@@ -37,6 +39,49 @@ export async function api(method, path, body, token) {
     throw e;
   }
   return v;
+}
+
+/**
+ * The server's review of finished match `id` by `preset` (`GET
+ * /api/v1/matches/{id}/review`; asked again, up to five times, while the
+ * server says it is busy and when to come back); an Error with the
+ * server's message otherwise.
+ */
+export async function fetchReview(id, preset, signal) {
+  for (let attempt = 0; ; attempt++) {
+    const r = await fetch(`api/v1/matches/${id}/review?preset=${encodeURIComponent(preset)}`, { signal });
+    const text = await r.text();
+    if (r.status === 429 && attempt < 5) {
+      const seconds = Math.min(30, Math.max(1, Number(r.headers.get("Retry-After")) || 2));
+      await new Promise((done) => setTimeout(done, seconds * 1000));
+      if (signal?.aborted) throw signal.reason;
+      continue;
+    }
+    let v = null;
+    try {
+      v = JSON.parse(text);
+    } catch {
+      v = null;
+    }
+    if (!r.ok || !v || typeof v !== "object") throw new Error(v?.error?.message ?? `HTTP ${r.status}`);
+    return v;
+  }
+}
+
+/** The record of match `id` as JSON text (what the replay and the review read). */
+export async function fetchRecord(id, signal) {
+  const r = await fetch(`api/v1/matches/${id}/record`, { signal });
+  const text = await r.text();
+  if (!r.ok) {
+    let message = null;
+    try {
+      message = JSON.parse(text)?.error?.message;
+    } catch {
+      message = null;
+    }
+    throw new Error(message ?? `HTTP ${r.status}`);
+  }
+  return text;
 }
 
 /** Joins a seat of match `id` (the first free one when `seat` is null). */
@@ -83,6 +128,7 @@ export class OnlineTable {
       onClose: () => this.board.choose(null),
     });
     this.log = new Log($("log"));
+    this.review = new ReviewPanel(E, $("review"), { board: this.board });
     this.title = document.title;
     this.wire();
   }
@@ -135,6 +181,7 @@ export class OnlineTable {
     const t = this.t;
     if (!t) return;
     t.closing = true;
+    this.review.withdraw();
     t.ws?.close();
     clearInterval(t.tick);
     t.game?.free();
@@ -406,6 +453,8 @@ export class OnlineTable {
     if (!m) return;
     const over = m.status === "finished";
     $("end").hidden = !(over || m.status === "cancelled");
+    if (over) this.offerReview();
+    else this.review.withdraw();
     if ($("end").hidden) {
       this.board.showGroups([]);
       return;
@@ -436,6 +485,36 @@ export class OnlineTable {
     rematch.hidden = !over || (t.token === null && !t.rematch);
     rematch.textContent = tr(t.rematch ? (t.token ? "ui-join-rematch" : "ui-watch-rematch") : "ui-rematch");
     $("rematch-note").textContent = t.rematch ? tr("ui-rematch-waiting") : "";
+  }
+
+  /**
+   * The review of the finished match, from the server, offered once the
+   * server says the match is finished (never while it is played: the
+   * server would refuse, and the review shows every card).
+   */
+  offerReview() {
+    const t = this.t;
+    let text = null;
+    this.review.offer({
+      key: t.id,
+      record: async () => (text ??= await fetchRecord(t.id)),
+      seats: this.seatWords(),
+      variant: t.game.variant,
+      request: (preset, onProgress, signal) => fetchReview(t.id, preset, signal),
+      show: (step, pieces) => {
+        if (this.t !== t || !t.game) return;
+        if (pieces) {
+          this.board.place(pieces);
+          this.board.showGroups([]);
+          this.board.mark([]);
+        } else {
+          this.board.place(piecesOf(this.E, t.last.view, -1));
+          this.board.mark($("show-mine").checked ? t.marked ?? [] : []);
+          const winners = t.last.winners ?? [];
+          if (winners.length) this.groups(winners[0]);
+        }
+      },
+    });
   }
 
   /** Draws on the board what seat `p` scored (its groups and districts). */

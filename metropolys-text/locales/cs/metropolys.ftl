@@ -555,6 +555,18 @@ review-inaccuracies = Nepřesnosti
 review-mistakes = Chyby
 review-blunders = Hrubé chyby
 review-suggestion = Bot by zvolil: { $action } (+{ $gain } % šance na výhru)
+review-settings = náhodné semínko { $seed } · { $worlds ->
+    [one] { $worlds } vzorek
+    [few] { $worlds } vzorky
+   *[other] { $worlds } vzorků
+} na odhad
+review-label = { $label }: { $value }
+review-turning-points = Zlomové okamžiky
 review-graph-hint = Klepnutím na graf zobrazíte plán v tom rozhodnutí.
 review-computing = Probíhá rozbor partie…
 review-not-over = Rozbor je k dispozici po skončení hry.
+review-start = Rozebrat partii
+review-preset = Bot pro rozbor
+review-failed = Rozbor není k dispozici: { $error }
+review-decision-n = Rozhodnutí { $n }
+review-chance = { $who }: { $chance } %

@@ -540,6 +540,17 @@ review-inaccuracies = Imprécisions
 review-mistakes = Erreurs
 review-blunders = Gaffes
 review-suggestion = Le bot aurait choisi : { $action } (+{ $gain } % de chances de victoire)
+review-settings = graine { $seed } · { $worlds ->
+    [one] { $worlds } monde
+   *[other] { $worlds } mondes
+} par estimation
+review-label = { $label } : { $value }
+review-turning-points = Tournants
 review-graph-hint = Cliquez sur le graphique pour voir le plateau à cette décision.
 review-computing = Analyse de la partie…
 review-not-over = L'analyse est proposée une fois la partie terminée.
+review-start = Analyser la partie
+review-preset = Bot d'analyse
+review-failed = Pas d'analyse : { $error }
+review-decision-n = Décision { $n }
+review-chance = { $who } : { $chance } %

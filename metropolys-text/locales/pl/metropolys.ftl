@@ -567,6 +567,18 @@ review-inaccuracies = Niedokładności
 review-mistakes = Błędy
 review-blunders = Poważne błędy
 review-suggestion = Bot wybrałby: { $action } (+{ $gain } % szansy na wygraną)
+review-settings = ziarno losowania { $seed } · { $worlds ->
+    [one] { $worlds } próbka
+    [few] { $worlds } próbki
+   *[other] { $worlds } próbek
+} na oszacowanie
+review-label = { $label }: { $value }
+review-turning-points = Punkty zwrotne
 review-graph-hint = Kliknij wykres, aby zobaczyć planszę przy tej decyzji.
 review-computing = Trwa analiza partii…
 review-not-over = Analiza jest dostępna po zakończeniu gry.
+review-start = Przeanalizuj partię
+review-preset = Bot analizujący
+review-failed = Brak analizy: { $error }
+review-decision-n = Decyzja { $n }
+review-chance = { $who }: { $chance } %
