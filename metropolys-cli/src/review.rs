@@ -163,6 +163,14 @@ fn wrapped(text: &str, first: usize, indent: usize, width: usize) -> String {
     s
 }
 
+/// `label: value`, as the language writes it.
+fn labelled(label: &str, value: &str) -> String {
+    texts().format(
+        "review-label",
+        &[("label", label.into()), ("value", value.into())],
+    )
+}
+
 /// The review in words within `width` columns (at least 40): the header,
 /// the table per seat, each inaccuracy, mistake and blunder with what the
 /// reviewer suggests, and the win chances per seat as a graph with the
@@ -174,7 +182,13 @@ pub fn text(review: &Review, variant: Variant, width: usize) -> String {
     let mut s = String::new();
     s.push_str(&wrapped(&title(review), 0, 2, width));
     s.push_str(&wrapped(
-        &format!("seed {} · {} worlds", review.seed, review.worlds),
+        &t.format(
+            "review-settings",
+            &[
+                ("seed", metropolys_text::Arg::Number(review.seed as f64)),
+                ("worlds", review.worlds.into()),
+            ],
+        ),
         2,
         2,
         width,
@@ -187,7 +201,7 @@ pub fn text(review: &Review, variant: Variant, width: usize) -> String {
     ]
     .map(word);
     s.push_str(&wrapped(
-        &format!("{}: {}", word("review-known"), known.join(", ")),
+        &labelled(&word("review-known"), &known.join(", ")),
         2,
         4,
         width,
@@ -195,11 +209,13 @@ pub fn text(review: &Review, variant: Variant, width: usize) -> String {
     let graph = review.win_chances();
     if !graph.is_empty() {
         s.push_str(&wrapped(
-            &format!(
-                "{}: {}, {}",
-                word("review-revealed"),
-                word("review-win-chance"),
-                word("review-turning-point")
+            &labelled(
+                &word("review-revealed"),
+                &format!(
+                    "{}, {}",
+                    word("review-win-chance"),
+                    word("review-turning-points")
+                ),
             ),
             2,
             4,
@@ -330,10 +346,9 @@ fn sparklines(review: &Review, graph: &[Vec<f64>], width: usize) -> String {
         let decision = t.format("review-decision", &[]);
         let numbers: Vec<String> = numbers.iter().map(|n| format!("{decision} {n}")).collect();
         s.push_str(&wrapped(
-            &format!(
-                "{}: {}",
-                t.format("review-turning-point", &[]),
-                numbers.join(" · ")
+            &labelled(
+                &t.format("review-turning-points", &[]),
+                &numbers.join(" · "),
             ),
             0,
             4,

@@ -158,9 +158,9 @@ fn a_finished_game_in_text_and_json() {
     fits_80(&text);
     for needle in [
         "Review · Reviewed by the Beginner bot\n",
-        "  seed 0 · 8 worlds\n",
+        "  seed 0 · 8 worlds per estimate\n",
         "  With what the player knew: Accuracy, Inaccuracies, Mistakes, Blunders\n",
-        "  With every card revealed: Win chance, Turning point\n",
+        "  With every card revealed: Win chance, Turning points\n",
         "\n  0 Blue ",
         "\n  1 Brown ",
         "\nWin chance\n",
@@ -534,7 +534,7 @@ fn play_offers_the_review_when_the_game_ends() {
         review.starts_with("Reviewed by the Strong bot\n"),
         "{review}"
     );
-    assert!(review.contains("  seed 0 · 256 worlds\n"), "{review}");
+    assert!(review.contains("  seed 0 · 256 worlds per estimate\n"), "{review}");
     assert!(review.contains("\nWin chance\n"), "{review}");
     fits_80(&out.replace(" > ", "\n"));
     // Enter (or anything else) leaves without it.
