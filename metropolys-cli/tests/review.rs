@@ -534,7 +534,10 @@ fn play_offers_the_review_when_the_game_ends() {
         review.starts_with("Reviewed by the Strong bot\n"),
         "{review}"
     );
-    assert!(review.contains("  seed 0 · 256 worlds per estimate\n"), "{review}");
+    assert!(
+        review.contains("  seed 0 · 256 worlds per estimate\n"),
+        "{review}"
+    );
     assert!(review.contains("\nWin chance\n"), "{review}");
     fits_80(&out.replace(" > ", "\n"));
     // Enter (or anything else) leaves without it.

@@ -67,6 +67,7 @@ mod seats;
 mod services;
 mod shared;
 pub mod store;
+mod sweep;
 mod urls;
 pub mod web;
 mod ws;
@@ -159,7 +160,7 @@ impl Server {
         };
         let mut rooms = HashMap::new();
         for m in &stored {
-            match Room::restore(m, None) {
+            match Room::restore(m) {
                 Ok(room) => {
                     rooms.insert(room.id.clone(), Arc::new(room));
                 }
@@ -173,7 +174,7 @@ impl Server {
         let listener = TcpListener::bind(options.addr).await?;
         let shared = Arc::new(Shared {
             limiter: RateLimiter::new(options.rate, options.burst, 100_000),
-            chat_limiter: RateLimiter::new(options.chat_rate, options.chat_burst, 100_000),
+            chat: limits::ChatLimits::new(options.chat_rate, options.chat_burst),
             proxies: forwarded::Proxies::new(&options.trusted_proxies),
             http_limiter: RateLimiter::new(options.http_rate, options.http_rate * 5.0, 100_000),
             connections: Connections::new(options.max_connections, options.connections_per_address),
@@ -227,7 +228,7 @@ impl Server {
         for room in shared.all_rooms() {
             room.resume(&shared.services).await;
         }
-        let sweeper = tokio::spawn(sweep(shared.clone()));
+        let sweeper = tokio::spawn(sweep::run(shared.clone()));
         let stopping = shared.clone();
         let result = conn::serve(self.listener, shared.clone(), async move {
             shutdown.await;
@@ -244,26 +245,6 @@ impl Server {
         .await;
         sweeper.abort();
         Ok(result?)
-    }
-}
-
-/// Every `--sweep` interval: open matches nobody sat at for
-/// `--open-seconds` are cancelled; finished and cancelled ones that no
-/// socket watched for an interval leave memory (the store keeps them, and
-/// a request reads them back).
-async fn sweep(shared: Arc<Shared>) {
-    let every = shared.options.sweep_interval;
-    let mut tick = tokio::time::interval(every);
-    loop {
-        tick.tick().await;
-        for room in shared.all_rooms() {
-            if room.summary().status == protocol::Status::Open {
-                room.cancel_if_expired(&shared.services, shared.options.open_timeout)
-                    .await;
-            }
-        }
-        let mut rooms = shared.rooms.write().unwrap_or_else(|p| p.into_inner());
-        rooms.retain(|_, r| !r.sweepable(every));
     }
 }
 

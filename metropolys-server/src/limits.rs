@@ -2,13 +2,16 @@
 //! spectator's socket, a client address) in a table of bounded size, and
 //! the count of open connections, in all and per address.
 
+use crate::protocol::{ErrorCode, ProtoError};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// The key of a client address for per-address limits: the address, or
-/// for IPv6 its /64 network (one subscriber's usual allocation).
+/// for IPv6 its /56 network (what one household or customer is given: a
+/// client holds every /64 of it, so a /64 key would let it count as 256
+/// clients).
 pub fn address_key(ip: IpAddr) -> String {
     match ip {
         IpAddr::V4(v4) => v4.to_string(),
@@ -16,7 +19,7 @@ pub fn address_key(ip: IpAddr) -> String {
             Some(v4) => v4.to_string(),
             None => {
                 let s = v6.segments();
-                format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+                format!("{:x}:{:x}:{:x}:{:x}::/56", s[0], s[1], s[2], s[3] & 0xff00)
             }
         },
     }
@@ -126,6 +129,80 @@ impl ClientSlot {
         ClientSlot {
             _held: Arc::new(slot),
         }
+    }
+}
+
+/// The chat's rate per client address is this many times a credential's
+/// (`--rate` aside: 5 messages in 10 seconds per credential, so 10 per
+/// address): two players of one household, and a client that gives its
+/// seat up and takes it again for a new credential gains nothing.
+pub(crate) const CHAT_ADDRESS_SHARE: f64 = 2.0;
+
+/// The chat's rate per match is this many times a credential's (20
+/// messages in 10 seconds): four players chatting at their rate, so that
+/// one address (at most twice a credential's rate) never takes more than
+/// half of it.
+pub(crate) const CHAT_MATCH_SHARE: f64 = 4.0;
+
+/// The chat's rates: per credential, per client address (an IPv4 address,
+/// an IPv6 /56) and per match. A message must be within all three; it is
+/// checked only once it would be accepted (a refused one costs no one's
+/// rate), per credential first, so that a client over its own rate does
+/// not use its address's or its match's.
+pub(crate) struct ChatLimits {
+    rate: f64,
+    burst: f64,
+    per_credential: RateLimiter,
+    per_address: RateLimiter,
+    per_match: RateLimiter,
+}
+
+impl ChatLimits {
+    /// A credential's rate and burst (`Options::chat_rate`, `chat_burst`);
+    /// the others follow from them.
+    pub(crate) fn new(rate: f64, burst: f64) -> ChatLimits {
+        let scaled = |k: f64| RateLimiter::new(rate * k, burst * k, 100_000);
+        ChatLimits {
+            rate,
+            burst,
+            per_credential: RateLimiter::new(rate, burst, 100_000),
+            per_address: scaled(CHAT_ADDRESS_SHARE),
+            per_match: scaled(CHAT_MATCH_SHARE),
+        }
+    }
+
+    /// `rate_limited` unless a chat message of `credential` (a credential
+    /// key), from `address` (an address key), to match `match_id` is
+    /// within every rate (the message is then counted toward each).
+    pub(crate) fn admit(
+        &self,
+        credential: &str,
+        address: &str,
+        match_id: &str,
+    ) -> Result<(), ProtoError> {
+        let checks: [(&RateLimiter, &str, f64, &str); 3] = [
+            (&self.per_credential, credential, 1.0, "per player"),
+            (
+                &self.per_address,
+                address,
+                CHAT_ADDRESS_SHARE,
+                "per address",
+            ),
+            (&self.per_match, match_id, CHAT_MATCH_SHARE, "in a match"),
+        ];
+        for (limiter, key, share, scope) in checks {
+            if limiter.check(key) != Verdict::Allow {
+                let n = (self.burst * share).round();
+                let secs = (self.burst / self.rate).round();
+                return Err(ProtoError::new(
+                    ErrorCode::RateLimited,
+                    format!(
+                        "at most {n} chat messages in {secs} seconds {scope}; this one was dropped"
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -251,10 +328,43 @@ mod tests {
         assert!(c.admit_forwarded(b).is_none(), "two per address");
         let _f2 = c.admit_forwarded("10.0.0.3".parse().unwrap()).unwrap();
         assert_eq!(c.open(), 3);
-        // One IPv6 subscriber is one /64.
-        let x: IpAddr = "2001:db8:1:2::1".parse().unwrap();
-        let y: IpAddr = "2001:db8:1:2:ffff::9".parse().unwrap();
-        assert_eq!(address_key(x), address_key(y));
+        // One IPv6 customer is one /56: every /64 of it is the same key,
+        // the next /56 another.
+        let key = |s: &str| address_key(s.parse().unwrap());
+        assert_eq!(key("2001:db8:1:2::1"), key("2001:db8:1:2:ffff::9"));
+        assert_eq!(key("2001:db8:1:200::1"), key("2001:db8:1:2ff:1::1"));
+        assert_eq!(key("2001:db8:1:2ff::1"), "2001:db8:1:200::/56");
+        assert_ne!(key("2001:db8:1:1ff::1"), key("2001:db8:1:200::1"));
+        assert_eq!(key("::ffff:10.0.0.1"), "10.0.0.1");
+        assert_eq!(key("10.0.0.1"), "10.0.0.1");
+    }
+
+    #[test]
+    fn the_chat_is_limited_per_credential_address_and_match() {
+        // 2 at once per credential, 4 per address, 8 per match.
+        let c = ChatLimits::new(0.0001, 2.0);
+        let rate_limited =
+            |r: Result<(), ProtoError>| r.unwrap_err().code == ErrorCode::RateLimited;
+        for _ in 0..2 {
+            c.admit("a1", "ip1", "m").unwrap();
+        }
+        assert!(rate_limited(c.admit("a1", "ip1", "m")), "per credential");
+        // A new credential from the same address: its address's rate.
+        for _ in 0..2 {
+            c.admit("a2", "ip1", "m").unwrap();
+        }
+        let e = c.admit("a3", "ip1", "m").unwrap_err();
+        assert!(e.message.contains("per address"), "{}", e.message);
+        // Other addresses: the match's rate.
+        for credential in ["b1", "b2"] {
+            for _ in 0..2 {
+                c.admit(credential, "ip2", "m").unwrap();
+            }
+        }
+        let e = c.admit("c1", "ip3", "m").unwrap_err();
+        assert!(e.message.contains("in a match"), "{}", e.message);
+        // Another match is another rate.
+        c.admit("c1", "ip3", "m2").unwrap();
     }
 
     #[test]

@@ -17,12 +17,14 @@ pub struct Args {
     /// Unfinished matches the server holds at most
     #[arg(long, default_value_t = 200)]
     pub max_matches: usize,
-    /// Open matches (waiting for players) one client address may have
-    /// created at once
+    /// Matches waiting that one client address (an IPv6 /56) may have
+    /// created or joined at once: open ones, and started ones in which
+    /// nobody moved for --open-seconds (counted in the database)
     #[arg(long, default_value_t = 5)]
     pub open_per_address: usize,
     /// Seconds after which an open match that nobody sits at (no seat's
-    /// socket open) is cancelled
+    /// socket open) is cancelled, and a started one in which nobody moved
+    /// counts toward --open-per-address
     #[arg(long, default_value_t = 900)]
     pub open_seconds: u64,
     /// Days a finished match stays listed in the lobby (its link, record
@@ -57,7 +59,7 @@ pub struct Args {
     /// below the file-descriptor limit, `ulimit -n`)
     #[arg(long, default_value_t = 4096)]
     pub max_connections: usize,
-    /// TCP connections open at once from one client address (an IPv6 /64)
+    /// TCP connections open at once from one client address (an IPv6 /56)
     #[arg(long, default_value_t = 128)]
     pub connections_per_address: usize,
     /// Messages per second a credential (or a spectator's socket) may send
@@ -104,9 +106,10 @@ pub struct Options {
     pub database: PathBuf,
     /// Unfinished matches held at most.
     pub max_matches: usize,
-    /// Open matches per client address.
+    /// Matches waiting (open, or started and idle) per client address.
     pub open_per_address: usize,
-    /// An open match nobody sits at is cancelled after this.
+    /// An open match nobody sits at is cancelled after this; a started
+    /// one nobody moved in for this long counts as waiting.
     pub open_timeout: Duration,
     /// Finished matches stay listed this long.
     pub keep: Duration,
@@ -150,12 +153,15 @@ pub struct Options {
     /// Frames queued for one socket at most; a socket further behind is
     /// closed (1008, `too slow`).
     pub socket_queue: usize,
-    /// How often finished matches nobody watches leave memory, and open
-    /// ones nobody sits at are checked for expiry.
+    /// How often finished matches nobody watches leave memory, open ones
+    /// nobody sits at and playing ones nobody moves in are checked for
+    /// expiry, and the store deletes what it no longer keeps.
     pub sweep_interval: Duration,
-    /// Chat messages per second per credential (0.5: 5 in 10 seconds).
+    /// Chat messages per second per credential (0.5: 5 in 10 seconds;
+    /// twice that per client address, four times per match).
     pub chat_rate: f64,
-    /// Chat messages a credential may send at once (5).
+    /// Chat messages a credential may send at once (5; twice that per
+    /// client address, four times per match).
     pub chat_burst: f64,
 }
 

@@ -2,8 +2,8 @@
 //! the recently finished matches, and whether the server is stopping.
 
 use crate::options::Options;
-use crate::protocol::Summary;
-use crate::store::Store;
+use crate::protocol::{ErrorCode, ProtoError, Summary};
+use crate::store::{AddressClaim, Failure, Store};
 use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -27,6 +27,35 @@ pub(crate) struct Services {
 }
 
 impl Services {
+    /// The claim of a client at address key `address` on match `match_id`
+    /// it creates or joins: within `--open-per-address` matches that wait
+    /// (open, or started with nobody moving for `--open-seconds`).
+    pub(crate) fn claim(&self, match_id: &str, address: &str) -> AddressClaim {
+        AddressClaim {
+            match_id: match_id.to_string(),
+            address: address.to_string(),
+            limit: self.options.open_per_address,
+            idle_before: crate::clock::now_secs() - self.options.open_timeout.as_secs() as i64,
+        }
+    }
+
+    /// The error of a commit that failed: `too_many_open_matches` over a
+    /// claim's limit, else the store's failure (`internal`).
+    pub(crate) fn refusal(&self, f: Failure) -> ProtoError {
+        match f {
+            Failure::TooMany(n) => {
+                let wait = self.options.open_timeout.as_secs();
+                ProtoError::new(
+                    ErrorCode::TooManyOpenMatches,
+                    format!(
+                        "this address already has {n} matches waiting (open, or started with nobody moving for {wait} s), its limit; play or cancel one first (an open match nobody sits at is cancelled after {wait} s)"
+                    ),
+                )
+            }
+            Failure::Store(e) => ProtoError::store(e),
+        }
+    }
+
     /// A match just finished: first in the lobby's list.
     pub(crate) fn finished(&self, s: Arc<Summary>) {
         let mut r = self.recent.lock().unwrap_or_else(|p| p.into_inner());

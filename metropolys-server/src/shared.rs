@@ -1,7 +1,7 @@
 //! What every handler shares: the rooms, the rate limiters, the count of
 //! connections, and the services the rooms use.
 
-use crate::limits::{Connections, RateLimiter};
+use crate::limits::{ChatLimits, Connections, RateLimiter};
 use crate::protocol::{ErrorCode, ProtoError};
 use crate::room::Room;
 use crate::services::Services;
@@ -16,8 +16,9 @@ pub(crate) struct Shared {
     pub(crate) rooms: RwLock<HashMap<String, Arc<Room>>>,
     /// Per credential (WebSocket messages, leave, cancel, rematch).
     pub(crate) limiter: RateLimiter,
-    /// Per credential: chat messages (5 in 10 seconds).
-    pub(crate) chat_limiter: RateLimiter,
+    /// The chat's rates: per credential (5 messages in 10 seconds), per
+    /// address and per match.
+    pub(crate) chat: ChatLimits,
     /// The trusted reverse proxies (`--trusted-proxy`).
     pub(crate) proxies: crate::forwarded::Proxies,
     /// Per client address (HTTP requests).
@@ -74,8 +75,7 @@ impl Shared {
             .map_err(ProtoError::store)?
             .map_err(ProtoError::store)?
             .ok_or_else(nf)?;
-        let room =
-            Room::restore(&stored, None).map_err(|e| ProtoError::new(ErrorCode::Internal, e))?;
+        let room = Room::restore(&stored).map_err(|e| ProtoError::new(ErrorCode::Internal, e))?;
         let room = Arc::new(room);
         let mut rooms = self.rooms.write().unwrap_or_else(|p| p.into_inner());
         Ok(rooms.entry(id.to_string()).or_insert(room).clone())

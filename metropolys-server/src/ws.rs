@@ -7,17 +7,18 @@
 
 use crate::answers::error;
 use crate::credential::{credential_key, hash_credential};
-use crate::limits::{ClientSlot, ConnectionSlot, Verdict};
+use crate::limits::{address_key, ClientSlot, ConnectionSlot, Verdict};
 use crate::protocol::{parse_client, ClientRequest, ErrorCode, ProtoError};
 use crate::room::{ClientHandle, Frame, NoPlace, Room, SocketSlot};
 use crate::shared::Shared;
 use axum::body::Bytes;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Extension, Path, RawQuery, State};
+use axum::extract::{ConnectInfo, Extension, Path, RawQuery, State};
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use metropolys_core::Seat;
+use std::net::SocketAddr;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
@@ -40,6 +41,7 @@ struct Holds {
 /// its credential) or a spectator's (without).
 pub(crate) async fn upgrade(
     State(sh): State<Arc<Shared>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     RawQuery(query): RawQuery,
     connection: Option<Extension<Arc<ConnectionSlot>>>,
@@ -88,13 +90,16 @@ pub(crate) async fn upgrade(
         connection.map(|Extension(c)| c),
         client_slot.map(|Extension(c)| c),
     );
+    // The client's address (behind a trusted proxy, the client's), for
+    // the chat's rate per address.
+    let address = address_key(addr.ip());
     upgrade
         .max_message_size(max)
         .max_frame_size(max)
         .read_buffer_size(READ_BUFFER)
         .write_buffer_size(0)
         .max_write_buffer_size(256 * 1024)
-        .on_upgrade(move |socket| client(sh, room, seat, key, since, socket, holds))
+        .on_upgrade(move |socket| client(sh, room, seat, (key, address), since, socket, holds))
 }
 
 /// One client's socket.
@@ -102,7 +107,7 @@ async fn client(
     sh: Arc<Shared>,
     room: Arc<Room>,
     seat: Option<(Seat, u64)>,
-    key: Option<String>,
+    (key, address): (Option<String>, String),
     since: Option<u64>,
     socket: WebSocket,
     (connection, client_slot): (Option<Arc<ConnectionSlot>>, Option<ClientSlot>),
@@ -134,6 +139,10 @@ async fn client(
         return;
     }
     let idle = sh.options.idle_timeout;
+    // The close the reader asks for, kept apart from the queue: a flood
+    // fills the queue with refusals, and the close must not be lost then.
+    let closing = Arc::new(Closing::default());
+    let last_word = closing.clone();
     // The writer: every frame queued, each write bounded by the I/O
     // timeout (a client that does not read is closed, not waited for).
     let mut writer = tokio::spawn(async move {
@@ -163,13 +172,16 @@ async fn client(
                     })),
                     true,
                 ),
-                None => (
-                    Message::Close(Some(CloseFrame {
-                        code: 1001,
-                        reason: "closed".into(),
-                    })),
-                    true,
-                ),
+                None => {
+                    let (code, reason) = last_word.code();
+                    (
+                        Message::Close(Some(CloseFrame {
+                            code,
+                            reason: reason.into(),
+                        })),
+                        true,
+                    )
+                }
             };
             match tokio::time::timeout(io, sink.send(msg)).await {
                 Ok(Ok(())) if !last => {}
@@ -180,9 +192,9 @@ async fn client(
     let reply = |e: ProtoError| {
         let _ = tx.try_send(Frame::Text("error", e.to_ws().into()));
     };
-    let close = |code: u16, reason: &'static str| {
-        let _ = tx.try_send(Frame::Close(code, reason));
-    };
+    let close = |code: u16, reason: &'static str| closing.close(&tx, code, reason);
+    // The chat's rates, for a message the match would accept.
+    let admit_chat = || sh.chat.admit(&key, &address, &room.id);
     let mut writer_done = false;
     let mut peer_closed = false;
     let mut killed = false;
@@ -254,15 +266,7 @@ async fn client(
             "message received"
         );
         let r = match parsed {
-            Ok(ClientRequest::Chat { .. })
-                if seat.is_some() && sh.chat_limiter.check(&key) != Verdict::Allow =>
-            {
-                Err(ProtoError::new(
-                    ErrorCode::RateLimited,
-                    "at most 5 chat messages in 10 seconds; this one was dropped",
-                ))
-            }
-            Ok(req) => room.request(&sh.services, id, req).await,
+            Ok(req) => room.request(&sh.services, id, req, &admit_chat).await,
             Err(e) => Err(e),
         };
         if let Err(e) = r {
@@ -302,6 +306,35 @@ async fn client(
     }
 }
 
+/// The close a socket's reader asked for (the first one counts). It is
+/// queued after the frames already queued; when the queue is full (a
+/// flood fills it with refusals) the writer sends it once the queue is
+/// drained and closed, instead of the 1001 `closed` that ends a socket
+/// nobody asked to close.
+#[derive(Default)]
+struct Closing(std::sync::Mutex<Option<(u16, &'static str)>>);
+
+impl Closing {
+    /// Asks for the close: queued when the queue has room, kept for the
+    /// end of the queue otherwise.
+    fn close(&self, tx: &mpsc::Sender<Frame>, code: u16, reason: &'static str) {
+        self.0
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get_or_insert((code, reason));
+        let _ = tx.try_send(Frame::Close(code, reason));
+    }
+
+    /// The close to send once the queue has ended: the one asked for, or
+    /// 1001 `closed`.
+    fn code(&self) -> (u16, &'static str) {
+        self.0
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .unwrap_or((1001, "closed"))
+    }
+}
+
 /// Tells a socket there is no place for it (`too_many_sockets`), then
 /// closes it (1013), within the I/O timeout.
 async fn refuse_socket(
@@ -327,4 +360,36 @@ async fn refuse_socket(
         .await
     };
     let _ = tokio::time::timeout(io, refuse).await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A close asked for while the queue is full (a flood fills it with
+    /// refusals) is the one the writer sends at the end, not 1001.
+    #[test]
+    fn a_close_survives_a_full_queue() {
+        let (tx, mut rx) = mpsc::channel::<Frame>(2);
+        let closing = Closing::default();
+        for _ in 0..2 {
+            tx.try_send(Frame::Text("error", "{}".into())).unwrap();
+        }
+        closing.close(&tx, 1008, "flood");
+        closing.close(&tx, 1001, "idle");
+        drop(tx);
+        let mut frames = 0;
+        while let Ok(f) = rx.try_recv() {
+            assert!(matches!(f, Frame::Text(..)), "{f:?}");
+            frames += 1;
+        }
+        assert_eq!(frames, 2);
+        assert_eq!(closing.code(), (1008, "flood"), "the first close asked for");
+        // With room in the queue, the close is queued after what is there.
+        let (tx, mut rx) = mpsc::channel::<Frame>(2);
+        let closing = Closing::default();
+        assert_eq!(closing.code(), (1001, "closed"), "nobody asked");
+        closing.close(&tx, 1008, "flood");
+        assert!(matches!(rx.try_recv(), Ok(Frame::Close(1008, "flood"))));
+    }
 }

@@ -338,22 +338,24 @@ async fn chat_reaches_everyone_as_given_and_refuses_what_it_must() {
     server.stop().await;
 }
 
-/// The chat of a match holds at most 1000 messages (each player here
-/// chatting without a rate, which the test server lifts).
+/// A match's chat never fills (it once refused everyone, `chat_full`,
+/// after 1000 messages): the store keeps its last 50 messages, all that a
+/// client is sent on connecting, and numbers new ones on (each player
+/// here chatting without a rate, which the test server lifts).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_full_chat_refuses_more() {
+async fn a_chat_never_fills_and_keeps_its_last_messages() {
     let db = temp_db("chatfull");
     let mut o = options(db.path());
     o.chat_rate = 1000.0;
     o.chat_burst = 2000.0;
-    let server = Running::start(o).await;
+    let server = Running::start(o.clone()).await;
     let id = server
         .create(json!({"players": 2, "seats": ["human", "greedy"]}))
         .await;
     let t0 = server.join(&id, 0).await;
     let mut a = server.connect(&id, Some(&t0), None).await;
     a.until("update").await;
-    for batch in 0..100 {
+    for batch in 0..12 {
         for i in 0..10 {
             a.send(json!({"op": "chat", "text": format!("m{}", batch * 10 + i)}))
                 .await;
@@ -361,14 +363,38 @@ async fn a_full_chat_refuses_more() {
         // Read them, so that the socket's queue never fills.
         while a.until("chat").await["messages"][0]["n"] != batch * 10 + 9 {}
     }
-    a.send(json!({"op": "chat", "text": "one too many"})).await;
-    let e = a.until("error").await;
-    assert_eq!(e["code"], "chat_full");
     let mut late = server.connect(&id, None, None).await;
     late.until("update").await;
     let c = late.until("chat").await;
     let m = c["messages"].as_array().unwrap();
     assert_eq!(m.len(), 50, "the last 50");
-    assert_eq!(m[49]["n"], 999);
+    assert_eq!(
+        (m[0]["n"].as_u64(), m[49]["n"].as_u64()),
+        (Some(70), Some(119))
+    );
+    assert_eq!(m[49]["text"], "m119");
+    drop((a, late));
+    server.stop().await;
+    // The store holds those 50 only; after a restart the chat numbers on.
+    let rows: i64 = rusqlite::Connection::open(db.path())
+        .unwrap()
+        .query_row(
+            "SELECT COUNT(*) FROM chat WHERE match_id = ?1",
+            [&id],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(rows, 50);
+    let server = Running::start(o).await;
+    let mut a = server.connect(&id, Some(&t0), None).await;
+    a.until("update").await;
+    a.send(json!({"op": "chat", "text": "still here"})).await;
+    loop {
+        let c = a.until("chat").await;
+        if c["messages"][0]["text"] == "still here" {
+            assert_eq!(c["messages"][0]["n"], 120);
+            break;
+        }
+    }
     server.stop().await;
 }

@@ -155,6 +155,41 @@ async fn oversized_messages_floods_and_idle_sockets_are_closed() {
     server.stop().await;
 }
 
+/// A flood closes its socket with 1008 (`flood`), also when it filled the
+/// socket's queue with refusals faster than the client read them: the
+/// close was then dropped with the queue full, and the socket ended with
+/// 1001 (`closed`) as if nothing had happened.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_that_fills_the_queue_closes_with_1008() {
+    let db = temp_db("flood-queue");
+    let mut o = options(db.path());
+    o.rate = 0.001;
+    // A burst larger than the queue: the answers to the burst and the
+    // refusals after it are queued faster than they are written.
+    o.burst = 40.0;
+    o.socket_queue = 4;
+    let server = Running::start(o).await;
+    let (id, t0) = two_seat_match(&server).await;
+    for token in [None, Some(t0.as_str())] {
+        let mut ws = server.connect(&id, token, None).await;
+        ws.update_at(0).await;
+        // Sent without reading anything.
+        for _ in 0..200 {
+            if !ws.try_send_text(r#"{"op": "ping"}"#.into()).await {
+                break;
+            }
+        }
+        let code = ws.closed_within(20.0).await;
+        assert_eq!(code, Some(1008), "the flood's close code ({token:?})");
+        let flood = ws.log.iter().filter(|m| m.contains("rate_limited")).count();
+        assert!(flood <= 41, "at most a burst of refusals: {flood}");
+    }
+    // The server serves on.
+    let (s, _) = server.request("GET", "/api/v1", None).await;
+    assert_eq!(s, 200);
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_requests_get_documented_http_errors() {
     let db = temp_db("http");

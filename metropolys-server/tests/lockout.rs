@@ -430,3 +430,217 @@ async fn cross_site_requests_foreign_hosts_and_repeated_keys_are_refused() {
     assert_eq!(r.status().as_u16(), 400);
     server.stop().await;
 }
+
+/// Sends a chat message and waits for its answer: its number in the chat,
+/// or the refusal's `code: message`.
+async fn chat(ws: &mut common::Ws, text: &str) -> Result<u64, String> {
+    ws.send(json!({"op": "chat", "text": text})).await;
+    loop {
+        let v = ws.next().await;
+        match v["type"].as_str() {
+            Some("chat") if v["messages"][0]["text"] == text => {
+                return Ok(v["messages"][0]["n"].as_u64().unwrap())
+            }
+            Some("error") => return Err(format!("{}: {}", v["code"], v["message"])),
+            _ => {}
+        }
+    }
+}
+
+/// HIGH: nobody silences a match's chat. A stranger could take a seat of
+/// a public match and fill its chat (1000 messages, then `chat_full` for
+/// everyone), and giving the seat up and taking it again gave it a new
+/// credential, and so a new chat rate. Now only the seated players of a
+/// started match chat; the chat's rate holds per address (an IPv4
+/// address here) and per match besides per credential; the other players
+/// still chat; and the chat never fills (tests/friends.rs: its last
+/// messages are kept).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stranger_cannot_silence_a_matchs_chat() {
+    let db = temp_db("chat-flood");
+    let mut o = options(db.path());
+    // 5 messages at once per credential (10 per address, 20 per match),
+    // then (almost) none: the counts do not depend on how long it takes.
+    o.chat_rate = 0.0001;
+    let server = Running::start(o).await;
+    let stranger = Running::http_from("127.0.0.2");
+    let id = server
+        .create(json!({"players": 3, "seats": ["human", "human", "human"]}))
+        .await;
+    let t0 = server.join(&id, 0).await;
+    let mut ann = server.connect(&id, Some(&t0), None).await;
+    ann.until("update").await;
+    // An open match: its seated players wait, and nobody chats yet.
+    let (status, j) = server.join_with(&stranger, &id, Some(1)).await;
+    assert_eq!(status, 200, "{j}");
+    let mut token = j["token"].as_str().unwrap().to_string();
+    let mut ws = server.connect_from("127.0.0.2", &id, Some(&token)).await;
+    ws.until("update").await;
+    let e = chat(&mut ws, "hello?").await.unwrap_err();
+    assert!(e.starts_with("\"not_started\""), "{e}");
+    let mut spectator = server.connect_from("127.0.0.2", &id, None).await;
+    spectator.until("update").await;
+    let e = chat(&mut spectator, "let me in").await.unwrap_err();
+    assert!(e.starts_with("\"spectator\""), "{e}");
+    // The match starts.
+    let (status, j) = server
+        .join_with(&Running::http_from("127.0.0.3"), &id, Some(2))
+        .await;
+    assert_eq!(status, 200, "{j}");
+    let t2 = j["token"].as_str().unwrap().to_string();
+    let mut bo = server.connect_from("127.0.0.3", &id, Some(&t2)).await;
+    bo.until("update").await;
+    // The stranger chats at its credential's rate, then gives the seat up
+    // and takes it again, for a new credential: its address's rate (10)
+    // stops it all the same.
+    let mut sent = 0;
+    let mut refusals = Vec::new();
+    for round in 0..3 {
+        for i in 0..6 {
+            match chat(&mut ws, &format!("spam {round}.{i}")).await {
+                Ok(_) => sent += 1,
+                Err(e) => {
+                    refusals.push(e);
+                    break;
+                }
+            }
+        }
+        let status = server
+            .seat_request_with(&stranger, &id, "leave", &token)
+            .await;
+        assert_eq!(status, 200);
+        let (status, j) = server.join_with(&stranger, &id, None).await;
+        assert_eq!((status, j["seat"].as_u64()), (200, Some(1)), "{j}");
+        token = j["token"].as_str().unwrap().to_string();
+        ws = server.connect_from("127.0.0.2", &id, Some(&token)).await;
+        ws.until("update").await;
+    }
+    assert_eq!(sent, 10, "{refusals:?}");
+    assert!(refusals.iter().all(|e| e.starts_with("\"rate_limited\"")));
+    assert!(refusals[0].contains("per player"), "{refusals:?}");
+    assert!(refusals[2].contains("per address"), "{refusals:?}");
+    // The players chat on, each at their own rate.
+    for (ws, who) in [(&mut ann, "ann"), (&mut bo, "bo")] {
+        for i in 0..5 {
+            chat(ws, &format!("{who} {i}")).await.unwrap();
+        }
+    }
+    server.stop().await;
+}
+
+/// HIGH: one address could fill `--max-matches` (and so refuse everyone
+/// else's `create`) with matches it created and joined and never played:
+/// only open matches it created were counted, in memory (lost on a
+/// restart), and a match whose seats it took itself was not open. Now the
+/// matches an address created or joined that wait (open, or started with
+/// nobody moving for `--open-seconds`) count toward `--open-per-address`,
+/// in the store, across a restart; a match being played does not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_cannot_lock_the_lobby_with_matches_it_never_plays() {
+    let db = temp_db("lobby-lock");
+    let mut o = options(db.path());
+    o.open_per_address = 2;
+    let server = Running::start(o.clone()).await;
+    let body = json!({"players": 2, "seats": ["human", "human"]});
+    // A match it plays (both seats taken: started, just now) does not count.
+    let (played, _) = two_seat_match(&server).await;
+    assert_eq!(server.summary(&played).await["status"], "playing");
+    let a = server.create(body.clone()).await;
+    let _b = server.create(body.clone()).await;
+    server
+        .expect_error(
+            "POST",
+            "/api/v1/matches",
+            Some(body.clone()),
+            429,
+            "too_many_open_matches",
+        )
+        .await;
+    // Joining another address's open match counts as well ...
+    let other = Running::http_from("127.0.0.2");
+    let r = other
+        .post(server.url("/api/v1/matches"))
+        .header("content-type", "application/json")
+        .body(body.to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 201);
+    let c: Value = r.json().await.unwrap();
+    let c = c["match"]["id"].as_str().unwrap().to_string();
+    server
+        .expect_error(
+            "POST",
+            &format!("/api/v1/matches/{c}/join"),
+            Some(json!({})),
+            429,
+            "too_many_open_matches",
+        )
+        .await;
+    // ... while its own matches are joined at will.
+    let ta = server.join(&a, 0).await;
+    // The count survives a restart.
+    server.stop().await;
+    let server = Running::start(o).await;
+    server
+        .expect_error(
+            "POST",
+            "/api/v1/matches",
+            Some(body.clone()),
+            429,
+            "too_many_open_matches",
+        )
+        .await;
+    // A match cancelled (or over) counts no more.
+    let (status, _) = server
+        .request_as(
+            "POST",
+            &format!("/api/v1/matches/{a}/cancel"),
+            Some(&ta),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200);
+    server.create(body).await;
+    server.stop().await;
+}
+
+/// A started match in which nobody moves counts toward its address's
+/// `--open-per-address` once `--open-seconds` have passed without a move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_started_match_nobody_plays_counts_once_idle() {
+    let db = temp_db("lobby-idle");
+    let mut o = options(db.path());
+    o.open_per_address = 1;
+    o.open_timeout = Duration::from_secs(1);
+    o.abandon_timeout = Duration::ZERO;
+    // No sweep while the test runs (an open match nobody sits at for a
+    // second would be cancelled).
+    o.sweep_interval = Duration::from_secs(3600);
+    let server = Running::start(o).await;
+    let body = json!({"players": 2, "seats": ["human", "human"]});
+    let (id, t0) = two_seat_match(&server).await;
+    // Times are stored to the second: 2.5 s after it started, nobody has
+    // moved in it for more than a second, however loaded the machine.
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    server
+        .expect_error(
+            "POST",
+            "/api/v1/matches",
+            Some(body.clone()),
+            429,
+            "too_many_open_matches",
+        )
+        .await;
+    let (status, _) = server
+        .request_as(
+            "POST",
+            &format!("/api/v1/matches/{id}/cancel"),
+            Some(&t0),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200);
+    server.create(body).await;
+    server.stop().await;
+}

@@ -97,6 +97,40 @@ async fn a_trusted_proxy_names_its_clients_and_nobody_else_can() {
     server.stop().await;
 }
 
+/// Behind a proxy, one IPv6 customer (a /56: every /64 of it) is one
+/// client for the matches it may have waiting; the next /56 is another.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ipv6_customer_is_one_client_per_56() {
+    let db = temp_db("proxied-56");
+    let mut o = options(db.path());
+    o.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+    o.open_per_address = 1;
+    let server = Running::start(o).await;
+    let proxy = client_from("127.0.0.1");
+    let ok = (201, None);
+    let full = (429, Some("too_many_open_matches".to_string()));
+    assert_eq!(
+        create_as(&server, &proxy, Some("2001:db8:1:100::1")).await,
+        ok
+    );
+    for same in [
+        "2001:db8:1:100::2",
+        "2001:db8:1:1ff:ffff::9",
+        "[2001:db8:1:180::1]:443",
+    ] {
+        assert_eq!(create_as(&server, &proxy, Some(same)).await, full, "{same}");
+    }
+    assert_eq!(
+        create_as(&server, &proxy, Some("2001:db8:1:200::1")).await,
+        ok
+    );
+    assert_eq!(
+        create_as(&server, &proxy, Some("2001:db8:1:ff::1")).await,
+        ok
+    );
+    server.stop().await;
+}
+
 /// The request rate applies to each client behind the proxy.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_request_rate_applies_to_each_client_behind_the_proxy() {

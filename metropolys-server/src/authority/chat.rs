@@ -1,11 +1,13 @@
-//! The match's chat: who may write (a seat's current holder, in an open,
-//! playing or finished match), its bound, and what every socket is sent.
-//! The text arrives checked (`protocol::chat_text`); it is stored and sent
-//! as given.
+//! The match's chat: who may write (a seat's current holder, once the
+//! match has started: playing or finished), and what every socket is
+//! sent. The text arrives checked (`protocol::chat_text`); it is stored
+//! and sent as given. The chat never fills: the store keeps its last
+//! [`CHAT_SENT`] messages (all that a socket is ever sent) and drops older
+//! ones as new ones come, so that nobody can silence a match by filling
+//! it. Its rates (per credential, per address, per match) are the
+//! shell's, checked once a message would be accepted.
 
-use super::{
-    refuse, Authority, Change, ChatLog, ClientId, Effects, Outgoing, Proposal, CHAT_MAX, CHAT_SENT,
-};
+use super::{refuse, Authority, Change, ChatLog, ClientId, Effects, Outgoing, Proposal, CHAT_SENT};
 use crate::protocol::{Chat, ChatEntry, ErrorCode, ProtoError, ServerMessage, Status};
 use crate::store::{ChatRow, Op};
 
@@ -32,8 +34,10 @@ impl ChatLog {
 impl Authority {
     /// A chat message of client `client` (its text checked), written at
     /// `wall`: from a seat's socket whose credential still holds the seat
-    /// (`spectator`, `forbidden` otherwise), while the chat has room
-    /// (`chat_full`), in a match that was not cancelled.
+    /// (`spectator`, `forbidden` otherwise), in a match that has started
+    /// (`not_started` while it is open: anyone may take a seat of an open
+    /// public match, and leave it, so the chat opens once the seats are
+    /// taken) and was not cancelled (`match_over`).
     pub fn propose_chat(
         &self,
         client: ClientId,
@@ -45,10 +49,10 @@ impl Authority {
         if self.status() == Status::Cancelled {
             return Err(refuse(ErrorCode::MatchOver, "the match was cancelled"));
         }
-        if self.chat.count >= CHAT_MAX {
+        if !self.started {
             return Err(refuse(
-                ErrorCode::ChatFull,
-                format!("this match's chat holds its {CHAT_MAX} messages"),
+                ErrorCode::NotStarted,
+                "the chat opens when the match starts (every human seat taken)",
             ));
         }
         let entry = ChatEntry {

@@ -43,11 +43,14 @@ use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
-/// The most messages a match's chat holds (then `chat_full`).
+/// The most messages a match's chat held once (then `chat_full`). A chat
+/// no longer fills: the store keeps a match's last [`CHAT_SENT`] messages
+/// and drops older ones as new ones come (a full chat silenced the
+/// players), so this bound is no longer reached.
 pub const CHAT_MAX: u64 = 1000;
 
-/// The most recent chat messages a client is sent on connecting (and a
-/// match keeps in memory).
+/// The most recent chat messages a client is sent on connecting, a match
+/// keeps in memory, and the store keeps of a match's chat.
 pub const CHAT_SENT: usize = crate::store::CHAT_LOADED;
 
 /// How a seat is played, as stored.

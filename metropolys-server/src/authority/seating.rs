@@ -220,8 +220,36 @@ impl Authority {
             Status::Open => return Ok(self.cancel(at)),
             Status::Playing => {}
         }
+        self.abandoned(Some(seat), now, abandon)?;
+        Ok(self.cancel(at))
+    }
+
+    /// Cancelling a playing match in which nobody moved for a long while
+    /// (the sweeper asks, for matches the store says are idle), once it is
+    /// abandoned as [`Authority::propose_cancel_by`] says: every human
+    /// seat free, or its holder away for `abandon`. A match someone is at
+    /// is left alone.
+    pub(crate) fn propose_expire(
+        &self,
+        now: Instant,
+        abandon: Duration,
+        at: i64,
+    ) -> Option<Proposal> {
+        (self.status() == Status::Playing && self.abandoned(None, now, abandon).is_ok())
+            .then(|| self.cancel(at))
+    }
+
+    /// `not_abandoned` when a human seat other than `except` is held by
+    /// someone who is here, or was within `abandon` (naming who, how
+    /// recently).
+    fn abandoned(
+        &self,
+        except: Option<Seat>,
+        now: Instant,
+        abandon: Duration,
+    ) -> Result<(), ProtoError> {
         for (i, s) in self.seats.iter().enumerate() {
-            if i == seat as usize || !s.spec.is_human() || s.holder.is_none() {
+            if Some(i as Seat) == except || !s.spec.is_human() || s.holder.is_none() {
                 continue;
             }
             let who = match &s.name {
@@ -246,6 +274,6 @@ impl Authority {
                 ));
             }
         }
-        Ok(self.cancel(at))
+        Ok(())
     }
 }

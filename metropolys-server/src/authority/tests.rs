@@ -250,7 +250,7 @@ fn names_are_public_go_with_a_seat_given_up_and_stay_at_the_end() {
 }
 
 #[test]
-fn chat_is_for_seated_players_bounded_and_sent_to_everyone() {
+fn chat_is_for_seated_players_of_a_started_match_and_sent_to_everyone() {
     let mut a = two_humans();
     named_join(&mut a, 0, 1, "Ann");
     a.connect(1, a.seat_of(&[1; 32]), None, Instant::now())
@@ -264,6 +264,14 @@ fn chat_is_for_seated_players_bounded_and_sent_to_everyone() {
         codes(a.propose_chat(9, "hi".into(), 1)),
         ErrorCode::Forbidden
     );
+    // An open match: anyone may take a seat of it (and give it up, for a
+    // new credential), so its chat opens once it starts.
+    assert_eq!(
+        codes(a.propose_chat(1, "hi".into(), 1)),
+        ErrorCode::NotStarted
+    );
+    join(&mut a, 1, 2);
+    assert_eq!(a.status(), Status::Playing);
     let p = a.propose_chat(1, "<script>x</script>".into(), 5).unwrap();
     let fx = commit(&mut a, p);
     let ServerMessage::Chat(c) = &fx.send[0].msg else {
@@ -273,14 +281,17 @@ fn chat_is_for_seated_players_bounded_and_sent_to_everyone() {
     assert_eq!(c.messages[0].text, "<script>x</script>");
     assert_eq!(c.messages[0].name.as_deref(), Some("Ann"));
     assert_eq!((c.messages[0].n, c.messages[0].at), (0, 5));
-    for i in 1..CHAT_MAX {
+    // The chat never fills (the store keeps its last messages): past the
+    // bound it once had, a message is still accepted and numbered on.
+    for i in 1..=CHAT_MAX {
         let p = a.propose_chat(1, format!("m{i}"), 5).unwrap();
         commit(&mut a, p);
     }
-    assert_eq!(
-        codes(a.propose_chat(1, "one more".into(), 5)),
-        ErrorCode::ChatFull
-    );
+    let p = a.propose_chat(1, "one more".into(), 5).unwrap();
+    let Change::Chat(entry) = &p.change else {
+        panic!("{:?}", p.change)
+    };
+    assert_eq!(entry.n, CHAT_MAX + 1);
     // A client connecting gets its update, then the last 50 messages.
     let fx = a.connect(3, None, None, Instant::now()).unwrap();
     assert!(matches!(fx.send[1].msg, ServerMessage::Update(_)));
@@ -288,12 +299,13 @@ fn chat_is_for_seated_players_bounded_and_sent_to_everyone() {
         panic!("{:?}", fx.send[2].msg)
     };
     assert_eq!(c.messages.len(), CHAT_SENT);
-    assert_eq!(c.messages[CHAT_SENT - 1].n, CHAT_MAX - 1);
+    assert_eq!(c.messages[CHAT_SENT - 1].n, CHAT_MAX);
     // The seat given up: its socket may chat no more.
     let p = a.propose_leave(0).unwrap();
     commit(&mut a, p);
     let mut b = two_humans();
     join(&mut b, 0, 1);
+    join(&mut b, 1, 2);
     b.connect(1, b.seat_of(&[1; 32]), None, Instant::now())
         .unwrap();
     let p = b.propose_leave(0).unwrap();
@@ -309,7 +321,9 @@ fn chat_is_for_seated_players_bounded_and_sent_to_everyone() {
         .send
         .iter()
         .all(|o| !matches!(o.msg, ServerMessage::Chat(_))));
-    let p = b.propose_cancel(3).unwrap();
+    let p = b
+        .propose_cancel_by(0, Instant::now(), Duration::ZERO, 3)
+        .unwrap();
     commit(&mut b, p);
     b.connect(6, b.seat_of(&[4; 32]), None, Instant::now())
         .unwrap();
@@ -317,6 +331,15 @@ fn chat_is_for_seated_players_bounded_and_sent_to_everyone() {
         codes(b.propose_chat(6, "hi".into(), 1)),
         ErrorCode::MatchOver
     );
+    // A finished match: its players may still chat (a good game).
+    let mut c = two_humans();
+    join(&mut c, 0, 1);
+    join(&mut c, 1, 2);
+    play_out(&mut c);
+    assert_eq!(c.status(), Status::Finished);
+    c.connect(1, c.seat_of(&[2; 32]), None, Instant::now())
+        .unwrap();
+    assert!(c.propose_chat(1, "gg".into(), 9).is_ok());
 }
 
 #[test]
@@ -510,4 +533,40 @@ fn a_name_another_seat_holds_or_keeps_is_taken() {
     assert!(r
         .propose_join(Some(2), [5; 32], Some("Di".into()), None)
         .is_err_and(|e| e.code == ErrorCode::SeatReserved));
+}
+
+#[test]
+fn an_idle_playing_match_expires_once_every_player_has_gone() {
+    let abandon = Duration::from_secs(120);
+    let mut open = two_humans();
+    join(&mut open, 0, 1);
+    let later = Instant::now() + Duration::from_secs(10_000);
+    assert!(
+        open.propose_expire(later, abandon, 1).is_none(),
+        "an open match expires by --open-seconds, not this"
+    );
+    let mut a = two_humans();
+    join(&mut a, 0, 1);
+    join(&mut a, 1, 2);
+    let t0 = Instant::now();
+    assert!(
+        a.propose_expire(t0, abandon, 1).is_none(),
+        "its players were just here"
+    );
+    // Someone is at the match: it stays, however long nobody moves.
+    a.connect(1, a.seat_of(&[2; 32]), None, t0).unwrap();
+    assert!(a.propose_expire(later, abandon, 1).is_none());
+    let fx = a.disconnect(1, t0 + Duration::from_secs(100));
+    assert!(fx.close.is_empty());
+    assert!(a
+        .propose_expire(t0 + Duration::from_secs(200), abandon, 1)
+        .is_none());
+    // Everybody away for --abandon-seconds: cancelled.
+    let p = a
+        .propose_expire(t0 + Duration::from_secs(221), abandon, 9)
+        .unwrap();
+    assert_eq!(p.change, Change::Cancel);
+    commit(&mut a, p);
+    assert_eq!(a.status(), Status::Cancelled);
+    assert!(a.propose_expire(later, abandon, 1).is_none());
 }

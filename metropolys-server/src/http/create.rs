@@ -1,7 +1,8 @@
 //! Creating matches: a new one (`POST /api/v1/matches`, public or
 //! private), and the rematch of a finished one with the same seats (`POST
-//! /api/v1/matches/{id}/rematch`). Both count toward `--max-matches` and
-//! `--open-per-address`, checked one creation at a time.
+//! /api/v1/matches/{id}/rematch`). Both count toward `--max-matches`,
+//! checked one creation at a time, and toward the creator's
+//! `--open-per-address`, checked by the store as it commits them.
 
 use super::seats::authorize;
 use crate::answers::answer_or_error;
@@ -47,34 +48,21 @@ pub(super) async fn create(
     answer_or_error(StatusCode::CREATED, r)
 }
 
-/// `--max-matches` and `--open-per-address` (for `creator`, an address
-/// key), checked under the creation lock.
-fn check_limits(sh: &Shared, creator: &str) -> Result<(), ProtoError> {
-    let rooms: Vec<_> = sh
+/// `--max-matches`, checked under the creation lock. (The creator's
+/// `--open-per-address` is checked by the store, in the transaction that
+/// creates the match: `crate::store::AddressClaim`.)
+fn check_limits(sh: &Shared) -> Result<(), ProtoError> {
+    let unfinished = sh
         .all_rooms()
         .iter()
-        .map(|r| (r.summary(), r.creator.clone()))
-        .collect();
-    let unfinished = rooms.iter().filter(|(s, _)| !s.status.is_over()).count();
+        .filter(|r| !r.summary().status.is_over())
+        .count();
     if unfinished >= sh.options.max_matches {
         return Err(ProtoError::new(
             ErrorCode::TooManyMatches,
             format!(
                 "the server holds its maximum of {} unfinished matches",
                 sh.options.max_matches
-            ),
-        ));
-    }
-    let open_mine = rooms
-        .iter()
-        .filter(|(s, c)| s.status == Status::Open && c.as_deref() == Some(creator))
-        .count();
-    if open_mine >= sh.options.open_per_address {
-        return Err(ProtoError::new(
-            ErrorCode::TooManyOpenMatches,
-            format!(
-                "this address already has {open_mine} matches waiting for players; join or leave one first (an open match nobody sits at is cancelled after {} s)",
-                sh.options.open_timeout.as_secs()
             ),
         ));
     }
@@ -160,7 +148,7 @@ async fn create_match(
     };
     let creator = address_key(addr.ip());
     let _guard = sh.create_lock.lock().await;
-    check_limits(sh, &creator)?;
+    check_limits(sh)?;
     let row = MatchRow {
         id: new_id()?,
         created: crate::clock::now_secs(),
@@ -179,7 +167,7 @@ async fn create_match(
         },
         rematch: None,
     };
-    let room = Room::create(&sh.services, row, config, specs, Some(creator)).await?;
+    let room = Room::create(&sh.services, row, config, specs, &creator).await?;
     sh.rooms
         .write()
         .unwrap_or_else(|p| p.into_inner())
@@ -205,13 +193,16 @@ pub(super) async fn rematch(
         let bearer = authorize(&sh, &old, &headers).await?;
         // One creation at a time: of two calls at once, the second finds
         // the rematch the first created.
+        let from = address_key(addr.ip());
         let guard = sh.create_lock.lock().await;
         let new = match old.rematch_id().await {
             Some(new_id) => sh.room_or_load(&new_id).await?,
-            None => create_rematch(&sh, &old, bearer.hash, address_key(addr.ip())).await?,
+            None => create_rematch(&sh, &old, bearer.hash, &from).await?,
         };
         drop(guard);
-        let seat = new.claim(&sh.services, bearer.seat, &bearer.hash).await?;
+        let seat = new
+            .claim(&sh.services, bearer.seat, &bearer.hash, &from)
+            .await?;
         Ok(Joined {
             match_id: new.id.clone(),
             seat,
@@ -231,7 +222,7 @@ async fn create_rematch(
     sh: &Arc<Shared>,
     old: &Arc<Room>,
     hash: [u8; 32],
-    creator: String,
+    creator: &str,
 ) -> Result<Arc<Room>, ProtoError> {
     let summary = old.summary();
     if summary.status != Status::Finished {
@@ -240,7 +231,7 @@ async fn create_rematch(
             "a rematch follows a finished game; this one is not over",
         ));
     }
-    check_limits(sh, &creator)?;
+    check_limits(sh)?;
     let draws = RematchDraws {
         id: new_id()?,
         seed: random_u64()?,
@@ -251,8 +242,8 @@ async fn create_rematch(
     };
     let new_id = draws.id.clone();
     let mut restored = Ok(());
-    old.rematch(&sh.services, &hash, draws, |stored| {
-        restored = Room::restore(stored, Some(creator)).map(|room| {
+    old.rematch(&sh.services, &hash, draws, creator, |stored| {
+        restored = Room::restore(stored).map(|room| {
             sh.rooms
                 .write()
                 .unwrap_or_else(|p| p.into_inner())

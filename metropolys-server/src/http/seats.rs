@@ -4,17 +4,18 @@
 
 use crate::answers::answer_or_error;
 use crate::credential::{credential_key, hash_credential, new_credential};
-use crate::limits::Verdict;
+use crate::limits::{address_key, Verdict};
 use crate::protocol::{
     parse_json, player_name, ErrorCode, JoinSeat, Joined, Left, MatchAnswer, ProtoError,
 };
 use crate::room::Room;
 use crate::shared::Shared;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::Response;
 use metropolys_core::Seat;
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 type Shr = State<Arc<Shared>>;
@@ -24,6 +25,7 @@ type Shr = State<Arc<Shared>>;
 /// no name).
 pub(super) async fn join(
     State(sh): Shr,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
@@ -39,7 +41,14 @@ pub(super) async fn join(
         let name = player_name(req.name.as_deref())?;
         let (token, hash) = new_credential()?;
         let seat = room
-            .join(&sh.services, req.seat, hash, name, req.invite.as_deref())
+            .join(
+                &sh.services,
+                req.seat,
+                hash,
+                name,
+                req.invite.as_deref(),
+                &address_key(addr.ip()),
+            )
             .await?;
         Ok(Joined {
             match_id: id.clone(),

@@ -41,18 +41,20 @@ pub enum ErrorCode {
     /// (below 0 or above 715), `R-7`/`R-9`/`R-2`/… an illegal bid or pass;
     /// `message` is core's.
     IllegalAction,
-    /// A submission before every human seat was taken.
+    /// A submission or a chat message before every human seat was taken
+    /// (the chat opens when the match starts).
     NotStarted,
     /// A spectator asked to act, for a hint or to chat.
     Spectator,
     /// A hint asked by a seat that is not to act (`rule` `R-8`).
     NotToAct,
     /// Over `--rate` for this credential or spectator socket (the message
-    /// is dropped), over the chat's rate for this credential (5 messages in
-    /// 10 seconds: the message is dropped), over `--http-rate` for this
-    /// address, or over `--connections-per-address` for a client behind a
-    /// trusted proxy; a review to compute while 4 others are computed or
-    /// wait for the bot pool (`Retry-After` says when to try again).
+    /// is dropped), over the chat's rates (5 messages in 10 seconds per
+    /// credential, 10 per client address, 20 per match: the message is
+    /// dropped), over `--http-rate` for this address, or over
+    /// `--connections-per-address` for a client behind a trusted proxy; a
+    /// review to compute while 4 others are computed or wait for the bot
+    /// pool (`Retry-After` says when to try again).
     RateLimited,
     /// The store failed, or the server is stopping; nothing changed. A
     /// review that failed, or that the server's stopping ended.
@@ -101,12 +103,16 @@ pub enum ErrorCode {
     /// review of a game not played to its end (open, playing or
     /// cancelled), or a `rematch` of a match that is not finished.
     NotFinished,
-    /// A chat message to a match whose chat holds its 1000 messages.
+    /// No longer sent: a match's chat once held at most 1000 messages,
+    /// then refused everyone's; now it never fills (the server keeps its
+    /// last 50 messages and drops older ones).
     ChatFull,
     /// The server holds `--max-matches` unfinished matches.
     TooManyMatches,
-    /// This client address already has `--open-per-address` open matches
-    /// that nobody else joined yet.
+    /// A `create`, `join` or `rematch` of a client address (an IPv6 /56)
+    /// that already has `--open-per-address` matches waiting: matches it
+    /// created or joined that are open, or started with nobody moving for
+    /// `--open-seconds`.
     TooManyOpenMatches,
     /// The match has `--max-sockets` spectators' sockets (to a
     /// spectator), or the seat's holder has 8 sockets open on it (to a

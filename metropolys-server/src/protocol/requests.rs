@@ -126,7 +126,8 @@ pub(crate) struct ChatSchema {
     op: ChatOp,
     /// The message: trimmed, 1 to 300 characters (Unicode scalar values),
     /// one line without control characters. Only a seat's socket may chat,
-    /// at most 5 messages in 10 seconds per credential.
+    /// once the match has started, at most 5 messages in 10 seconds per
+    /// credential (10 per client address, 20 per match).
     text: String,
 }
 

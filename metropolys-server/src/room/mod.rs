@@ -12,7 +12,7 @@ use crate::authority::{
 };
 use crate::protocol::{ClientRequest, ErrorCode, ProtoError, ServerMessage, Status, Summary};
 use crate::services::Services;
-use crate::store::{MatchRow, Op, StoredMatch};
+use crate::store::{AddressClaim, MatchRow, Op, StoredMatch};
 use axum::extract::ws::Utf8Bytes;
 use metropolys_core::{Config, Seat};
 use std::collections::HashMap;
@@ -51,9 +51,6 @@ struct Inner {
 pub struct Room {
     /// The match id.
     pub id: String,
-    /// Who created it (an address key), for the limit of open matches per
-    /// address; `None` for a restored match.
-    pub creator: Option<String>,
     inner: Mutex<Inner>,
     summary: SyncMutex<Arc<Summary>>,
     /// Sockets open on this match, counted until each has really closed.
@@ -127,11 +124,10 @@ pub enum NoPlace {
 }
 
 impl Room {
-    fn new(auth: Authority, creator: Option<String>) -> Room {
+    fn new(auth: Authority) -> Room {
         let summary = Arc::new(auth.summary());
         Room {
             id: auth.id().to_string(),
-            creator,
             inner: Mutex::new(Inner {
                 auth,
                 clients: HashMap::new(),
@@ -143,26 +139,28 @@ impl Room {
         }
     }
 
-    /// A new match, committed to the store.
+    /// A new match, committed to the store with its creator's address
+    /// (`--open-per-address`, `too_many_open_matches` over it).
     pub async fn create(
         sh: &Arc<Services>,
         row: MatchRow,
         config: Config,
         seats: Vec<SeatSpec>,
-        creator: Option<String>,
+        creator: &str,
     ) -> Result<Arc<Room>, ProtoError> {
         let auth = Authority::create(&row, config, seats, Instant::now())
             .map_err(|e| ProtoError::new(ErrorCode::BadConfig, e))?;
+        let claim = sh.claim(&row.id, creator);
         sh.store
-            .commit(Op::CreateMatch(row))
+            .commit_claimed(Op::CreateMatch(row), Some(claim))
             .await
-            .map_err(ProtoError::store)?;
-        Ok(Arc::new(Room::new(auth, creator)))
+            .map_err(|e| sh.refusal(e))?;
+        Ok(Arc::new(Room::new(auth)))
     }
 
-    /// A stored match; `creator` the address that made it, when known.
-    pub fn restore(m: &StoredMatch, creator: Option<String>) -> Result<Room, String> {
-        Ok(Room::new(Authority::restore(m, Instant::now())?, creator))
+    /// A stored match.
+    pub fn restore(m: &StoredMatch) -> Result<Room, String> {
+        Ok(Room::new(Authority::restore(m, Instant::now())?))
     }
 
     /// The lobby's summary: a snapshot taken after the last change (never
@@ -265,16 +263,19 @@ impl Room {
         inner: &mut Inner,
         p: Proposal,
     ) -> Result<(), ProtoError> {
-        self.commit_then(sh, inner, p, || {}).await
+        self.commit_then(sh, inner, p, None, || {}).await
     }
 
-    /// [`Room::commit`], with `committed` run after the commit and before
-    /// the change is applied (and anyone hears of it).
+    /// [`Room::commit`] with the claim of the client address that asks for
+    /// it (`too_many_open_matches` over its limit: nothing changes), and
+    /// `committed` run after the commit and before the change is applied
+    /// (and anyone hears of it).
     async fn commit_then(
         self: &Arc<Self>,
         sh: &Arc<Services>,
         inner: &mut Inner,
         p: Proposal,
+        claim: Option<AddressClaim>,
         committed: impl FnOnce(),
     ) -> Result<(), ProtoError> {
         if sh.stopping.load(Ordering::SeqCst) {
@@ -288,7 +289,10 @@ impl Room {
             _ => false,
         };
         let was = inner.auth.status();
-        sh.store.commit(p.op).await.map_err(ProtoError::store)?;
+        sh.store
+            .commit_claimed(p.op, claim)
+            .await
+            .map_err(|e| sh.refusal(e))?;
         if pause {
             // Test hook (METROPOLYS_SERVER_PAUSE_AFTER_COMMIT): the action is
             // committed and nobody has heard of it; the crash test kills the
@@ -456,7 +460,8 @@ impl Room {
     }
 
     /// Takes `seat` (or the first free human seat) for a credential's
-    /// hash, under a name, with a private match's invite.
+    /// hash, under a name, with a private match's invite, for a client at
+    /// address key `from` (`--open-per-address`).
     pub async fn join(
         self: &Arc<Self>,
         sh: &Arc<Services>,
@@ -464,10 +469,11 @@ impl Room {
         hash: [u8; 32],
         name: Option<String>,
         invite: Option<&str>,
+        from: &str,
     ) -> Result<Seat, ProtoError> {
         let mut inner = self.inner.lock().await;
         let p = inner.auth.propose_join(seat, hash, name, invite)?;
-        self.take(sh, &mut inner, p).await
+        self.take(sh, &mut inner, p, from).await
     }
 
     async fn take(
@@ -475,45 +481,52 @@ impl Room {
         sh: &Arc<Services>,
         inner: &mut Inner,
         p: Proposal,
+        from: &str,
     ) -> Result<Seat, ProtoError> {
         let crate::authority::Change::Join { seat, .. } = p.change else {
             unreachable!("taking a seat proposes a join")
         };
-        self.commit(sh, inner, p).await?;
+        let claim = sh.claim(&self.id, from);
+        self.commit_then(sh, inner, p, Some(claim), || {}).await?;
         Ok(seat)
     }
 
     /// At this rematch, the seat of the player who held seat `seat` of the
-    /// previous game with credential `hash`: the one they hold, or take now.
+    /// previous game with credential `hash`: the one they hold, or take now
+    /// (for a client at address key `from`).
     pub async fn claim(
         self: &Arc<Self>,
         sh: &Arc<Services>,
         seat: Seat,
         hash: &[u8; 32],
+        from: &str,
     ) -> Result<Seat, ProtoError> {
         let mut inner = self.inner.lock().await;
         match inner.auth.claim(seat, hash)? {
             Claim::Held(seat) => Ok(seat),
-            Claim::Take(p) => self.take(sh, &mut inner, *p).await,
+            Claim::Take(p) => self.take(sh, &mut inner, *p, from).await,
         }
     }
 
     /// Creates the rematch of this finished match for the holder of
-    /// `hash`: committed with the link to it, then `created` runs (the
-    /// shell puts the new match in memory), then every socket of this match
-    /// is told. Returns the rematch as stored.
+    /// `hash`, a client at address key `from`: committed with the link to
+    /// it, then `created` runs (the shell puts the new match in memory),
+    /// then every socket of this match is told. Returns the rematch as
+    /// stored.
     pub async fn rematch(
         self: &Arc<Self>,
         sh: &Arc<Services>,
         hash: &[u8; 32],
         draws: RematchDraws,
+        from: &str,
         created: impl FnOnce(&StoredMatch),
     ) -> Result<StoredMatch, ProtoError> {
         let mut inner = self.inner.lock().await;
+        let claim = sh.claim(&draws.id, from);
         let (p, stored) = inner
             .auth
             .propose_rematch(hash, draws, crate::clock::now_secs())?;
-        self.commit_then(sh, &mut inner, p, || created(&stored))
+        self.commit_then(sh, &mut inner, p, Some(claim), || created(&stored))
             .await?;
         sh.refresh_finished(self.summary());
         Ok(stored)
@@ -562,6 +575,28 @@ impl Room {
         }
     }
 
+    /// Cancels the match if it is playing and abandoned (every human seat
+    /// free or its holder away for `--abandon-seconds`): the sweeper asks
+    /// for the matches in which nobody moved for a long while.
+    pub async fn cancel_if_abandoned(
+        self: &Arc<Self>,
+        sh: &Arc<Services>,
+        now: Instant,
+        wall: i64,
+    ) {
+        let Ok(mut inner) = self.inner.try_lock() else {
+            return;
+        };
+        if let Some(p) = inner
+            .auth
+            .propose_expire(now, sh.options.abandon_timeout, wall)
+        {
+            if let Err(e) = self.commit(sh, &mut inner, p).await {
+                tracing::warn!("match {}: not cancelled: {e}", self.id);
+            }
+        }
+    }
+
     /// Subscribes a socket: `welcome` and its first update are queued.
     pub async fn connect(
         self: &Arc<Self>,
@@ -587,12 +622,16 @@ impl Room {
     }
 
     /// A request of a socket. `Err` is answered on the socket; a
-    /// `forbidden` one also closes it.
+    /// `forbidden` one also closes it. A chat message is checked against
+    /// the chat's rates (`admit_chat`) once it would be accepted: a
+    /// refused one (a spectator's, before the match starts) costs nobody's
+    /// rate.
     pub async fn request(
         self: &Arc<Self>,
         sh: &Arc<Services>,
         client: ClientId,
         req: ClientRequest,
+        admit_chat: &(dyn Fn() -> Result<(), ProtoError> + Sync),
     ) -> Result<(), ProtoError> {
         match req {
             ClientRequest::Ping => {
@@ -624,6 +663,7 @@ impl Room {
                 let p = inner
                     .auth
                     .propose_chat(client, text, crate::clock::now_secs())?;
+                admit_chat()?;
                 self.commit(sh, &mut inner, p).await
             }
             ClientRequest::Act {

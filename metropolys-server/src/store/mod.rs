@@ -14,15 +14,15 @@ mod ops;
 mod schema;
 mod writer;
 
+pub(crate) use ops::{AddressClaim, Housekept, Retention};
 pub use ops::{ChatRow, MatchRow, Op, Result, SeatHolder};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::Mutex;
+pub(crate) use writer::Failure;
 pub use writer::{CommitTimes, Writer};
 
-/// The most recent chat messages a match loads (and sends a client on
-/// connecting).
-pub const CHAT_LOADED: usize = 50;
+pub use ops::CHAT_LOADED;
 
 /// A stored match with its credentials, actions and chat.
 #[derive(Debug, Clone, PartialEq)]
@@ -40,7 +40,8 @@ pub struct StoredMatch {
     pub actions: Vec<(u8, u16)>,
     /// The last [`CHAT_LOADED`] chat messages, oldest first.
     pub chat: Vec<ChatRow>,
-    /// How many chat messages the match has in all.
+    /// How many chat messages the match has had in all (the number of
+    /// the next one).
     pub chat_count: u64,
 }
 
@@ -60,6 +61,11 @@ pub struct FinishedMatch {
 fn connect(path: &Path) -> Result<Connection> {
     let conn = Connection::open(path)?;
     conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    // A new database (no page written yet) gives the pages of deleted rows
+    // back to the file system when the housekeeping asks
+    // (`crate::sweep`); it can be chosen only before anything is written,
+    // so an older database keeps its setting (and reuses free pages).
+    conn.pragma_update(None, "auto_vacuum", "INCREMENTAL")?;
     // WAL: readers never block the writer; FULL: each commit is synced.
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "synchronous", "FULL")?;
@@ -144,6 +150,39 @@ impl Store {
         self.writer.commit(op).await
     }
 
+    /// Commits `op` with the claim of the client address that asks for it
+    /// (checked against its limit in the same transaction: over it,
+    /// nothing is stored, `Failure::TooMany`).
+    pub(crate) async fn commit_claimed(
+        &self,
+        op: Op,
+        claim: Option<AddressClaim>,
+    ) -> std::result::Result<(), Failure> {
+        self.writer.commit_claimed(op, claim).await
+    }
+
+    /// Deletes what `retention` says (in the writer's next transaction),
+    /// then gives free pages back to the file system when the database
+    /// allows it.
+    pub(crate) async fn housekeep(
+        &self,
+        retention: Retention,
+    ) -> std::result::Result<Housekept, Failure> {
+        self.writer.housekeep(retention).await
+    }
+
+    /// The started, unfinished matches in which nobody moved since
+    /// `before` (seconds since the Unix epoch).
+    pub(crate) fn idle(&self, before: i64) -> Result<Vec<String>> {
+        let conn = self.reader();
+        let mut st = conn.prepare_cached(
+            "SELECT id FROM matches WHERE finished = 0 AND cancelled = 0 AND started = 1
+               AND COALESCE(active, created) < ?1 ORDER BY id",
+        )?;
+        let rows = st.query_map(params![before], |r| r.get(0))?;
+        rows.collect()
+    }
+
     /// The durations of the writer's transactions.
     pub fn commit_times(&self) -> CommitTimes {
         self.writer.times()
@@ -221,8 +260,9 @@ impl Store {
             })?
             .collect::<Result<Vec<_>>>()?;
         chat.reverse();
+        // The number of the next message: older ones may have been deleted.
         let chat_count: i64 = conn
-            .prepare_cached("SELECT COUNT(*) FROM chat WHERE match_id = ?1")?
+            .prepare_cached("SELECT COALESCE(MAX(n) + 1, 0) FROM chat WHERE match_id = ?1")?
             .query_row(params![id], |r| r.get(0))?;
         Ok(Some(StoredMatch {
             row,
@@ -378,9 +418,9 @@ mod tests {
     }
 
     /// A database of schema 2 (credentials without names, no chat, no
-    /// rematches) is brought to schema 3 and keeps what it held.
+    /// rematches) is brought to the current schema and keeps what it held.
     #[test]
-    fn a_database_of_schema_2_is_migrated_to_3() {
+    fn a_database_of_schema_2_is_migrated_to_the_current_schema() {
         let dir = tempfile::Builder::new()
             .prefix("mtp-store-")
             .tempdir()
@@ -432,8 +472,13 @@ mod tests {
             .reader()
             .pragma_query_value(None, "user_version", |r| r.get(0))
             .unwrap();
-        assert_eq!(version, 3);
+        assert_eq!(version, schema::SCHEMA_VERSION);
         assert_eq!(s.load("v2").unwrap().unwrap().chat_count, 1);
+        // Its playing match (created long ago) moved "now", as far as the
+        // expiry of idle matches knows: it has a day from the upgrade.
+        let now = crate::clock::now_secs();
+        assert!(s.idle(now - 60).unwrap().is_empty());
+        assert_eq!(s.idle(now + 1).unwrap(), vec!["v2".to_string()]);
     }
 
     /// Chat, names, rematches: the chat keeps its order and its last
@@ -481,6 +526,11 @@ mod tests {
         assert_eq!(old.chat_count, 60);
         assert_eq!(old.chat.len(), CHAT_LOADED);
         assert_eq!(old.chat[0].n, 10);
+        let rows: i64 = s
+            .reader()
+            .query_row("SELECT COUNT(*) FROM chat", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(rows, CHAT_LOADED as i64, "older messages are deleted");
         assert_eq!(old.chat[49].text, "<i>59</i>");
         let id = old.row.rematch.clone().unwrap();
         assert!(s
@@ -514,5 +564,241 @@ mod tests {
         let new = s.load(&id).unwrap().unwrap();
         assert!(new.reserved.is_empty() && new.row.started);
         assert_eq!(new.names, vec![Some("Ann".to_string())]);
+    }
+
+    fn claim(id: &str, address: &str, idle_before: i64) -> AddressClaim {
+        AddressClaim {
+            match_id: id.into(),
+            address: address.into(),
+            limit: 2,
+            idle_before,
+        }
+    }
+
+    fn seat(id: &str, seat: u8, key: u8, starts: bool) -> Op {
+        Op::SetCredential {
+            match_id: id.into(),
+            seat,
+            hash: Some([key; 32]),
+            name: None,
+            starts,
+        }
+    }
+
+    /// The matches an address created or joined that wait (open, or
+    /// started with nobody moving since a time) are counted in the store,
+    /// across a reopen; a match that is already the address's is never
+    /// refused; a refused operation stores nothing; claims end with their
+    /// match.
+    #[test]
+    fn an_address_has_a_few_waiting_matches_counted_in_the_store() {
+        let dir = tempfile::Builder::new()
+            .prefix("mtp-store-")
+            .tempdir()
+            .unwrap();
+        let path = dir.path().join("t.db");
+        let s = Store::open(&path).unwrap();
+        let create = |id: &str| Op::CreateMatch(row(id));
+        block(async {
+            s.commit_claimed(create("a1"), Some(claim("a1", "A", 0)))
+                .await
+                .unwrap();
+            s.commit_claimed(create("a2"), Some(claim("a2", "A", 0)))
+                .await
+                .unwrap();
+            assert_eq!(
+                s.commit_claimed(create("a3"), Some(claim("a3", "A", 0)))
+                    .await,
+                Err(Failure::TooMany(2))
+            );
+            // Its own match: joined as often as it likes.
+            s.commit_claimed(seat("a1", 0, 1, false), Some(claim("a1", "A", 0)))
+                .await
+                .unwrap();
+            // Another address counts apart; A joining its match is refused.
+            s.commit_claimed(create("b1"), Some(claim("b1", "B", 0)))
+                .await
+                .unwrap();
+            assert_eq!(
+                s.commit_claimed(seat("b1", 0, 2, false), Some(claim("b1", "A", 0)))
+                    .await,
+                Err(Failure::TooMany(2))
+            );
+            // a1 starts: a match being played does not count ...
+            s.commit_claimed(seat("a1", 1, 3, true), Some(claim("a1", "A", 0)))
+                .await
+                .unwrap();
+            s.commit_claimed(create("a4"), Some(claim("a4", "A", 0)))
+                .await
+                .unwrap();
+        });
+        assert!(s.load("a3").unwrap().is_none(), "nothing of it stored");
+        assert!(s.load("b1").unwrap().unwrap().hashes.is_empty());
+        let now = crate::clock::now_secs();
+        drop(s);
+        // ... until nobody moved in it since the time given: then it does.
+        // The counts survive a restart.
+        let s = Store::open(&path).unwrap();
+        block(async {
+            let a5 =
+                |idle_before| s.commit_claimed(create("a5"), Some(claim("a5", "A", idle_before)));
+            assert_eq!(a5(0).await, Err(Failure::TooMany(2)), "a2, a4");
+            s.commit(Op::Cancel {
+                match_id: "a2".into(),
+                at: now,
+            })
+            .await
+            .unwrap();
+            assert_eq!(a5(now + 10).await, Err(Failure::TooMany(2)), "a1 idle, a4");
+            s.commit(Op::AppendAction {
+                match_id: "a1".into(),
+                n: 0,
+                player: 0,
+                action: 715,
+                finished_at: Some(now),
+            })
+            .await
+            .unwrap();
+            a5(now + 10).await.unwrap();
+        });
+        let claims: i64 = s
+            .reader()
+            .query_row(
+                "SELECT COUNT(*) FROM claims WHERE match_id IN ('a1', 'a2')",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(claims, 0, "a match that is over holds no claim");
+        assert_eq!(
+            s.idle(now + 10).unwrap(),
+            Vec::<String>::new(),
+            "a1 is over"
+        );
+    }
+
+    /// Housekeeping deletes the matches cancelled before a time, with
+    /// everything they hold, except a rematch the match it follows links
+    /// to; a new database gives freed pages back (incremental vacuum).
+    #[test]
+    fn housekeeping_deletes_cancelled_matches_after_their_time() {
+        let dir = tempfile::Builder::new()
+            .prefix("mtp-store-")
+            .tempdir()
+            .unwrap();
+        let path = dir.path().join("t.db");
+        let s = Store::open(&path).unwrap();
+        let auto_vacuum: i64 = s
+            .reader()
+            .pragma_query_value(None, "auto_vacuum", |r| r.get(0))
+            .unwrap();
+        assert_eq!(auto_vacuum, 2, "incremental");
+        let retention = |before| Retention {
+            cancelled_before: before,
+            batch: 10,
+        };
+        block(async {
+            for id in ["gone", "kept", "old"] {
+                s.commit_claimed(Op::CreateMatch(row(id)), Some(claim(id, id, 0)))
+                    .await
+                    .unwrap();
+                s.commit(seat(id, 0, 1, true)).await.unwrap();
+                for n in 0..CHAT_LOADED as u64 {
+                    s.commit(Op::Chat {
+                        match_id: id.into(),
+                        message: ChatRow {
+                            n,
+                            seat: 0,
+                            name: None,
+                            text: "x".repeat(300),
+                            at: 1,
+                        },
+                    })
+                    .await
+                    .unwrap();
+                }
+            }
+            // "old" finished; its rematch "kept" and "gone" are cancelled.
+            s.commit(Op::AppendAction {
+                match_id: "old".into(),
+                n: 0,
+                player: 0,
+                action: 715,
+                finished_at: Some(5),
+            })
+            .await
+            .unwrap();
+            s.reader()
+                .execute("UPDATE matches SET rematch = 'kept' WHERE id = 'old'", [])
+                .unwrap();
+            for id in ["gone", "kept"] {
+                s.commit(Op::Cancel {
+                    match_id: id.into(),
+                    at: 100,
+                })
+                .await
+                .unwrap();
+            }
+            let h = s.housekeep(retention(100)).await.unwrap();
+            assert_eq!(h.matches, 0, "not before their time");
+        });
+        let pages = || -> i64 {
+            s.reader()
+                .pragma_query_value(None, "page_count", |r| r.get(0))
+                .unwrap()
+        };
+        let before = pages();
+        block(async {
+            let h = s.housekeep(retention(101)).await.unwrap();
+            assert_eq!(h.matches, 1);
+            // The writer gives the pages back after answering: once it has
+            // answered the next operation, they are given back.
+            s.commit(Op::CreateMatch(row("next"))).await.unwrap();
+        });
+        assert!(pages() < before, "{} pages, {before} before", pages());
+        assert!(s.load("gone").unwrap().is_none());
+        assert_eq!(s.load("kept").unwrap().unwrap().chat.len(), CHAT_LOADED);
+        assert_eq!(s.load("old").unwrap().unwrap().chat.len(), CHAT_LOADED);
+        for table in ["chat", "credentials", "actions", "claims"] {
+            let n: i64 = s
+                .reader()
+                .query_row(
+                    &format!("SELECT COUNT(*) FROM {table} WHERE match_id = 'gone'"),
+                    [],
+                    |r| r.get(0),
+                )
+                .unwrap();
+            assert_eq!(n, 0, "{table}");
+        }
+    }
+
+    /// A database of schema 3 keeps each chat's last messages only once
+    /// migrated.
+    #[test]
+    fn a_database_of_schema_3_has_its_chats_trimmed() {
+        let dir = tempfile::Builder::new()
+            .prefix("mtp-store-")
+            .tempdir()
+            .unwrap();
+        let path = dir.path().join("v3.db");
+        drop(Store::open(&path).unwrap());
+        {
+            let c = Connection::open(&path).unwrap();
+            c.execute_batch(
+                "INSERT INTO matches (id, created, config, seats) VALUES ('m', 3, '{}', '[]');
+                 WITH RECURSIVE k(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM k WHERE n < 119)
+                 INSERT INTO chat (match_id, n, seat, text, at) SELECT 'm', n, 0, 'x', 1 FROM k;
+                 PRAGMA user_version = 3;",
+            )
+            .unwrap();
+        }
+        let s = Store::open(&path).unwrap();
+        let m = s.load("m").unwrap().unwrap();
+        assert_eq!((m.chat_count, m.chat[0].n), (120, 70));
+        let rows: i64 = s
+            .reader()
+            .query_row("SELECT COUNT(*) FROM chat", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(rows, CHAT_LOADED as i64);
     }
 }

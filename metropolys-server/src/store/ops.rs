@@ -2,6 +2,11 @@
 
 use rusqlite::{params, Connection};
 
+/// The most recent chat messages a match loads (and sends a client on
+/// connecting): all the store keeps of a match's chat, older messages
+/// being deleted as new ones come.
+pub const CHAT_LOADED: usize = 50;
+
 /// What the store reports.
 pub type Result<T> = std::result::Result<T, rusqlite::Error>;
 
@@ -104,7 +109,8 @@ pub enum Op {
         /// When.
         at: i64,
     },
-    /// A chat message.
+    /// A chat message (the match's older messages beyond the last
+    /// [`CHAT_LOADED`] are deleted with it).
     Chat {
         /// The match.
         match_id: String,
@@ -193,8 +199,8 @@ pub(super) fn apply(conn: &Connection, op: &Op) -> Result<()> {
                 }
             };
             if *starts {
-                conn.prepare_cached("UPDATE matches SET started = 1 WHERE id = ?1")?
-                    .execute(params![match_id])?;
+                conn.prepare_cached("UPDATE matches SET started = 1, active = ?2 WHERE id = ?1")?
+                    .execute(params![match_id, crate::clock::now_secs()])?;
             }
         }
         Op::AppendAction {
@@ -208,14 +214,24 @@ pub(super) fn apply(conn: &Connection, op: &Op) -> Result<()> {
                 "INSERT INTO actions (match_id, n, player, action) VALUES (?1, ?2, ?3, ?4)",
             )?
             .execute(params![match_id, *n as i64, player, action])?;
-            if let Some(at) = finished_at {
-                conn.prepare_cached("UPDATE matches SET finished = 1, ended = ?2 WHERE id = ?1")?
+            match finished_at {
+                Some(at) => {
+                    conn.prepare_cached(
+                        "UPDATE matches SET finished = 1, ended = ?2, active = ?2 WHERE id = ?1",
+                    )?
                     .execute(params![match_id, at])?;
+                    unclaim(conn, match_id)?;
+                }
+                None => {
+                    conn.prepare_cached("UPDATE matches SET active = ?2 WHERE id = ?1")?
+                        .execute(params![match_id, crate::clock::now_secs()])?;
+                }
             }
         }
         Op::Cancel { match_id, at } => {
             conn.prepare_cached("UPDATE matches SET cancelled = 1, ended = ?2 WHERE id = ?1")?
                 .execute(params![match_id, at])?;
+            unclaim(conn, match_id)?;
         }
         Op::Chat { match_id, message } => {
             conn.prepare_cached(
@@ -230,6 +246,11 @@ pub(super) fn apply(conn: &Connection, op: &Op) -> Result<()> {
                 message.text,
                 message.at
             ])?;
+            // The chat keeps its last messages only (all a client is sent).
+            if let Some(oldest) = message.n.checked_sub(CHAT_LOADED as u64) {
+                conn.prepare_cached("DELETE FROM chat WHERE match_id = ?1 AND n <= ?2")?
+                    .execute(params![match_id, oldest as i64])?;
+            }
         }
         Op::CreateRematch {
             of,
@@ -260,4 +281,121 @@ pub(super) fn apply(conn: &Connection, op: &Op) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// A client address's claim on a match it creates or joins, within
+/// `--open-per-address`: the matches an address created or joined that
+/// wait (open ones, and started ones nobody moved in since `idle_before`)
+/// are counted in the store, so that the count survives a restart. A
+/// claim lasts until its match is over.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct AddressClaim {
+    /// The match created or joined.
+    pub(crate) match_id: String,
+    /// The client's address key (`limits::address_key`).
+    pub(crate) address: String,
+    /// `--open-per-address`.
+    pub(crate) limit: usize,
+    /// A started match in which nobody moved since this time (seconds
+    /// since the Unix epoch) counts as waiting.
+    pub(crate) idle_before: i64,
+}
+
+/// The claims of a match that is over are no longer counted: deleted.
+fn unclaim(conn: &Connection, match_id: &str) -> Result<()> {
+    conn.prepare_cached("DELETE FROM claims WHERE match_id = ?1")?
+        .execute(params![match_id])?;
+    Ok(())
+}
+
+/// How many matches other than `except` that `address` created or joined
+/// are waiting: open, or started with no move since `idle_before`.
+fn waiting(conn: &Connection, address: &str, except: &str, idle_before: i64) -> Result<u64> {
+    let n: i64 = conn
+        .prepare_cached(
+            "SELECT COUNT(*) FROM claims c JOIN matches m ON m.id = c.match_id
+             WHERE c.address = ?1 AND c.match_id != ?2
+               AND m.finished = 0 AND m.cancelled = 0
+               AND (m.started = 0 OR COALESCE(m.active, m.created) < ?3)",
+        )?
+        .query_row(params![address, except, idle_before], |r| r.get(0))?;
+    Ok(n as u64)
+}
+
+/// Checks a claim before its operation is applied: `Some(n)` when its
+/// address already has `n` waiting matches, at least its limit (refused);
+/// `None` when the claim may be recorded (the match is already the
+/// address's, or the address is under its limit).
+pub(super) fn over_limit(conn: &Connection, c: &AddressClaim) -> Result<Option<u64>> {
+    let held: i64 = conn
+        .prepare_cached("SELECT COUNT(*) FROM claims WHERE match_id = ?1 AND address = ?2")?
+        .query_row(params![c.match_id, c.address], |r| r.get(0))?;
+    if held > 0 {
+        return Ok(None);
+    }
+    let n = waiting(conn, &c.address, &c.match_id, c.idle_before)?;
+    Ok((n >= c.limit as u64).then_some(n))
+}
+
+/// Records a claim, once its operation is applied (the match exists).
+pub(super) fn record_claim(conn: &Connection, c: &AddressClaim) -> Result<()> {
+    conn.prepare_cached("INSERT OR IGNORE INTO claims (match_id, address) VALUES (?1, ?2)")?
+        .execute(params![c.match_id, c.address])?;
+    Ok(())
+}
+
+/// What the store's housekeeping deletes (`crate::sweep`, every few
+/// sweeps): the matches cancelled before `cancelled_before` (seconds since
+/// the Unix epoch), with their credentials, actions, chat, reserved seats
+/// and claims, at most `batch` matches at a time; and claims left on
+/// matches that are over.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Retention {
+    /// Cancelled matches that ended before this are deleted.
+    pub(crate) cancelled_before: i64,
+    /// The most matches deleted at once.
+    pub(crate) batch: usize,
+}
+
+/// What one round of housekeeping deleted.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Housekept {
+    /// Cancelled matches.
+    pub(crate) matches: usize,
+    /// Claims of matches that are over.
+    pub(crate) claims: usize,
+}
+
+/// Deletes what [`Retention`] says, inside the writer's transaction. A
+/// cancelled match that is another match's rematch is kept (the finished
+/// match links to it, and its `rematch` answers `match_over`); it holds at
+/// most its last chat messages.
+pub(super) fn housekeep(conn: &Connection, r: &Retention) -> Result<Housekept> {
+    let ids: Vec<String> = conn
+        .prepare_cached(
+            "SELECT id FROM matches
+             WHERE cancelled = 1 AND finished = 0 AND ended < ?1
+               AND NOT EXISTS (SELECT 1 FROM matches o WHERE o.rematch = matches.id)
+             ORDER BY ended LIMIT ?2",
+        )?
+        .query_map(params![r.cancelled_before, r.batch as i64], |x| x.get(0))?
+        .collect::<Result<_>>()?;
+    for id in &ids {
+        for table in ["chat", "actions", "credentials", "reservations", "claims"] {
+            conn.prepare_cached(&format!("DELETE FROM {table} WHERE match_id = ?1"))?
+                .execute(params![id])?;
+        }
+        conn.prepare_cached("DELETE FROM matches WHERE id = ?1")?
+            .execute(params![id])?;
+    }
+    let claims = conn
+        .prepare_cached(
+            "DELETE FROM claims WHERE EXISTS (SELECT 1 FROM matches m
+               WHERE m.id = claims.match_id AND (m.finished = 1 OR m.cancelled = 1))",
+        )?
+        .execute([])?;
+    Ok(Housekept {
+        matches: ids.len(),
+        claims,
+    })
 }

@@ -7,8 +7,9 @@ use rusqlite::Connection;
 /// The schema version (`PRAGMA user_version`): 2 added cancellation, the
 /// end time and whether the seed was chosen; 3 the players' names, private
 /// matches' invites, rematches (the link and the reserved seats) and the
-/// chat.
-pub(super) const SCHEMA_VERSION: i64 = 3;
+/// chat; 4 when a match last moved (`active`) and the client addresses
+/// that created or joined an unfinished match (`claims`).
+pub(super) const SCHEMA_VERSION: i64 = 4;
 
 /// Creates the tables, or brings an older database's up to date.
 pub(super) fn migrate(conn: &Connection) -> Result<()> {
@@ -51,7 +52,13 @@ pub(super) fn migrate(conn: &Connection) -> Result<()> {
              at INTEGER NOT NULL,
              PRIMARY KEY (match_id, n)
          );
-         CREATE INDEX IF NOT EXISTS matches_finished ON matches(finished);",
+         CREATE INDEX IF NOT EXISTS matches_finished ON matches(finished);
+         CREATE TABLE IF NOT EXISTS claims (
+             match_id TEXT NOT NULL REFERENCES matches(id),
+             address TEXT NOT NULL,
+             PRIMARY KEY (match_id, address)
+         );
+         CREATE INDEX IF NOT EXISTS claims_address ON claims(address);",
     )?;
     let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
     if version < SCHEMA_VERSION {
@@ -64,10 +71,28 @@ pub(super) fn migrate(conn: &Connection) -> Result<()> {
                 ("seed_chosen", "INTEGER NOT NULL DEFAULT 0"),
                 ("invite", "TEXT"),
                 ("rematch", "TEXT"),
+                ("active", "INTEGER"),
             ],
         )?;
         add_columns(conn, "credentials", &[("name", "TEXT")])?;
-        conn.execute_batch("CREATE INDEX IF NOT EXISTS matches_ended ON matches(finished, ended)")?;
+        conn.execute_batch(
+            "CREATE INDEX IF NOT EXISTS matches_ended ON matches(finished, ended);
+             CREATE INDEX IF NOT EXISTS matches_rematch ON matches(rematch);",
+        )?;
+        // The unfinished matches of an older database have no time of their
+        // last move: they get now, and a day before they may expire.
+        conn.execute(
+            "UPDATE matches SET active = ?1
+             WHERE active IS NULL AND finished = 0 AND cancelled = 0",
+            [crate::clock::now_secs()],
+        )?;
+        // A chat keeps its last messages only (an older database may hold
+        // up to 1000 per match).
+        conn.execute(
+            "DELETE FROM chat WHERE n <= (SELECT MAX(n) FROM chat c
+               WHERE c.match_id = chat.match_id) - ?1",
+            [super::ops::CHAT_LOADED as i64],
+        )?;
         conn.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     }
     Ok(())

@@ -4,7 +4,9 @@
 //! is answered once the transaction is durable. One fsync then serves
 //! every match that had something to write, instead of one fsync each.
 
-use super::ops::{apply, Op, Result};
+use super::ops::{
+    apply, housekeep, over_limit, record_claim, AddressClaim, Housekept, Op, Result, Retention,
+};
 use rusqlite::Connection;
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::Instant;
@@ -36,9 +38,46 @@ impl CommitTimes {
 /// The most operations in one transaction.
 const MAX_BATCH: usize = 4096;
 
+/// What the writer is asked to do. (Nearly every piece of work is an
+/// operation: boxing it to make the rare housekeeping smaller would cost
+/// an allocation per commit.)
+#[allow(clippy::large_enum_variant)]
+enum Work {
+    /// An operation, with the claim of the client address that asks for it
+    /// (`--open-per-address`), checked and recorded in its transaction.
+    Op(Op, Option<AddressClaim>),
+    /// The store's housekeeping ([`Retention`]).
+    Housekeeping(Retention),
+}
+
+/// Why the writer did not do a piece of work.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Failure {
+    /// The store failed (nothing of it is stored).
+    Store(String),
+    /// The claim's address already has this many waiting matches, at its
+    /// limit (nothing of it is stored).
+    TooMany(u64),
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Store(e) => f.write_str(e),
+            Failure::TooMany(n) => write!(f, "the address has {n} waiting matches"),
+        }
+    }
+}
+
+/// What a piece of work did.
+enum Done {
+    Op,
+    Housekept(Housekept),
+}
+
 struct Job {
-    op: Op,
-    done: oneshot::Sender<std::result::Result<(), String>>,
+    work: Work,
+    done: oneshot::Sender<std::result::Result<Done, Failure>>,
 }
 
 /// The handle of the writer thread (it ends when the handle is dropped and
@@ -72,16 +111,49 @@ impl Writer {
 
     /// Queues `op` and waits until it is committed.
     pub async fn commit(&self, op: Op) -> std::result::Result<(), String> {
+        self.commit_claimed(op, None)
+            .await
+            .map_err(|e| e.to_string())
+    }
+
+    /// Queues `op` with the claim of the address that asks for it, and
+    /// waits until both are committed (or neither: over the claim's limit,
+    /// `TooMany`).
+    pub(crate) async fn commit_claimed(
+        &self,
+        op: Op,
+        claim: Option<AddressClaim>,
+    ) -> std::result::Result<(), Failure> {
+        self.work(Work::Op(op, claim)).await.map(|_| ())
+    }
+
+    /// Runs the store's housekeeping in the writer's next transaction:
+    /// what it deleted.
+    pub(crate) async fn housekeep(
+        &self,
+        retention: Retention,
+    ) -> std::result::Result<Housekept, Failure> {
+        match self.work(Work::Housekeeping(retention)).await? {
+            Done::Housekept(h) => Ok(h),
+            Done::Op => Ok(Housekept::default()),
+        }
+    }
+
+    async fn work(&self, work: Work) -> std::result::Result<Done, Failure> {
+        let stopped = || Failure::Store("the store's writer has stopped".to_string());
         let (done, wait) = oneshot::channel();
-        self.tx
-            .send(Job { op, done })
-            .map_err(|_| "the store's writer has stopped".to_string())?;
-        wait.await
-            .map_err(|_| "the store's writer has stopped".to_string())?
+        self.tx.send(Job { work, done }).map_err(|_| stopped())?;
+        wait.await.map_err(|_| stopped())?
     }
 }
 
 fn run(mut conn: Connection, rx: mpsc::Receiver<Job>, times: CommitTimes) {
+    // Free pages are given back to the file system after housekeeping
+    // when the database allows it (`auto_vacuum = INCREMENTAL`: databases
+    // this version created).
+    let incremental = conn
+        .pragma_query_value(None, "auto_vacuum", |r| r.get::<_, i64>(0))
+        .is_ok_and(|v| v == 2);
     let mut batch: Vec<Job> = Vec::new();
     while let Ok(first) = rx.recv() {
         batch.push(first);
@@ -94,29 +166,45 @@ fn run(mut conn: Connection, rx: mpsc::Receiver<Job>, times: CommitTimes) {
         let start = Instant::now();
         let results = commit_batch(&mut conn, &batch);
         times.push(batch.len(), start.elapsed().as_secs_f64() * 1000.0);
+        let deleted = results.iter().any(|r| match r {
+            Ok(Done::Housekept(h)) => h.matches > 0,
+            _ => false,
+        });
         for (job, r) in batch.drain(..).zip(results) {
             let _ = job.done.send(r);
+        }
+        if deleted && incremental {
+            // Outside the batch's transaction, after its answers: the
+            // pages the deletion freed, at most 4 MiB (of 4 KiB pages) at
+            // a time.
+            if let Err(e) = conn.execute_batch("PRAGMA incremental_vacuum(1024)") {
+                tracing::warn!("store: incremental vacuum: {e}");
+            }
         }
     }
 }
 
 /// One transaction for the batch: per operation its own result; all fail
 /// if the transaction cannot commit.
-fn commit_batch(conn: &mut Connection, batch: &[Job]) -> Vec<std::result::Result<(), String>> {
-    let attempt = |conn: &mut Connection| -> Result<Vec<std::result::Result<(), String>>> {
+fn commit_batch(conn: &mut Connection, batch: &[Job]) -> Vec<std::result::Result<Done, Failure>> {
+    let attempt = |conn: &mut Connection| -> Result<Vec<std::result::Result<Done, Failure>>> {
         let mut tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         let mut results = Vec::with_capacity(batch.len());
         for job in batch {
             let sp = tx.savepoint()?;
-            match apply(&sp, &job.op) {
-                Ok(()) => {
+            match perform(&sp, &job.work) {
+                Ok(Ok(done)) => {
                     sp.commit()?;
-                    results.push(Ok(()));
+                    results.push(Ok(done));
+                }
+                Ok(Err(refused)) => {
+                    drop(sp);
+                    results.push(Err(refused));
                 }
                 Err(e) => {
                     // Dropping the savepoint rolls it back.
                     drop(sp);
-                    results.push(Err(e.to_string()));
+                    results.push(Err(Failure::Store(e.to_string())));
                 }
             }
         }
@@ -127,7 +215,30 @@ fn commit_batch(conn: &mut Connection, batch: &[Job]) -> Vec<std::result::Result
         Ok(r) => r,
         Err(e) => {
             tracing::error!("store: a transaction failed: {e}");
-            batch.iter().map(|_| Err(e.to_string())).collect()
+            batch
+                .iter()
+                .map(|_| Err(Failure::Store(e.to_string())))
+                .collect()
         }
+    }
+}
+
+/// One piece of work inside a savepoint: done, or refused (over a claim's
+/// limit: nothing of it applied).
+fn perform(conn: &Connection, work: &Work) -> Result<std::result::Result<Done, Failure>> {
+    match work {
+        Work::Op(op, claim) => {
+            if let Some(c) = claim {
+                if let Some(n) = over_limit(conn, c)? {
+                    return Ok(Err(Failure::TooMany(n)));
+                }
+            }
+            apply(conn, op)?;
+            if let Some(c) = claim {
+                record_claim(conn, c)?;
+            }
+            Ok(Ok(Done::Op))
+        }
+        Work::Housekeeping(r) => Ok(Ok(Done::Housekept(housekeep(conn, r)?))),
     }
 }

@@ -356,6 +356,79 @@ impl Running {
     }
 }
 
+impl Running {
+    /// An HTTP client whose connections come from `local` (another
+    /// loopback address stands for another machine).
+    pub fn http_from(local: &str) -> reqwest::Client {
+        reqwest::Client::builder()
+            .local_address(local.parse::<std::net::IpAddr>().unwrap())
+            .build()
+            .unwrap()
+    }
+
+    /// [`Running::connect`] from the loopback address `local`.
+    pub async fn connect_from(&self, local: &str, id: &str, token: Option<&str>) -> Ws {
+        let s = tokio::net::TcpSocket::new_v4().unwrap();
+        s.bind(format!("{local}:0").parse().unwrap()).unwrap();
+        let tcp = s.connect(self.addr).await.unwrap();
+        let mut url = format!("ws://{}/api/v1/matches/{id}/ws", self.addr);
+        if let Some(t) = token {
+            url = format!("{url}?token={t}");
+        }
+        let (stream, _) = tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(tcp))
+            .await
+            .expect("the WebSocket opens");
+        Ws {
+            stream,
+            log: Vec::new(),
+            closed: None,
+        }
+    }
+
+    /// `join` (seat `seat`, or the first free one) from `http`: (status,
+    /// answer), the answer validated by the schema.
+    pub async fn join_with(
+        &self,
+        http: &reqwest::Client,
+        id: &str,
+        seat: Option<u8>,
+    ) -> (u16, Value) {
+        let body = match seat {
+            Some(s) => json!({ "seat": s }),
+            None => json!({}),
+        };
+        let resp = http
+            .post(self.url(&format!("/api/v1/matches/{id}/join")))
+            .header("content-type", "application/json")
+            .body(body.to_string())
+            .send()
+            .await
+            .unwrap();
+        let status = resp.status().as_u16();
+        let v: Value = resp.json().await.unwrap();
+        validate(if status == 200 { "Joined" } else { "HttpError" }, &v);
+        (status, v)
+    }
+
+    /// `POST …/{action}` (`leave`, `cancel`) with a seat's credential from
+    /// `http`: the status.
+    pub async fn seat_request_with(
+        &self,
+        http: &reqwest::Client,
+        id: &str,
+        action: &str,
+        token: &str,
+    ) -> u16 {
+        http.post(self.url(&format!("/api/v1/matches/{id}/{action}")))
+            .header("authorization", format!("Bearer {token}"))
+            .send()
+            .await
+            .unwrap()
+            .status()
+            .as_u16()
+    }
+}
+
 impl Drop for Running {
     fn drop(&mut self) {
         if let Some(rt) = self.runtime.take() {
