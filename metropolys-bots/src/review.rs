@@ -67,7 +67,7 @@ pub const REVIEW_PLAYOUT: Playout = Playout::Greedy;
 /// docs/review.md): the playouts' win frequencies are overconfident (a
 /// seat that wins 75 % of the greedy playouts wins about 65 % of the games
 /// played well), and [`temper`] shrinks them.
-pub const SHARPNESS: [f64; 3] = [0.56, 0.58, 0.58];
+pub const SHARPNESS: [f64; 3] = [0.55, 0.59, 0.58];
 
 /// The win chances of the seats from their playouts' win frequencies:
 /// each raised to the player count's [`SHARPNESS`] and normalized (for two
