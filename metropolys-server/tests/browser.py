@@ -1,11 +1,20 @@
 """The web client in real browsers, as friends use it on game night: Alice
 (a laptop, 1280x800) creates a private Expert match with the Metropolys
-cards and a bot; Bob (a phone, 390x844) joins through her invite link; they
-play the whole game by clicking (one move by keyboard, one hint) and chat,
-hostile text included; then a rematch with the same seats, a cancelled
-abandoned match, the finished game reopened and replayed step by step
-after its viewers left, and a seat moved to another browser with the
-seat link. At every decision the page is checked against the engine (the
+cards and a bot, giving her name as she takes her seat, and finds the
+invite link beside the board; Bob (a phone, 390x844) joins through it,
+asked for his name (the server refuses one that reads as Alice's, and one
+with an invisible character: the page says so and asks again); they play
+the whole game by clicking (one move by keyboard, one hint) and chat,
+hostile text included, while Carol watches with no move control in
+sight; then a rematch with the same seats, a cancelled abandoned match,
+the finished game reopened and replayed step by step after its viewers
+left, a seat moved to another browser with the seat link (behind its
+warning), and Bob on his phone against a bot in a two-player match: the
+board opens on the districts in play and pans to each bid the bot makes,
+pieces pop in on their neighborhoods, the server stopped (close 1001
+`server stopping`) is said until it is back, and his seat given up from
+elsewhere (close 1000 `left`) is said and leaves him watching. At every decision
+the page is checked against the engine (the
 `metropolys` Python module replaying the record): pieces, seat to act,
 legal moves (the page derives them from the engine in the page; they must
 be the server's), the seat's supply and cards; no page ever holds another
@@ -21,6 +30,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -33,7 +43,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from pages import (LAPTOP, PHONE, assert_inside, assert_no_page_scroll, audit, body, browser, errors, free_port,
-                   overlaps, rect, small_targets, snapshot, wait)
+                   off_place, overlaps, pop_samples, rect, small_targets, snapshot, start_pop_sampler, wait)
 
 BIN, OUT = sys.argv[1], sys.argv[2]
 os.makedirs(OUT, exist_ok=True)
@@ -52,8 +62,69 @@ def start_server(tmp, port):
 
 
 def set_name(d, name):
-    d.execute_script("const i = document.getElementById('my-name'); i.value = arguments[0];"
-                     "i.dispatchEvent(new Event('change'));", name)
+    """The name this browser used last (what the page offers when a seat is taken)."""
+    d.execute_script("localStorage.setItem('metropolys-name', JSON.stringify(arguments[0]))", name)
+
+
+def name_dialog(d):
+    wait(d, lambda: d.find_element(By.ID, "name-dialog").is_displayed(), "the page asks for a name")
+    return d.find_element(By.ID, "name-input")
+
+
+def give_name(d, name):
+    """Types `name` in the page's name dialog and takes the seat."""
+    box = name_dialog(d)
+    box.clear()
+    if name:
+        box.send_keys(name)
+    d.find_element(By.ID, "name-ok").click()
+
+
+def post(url, path, token=None):
+    req = urllib.request.Request(f"{url}api/v1{path}", data=b"{}", method="POST",
+                                 headers={"Content-Type": "application/json",
+                                          **({"Authorization": f"Bearer {token}"} if token else {})})
+    with urllib.request.urlopen(req) as r:
+        return json.loads(r.read())
+
+
+def create(url, body):
+    req = urllib.request.Request(f"{url}api/v1/matches", data=json.dumps(body).encode(), method="POST",
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req) as r:
+        return json.loads(r.read())
+
+
+def catalogue_en():
+    """The English catalogue's `ui-*` messages without variables (the page's words), id -> text."""
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    out = {}
+    with open(os.path.join(root, "metropolys-text", "locales", "en", "metropolys.ftl"), encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("ui-") and " = " in line and "{" not in line:
+                k, v = line.rstrip("\n").split(" = ", 1)
+                out[k] = v
+    return out
+
+
+EN = catalogue_en()
+
+# Where a page's board shows: each neighborhood whose centre is inside
+# both the board's frame and the viewport.
+IN_VIEW_JS = """
+const w = document.getElementById('board-wrap').getBoundingClientRect();
+const left = Math.max(w.left, 0), top = Math.max(w.top, 0);
+const right = Math.min(w.right, innerWidth), bottom = Math.min(w.bottom, innerHeight);
+return Array.from(document.querySelectorAll('#board g.neighborhood')).filter(g => {
+  const r = g.querySelector('circle').getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  return x >= left && x <= right && y >= top && y <= bottom;
+}).map(g => parseInt(g.getAttribute('data-n'), 10));
+"""
+
+
+def in_view(d):
+    return d.execute_script(IN_VIEW_JS)
 
 
 def select(d, css, value):
@@ -122,12 +193,24 @@ try:
     alice.find_element(By.ID, "private").click()
     alice.save_screenshot(os.path.join(OUT, "lobby.png"))
     alice.find_element(By.ID, "create-button").click()
+    # Her name is asked as she takes her seat, the one she used last offered.
+    assert name_dialog(alice).get_attribute("value") == "Alice"
+    audits["name"] = audit(alice, "the name asked before a seat is taken")
+    alice.find_element(By.ID, "name-ok").click()
     wait(alice, lambda: body(alice, "data-status") == "open" and body(alice, "data-seat") == "0", "Alice at the table")
     match = alice.current_url.rsplit("/", 1)[1]
-    tab(alice, "table")
-    alice.find_element(By.ID, "copy-invite").click()
-    invite = wait(alice, lambda: alice.find_element(By.ID, "link-out").get_attribute("value"), "the invite link")
+    # The invite link is beside the board while a seat waits, in no tab.
+    wait(alice, lambda: alice.find_element(By.ID, "invite-box").is_displayed(), "the invite box")
+    invite = alice.find_element(By.ID, "invite-link").get_attribute("value")
     assert f"#/match/{match}/invite/" in invite, invite
+    assert_inside(alice, alice.find_element(By.ID, "invite-box"), "the invite box")
+    alice.find_element(By.ID, "copy-invite").click()
+    wait(alice, lambda: alice.find_element(By.ID, "invite-note").text, "the invite copied (or to copy)")
+    # The seat link is another thing: behind its warning, in the Table tab.
+    tab(alice, "table")
+    assert not alice.find_element(By.ID, "copy-seat").is_displayed(), "the seat link is out in the open"
+    summary = alice.find_element(By.CSS_SELECTOR, "#seat-link-box summary").text
+    assert "do not share" in summary and "another device" in summary, summary
     tab(alice, "log")
     alice.save_screenshot(os.path.join(OUT, "waiting.png"))
 
@@ -145,8 +228,26 @@ try:
     bob.get(invite)
     wait(bob, lambda: bob.find_elements(By.CSS_SELECTOR, "#join-bar button.join[data-seat='1']"), "the seat to take")
     bob.find_element(By.CSS_SELECTOR, "#join-bar button.join[data-seat='1']").click()
+    assert name_dialog(bob).get_attribute("value") == "Bob <b>&amp;", "the last name used is offered"
+    # Names the server refuses (bad_message): one that reads as another
+    # seat's, one with an invisible character. The page says so, and asks again.
+    for refused in ("ALICE", "Bob\u200b"):
+        give_name(bob, refused)
+        wait(bob, lambda: bob.find_element(By.ID, "name-error").text, f"the refusal of {refused!r}")
+        assert bob.find_element(By.ID, "name-dialog").is_displayed(), "the dialog closed on a refused name"
+        assert bob.find_element(By.ID, "name-error").text.startswith("This name cannot be used:"), \
+            bob.find_element(By.ID, "name-error").text
+        assert body(bob, "data-seat") in ("", None), "a refused name took a seat"
+    bob.save_screenshot(os.path.join(OUT, "name-refused.png"))
+    give_name(bob, "Bob <b>&amp;")
+    wait(bob, lambda: not bob.find_element(By.ID, "name-dialog").is_displayed(), "the dialog closes")
+    assert bob.execute_script("return JSON.parse(localStorage.getItem('metropolys-name'))") == "Bob <b>&amp;"
+    # The console holds the two refusals, as the browser logs a request answered 400; nothing else.
+    refusals = errors(bob)
+    assert len(refusals) <= 2 and all("/join" in e and "400" in e for e in refusals), refusals
     for d in (alice, bob):
         wait(d, lambda: body(d, "data-status") == "playing", "the match starts")
+    wait(alice, lambda: not alice.find_element(By.ID, "invite-box").is_displayed(), "no invite once every seat is taken")
     # Bob's page hears the start as a spectator first (the match starts
     # with his join), then as seat 1 once it holds his credential.
     wait(bob, lambda: body(bob, "data-seat") == "1", "Bob at seat 1")
@@ -198,6 +299,27 @@ try:
                 tab(alice, "log")
                 tab(bob, "log")
                 chatted = True
+                # Carol watches: the board, the log and the chat to read, and
+                # no move control anywhere (nor a dead one).
+                carol.get(f"{url}#/match/{match}")
+                wait(carol, lambda: body(carol, "data-status") == "playing" and body(carol, "data-seat") == "",
+                     "Carol watching")
+                wait(carol, lambda: carol.find_element(By.ID, "watch-note").is_displayed(), "the note that she watches")
+                for css in ("#actions", "#pass", "#hint", "#show-mine", "#mine", "#chat-form", "#invite-box",
+                            "#leave", "#cancel-match", "#seat-link-box"):
+                    shown = [e for e in carol.find_elements(By.CSS_SELECTOR, css) if e.is_displayed()]
+                    assert not shown, f"a spectator sees {css}"
+                assert not carol.find_elements(By.CSS_SELECTOR, ".neighborhood.legal"), "a spectator may bid"
+                carol.find_element(By.CSS_SELECTOR, "#n0").click()
+                time.sleep(0.2)
+                assert not carol.find_element(By.ID, "picker").is_displayed(), "the picker opened for a spectator"
+                assert carol.find_element(By.ID, "board-wrap").is_displayed() and log_count(carol) > 0
+                tab(carol, "chat")
+                wait(carol, lambda: chat_lines(carol)[:2] == HOSTILE, "the chat, to read")
+                assert carol.find_element(By.ID, "chat-watching").is_displayed()
+                carol.save_screenshot(os.path.join(OUT, "spectator.png"))
+                audits["spectator"] = audit(carol, "a spectator's table")
+                carol.get(url + "#/")
             if chatted and not restarted and d is bob and move >= 30:
                 # The server dies (SIGKILL) and comes back: each page reconnects
                 # and asks for what it missed only; its log and chat stay as they were.
@@ -346,7 +468,8 @@ try:
     assert groups == len(top["area_groups"]) + len(top["metropolys_groups"]), (groups, top)
     assert starred == sorted(winners), (starred, winners)
     assert ("win" in ended_title) if len(winners) == 1 else ("share the victory" in ended_title), ended_title
-    assert not any(e for d in (alice, bob) for e in errors(d)), [errors(d) for d in (alice, bob)]
+    logged = [errors(d) for d in (alice, bob)]  # (read once: reading empties the log)
+    assert not any(logged), logged
 
     # ----- a rematch with the same seats ----------------------------------------
     alice.find_element(By.ID, "rematch").click()
@@ -400,17 +523,99 @@ try:
     alice.get(f"{url}#/match/{match}")
     wait(alice, lambda: body(alice, "data-seat") == "0", "Alice back at her seat")
     tab(alice, "table")
+    alice.find_element(By.CSS_SELECTOR, "#seat-link-box summary").click()
+    warning = alice.find_element(By.CSS_SELECTOR, "#seat-link-box .warn").text
+    assert "Do not give it to anyone" in warning, warning
     alice.find_element(By.ID, "copy-seat").click()
-    link = wait(alice, lambda: alice.find_element(By.ID, "link-out").get_attribute("value"), "the seat link")
+    link = wait(alice, lambda: alice.find_element(By.ID, "seat-link-out").get_attribute("value"), "the seat link")
+    assert "/seat/0/" in link, link
+    alice.save_screenshot(os.path.join(OUT, "seat-link.png"))
     carol.get(url + "#/")
     carol.get(link)
     wait(carol, lambda: body(carol, "data-seat") == "0", "Carol holds seat 0")
     assert "/seat/" not in carol.current_url, "the credential stays in the address bar"
-    assert not any(e for d in drivers for e in errors(d)), [errors(d) for d in drivers]
+
+    # ----- Bob's phone against a bot: the board goes where the game is ----------
+    # Two players: two districts are out of play (the seed says which).
+    solo_seed = 5
+    out = set(metropolys.Game.from_config({"players": 2, "seed": solo_seed}).out_of_play)
+    playing = {n for n in range(metropolys.NEIGHBORHOOD_COUNT) if metropolys.neighborhood_district(n) not in out}
+    solo = create(url, {"players": 2, "seats": ["human", "greedy"], "seed": solo_seed, "start_player": 1})["match"]["id"]
+    bob.get(url + "#/")
+    wait(bob, lambda: body(bob, "data-page") == "lobby", "Bob's lobby")
+    bob.get(f"{url}#/match/{solo}")
+    wait(bob, lambda: bob.find_elements(By.CSS_SELECTOR, "#join-bar button.join[data-seat='0']"), "the seat to take")
+    # The board opens zoomed on the districts in play, not on a corner of the city.
+    seen = in_view(bob)
+    inside = [n for n in seen if n in playing]
+    assert len(seen) >= 6 and len(inside) >= 0.8 * len(seen), ("the board opens away from the game", out, seen)
+    bob.save_screenshot(os.path.join(OUT, "phone-two-players.png"))
+    bob.find_element(By.CSS_SELECTOR, "#join-bar button.join[data-seat='0']").click()
+    give_name(bob, "Bob")
+    wait(bob, lambda: body(bob, "data-seat") == "0", "Bob at his seat")
+    panned = live = 0
+    for turn in range(10):
+        if panned >= 3:
+            break
+        wait(bob, lambda: body(bob, "data-to-act") == "0" and (snapshot(bob)["legal"] or snapshot(bob)["pass"]),
+             "Bob's turn after the bot's bid", 20)
+        s = snapshot(bob)
+        samples = pop_samples(bob)
+        assert not off_place(samples), f"pieces popped in away from their neighborhood: {off_place(samples)[:4]}"
+        live += len(samples)
+        if s["bids"]:
+            # The bot's bid, where Bob may outbid it: on his screen, in the board's frame.
+            latest = s["bids"][-1][0]
+            assert latest in in_view(bob), (f"the latest bid ({latest}) is not on the phone's screen", in_view(bob))
+            assert_inside(bob, bob.find_element(By.CSS_SELECTOR, f"#n{latest} circle"), "the latest bid's neighborhood")
+            assert_inside(bob, bob.find_element(By.ID, "turnbox"), "the turn line")
+            near = [n for n in s["legal"] if n in in_view(bob)]
+            assert near or not s["legal"], ("none of the neighborhoods to outbid on is on the screen", s["legal"])
+            if not panned:
+                bob.save_screenshot(os.path.join(OUT, "phone-your-turn.png"))
+            panned += 1
+        start_pop_sampler(bob)
+        if s["legal"]:
+            # The lowest building: the bot can outbid it, and Bob's turn comes back after a bid.
+            target = bob.find_element(By.CSS_SELECTOR, f"#n{s['legal'][0]}")
+            bob.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", target)
+            target.click()
+            wait(bob, lambda: bob.find_element(By.ID, "picker").is_displayed(), "the picker")
+            bob.find_elements(By.CSS_SELECTOR, "#picker-buttons button")[0].click()
+        else:
+            bob.find_element(By.ID, "pass").click()
+        wait(bob, lambda: int(body(bob, "data-move")) > s["move"], "Bob's move is played", 20)
+        # The page back at its top, as between two turns: the board is where the player looks.
+        bob.execute_script("window.scrollTo(0, 0)")
+    assert panned >= 2, panned
+    assert live > 0, "no piece was seen popping in"
+
+    # The server stopped (Ctrl-C): it closes each socket with 1001 `server
+    # stopping`; the page says so, and is back at the seat once it is up again.
+    server.send_signal(signal.SIGINT)
+    wait(bob, lambda: bob.find_element(By.ID, "turn").text == EN["ui-closed-stopping"], "the page says the server stops")
+    server.wait(timeout=30)
+    server, url = start_server(tmp, port)
+    wait(bob, lambda: bob.find_element(By.ID, "turn").text != EN["ui-closed-stopping"] and body(bob, "data-seat") == "0",
+         "Bob back at his seat", 30)
+
+    # His seat given up on another device: the server closes the socket
+    # (1000 `left`); the page says so, forgets the seat and watches.
+    token = bob.execute_script("return JSON.parse(localStorage.getItem('metropolys-seats'))[arguments[0]].token", solo)
+    post(url, f"/matches/{solo}/leave", token)
+    wait(bob, lambda: bob.find_element(By.ID, "conn-note").text == EN["ui-closed-seat-lost"], "the page says the seat is gone")
+    wait(bob, lambda: body(bob, "data-seat") == "" and bob.find_element(By.ID, "watch-note").is_displayed(),
+         "Bob watching")
+    assert not bob.find_element(By.ID, "pass").is_displayed()
+    assert bob.execute_script("return JSON.parse(localStorage.getItem('metropolys-seats'))[arguments[0]]", solo) is None
+    logged = [errors(d) for d in drivers]
+    assert not any(logged), logged
 
     print(f"browser: {len(record['actions'])} moves, {checked} positions checked against the engine, "
           f"winners {winners}, {by_keyboard} by keyboard, {hinted} hint, chat and rematch and cancel and "
-          f"replay checked, a server restart changed no log or chat line; axe passes: {audits}")
+          f"replay checked, a server restart changed no log or chat line; a spectator with no move control; "
+          f"on a phone the board opened on the districts in play and panned to {panned} bids of the bot; "
+          f"a server stopping and a seat given up elsewhere said; axe passes: {audits}")
     assert checked >= 20 and by_keyboard == 1 and hinted == 1
     assert laptop_checked and phone_checked and chatted and notified and restarted
 finally:

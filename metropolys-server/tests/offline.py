@@ -3,11 +3,15 @@ static folder by `metropolys web DIR` and hosted by Python's http.server, a
 whole Expert game against the greedy bot in a Web Worker, played by
 clicking, with a decision taken back (undo); at every decision the page is
 checked against the engine (the `metropolys` Python module replaying the
-record the page offers for download). Then hot-seat on a phone: two people
-at one screen, each seeing only their own cards, and only once they say
-they are ready (R-21). The same page served by `metropolys serve` at
-/offline loads under the server's Content Security Policy. axe-core audits
-each page; screenshots go to OUT.
+record the page offers for download), and the pieces that pop in stay on
+their neighborhoods all through their animation. Four bots play an Expert
+game with the Metropolys cards, whose whole score sheet can be reached at
+1280x800. Then hot-seat on a phone: two people at one screen, each seeing
+only their own cards, and only once they say they are ready (R-21); once
+reloaded, Start asks before a new game replaces the saved one (both
+answers). The same page served by `metropolys serve` at /offline loads
+under the server's Content Security Policy. axe-core audits each page;
+screenshots go to OUT.
 
 Usage: python offline.py METROPOLYS_BIN OUT_DIR   (scripts/test-server)
 """
@@ -24,8 +28,9 @@ import time
 import metropolys
 from selenium.webdriver.common.by import By
 
-from pages import (LAPTOP, PHONE, audit, body, browser, click_move, errors, page_record, select, small_targets,
-                   snapshot, static_site, wait)
+from pages import (LAPTOP, PHONE, assert_pops_in_place, assert_reachable, audit, body, browser, click_move, errors,
+                   off_place, page_record, pop_samples, select, small_targets, snapshot, start_pop_sampler,
+                   static_site, wait)
 
 BIN, OUT = sys.argv[1], sys.argv[2]
 os.makedirs(OUT, exist_ok=True)
@@ -64,6 +69,7 @@ try:
     setup(d, 2, ["human", "greedy"], seed=7)
     checked = 0
     undone = False
+    popped = live = 0
     deadline = time.time() + 240
     while body(d, "data-status") != "finished" and time.time() < deadline:
         if body(d, "data-to-act") != "0":
@@ -82,6 +88,12 @@ try:
         assert sorted(set(i // 13 for i in legal if i < 715)) == sorted(s["legal"]), s["move"]
         assert s["pass"] == (715 in legal)
         checked += 1
+        # The pieces that popped in since the last turn, as they came and held at moments of their pop.
+        samples = pop_samples(d)
+        assert not off_place(samples), f"pieces popped in away from their neighborhood: {off_place(samples)[:4]}"
+        live += len(samples)
+        if checked > 1:
+            popped += assert_pops_in_place(d, f"move {s['move']}")
         if checked == 8:
             d.save_screenshot(os.path.join(OUT, "offline.png"))
             audits["game"] = audit(d, "the offline game")
@@ -93,9 +105,11 @@ try:
             assert after["actions"] == record["actions"][:len(after["actions"])]
             undone = True
             continue
+        start_pop_sampler(d)
         click_move(d, s, rng)
         wait(d, lambda: int(body(d, "data-move")) > s["move"], "the move is played", 20)
     wait(d, lambda: body(d, "data-status") == "finished", "the end", 30)
+    assert popped >= 10 and live > 0, (popped, live)
     record = page_record(d)
     assert [x["kind"] for x in record["seats"]] == ["human", "greedy"], record["seats"]
     path = os.path.join(tmp, "offline.json")
@@ -109,6 +123,24 @@ try:
     d.save_screenshot(os.path.join(OUT, "offline-end.png"))
     audits["end"] = audit(d, "the offline end")
     assert undone and checked >= 10
+    assert not errors(d), errors(d)
+
+    # ----- four bots: the whole score sheet can be reached at 1280x800 --------
+    d.get(static)
+    wait(d, lambda: body(d, "data-page") == "setup", "the setup")
+    select(d, "#players", "4")
+    select(d, "#variant", "expert")
+    d.find_element(By.ID, "metropolys-cards").click()
+    for i in range(4):
+        select(d, f"select[name=seat{i}]", "random")
+    d.find_element(By.ID, "start").click()
+    wait(d, lambda: body(d, "data-status") == "finished", "the four bots' game ends", 120)
+    for css, what in (("#score-sheet tr:first-of-type th:last-child button", "the last seat's column"),
+                      ("#score-sheet tr:last-child td:last-child", "the score sheet's last row, last column"),
+                      ("#score-sheet tr[data-category=total] td:last-child", "the last seat's total")):
+        assert_reachable(d, d.find_element(By.CSS_SELECTOR, css), what)
+    d.execute_script("document.querySelector('.side').scrollTop = 0")
+    d.save_screenshot(os.path.join(OUT, "offline-sheet-4.png"))
     assert not errors(d), errors(d)
 
     # ----- hot-seat on a phone ---------------------------------------------
@@ -159,6 +191,46 @@ try:
     assert handoffs >= 3 and undone_hotseat, handoffs
     assert not errors(p), errors(p)
 
+    # ----- after a reload, Start asks before a new game replaces the saved one ----
+    kept = p.execute_script("return localStorage.getItem('metropolys-offline')")
+    assert kept, "the game in progress is saved"
+    kept_moves = len(json.loads(kept)["record"]["actions"])
+
+    def start_new(seed):
+        wait(p, lambda: body(p, "data-page") == "setup", "the setup")
+        select(p, "#players", "2")
+        select(p, "select[name=seat1]", "greedy")
+        box = p.find_element(By.ID, "seed")
+        box.clear()
+        box.send_keys(str(seed))
+        p.find_element(By.ID, "start").click()
+
+    p.get(static)
+    wait(p, lambda: body(p, "data-page") == "setup", "the setup after a reload")
+    assert p.find_element(By.ID, "resume").is_displayed()
+    start_new(99)
+    wait(p, lambda: p.find_element(By.ID, "discard").is_displayed(), "the question before the saved game is replaced")
+    assert body(p, "data-page") == "setup"
+    p.save_screenshot(os.path.join(OUT, "offline-replace-saved.png"))
+    audits["replace"] = audit(p, "the question before a saved game is replaced")
+    # No: the saved game stays, and goes on where it was.
+    p.find_element(By.ID, "discard-no").click()
+    assert not p.find_element(By.ID, "discard").is_displayed() and body(p, "data-page") == "setup"
+    assert p.execute_script("return localStorage.getItem('metropolys-offline')") == kept, "the saved game changed"
+    p.find_element(By.ID, "resume").click()
+    wait(p, lambda: body(p, "data-page") == "game", "the saved game")
+    assert int(body(p, "data-move")) == kept_moves, (body(p, "data-move"), kept_moves)
+    # Yes: the new game replaces it (leaving a game for the setup asks nothing: it stays saved).
+    p.find_element(By.ID, "new-game-link").click()
+    start_new(99)
+    wait(p, lambda: p.find_element(By.ID, "discard").is_displayed(), "the question again")
+    p.find_element(By.ID, "discard-yes").click()
+    wait(p, lambda: body(p, "data-page") == "game", "the new game")
+    wait(p, lambda: json.loads(p.execute_script("return localStorage.getItem('metropolys-offline')") or "null")
+         and json.loads(p.execute_script("return localStorage.getItem('metropolys-offline')"))["record"]["config"]["seed"] == 99,
+         "the new game saved in place of the old one")
+    assert not errors(p), errors(p)
+
     # ----- the same page from the game server --------------------------------
     d.get(served + "offline")
     d.execute_script("localStorage.clear()")
@@ -167,7 +239,8 @@ try:
     wait(d, lambda: snapshot(d)["legal"], "a move to play")
     assert not errors(d), errors(d)
     print(f"offline: a game of {len(end.scores())} seats, {checked} positions checked against the engine, "
-          f"a decision undone, hot-seat cards hidden between turns; axe passes: {audits}")
+          f"a decision undone, {popped} pieces popped in place ({live} live samples), a four-seat score sheet "
+          f"reached, hot-seat cards hidden between turns, a saved game kept or replaced as asked; axe passes: {audits}")
 finally:
     for x in drivers:
         x.quit()

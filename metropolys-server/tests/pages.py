@@ -154,6 +154,107 @@ def assert_no_page_scroll(d, what):
     assert sizes[0] <= sizes[2] and sizes[1] <= sizes[3], f"{what}: the page scrolls: {sizes}"
 
 
+REACHABLE_JS = """
+// Brought into view as a person would (the boxes that scroll, scrolled),
+// `e` must then be inside the viewport and inside every box that clips it;
+// a box that hides its overflow cannot be scrolled by a person, so it must
+// not have needed scrolling.
+const e = arguments[0];
+e.scrollIntoView({block: 'nearest', inline: 'nearest'});
+const r = e.getBoundingClientRect();
+const bad = [];
+const name = a => a.id || String(a.className) || a.tagName;
+if (r.width <= 0 || r.height <= 0) bad.push('not shown');
+if (r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5)
+  bad.push('outside the viewport: ' + JSON.stringify(r));
+for (let a = e.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+  const st = getComputedStyle(a);
+  if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
+  const b = a.getBoundingClientRect();
+  const left = b.left + a.clientLeft, top = b.top + a.clientTop;
+  const right = left + a.clientWidth, bottom = top + a.clientHeight;
+  if (r.left < left - 0.5 || r.right > right + 0.5 || r.top < top - 0.5 || r.bottom > bottom + 0.5)
+    bad.push('clipped by ' + name(a) + ': ' + JSON.stringify([left, top, right, bottom]) + ' ' + JSON.stringify(r));
+  if ((st.overflowX === 'hidden' || st.overflowX === 'clip') && a.scrollLeft > 0) bad.push('sideways past ' + name(a) + "'s hidden overflow");
+  if ((st.overflowY === 'hidden' || st.overflowY === 'clip') && a.scrollTop > 0) bad.push('down past ' + name(a) + "'s hidden overflow");
+}
+return bad;
+"""
+
+
+def assert_reachable(d, element, what):
+    """`element` can be brought into view, wholly, by scrolling the boxes a person can scroll."""
+    bad = d.execute_script(REACHABLE_JS, element)
+    assert not bad, f"{what} cannot be reached: {bad}"
+
+
+# The pop of a new piece, held at moments of its animation (restarted and
+# paused, so that the moments are exact however busy the machine): where
+# its box stands against its neighborhood's circle.
+POP_HELD_JS = """
+const out = [];
+for (const u of document.querySelectorAll('#pieces use.new')) {
+  const n = u.getAttribute('data-n');
+  const c = document.querySelector('#n' + n + ' circle').getBoundingClientRect();
+  u.classList.remove('new');
+  u.getBoundingClientRect();
+  u.classList.add('new');
+  const a = u.getAnimations()[0];
+  if (!a) { out.push({n, error: 'no animation'}); continue; }
+  a.pause();
+  for (const ms of [0, 50, 150, 250, 350, 450]) {
+    a.currentTime = ms;
+    const r = u.getBoundingClientRect();
+    out.push({n, ms, dx: r.left + r.width / 2 - (c.left + c.width / 2), dy: r.top + r.height / 2 - (c.top + c.height / 2),
+              width: r.width, radius: c.width / 2});
+  }
+  a.finish();
+}
+return out;
+"""
+
+# The same, sampled live at each frame while pieces pop in (the page as it
+# comes: started before a move, read after).
+POP_SAMPLER_JS = """
+const samples = window.popSamples = [];
+const until = performance.now() + arguments[0];
+const frame = () => {
+  for (const u of document.querySelectorAll('#pieces use.new')) {
+    const a = u.getAnimations()[0];
+    if (!a || a.playState !== 'running') continue;
+    const n = u.getAttribute('data-n');
+    const c = document.querySelector('#n' + n + ' circle').getBoundingClientRect();
+    const r = u.getBoundingClientRect();
+    samples.push({n, ms: a.currentTime, dx: r.left + r.width / 2 - (c.left + c.width / 2),
+                  dy: r.top + r.height / 2 - (c.top + c.height / 2), width: r.width, radius: c.width / 2});
+  }
+  if (performance.now() < until) requestAnimationFrame(frame);
+};
+requestAnimationFrame(frame);
+"""
+
+
+def off_place(samples):
+    """The samples of popping pieces whose box is not centred on their neighborhood."""
+    return [x for x in samples if "error" in x or abs(x["dx"]) > x["radius"] or abs(x["dy"]) > x["radius"]]
+
+
+def assert_pops_in_place(d, what):
+    """Every piece that has just popped in stays on its neighborhood throughout its animation;
+    returns how many were checked."""
+    held = d.execute_script(POP_HELD_JS)
+    assert not off_place(held), f"{what}: pieces pop in away from their neighborhood: {off_place(held)[:4]}"
+    return len({x["n"] for x in held})
+
+
+def start_pop_sampler(d, ms=3000):
+    d.execute_script(POP_SAMPLER_JS, ms)
+
+
+def pop_samples(d):
+    return d.execute_script("return window.popSamples || []")
+
+
 def free_port():
     """A TCP port of loopback that nothing listens on now."""
     with socket.socket() as s:

@@ -61,7 +61,8 @@ def catalogue(lang):
     return out
 
 
-def setup(d, players, seats, seed, variant="family"):
+def setup(d, players, seats, seed, variant="family", replace=False):
+    """Starts a game; `replace`: one that replaces the saved game in progress (the page asks first)."""
     wait(d, lambda: body(d, "data-page") == "setup", "the setup")
     select(d, "#players", str(players))
     select(d, "#variant", variant)
@@ -71,6 +72,9 @@ def setup(d, players, seats, seed, variant="family"):
     box.clear()
     box.send_keys(str(seed))
     d.find_element(By.ID, "start").click()
+    if replace:
+        wait(d, lambda: d.find_element(By.ID, "discard").is_displayed(), "the question before the saved game is replaced")
+        d.find_element(By.ID, "discard-yes").click()
     wait(d, lambda: body(d, "data-page") == "game", "the game")
 
 
@@ -178,9 +182,9 @@ try:
     not_offered(d)
 
     # ----- offline: two bots play, the review is computed in a worker ---------------
+    # (The game left for a new one stays saved: Start asks before replacing it.)
     d.find_element(By.ID, "new-game-link").click()
-    d.switch_to.alert.accept()
-    setup(d, 2, ["beginner", "casual"], seed=5)
+    setup(d, 2, ["beginner", "casual"], seed=5, replace=True)
     wait(d, lambda: body(d, "data-status") == "finished", "the bots' game ends", 120)
     record = page_record(d)
     n = len(record["actions"])

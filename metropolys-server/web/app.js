@@ -17,16 +17,12 @@ import { languageMenu, setUpLanguage, t, texts } from "./ui/i18n.js";
 import { loadEngine } from "./ui/engine.js";
 import { ReviewPanel, renderSheet } from "./ui/panel.js";
 import { replayData } from "./ui/replaydata.js";
-import { myName, mySeats, saveInvite, saveName, saveSeat } from "./ui/store.js";
-import { OnlineTable, api, fetchReview, joinSeat } from "./ui/table.js";
+import { mySeats, saveInvite, saveSeat } from "./ui/store.js";
+import { OnlineTable, api, askName, fetchReview, joinSeat } from "./ui/table.js";
 import { botChoices, deckToggle, el, seatInputs } from "./ui/setup.js";
 import { Seats } from "./ui/words.js";
 
 const $ = (id) => document.getElementById(id);
-// The name field works at once: a name typed while the engine compiles is
-// kept (the engine is awaited below).
-$("my-name").value = myName();
-$("my-name").addEventListener("change", () => saveName($("my-name").value.trim()));
 const E = await loadEngine();
 setUpLanguage(E);
 languageMenu($("language"));
@@ -163,13 +159,10 @@ async function refreshMatches() {
   }
 }
 
+/** Takes seat `seat` of match `id`, as the name the player gives (asked first). */
 async function join(id, seat) {
-  try {
-    await joinSeat(id, seat);
-    location.hash = `#/match/${id}`;
-  } catch (e) {
-    alert(t("ui-cannot-join", { error: e.message }));
-  }
+  const joined = await askName(t("ui-take-seat", { color: texts().color(seat) }), (name) => joinSeat(id, seat, name));
+  if (joined) location.hash = `#/match/${id}`;
 }
 
 function showLobby() {
@@ -193,14 +186,27 @@ $("create").addEventListener("submit", async (ev) => {
   $("create-error").textContent = "";
   try {
     if (f.metropolys.checked) body.metropolys_deck = deck();
-    const v = await api("POST", "/matches", body);
-    saveInvite(v.match.id, v.invite);
-    const free = v.match.seats.findIndex((s) => s.kind === "human");
-    await joinSeat(v.match.id, free);
-    location.hash = `#/match/${v.match.id}`;
   } catch (e) {
     $("create-error").textContent = e.message;
+    return;
   }
+  // The name first: the match is created once the player has one to take its seat with.
+  // (A name refused leaves the match created: the next name joins it.)
+  let v = null;
+  const joined = await askName(t("ui-create"), async (name) => {
+    if (!v) {
+      try {
+        v = await api("POST", "/matches", body);
+      } catch (e) {
+        e.said = e.message;
+        throw e;
+      }
+      saveInvite(v.match.id, v.invite);
+    }
+    const free = v.match.seats.findIndex((s) => s.kind === "human");
+    return joinSeat(v.match.id, free, name);
+  });
+  if (joined) location.hash = `#/match/${v.match.id}`;
 });
 
 // ----- the replay --------------------------------------------------------

@@ -83,17 +83,51 @@ function setup() {
   $("headline").textContent = t("ui-offline-headline");
   seats();
   $("resume").hidden = !saved();
+  $("discard").hidden = true;
+  replacing = null;
 }
 
 $("players").addEventListener("change", seats);
 const deck = deckToggle(E, $("metropolys-cards"), $("deck"));
+// Leaving a game for the setup loses nothing: it stays saved, and Start
+// asks before a new game replaces it.
 $("new-game-link").addEventListener("click", (ev) => {
   ev.preventDefault();
-  if (!s || s.game.isOver || confirm(t("ui-confirm-new"))) setup();
+  setup();
 });
+/** The new game waiting for the player's answer to "replace the saved game?". */
+let replacing = null;
+
+/** Runs `begin` (a new game), once the player agrees when it replaces a saved game in progress. */
+function replaceSaved(begin) {
+  if (!saved()) {
+    begin();
+    return;
+  }
+  replacing = begin;
+  $("discard").hidden = false;
+  $("discard-no").focus();
+}
+
 $("offline-form").addEventListener("submit", (ev) => {
   ev.preventDefault();
-  const f = ev.target;
+  replaceSaved(begin);
+});
+$("discard-yes").addEventListener("click", () => {
+  const go = replacing;
+  replacing = null;
+  $("discard").hidden = true;
+  go?.();
+});
+$("discard-no").addEventListener("click", () => {
+  replacing = null;
+  $("discard").hidden = true;
+  $("resume").focus();
+});
+
+/** Starts the game the setup form describes. */
+function begin() {
+  const f = $("offline-form");
   const players = Number(f.players.value);
   const text = f.seed.value.trim();
   if (text && !/^[0-9]{1,15}$/.test(text)) {
@@ -109,10 +143,10 @@ $("offline-form").addEventListener("submit", (ev) => {
   } catch (e) {
     $("setup-error").textContent = e.message;
   }
-});
+}
 $("guided").addEventListener("click", () => {
   // A short game against the gentlest bot: two players, the Family game.
-  start(E.Game.fromConfig({ players: 2, variant: "family", seed: 2008 }), ["human", "beginner"], true);
+  replaceSaved(() => start(E.Game.fromConfig({ players: 2, variant: "family", seed: 2008 }), ["human", "beginner"], true));
 });
 $("resume").addEventListener("click", () => {
   const v = saved();
@@ -149,7 +183,9 @@ function start(game, seats, guided = false) {
   }
   show("game");
   board.draw(game.boardSvg());
+  // A phone's board opens zoomed, on the districts in play.
   board.zoom(window.innerWidth <= 820 ? board.zoomFor(46) : 1);
+  board.showInPlay(E, game.outOfPlay);
   renderHowTo($("howto"), game.variant);
   renderLegend(E, $("legend"), game.variant, game.usesMetropolysCards);
   renderRules(E, $("rules"), game.variant, game.usesMetropolysCards);
@@ -244,8 +280,16 @@ function render(events, built, mine) {
   document.body.dataset.status = g.isOver ? "finished" : "playing";
   document.body.dataset.toAct = g.isOver ? "" : String(g.toAct);
   document.body.dataset.seat = me === null ? "" : String(me);
-  board.place(piecesOf(E, view.toJSON(), built), events.length > 0);
+  const state = view.toJSON();
+  board.place(piecesOf(E, state, built), events.length > 0);
   ({ legal: s.legal, pass: s.pass } = board.offer(E, mine ? view.legalActionIds() : []));
+  if (mine && s.panned !== g.decisions) {
+    // The turn has come to this person: a zoomed board pans to the latest
+    // bid and the neighborhoods where they may outbid it.
+    s.panned = g.decisions;
+    const bids = state.bids;
+    if (bids.length) board.show([bids[bids.length - 1].neighborhood, ...s.legal.keys()]);
+  }
   board.hint(null);
   $("hint-text").textContent = "";
   $("pass").disabled = s.pass === null;

@@ -96,7 +96,13 @@ export class BoardView {
     for (const u of this.layer.querySelectorAll("use")) {
       const key = `${u.getAttribute("href")}@${u.getAttribute("data-n")}`;
       now.add(key);
-      if (animate && !this.before.has(key) && !u.classList.contains("highlight")) u.classList.add("new");
+      if (animate && !this.before.has(key) && !u.classList.contains("highlight")) {
+        // The pop scales the piece about its own place on the board: a
+        // <use>'s box leaves out its x and y, so the origin is given in
+        // the picture's coordinates.
+        u.style.transformOrigin = `${u.getAttribute("x")}px ${u.getAttribute("y")}px`;
+        u.classList.add("new");
+      }
     }
     this.before = now;
   }
@@ -224,6 +230,60 @@ export class BoardView {
     const width = this.wrap.clientWidth || 1;
     const diameter = 54 * (width / box.width);
     return diameter >= px ? 1 : Math.ceil((px / diameter) * 10) / 10;
+  }
+
+  /**
+   * Pans a zoomed frame to the neighborhoods `ns`: centred on them all
+   * when they fit in it, else so that the first (the one that matters
+   * most: the latest bid) is in view, the others as near as can be.
+   */
+  show(ns) {
+    if (!this.svg || !this.wrap.classList.contains("zoomed")) return;
+    const boxes = ns.map((n) => this.neighborhood(n)?.getBoundingClientRect()).filter(Boolean);
+    if (!boxes.length) return;
+    const w = this.wrap.getBoundingClientRect();
+    const union = {
+      left: Math.min(...boxes.map((b) => b.left)),
+      right: Math.max(...boxes.map((b) => b.right)),
+      top: Math.min(...boxes.map((b) => b.top)),
+      bottom: Math.max(...boxes.map((b) => b.bottom)),
+    };
+    const first = boxes[0];
+    const margin = 8;
+    // The shift that centres the union, then kept so that the first stays in the frame.
+    const axis = (lo, hi, flo, fhi, wlo, whi) => {
+      let d = (lo + hi) / 2 - (wlo + whi) / 2;
+      d = Math.min(d, flo - wlo - margin);
+      d = Math.max(d, fhi - whi + margin);
+      return d;
+    };
+    this.wrap.scrollBy({
+      left: axis(union.left, union.right, first.left, first.right, w.left, w.left + this.wrap.clientWidth),
+      top: axis(union.top, union.bottom, first.top, first.bottom, w.top, w.top + this.wrap.clientHeight),
+      behavior: "instant",
+    });
+  }
+
+  /**
+   * Pans a zoomed frame to the districts in play (all but `outOfPlay`,
+   * the game's): centred on the mean of their neighborhoods, where the
+   * game happens.
+   */
+  showInPlay(E, outOfPlay) {
+    if (!this.svg || !this.wrap.classList.contains("zoomed")) return;
+    const out = new Set(outOfPlay ?? []);
+    const ns = E.board().neighborhoods.filter((h) => !out.has(h.district)).map((h) => h.id);
+    const w = this.wrap.getBoundingClientRect();
+    const boxes = ns.map((n) => this.neighborhood(n)?.getBoundingClientRect()).filter(Boolean);
+    if (!boxes.length) return;
+    // Their mean: the middle of where the neighborhoods in play lie thickest.
+    const cx = boxes.reduce((a, b) => a + b.left + b.width / 2, 0) / boxes.length;
+    const cy = boxes.reduce((a, b) => a + b.top + b.height / 2, 0) / boxes.length;
+    this.wrap.scrollBy({
+      left: cx - (w.left + this.wrap.clientWidth / 2),
+      top: cy - (w.top + this.wrap.clientHeight / 2),
+      behavior: "instant",
+    });
   }
 
   /** Scrolls the frame so that neighborhood `n` is in view. */

@@ -177,7 +177,10 @@ export function renderSheet(E, box, { scores, winners, seats, onSeat, variant, m
     for (const s of scores) row.append(el("td", String(s[name])));
     table.append(row);
   }
-  box.append(table);
+  // A frame of its own that scrolls sideways when names are long: no column is ever cut off.
+  const frame = el("div", null, "sheet-frame");
+  frame.append(table);
+  box.append(frame);
 }
 
 /** Every seat's cards, as the end reveals them, with core's labels. */

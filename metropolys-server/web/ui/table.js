@@ -11,10 +11,72 @@ import { BoardView, piecesOf } from "./board.js";
 import { t as tr, texts } from "./i18n.js";
 import { Log, ReviewPanel, renderCards, renderHowTo, renderLegend, renderPlayers, renderRevealed, renderRules, renderSheet, renderSupply } from "./panel.js";
 import { Picker } from "./picker.js";
-import { inviteOf, myName, saveInvite, saveSeat, saveSound, seatOf, soundOn } from "./store.js";
+import { inviteOf, myName, saveInvite, saveName, saveSeat, saveSound, seatOf, soundOn } from "./store.js";
 import { Seats, place, winnersText } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
+
+/**
+ * The WebSocket close codes the server sends (docs/server.md, "WebSocket
+ * close codes"), and the reasons it gives with them. A refused upgrade (no
+ * such match, a credential of no seat) is an HTTP answer, which a browser
+ * reports as 1006 with no reason: the page asks the REST API what went
+ * wrong.
+ */
+export const CLOSE = Object.freeze({
+  /** 1000 `left`: the seat was given up (its credential holds it no more). */
+  LEFT: 1000,
+  /** 1001 `idle` (nothing received for a while), `closed`, `server stopping`. */
+  GOING_AWAY: 1001,
+  /** 1002: a broken frame. */
+  PROTOCOL_ERROR: 1002,
+  /** 1008 `flood`, `too slow`, or `credential no longer holds the seat`. */
+  POLICY: 1008,
+  /** 1009: a message over the server's size limit. */
+  TOO_BIG: 1009,
+  /** 1013 `try again later`: too many sockets on the match or the seat (after a `too_many_sockets` error). */
+  TRY_AGAIN_LATER: 1013,
+  /** No close frame: the connection dropped, or the server refused the upgrade. */
+  ABNORMAL: 1006,
+});
+
+/** The reasons of 1001 and 1008 the page tells apart. */
+const REASON = Object.freeze({
+  LEFT: "left",
+  STOPPING: "server stopping",
+  FLOOD: "flood",
+  SLOW: "too slow",
+  CREDENTIAL: "credential no longer holds the seat",
+});
+
+/**
+ * What a close (`code`, `reason`) means to the player: `lost` (the seat
+ * is no longer this browser's), the sentence to show, and how long to
+ * wait at least before connecting again, in milliseconds (null: as a
+ * dropped connection, longer at each try).
+ */
+export function closeMeaning(code, reason) {
+  switch (code) {
+    case CLOSE.LEFT:
+      if (reason === REASON.LEFT) return { lost: true, text: tr("ui-closed-seat-lost"), wait: 500 };
+      return { lost: false, text: tr("ui-reconnecting"), wait: 500 };
+    case CLOSE.GOING_AWAY:
+      return { lost: false, text: tr(reason === REASON.STOPPING ? "ui-closed-stopping" : "ui-reconnecting"), wait: reason === REASON.STOPPING ? 2000 : 500 };
+    case CLOSE.PROTOCOL_ERROR:
+      return { lost: false, text: tr("ui-closed-broken"), wait: 1000 };
+    case CLOSE.POLICY:
+      if (reason === REASON.FLOOD) return { lost: false, text: tr("ui-closed-flood"), wait: 5000 };
+      if (reason === REASON.SLOW) return { lost: false, text: tr("ui-closed-slow"), wait: 1000 };
+      if (reason === REASON.CREDENTIAL) return { lost: true, text: tr("ui-closed-seat-lost"), wait: 500 };
+      return { lost: false, text: tr("ui-reconnecting"), wait: 1000 };
+    case CLOSE.TOO_BIG:
+      return { lost: false, text: tr("ui-closed-too-big"), wait: 1000 };
+    case CLOSE.TRY_AGAIN_LATER:
+      return { lost: false, text: tr("ui-closed-full", { seconds: 15 }), wait: 15000 };
+    default:
+      return { lost: false, text: tr("ui-reconnecting"), wait: null };
+  }
+}
 
 /** A request to the server's REST API (throws an Error with the server's message). */
 export async function api(method, path, body, token) {
@@ -84,11 +146,13 @@ export async function fetchRecord(id, signal) {
   return text;
 }
 
-/** Joins a seat of match `id` (the first free one when `seat` is null). */
-export async function joinSeat(id, seat) {
+/**
+ * Joins a seat of match `id` (the first free one when `seat` is null) as
+ * `name` (none when empty).
+ */
+export async function joinSeat(id, seat, name) {
   const body = {};
   if (seat !== null && seat !== undefined) body.seat = seat;
-  const name = myName();
   if (name) body.name = name;
   const invite = inviteOf(id);
   if (invite) body.invite = invite;
@@ -96,6 +160,61 @@ export async function joinSeat(id, seat) {
   saveSeat(id, v.seat, v.token);
   saveInvite(id, v.invite);
   return v;
+}
+
+/**
+ * Asks the player's name in the page's dialog before a seat is taken,
+ * prefilled with the last one used, then runs `take(name)` (which joins).
+ * A name the server refuses (`bad_message`: an invisible character,
+ * another seat's name, a colour's) is said in the dialog, which stays open
+ * for another; the name is remembered once a seat is taken with it.
+ * Resolves with what `take` returned, or null when the player cancels.
+ * (An error with `said` is shown as it is.)
+ */
+export function askName(title, take) {
+  const dialog = $("name-dialog");
+  const form = $("name-form");
+  const input = $("name-input");
+  const error = $("name-error");
+  const ok = $("name-ok");
+  $("name-title").textContent = title;
+  input.value = myName();
+  error.textContent = "";
+  return new Promise((resolve) => {
+    const finish = (v) => {
+      form.removeEventListener("submit", submit);
+      $("name-cancel").removeEventListener("click", cancel);
+      dialog.removeEventListener("cancel", cancel);
+      if (dialog.open) dialog.close();
+      resolve(v);
+    };
+    const submit = async (ev) => {
+      ev.preventDefault();
+      const name = input.value.trim();
+      ok.disabled = true;
+      error.textContent = "";
+      try {
+        const v = await take(name);
+        saveName(name);
+        finish(v);
+      } catch (e) {
+        error.textContent = e.said ?? (e.code === "bad_message" ? tr("ui-name-refused", { error: e.message }) : tr("ui-cannot-join", { error: e.message }));
+        input.focus();
+      } finally {
+        ok.disabled = false;
+      }
+    };
+    const cancel = (ev) => {
+      ev?.preventDefault();
+      finish(null);
+    };
+    form.addEventListener("submit", submit);
+    $("name-cancel").addEventListener("click", cancel);
+    dialog.addEventListener("cancel", cancel);
+    dialog.showModal();
+    input.focus();
+    input.select();
+  });
 }
 
 /** A short beep (the turn notification's optional sound). */
@@ -162,7 +281,12 @@ export class OnlineTable {
     $("hint-text").textContent = "";
     $("turn").textContent = tr("ui-connecting");
     $("table-note").textContent = "";
+    $("conn-note").textContent = "";
+    $("invite-note").textContent = "";
     $("link-out").hidden = true;
+    $("seat-link-out").hidden = true;
+    $("seat-link-box").open = false;
+    $("invite-box").hidden = true;
     this.selectTab("tab-log");
     try {
       t.summary = (await api("GET", `/matches/${id}`)).match;
@@ -201,6 +325,7 @@ export class OnlineTable {
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(url);
     t.ws = ws;
+    let opened = false;
     ws.onmessage = (ev) => {
       if (this.t !== t) return;
       let m;
@@ -213,22 +338,54 @@ export class OnlineTable {
     };
     ws.onclose = (ev) => {
       if (this.t !== t || t.closing) return;
-      if (ev.code === 1000 && ev.reason === "left" || ev.code === 1008 && /credential/.test(ev.reason)) {
-        // The seat was given up: its credential no longer holds it.
-        saveSeat(t.id, null, null);
-        t.token = null;
-        t.seat = null;
-      }
-      if (ev.code === 4404 || ev.code === 1008 && ev.reason === "not_found") return;
-      $("turn").textContent = tr("ui-reconnecting");
-      t.retry = Math.min(t.retry + 1, 10);
-      setTimeout(() => {
-        if (this.t === t) this.connect();
-      }, 500 * t.retry);
+      this.closed(ev.code, ev.reason, opened);
     };
     ws.onopen = () => {
+      opened = true;
       t.retry = 0;
+      t.said = null;
     };
+  }
+
+  /**
+   * The table's socket closed (`opened`: after it had opened): the player
+   * is told why (CLOSE), a seat the server says is no longer this
+   * browser's is forgotten, and the page connects again, as a spectator
+   * then, unless the match is gone.
+   */
+  async closed(code, reason, opened) {
+    const t = this.t;
+    const meaning = closeMeaning(code, reason);
+    if (meaning.lost && t.token) {
+      // The seat was given up (here or on another device): its credential no longer holds it.
+      saveSeat(t.id, null, null);
+      t.token = null;
+      t.seat = null;
+      document.body.dataset.seat = "";
+      $("conn-note").textContent = meaning.text;
+    }
+    // What the server said as it closed stays said while it cannot be reached again.
+    if (code !== CLOSE.ABNORMAL) t.said = meaning.lost ? tr("ui-reconnecting") : meaning.text;
+    $("turn").textContent = code === CLOSE.ABNORMAL && t.said ? t.said : meaning.lost ? tr("ui-reconnecting") : meaning.text;
+    if (code === CLOSE.ABNORMAL && !opened) {
+      // A refused upgrade reads as a dropped connection: the REST API
+      // says whether the match is still there.
+      try {
+        await api("GET", `/matches/${t.id}`);
+      } catch (e) {
+        if (this.t !== t) return;
+        if (e.status === 404) {
+          $("turn").textContent = tr("ui-no-such-match");
+          document.body.dataset.status = "missing";
+          return;
+        }
+      }
+      if (this.t !== t) return;
+    }
+    t.retry = Math.min(t.retry + 1, 10);
+    setTimeout(() => {
+      if (this.t === t) this.connect();
+    }, Math.max(meaning.wait ?? 0, 500 * t.retry));
   }
 
   send(v) {
@@ -245,6 +402,7 @@ export class OnlineTable {
         t.seat = m.seat;
         saveInvite(t.id, m.invite);
         document.body.dataset.seat = m.seat === null ? "" : String(m.seat);
+        if (t.last) this.inviteBox();
         break;
       case "update":
         this.update(m);
@@ -253,6 +411,7 @@ export class OnlineTable {
         t.last = { ...t.last, seats: m.seats };
         this.players();
         this.joinBar();
+        this.inviteBox();
         break;
       case "hint":
         this.showHint(m);
@@ -335,13 +494,54 @@ export class OnlineTable {
     this.cards();
     this.joinBar();
     this.endPanel();
+    if (mine && (!t.wasMine || first)) this.showTurn(m.view);
     this.notify(mine, before);
     const over = m.status === "finished" || m.status === "cancelled";
-    $("actions").hidden = over;
+    // A spectator gets no move controls at all: the board, the log, the
+    // chat to read, and a note that they are watching.
+    const watching = t.seat === null;
+    $("actions").hidden = over || watching;
+    $("watch-note").hidden = !watching || over;
+    $("chat-form").hidden = watching;
+    $("chat-watching").hidden = !watching;
+    $("show-mine-box").hidden = watching;
     // A finished match's seats stay theirs (the record, the rematch); nothing to leave or cancel.
-    $("leave").hidden = over || t.seat === null;
-    $("cancel-match").hidden = over || t.seat === null;
-    $("copy-seat").hidden = t.seat === null;
+    $("leave").hidden = over || watching;
+    $("cancel-match").hidden = over || watching;
+    $("seat-link-box").hidden = watching;
+    this.inviteBox();
+  }
+
+  /**
+   * The turn has come to this seat: a zoomed board (a phone's) pans to
+   * the latest bid and the neighborhoods where this seat may outbid it.
+   */
+  showTurn(view) {
+    const latest = view.bids?.length ? view.bids[view.bids.length - 1].neighborhood : null;
+    if (latest === null) return;
+    this.board.show([latest, ...this.t.legal.keys()]);
+  }
+
+  /** The invite link of this match (null when this browser does not know a private match's invite). */
+  inviteLink() {
+    const t = this.t;
+    const invite = inviteOf(t.id);
+    if (t.summary?.private && !invite) return null;
+    const base = `${location.origin}${location.pathname}`;
+    return invite ? `${base}#/match/${t.id}/invite/${invite}` : `${base}#/match/${t.id}`;
+  }
+
+  /** The invite box: beside the board while a seat waits for a person, for the seated players. */
+  inviteBox() {
+    const t = this.t;
+    const m = t?.last;
+    if (!m) return;
+    const link = this.inviteLink();
+    const waiting = (m.status === "open" || m.status === "playing")
+      && (m.seats ?? []).some((s) => s.kind === "human" && !s.taken && !s.reserved);
+    $("invite-box").hidden = !(waiting && t.seat !== null && link);
+    $("invite-link").value = link ?? "";
+    $("copy-invite-tab").hidden = !link || m.status === "finished" || m.status === "cancelled";
   }
 
   turnLine() {
@@ -437,12 +637,9 @@ export class OnlineTable {
 
   async join(seat) {
     const t = this.t;
-    try {
-      await joinSeat(t.id, seat);
-      await this.open(t.id);
-    } catch (e) {
-      $("hint-text").textContent = tr("ui-cannot-join", { error: e.message });
-    }
+    const seats = this.seatWords();
+    const joined = await askName(tr("ui-take-seat", { color: seats.color(seat) }), (name) => joinSeat(t.id, seat, name));
+    if (joined && this.t === t) await this.open(t.id);
   }
 
   // ----- the end ----------------------------------------------------------
@@ -627,8 +824,10 @@ export class OnlineTable {
 
   // ----- controls ---------------------------------------------------------
 
+  /** A phone's board opens zoomed, on the districts in play (two of five are out of play with two players). */
   fitBoard() {
     this.board.zoom(window.innerWidth <= 820 ? this.board.zoomFor(46) : 1);
+    this.board.showInPlay(this.E, this.t.game.outOfPlay);
   }
 
   selectTab(id) {
@@ -644,19 +843,18 @@ export class OnlineTable {
     }
   }
 
-  showLink(text, what) {
-    const out = $("link-out");
+  /** Shows link `text` (named `what`) in the box `out`, selected, and copies it when the browser lets the page; `note` says which. */
+  showLink(text, what, out, note) {
     out.hidden = false;
     out.value = text;
-    out.setAttribute("aria-label", what);
     out.select();
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(text).then(
-        () => ($("table-note").textContent = tr("ui-copied", { what })),
-        () => ($("table-note").textContent = tr("ui-copy-from-box", { what })),
+        () => (note.textContent = tr("ui-copied", { what })),
+        () => (note.textContent = tr("ui-copy-from-box", { what })),
       );
     } else {
-      $("table-note").textContent = tr("ui-copy-from-box", { what });
+      note.textContent = tr("ui-copy-from-box", { what });
     }
   }
 
@@ -696,11 +894,12 @@ export class OnlineTable {
       input.value = "";
     });
     $("copy-invite").addEventListener("click", () => {
-      const t = this.t;
-      if (!t) return;
-      const invite = inviteOf(t.id);
-      const base = `${location.origin}${location.pathname}`;
-      this.showLink(invite ? `${base}#/match/${t.id}/invite/${invite}` : `${base}#/match/${t.id}`, tr("ui-invite-link"));
+      const link = this.t && this.inviteLink();
+      if (link) this.showLink(link, tr("ui-invite-link"), $("invite-link"), $("invite-note"));
+    });
+    $("copy-invite-tab").addEventListener("click", () => {
+      const link = this.t && this.inviteLink();
+      if (link) this.showLink(link, tr("ui-invite-link"), $("link-out"), $("table-note"));
     });
     $("copy-seat").addEventListener("click", () => {
       const t = this.t;
@@ -708,7 +907,7 @@ export class OnlineTable {
         $("table-note").textContent = tr("ui-no-seat");
         return;
       }
-      this.showLink(`${location.origin}${location.pathname}#/match/${t.id}/seat/${t.seat}/${t.token}`, tr("ui-seat-link"));
+      this.showLink(`${location.origin}${location.pathname}#/match/${t.id}/seat/${t.seat}/${t.token}`, tr("ui-seat-link"), $("seat-link-out"), $("table-note"));
     });
     $("sound").checked = soundOn();
     $("sound").addEventListener("change", () => saveSound($("sound").checked));
