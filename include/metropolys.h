@@ -1581,6 +1581,50 @@ enum MtpStatus mtp_game_svg(const struct MtpGame *game,
                             char **svg_out);
 
 /**
+ * Reviews a finished game record (JSON, format "metropolys-record") and
+ * writes the review as JSON to `*json_out` (free it with
+ * `mtp_string_free`): for every decision, each seat's win chance and
+ * expected total after the action played and after the reviewer's
+ * preferred action, judged twice, `known` (with what the acting seat knew;
+ * the grade comes from it) and `revealed` (with every card revealed), the
+ * grade (`forced`, `best`, `good`, `inaccuracy`, `mistake`, `blunder`),
+ * per seat the accuracy and the counts, and the turning points: the
+ * shape of `metropolys review --json`, of WebAssembly's `review()` and of
+ * the server's `GET /api/v1/matches/{id}/review`. docs/review.md says how
+ * each number is made.
+ *
+ * `options_json` is NULL, empty, or a JSON object with any of `"preset"`
+ * (`"beginner"`, `"casual"`, `"strong"` (default), `"expert"`), `"seed"`
+ * (an unsigned 64-bit integer, default 0), `"worlds"` (the worlds per
+ * estimate, 1 to 100,000; default the preset's), `"threads"` (decisions
+ * reviewed in parallel, default 1; the result does not depend on it) and
+ * `"seat"` (review only that seat's decisions with what it knew, with no
+ * revealed reading: the only review of a game that is not over, R-21).
+ * Another key or a value of the wrong type is
+ * `MTP_STATUS_INVALID_ARGUMENT`, text that is not JSON
+ * `MTP_STATUS_INVALID_JSON`; a kind that is not a preset, worlds or
+ * threads out of range, a seat not in the game, or a game not over
+ * without `"seat"` is `MTP_STATUS_INVALID_ARGUMENT`.
+ *
+ * `cancel` is NULL or a cancel handle (`mtp_cancel_new`): tripped from
+ * another thread, the review stops within a few playouts with
+ * `MTP_STATUS_CANCELLED` and writes nothing. A NULL `record_json` or
+ * `json_out` is `MTP_STATUS_NULL_POINTER`; a record that does not replay
+ * has the errors of `mtp_game_from_record`.
+ *
+ * # Safety
+ *
+ * `record_json` and `options_json` must be NULL or NUL-terminated
+ * strings; `json_out` must be NULL or valid for a write; `cancel` must be
+ * NULL or a pointer (checked by its registry, never dereferenced when it
+ * is not a live cancel handle).
+ */
+enum MtpStatus mtp_review_json(const char *record_json,
+                               const char *options_json,
+                               const struct MtpCancel *cancel,
+                               char **json_out);
+
+/**
  * Loads a game from JSON and writes a new handle to `*game_out`: a whole
  * state (as written by `mtp_game_to_json`), a seat's view (as
  * `mtp_game_view_json` writes it and the game server sends it: `viewer`

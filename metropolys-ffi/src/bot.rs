@@ -46,7 +46,7 @@ fn player_of(ptr: *const MtpBot) -> Outcome<Arc<Mutex<Player>>> {
 }
 
 /// The status of a bot error.
-fn failure(e: BotError) -> Failure {
+pub(crate) fn failure(e: BotError) -> Failure {
     let status = match &e {
         BotError::GameOver => MtpStatus::GameOver,
         BotError::IllegalAction { .. } => MtpStatus::IllegalAction,
@@ -261,7 +261,7 @@ pub struct MtpCancel {
 static CANCELS: Registry<MtpCancel> = Registry::new(CANCEL_TAG, "cancel");
 
 /// The flag behind a live cancel handle.
-fn flag_of(ptr: *const MtpCancel) -> Outcome<Cancel> {
+pub(crate) fn flag_of(ptr: *const MtpCancel) -> Outcome<Cancel> {
     CANCELS.with(ptr, |c| Ok(c.flag.clone()))
 }
 

@@ -1973,6 +1973,68 @@ static void test_a_decision_cancelled_from_another_thread(void) {
     mtp_game_free(game);
 }
 
+/* The review of a finished game: one decision per action, graded, the
+ * same JSON for the same seed whatever the threads; a game still played is
+ * reviewed only with one seat's knowledge; bad options and a tripped cancel
+ * handle write nothing. */
+static void test_review(void) {
+    char *record = seeded_record();
+    if (record == NULL) {
+        return;
+    }
+    char *json = NULL;
+    const char *quick = "{\"preset\": \"beginner\", \"worlds\": 8, \"seed\": 3}";
+    CHECK_STATUS(mtp_review_json(record, quick, NULL, &json), MTP_STATUS_OK);
+    CHECK(json != NULL && strstr(json, "\"reviewer\":\"beginner\"") != NULL);
+    CHECK(json != NULL && strstr(json, "\"known\":{\"played\":{\"win\":[") != NULL);
+    CHECK(json != NULL && strstr(json, "\"revealed\":{\"played\"") != NULL);
+    CHECK(json != NULL && strstr(json, "\"grade\":\"") != NULL);
+    char *threaded = NULL;
+    CHECK_STATUS(mtp_review_json(record,
+                                 "{\"preset\": \"beginner\", \"worlds\": 8, \"seed\": 3, "
+                                 "\"threads\": 2}",
+                                 NULL, &threaded),
+                 MTP_STATUS_OK);
+    CHECK(json != NULL && threaded != NULL && strcmp(json, threaded) == 0);
+    mtp_string_free(threaded);
+    mtp_string_free(json);
+
+    /* A game being played: refused without a seat (R-21), one seat's own
+     * decisions with one. */
+    MtpGame *g = new_game(2, MTP_VARIANT_EXPERT, 5);
+    char *live = NULL;
+    CHECK_STATUS(mtp_game_record_json(g, &live), MTP_STATUS_OK);
+    json = NULL;
+    CHECK_STATUS(mtp_review_json(live, quick, NULL, &json), MTP_STATUS_INVALID_ARGUMENT);
+    CHECK_ERROR_MENTIONS("not over");
+    CHECK(json == NULL);
+    CHECK_STATUS(mtp_review_json(live, "{\"preset\": \"beginner\", \"seat\": 1}", NULL, &json),
+                 MTP_STATUS_OK);
+    CHECK(json != NULL && strstr(json, "\"only\":1") != NULL);
+    mtp_string_free(json);
+    mtp_string_free(live);
+    mtp_game_free(g);
+
+    const char *bad[] = {"{\"preset\": \"ismcts\"}", "{\"worlds\": 0}", "{\"depth\": 1}",
+                         "{\"seat\": 7, \"preset\": \"beginner\"}", "[]"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        json = NULL;
+        CHECK_STATUS(mtp_review_json(record, bad[i], NULL, &json), MTP_STATUS_INVALID_ARGUMENT);
+        CHECK(json == NULL);
+    }
+    CHECK_STATUS(mtp_review_json(record, "{", NULL, &json), MTP_STATUS_INVALID_JSON);
+    CHECK_STATUS(mtp_review_json(NULL, NULL, NULL, &json), MTP_STATUS_NULL_POINTER);
+    CHECK_STATUS(mtp_review_json(record, NULL, NULL, NULL), MTP_STATUS_NULL_POINTER);
+    MtpCancel *cancel = NULL;
+    CHECK_STATUS(mtp_cancel_new(&cancel), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_cancel_trip(cancel), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_review_json(record, quick, cancel, &json), MTP_STATUS_CANCELLED);
+    CHECK(json == NULL);
+    CHECK_STATUS(mtp_cancel_free(cancel), MTP_STATUS_OK);
+    CHECK_STATUS(mtp_review_json(record, quick, cancel, &json), MTP_STATUS_INVALID_HANDLE);
+    mtp_string_free(record);
+}
+
 static void test_no_handle_leaked(void) {
     CHECK(mtp_live_games() == live_at_start);
     CHECK(mtp_live_bots() == 0);
@@ -2167,6 +2229,7 @@ int main(int argc, char **argv) {
     RUN(test_bots_play_legal_games);
     RUN(test_bots_are_reproducible_and_see_only_their_seat);
     RUN(test_a_decision_cancelled_from_another_thread);
+    RUN(test_review);
     if (argc > 1) {
         run_conformance(argv[1]);
     }
