@@ -222,6 +222,13 @@ try:
     words = {en[f"review-grade-{g}"] for g in GRADES}
     marks = d.find_elements(By.CSS_SELECTOR, "#review .review-list .grade")
     assert len(marks) == graded and all(m.text in words for m in marks), [m.text for m in marks]
+    # The game's own log marks the same decisions, each on the line of its decision.
+    listed = [(li.get_attribute("data-step"), li.get_attribute("data-grade"))
+              for li in d.find_elements(By.CSS_SELECTOR, "#review .review-list li")]
+    logged = d.execute_script("""
+        return [...document.querySelectorAll('#log .log-grade')].map((g) => [
+            String(Number(g.closest('li').dataset.decision) + 1), g.dataset.grade]);""")
+    assert [tuple(x) for x in logged] == listed, (logged, listed)
     summary = d.find_element(By.CSS_SELECTOR, "#review .review-seats").text
     assert en["review-accuracy"] in summary and en["review-mistakes"] in summary, summary
     labels = d.find_element(By.ID, "review").text

@@ -30,7 +30,7 @@ let s = null;
 const board = new BoardView($("board"), $("board-wrap"), { onChoose: (n) => openPicker(n) });
 const picker = new Picker($("picker"), { onPick: (id) => play(id), onClose: () => board.choose(null) });
 const log = new Log($("log"));
-const review = new ReviewPanel(E, $("review"), { board });
+const review = new ReviewPanel(E, $("review"), { board, log });
 /** The review's worker, started at the first review. */
 let reviewer = null;
 /** Each game its own key: a review shown stays while the page redraws the game's end. */

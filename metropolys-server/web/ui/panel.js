@@ -239,6 +239,9 @@ export class Log {
   constructor(list) {
     this.list = list;
     this.narrator = null;
+    // The decisions told so far: each line is tagged with the decision it
+    // follows, so that a review can mark it.
+    this.decided = 0;
   }
 
   /** Empties the log; the next events are told by a narrator for `variant` with `seats` (a Seats). */
@@ -246,11 +249,15 @@ export class Log {
     this.list.replaceChildren();
     this.narrator?.free();
     this.narrator = E && variant ? new E.Narrator(variant, seats.narration()) : null;
+    this.decided = 0;
   }
 
   /** Starts the narrator for a game of `variant` with `seats` (a Seats), unless one tells this log already. */
   start(E, variant, seats) {
-    if (!this.narrator) this.narrator = new E.Narrator(variant, seats.narration());
+    if (!this.narrator) {
+      this.narrator = new E.Narrator(variant, seats.narration());
+      this.decided = 0;
+    }
   }
 
   /** A line of the table's own (not an event of the game). */
@@ -262,15 +269,38 @@ export class Log {
   /** Appends what `events` tell; `fresh` lines flash. */
   add(E, seats, events, fresh) {
     if (!this.narrator) return;
+    // A decision is a bid or a pass the player chose (a forced pass is none).
+    const decisions = events.filter((e) => e.type === "bid_placed" || (e.type === "passed" && !e.forced)).length;
+    this.decided += decisions;
     for (const told of this.narrator.feed(events)) {
       const li = el("li", told.text, told.kind === "line" ? "" : "call");
       li.setAttribute("data-told", told.kind);
+      if (decisions) li.setAttribute("data-decision", String(this.decided - 1));
       if (fresh) li.classList.add("fresh");
       this.list.append(li);
     }
     while (this.list.children.length > 2000) this.list.firstChild.remove();
     const frame = this.list.closest(".tabpanel");
     if (frame) frame.scrollTop = frame.scrollHeight;
+  }
+
+  /**
+   * Marks the lines of the decisions a review graded (`marks`: a decision
+   * index and the element to add), after the first line each told.
+   */
+  mark(marks) {
+    this.unmark();
+    for (const [index, tag] of marks) {
+      const line = this.list.querySelector(`li[data-decision="${index}"]`);
+      if (!line) continue;
+      tag.classList.add("log-grade");
+      line.append(" ", tag);
+    }
+  }
+
+  /** Takes a review's marks away. */
+  unmark() {
+    for (const tag of this.list.querySelectorAll(".log-grade")) tag.remove();
   }
 }
 
@@ -321,12 +351,13 @@ export class ReviewPanel {
   /**
    * @param E the engine
    * @param {HTMLElement} box the section to fill (its id prefixes the ids inside)
-   * @param {{board: import("./board.js").BoardView}} options the board the ghosts go on
+   * @param {{board: import("./board.js").BoardView, log?: Log}} options the board the ghosts go on, and the log whose lines the grades mark
    */
-  constructor(E, box, { board }) {
+  constructor(E, box, { board, log = null }) {
     this.E = E;
     this.box = box;
     this.board = board;
+    this.log = log;
     this.game = null;
     this.review = null;
     this.D = null;
@@ -396,6 +427,7 @@ export class ReviewPanel {
     this.body.hidden = true;
     this.body.replaceChildren();
     this.board?.ghost(null);
+    this.log?.unmark();
   }
 
   /** Asks for the review with the chosen preset (offline: computed in a worker; online: the server's). */
@@ -606,6 +638,12 @@ export class ReviewPanel {
     }
     body.append(moves);
     body.hidden = false;
+    // The game's log marks the same decisions, with what the player knew.
+    this.log?.mark(graded.map((d) => {
+      const tag = this.gradeTag(d.grade);
+      tag.title = t("review-label", { label: t("review-known"), value: texts().reviewSuggestion(variant, d.best, Math.max(-1, Math.min(1, d.known.drop))) });
+      return [d.index, tag];
+    }));
     this.select(null);
   }
 

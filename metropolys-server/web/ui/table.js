@@ -247,7 +247,7 @@ export class OnlineTable {
       onClose: () => this.board.choose(null),
     });
     this.log = new Log($("log"));
-    this.review = new ReviewPanel(E, $("review"), { board: this.board });
+    this.review = new ReviewPanel(E, $("review"), { board: this.board, log: this.log });
     this.title = document.title;
     this.wire();
   }
