@@ -2,50 +2,8 @@
 //! scripted standard input) and `metropolys arena`.
 
 mod common;
-use common::{robot_script, scratch};
+use common::{code, metropolys, metropolys_with_input, robot_script, scratch, stderr, stdout};
 use metropolys_core::Record;
-use std::io::Write as _;
-use std::process::{Command, Output, Stdio};
-
-fn metropolys(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_metropolys"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-/// Runs the binary with `input` as its standard input.
-fn metropolys_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_metropolys"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
-    // Write from a thread: the game may end (and close its input) before
-    // the whole script is read.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().expect("the binary ends");
-    let _ = writer.join();
-    out
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("exited")
-}
 
 #[test]
 fn a_person_plays_a_whole_game_against_bots_from_a_script() {

@@ -1,29 +1,10 @@
 //! The `metropolys` binary: every subcommand, success and error paths.
 
 mod common;
-use common::scratch;
+use common::{code, metropolys, scratch, stderr, stdout};
 use metropolys_core::{Event, Record, Token};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-fn metropolys(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_metropolys"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("exited")
-}
 
 fn vectors() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/conformance")

@@ -4,48 +4,10 @@
 //! the tests are fast.
 
 mod common;
-use common::scratch;
+use common::{code, metropolys, metropolys_in, scratch, stderr, stdout};
 use metropolys_core::Record;
 use serde_json::Value;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn metropolys(args: &[&str]) -> Output {
-    metropolys_in(Path::new("."), args, "")
-}
-
-/// Runs the binary in `dir` with `input` as its standard input.
-fn metropolys_in(dir: &Path, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_metropolys"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().expect("the binary ends");
-    let _ = writer.join();
-    out
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("exited")
-}
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()

@@ -3,42 +3,10 @@
 //! within 80 columns (issue 37).
 
 mod common;
-use common::{robot_script, scratch};
+use common::{code, metropolys_in, robot_script, scratch, stderr, stdout};
 use metropolys_core::Record;
 use std::io::Write as _;
-use std::process::{Command, Output, Stdio};
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("exited")
-}
-
-/// Runs the binary in `dir` with `input` as its standard input.
-fn metropolys_in(dir: &std::path::Path, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_metropolys"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().expect("the binary ends");
-    let _ = writer.join();
-    out
-}
+use std::process::{Command, Stdio};
 
 #[test]
 fn end_of_input_and_quit_leave_cleanly() {
