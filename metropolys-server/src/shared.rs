@@ -1,11 +1,13 @@
 //! What every handler shares: the rooms, the rate limiters, the count of
-//! connections, and the services the rooms use.
+//! connections, and the services the rooms use; and [`whole`], which
+//! carries every state-changing request out whole or not at all.
 
 use crate::limits::{ChatLimits, Connections, RateLimiter};
 use crate::protocol::{ErrorCode, ProtoError};
 use crate::room::Room;
 use crate::services::Services;
 use std::collections::HashMap;
+use std::future::Future;
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, RwLock};
 
@@ -93,4 +95,28 @@ impl Shared {
         v.sort_by(|a, b| (b.0, &b.1.id).cmp(&(a.0, &a.1.id)));
         v.into_iter().map(|(_, r)| r).collect()
     }
+}
+
+/// Carries a request that changes state out whole or not at all: `work`
+/// (deciding the change, committing it, applying it to memory, and
+/// whatever the answer needs after that) runs in a task of its own, and
+/// the caller awaits its result. A client that hangs up ends its
+/// request's future (axum drops a handler's future when its connection
+/// closes); done there, a change could be cut between its commit and
+/// memory, leaving the two apart until a restart. Here the caller's
+/// future holds only the answer: dropped, it drops the answer, and the
+/// change is carried out as if the client had waited. The answer still
+/// comes only after the commit.
+pub(crate) async fn whole<T: Send + 'static>(
+    work: impl Future<Output = Result<T, ProtoError>> + Send + 'static,
+) -> Result<T, ProtoError> {
+    tokio::spawn(work).await.unwrap_or_else(|e| {
+        // A panic, or the server stopping: the log says which, the client
+        // is not told the details.
+        tracing::error!("a request's task ended: {e}");
+        Err(ProtoError::new(
+            ErrorCode::Internal,
+            "the server failed while carrying the request out",
+        ))
+    })
 }

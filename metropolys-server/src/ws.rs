@@ -1,16 +1,19 @@
 //! One client's WebSocket: its upgrade (credential, `since`, `Origin`
 //! already checked by crate::guard), a writer that drains the socket's
 //! bounded queue under a write timeout, and a reader that hands requests
-//! to the room. A socket the room gives up on (too slow, its seat given
-//! up) ends at once, and counts toward the match's and the server's limits
-//! until its connection has really closed.
+//! to the room one at a time, each carried out whole
+//! (`crate::shared::whole`: a move or a chat message is committed and
+//! applied, or not at all, whatever becomes of the socket). A socket the
+//! room gives up on (too slow, its seat given up) ends at once, and
+//! counts toward the match's and the server's limits until its connection
+//! has really closed.
 
 use crate::answers::error;
 use crate::credential::{credential_key, hash_credential};
 use crate::limits::{address_key, ClientSlot, ConnectionSlot, Verdict};
 use crate::protocol::{parse_client, ClientRequest, ErrorCode, ProtoError};
 use crate::room::{ClientHandle, Frame, NoPlace, Room, SocketSlot};
-use crate::shared::Shared;
+use crate::shared::{whole, Shared};
 use axum::body::Bytes;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
@@ -113,7 +116,9 @@ async fn client(
     (connection, client_slot): (Option<Arc<ConnectionSlot>>, Option<ClientSlot>),
 ) {
     let id = sh.next_client.fetch_add(1, Ordering::Relaxed);
-    let key = key.unwrap_or_else(|| format!("conn:{id}"));
+    // Shared with each request's task (`whole`) without a copy.
+    let key: Arc<str> = key.unwrap_or_else(|| format!("conn:{id}")).into();
+    let address: Arc<str> = address.into();
     let (mut sink, mut stream) = socket.split();
     let io = sh.options.io_timeout;
     let slot = match room.socket_slot(seat, sh.options.max_sockets) {
@@ -193,8 +198,6 @@ async fn client(
         let _ = tx.try_send(Frame::Text("error", e.to_ws().into()));
     };
     let close = |code: u16, reason: &'static str| closing.close(&tx, code, reason);
-    // The chat's rates, for a message the match would accept.
-    let admit_chat = || sh.chat.admit(&key, &address, &room.id);
     let mut writer_done = false;
     let mut peer_closed = false;
     let mut killed = false;
@@ -266,7 +269,24 @@ async fn client(
             "message received"
         );
         let r = match parsed {
-            Ok(req) => room.request(&sh.services, id, req, &admit_chat).await,
+            Ok(req) => {
+                let changes = matches!(req, ClientRequest::Act { .. } | ClientRequest::Chat { .. });
+                let (sh, room, key, address) =
+                    (sh.clone(), room.clone(), key.clone(), address.clone());
+                let work = async move {
+                    // The chat's rates, for a message the match would accept.
+                    let admit_chat = || sh.chat.admit(&key, &address, &room.id);
+                    room.request(&sh.services, id, req, admit_chat).await
+                };
+                // A move or a chat message changes the match: carried out
+                // whole, whatever becomes of this task. The other requests
+                // only answer this socket, at once.
+                if changes {
+                    whole(work).await
+                } else {
+                    work.await
+                }
+            }
             Err(e) => Err(e),
         };
         if let Err(e) = r {

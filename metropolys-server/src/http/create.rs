@@ -13,7 +13,7 @@ use crate::protocol::{
     parse_json, CreateMatch, ErrorCode, Joined, MatchAnswer, ProtoError, Status,
 };
 use crate::room::Room;
-use crate::shared::Shared;
+use crate::shared::{whole, Shared};
 use crate::store::MatchRow;
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, State};
@@ -33,18 +33,15 @@ pub(super) async fn create(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let r = async {
+    let r = whole(async move {
         crate::guard::require_json(&headers)?;
-        create_match(&sh, addr, &body).await
-    }
-    .await;
-    let r = match r {
-        Ok(room) => Ok(MatchAnswer {
+        let room = create_match(&sh, addr, &body).await?;
+        Ok(MatchAnswer {
             summary: (*room.summary()).clone(),
             invite: room.invite().await,
-        }),
-        Err(e) => Err(e),
-    };
+        })
+    })
+    .await;
     answer_or_error(StatusCode::CREATED, r)
 }
 
@@ -188,7 +185,7 @@ pub(super) async fn rematch(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    let r = async {
+    let r = whole(async move {
         let old = sh.room_or_load(&id).await?;
         let bearer = authorize(&sh, &old, &headers).await?;
         // One creation at a time: of two calls at once, the second finds
@@ -210,7 +207,7 @@ pub(super) async fn rematch(
             seed: new.summary().seed,
             invite: new.invite().await,
         })
-    }
+    })
     .await;
     answer_or_error(StatusCode::OK, r)
 }

@@ -1,6 +1,8 @@
 //! Seats over HTTP: joining (a name, a private match's invite), giving a
 //! seat up, cancelling a match; and the one check of a seat's credential
 //! (`Authorization: Bearer`) that `leave`, `cancel` and `rematch` share.
+//! Each change is carried out whole (`crate::shared::whole`), whether or
+//! not its client waits for the answer.
 
 use crate::answers::answer_or_error;
 use crate::credential::{credential_key, hash_credential, new_credential};
@@ -9,7 +11,7 @@ use crate::protocol::{
     parse_json, player_name, ErrorCode, JoinSeat, Joined, Left, MatchAnswer, ProtoError,
 };
 use crate::room::Room;
-use crate::shared::Shared;
+use crate::shared::{whole, Shared};
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -30,7 +32,7 @@ pub(super) async fn join(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let r = async {
+    let r = whole(async move {
         crate::guard::require_json(&headers)?;
         let room = sh.room_or_load(&id).await?;
         let req: JoinSeat = if body.iter().all(u8::is_ascii_whitespace) {
@@ -51,13 +53,13 @@ pub(super) async fn join(
             )
             .await?;
         Ok(Joined {
-            match_id: id.clone(),
+            match_id: id,
             seat,
             token,
             seed: room.summary().seed,
             invite: room.invite().await,
         })
-    }
+    })
     .await;
     answer_or_error(StatusCode::OK, r)
 }
@@ -112,16 +114,16 @@ pub(super) async fn authorize(
 
 /// `POST /api/v1/matches/{id}/leave` with the seat's credential.
 pub(super) async fn leave(State(sh): Shr, Path(id): Path<String>, headers: HeaderMap) -> Response {
-    let r = async {
+    let r = whole(async move {
         let room = sh.room_or_load(&id).await?;
         let seat = authorize(&sh, &room, &headers).await?.seat;
         room.leave(&sh.services, seat).await?;
         Ok(Left {
-            match_id: id.clone(),
+            match_id: id,
             seat,
             left: true,
         })
-    }
+    })
     .await;
     answer_or_error(StatusCode::OK, r)
 }
@@ -130,7 +132,7 @@ pub(super) async fn leave(State(sh): Shr, Path(id): Path<String>, headers: Heade
 /// match at once, a playing one once every other player has gone; the
 /// summary, `cancelled`.
 pub(super) async fn cancel(State(sh): Shr, Path(id): Path<String>, headers: HeaderMap) -> Response {
-    let r = async {
+    let r = whole(async move {
         let room = sh.room_or_load(&id).await?;
         let seat = authorize(&sh, &room, &headers).await?.seat;
         room.cancel_by(&sh.services, seat).await?;
@@ -138,7 +140,7 @@ pub(super) async fn cancel(State(sh): Shr, Path(id): Path<String>, headers: Head
             summary: (*room.summary()).clone(),
             invite: None,
         })
-    }
+    })
     .await;
     answer_or_error(StatusCode::OK, r)
 }

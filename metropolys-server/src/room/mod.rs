@@ -631,7 +631,7 @@ impl Room {
         sh: &Arc<Services>,
         client: ClientId,
         req: ClientRequest,
-        admit_chat: &(dyn Fn() -> Result<(), ProtoError> + Sync),
+        admit_chat: impl FnOnce() -> Result<(), ProtoError>,
     ) -> Result<(), ProtoError> {
         match req {
             ClientRequest::Ping => {
