@@ -10,7 +10,11 @@
 //   `step`), then the score sheets and winners: the Rust row
 //   `game/4p expert step loop` (legal ids, draw, apply with events);
 // * `apply loop 4p expert`: the same with `legalActionIds()` and
-//   `apply(id)`, which build an array and the events for JavaScript.
+//   `apply(id)`, which build an array and the events for JavaScript;
+// * `fromRecord from an object`, `fromJSON from an object`, `apply({bid})`:
+//   values passed as JavaScript objects, each against the same value as
+//   JSON text in the same run (the ratio in the note: objects cross the
+//   boundary as one text, engine-error.js's `jsonOf`).
 //
 // Every game is the game of its seed: configuration seed i, moves drawn by
 // SplitMix64(i), the games Rust, C and Python play.
@@ -79,7 +83,7 @@ function games_(n, decide) {
 /** The fast path: legal ids into one array, a draw, `step`. */
 function fast(game, rng) {
   const k = game.legalIds(ids);
-  return game.step(ids[rng.below(k)]) >= 0;
+  return game.step(ids[rng.below(k)]) !== null;
 }
 
 /** The convenient path: a new array of ids, `apply` with its events. */
@@ -98,4 +102,37 @@ for (const [name, decide, n, rustName, what] of [
   games_(Math.min(n, 100), decide);
   const per = best(repeats, n, (k) => games_(k, decide));
   row(name, per, "ns/game", rustName, `${what}; ${((per * n) / decisions).toFixed(1)} ns/decision`);
+}
+
+// Objects against JSON text: the record of a 4-player Expert game (seed 1),
+// a position in the middle of it, and a bid, each passed as the object and
+// as its text, in the same run.
+function playedRecord() {
+  const game = new m.Game({ players: 4, variant: "expert", seed: 1 });
+  const rng = new m.SplitMix64(1);
+  while (!game.isOver) game.step(ids[rng.below(game.legalIds(ids))]);
+  const record = game.toRecord();
+  game.free();
+  rng.free();
+  return record;
+}
+const record = playedRecord();
+const middle = m.Game.fromRecord(record);
+for (let i = 0; i < record.actions.length / 2; i++) middle.undo();
+const position = middle.toJSON();
+const bid = middle.legalActions()[0];
+const calls = quick ? 20 : 400;
+for (const [name, f, value] of [
+  ["fromRecord from an object", (v) => m.Game.fromRecord(v).free(), record],
+  ["fromJSON from an object", (v) => m.Game.fromJSON(v).free(), position],
+  ["apply({bid}) from an object", (v) => { const g = middle.clone(); g.apply(v); g.free(); }, bid],
+]) {
+  const text = JSON.stringify(value);
+  const run = (v) => (k) => { for (let i = 0; i < k; i++) f(v); };
+  run(value)(calls);
+  run(text)(calls);
+  const fromObject = best(repeats, calls, run(value));
+  const fromText = best(repeats, calls, run(text));
+  row(name, fromObject, "ns/call", null,
+    `${(fromObject / fromText).toFixed(2)}x the same as JSON text (${(fromText / 1000).toFixed(1)} µs)`);
 }

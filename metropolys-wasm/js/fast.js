@@ -10,7 +10,9 @@
 //   as they are: anything else is a TypeError here (never coerced), and the
 //   module checks the value; they call forms of the module's methods that
 //   return a plain number (a Result comes back to JavaScript as a new
-//   array), and the methods themselves only for their errors.
+//   array), and the methods themselves only for their errors. `step`
+//   returns the seat to act next, or null once the game is over (the
+//   module's -1).
 function kind(v) {
   if (v === null) return "null";
   if (v === undefined) return "undefined";
@@ -22,16 +24,18 @@ function kind(v) {
 /**
  * `C.prototype[key]` replaced by one that takes numbers only and calls the
  * module's `raw` form (no Result, so no array per call): on its refusal
- * value the module's own method is called, for its error.
+ * value the module's own method is called, for its error; its value `none`
+ * (if any) is returned as null.
  */
-function numberOnly(C, key, raw, refused, what) {
+function numberOnly(C, key, raw, refused, what, none = undefined) {
   const f = C.prototype[key];
   const fast = C.prototype[raw];
   Object.defineProperty(C.prototype, key, {
     value: function (x) {
       if (typeof x !== "number") throw new TypeError(`${what} must be a number, not ${kind(x)}`);
       const r = fast.call(this, x);
-      return r === refused ? f.call(this, x) : r;
+      if (r === refused) return f.call(this, x);
+      return r === none ? null : r;
     },
     writable: true,
     configurable: true,
@@ -71,6 +75,6 @@ export function installFastPath(module) {
     writable: true,
     configurable: true,
   });
-  numberOnly(Game, "step", "__step", -2, "step(id): the action id");
+  numberOnly(Game, "step", "__step", -2, "step(id): the action id", -1);
   numberOnly(SplitMix64, "below", "__below", -1, "below(n): n");
 }

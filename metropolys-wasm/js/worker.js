@@ -74,7 +74,7 @@ export class BotWorker {
     let view;
     try {
       const seat = game.toAct;
-      if (seat === undefined) {
+      if (seat === null || seat === undefined) {
         throw new IllegalActionError("R-17: the game is over; no bot can act", "R-17", ["R-17"]);
       }
       view = game.view(seat);

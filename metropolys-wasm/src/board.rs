@@ -5,7 +5,7 @@
 
 use crate::args::{self, excerpt};
 use crate::errors::{raise, range_error, JsResult, Kind as ErrorKind};
-use crate::json::to_js;
+use crate::json::{to_js, Pairs};
 use metropolys_core::explain::{categories, scoring_rules};
 use metropolys_core::sheet::CategoryInfo;
 use metropolys_core::svg::{
@@ -17,21 +17,24 @@ use metropolys_core::{
     Variant, BUILDINGS_PER_PLAYER, MAX_PLAYERS, METROPOLYS_CARDS, MIN_PLAYERS, NEIGHBORHOOD_COUNT,
 };
 use serde::Serialize;
-use std::collections::BTreeMap;
 use std::str::FromStr;
 use wasm_bindgen::prelude::*;
 
-/// A core name (`"expert"`, `"subway"`, …), exactly as JSON writes it;
-/// the message names the accepted ones.
+/// A core name given as an argument (`"expert"`, `"Expert"`, `"SUBWAY"`):
+/// in any case, as Python takes names (the JSON shapes stay exact, lower
+/// case, as core writes them); the message names the accepted ones.
 pub fn parse_name<T: FromStr<Err = ParseNameError>>(given: &str) -> Result<T, String> {
-    given.parse::<T>().map_err(|e| {
-        format!(
-            "unknown {} {:?}; expected one of: {}",
-            e.what,
-            excerpt(&e.name),
-            e.expected.trim_end()
-        )
-    })
+    given
+        .parse::<T>()
+        .or_else(|e| given.to_ascii_lowercase().parse::<T>().map_err(|_| e))
+        .map_err(|e| {
+            format!(
+                "unknown {} {:?}; expected one of: {} (in any case)",
+                e.what,
+                excerpt(&e.name),
+                e.expected.trim_end()
+            )
+        })
 }
 
 /// The constants of the game and of this package (`constants()`).
@@ -61,9 +64,11 @@ pub struct Constants {
     /// index 0 is unused).
     building_sizes: Vec<Size>,
     /// The points of each token taken (§4).
-    token_points: BTreeMap<Token, i32>,
+    #[tsify(type = "Record<Token, number>")]
+    token_points: Pairs<Token, i32>,
     /// The points of each special card held.
-    card_points: BTreeMap<Card, i32>,
+    #[tsify(type = "Record<Card, number>")]
+    card_points: Pairs<Card, i32>,
     /// The area cards of the Family game.
     family_areas: Vec<Area>,
     /// The area cards of the Expert game.
@@ -76,11 +81,14 @@ pub struct Constants {
     kinds: Vec<Kind>,
     /// The colour each kind is drawn in, as on the printed board (CSS
     /// colours).
-    kind_colors: BTreeMap<Kind, &'static str>,
+    #[tsify(type = "Record<Kind, string>")]
+    kind_colors: Pairs<Kind, &'static str>,
     /// The names of the kinds' colours (`"gray"`, `"orange"`, …).
-    kind_color_names: BTreeMap<Kind, &'static str>,
+    #[tsify(type = "Record<Kind, string>")]
+    kind_color_names: Pairs<Kind, &'static str>,
     /// The letter each kind carries in the picture (`"I"`, `"P"`, …).
-    kind_letters: BTreeMap<Kind, &'static str>,
+    #[tsify(type = "Record<Kind, string>")]
+    kind_letters: Pairs<Kind, &'static str>,
     /// The tokens.
     tokens: Vec<Token>,
     /// The special cards.
@@ -114,16 +122,16 @@ pub fn constants() -> JsResult<JsValue> {
         score_categories: ScoreSheet::CATEGORIES.to_vec(),
         score_category_info: ScoreSheet::CATEGORY_INFO.to_vec(),
         building_sizes: (0..=BUILDINGS_PER_PLAYER).map(Size::of).collect(),
-        token_points: Token::ALL.iter().map(|&t| (t, t.points())).collect(),
-        card_points: Card::ALL.iter().map(|&c| (c, c.points())).collect(),
+        token_points: Pairs(Token::ALL.iter().map(|&t| (t, t.points())).collect()),
+        card_points: Pairs(Card::ALL.iter().map(|&c| (c, c.points())).collect()),
         family_areas: FAMILY_AREAS.to_vec(),
         expert_areas: EXPERT_AREAS.to_vec(),
         variants: Variant::ALL.to_vec(),
         districts: District::ALL.to_vec(),
         kinds: Kind::ALL.to_vec(),
-        kind_colors: Kind::ALL.iter().map(|&k| (k, kind_color(k))).collect(),
-        kind_color_names: Kind::ALL.iter().map(|&k| (k, kind_color_name(k))).collect(),
-        kind_letters: Kind::ALL.iter().map(|&k| (k, kind_letter(k))).collect(),
+        kind_colors: Pairs(Kind::ALL.iter().map(|&k| (k, kind_color(k))).collect()),
+        kind_color_names: Pairs(Kind::ALL.iter().map(|&k| (k, kind_color_name(k))).collect()),
+        kind_letters: Pairs(Kind::ALL.iter().map(|&k| (k, kind_letter(k))).collect()),
         tokens: Token::ALL.to_vec(),
         cards: Card::ALL.to_vec(),
         metropolys_cards: METROPOLYS_CARDS.to_vec(),
@@ -263,4 +271,44 @@ pub fn describe_action(
     #[wasm_bindgen(unchecked_param_type = "Action | number")] action: &JsValue,
 ) -> JsResult<String> {
     Ok(args::action(action)?.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The constants' maps are written from `ALL` in order (`Pairs`): the
+    /// order a `BTreeMap` of the same keys gives, so the JSON is the same.
+    #[test]
+    fn the_vocabularies_are_in_their_order() {
+        assert!(Token::ALL.windows(2).all(|w| w[0] < w[1]));
+        assert!(Card::ALL.windows(2).all(|w| w[0] < w[1]));
+        assert!(Kind::ALL.windows(2).all(|w| w[0] < w[1]));
+        let c = serde_json::to_string(&Pairs(
+            Kind::ALL.iter().map(|&k| (k, kind_color(k))).collect(),
+        ))
+        .unwrap();
+        let b = serde_json::to_string(
+            &Kind::ALL
+                .iter()
+                .map(|&k| (k, kind_color(k)))
+                .collect::<std::collections::BTreeMap<_, _>>(),
+        )
+        .unwrap();
+        assert_eq!(c, b);
+    }
+
+    /// Names given as arguments are taken in any case; the message of an
+    /// unknown one says so.
+    #[test]
+    fn names_in_any_case() {
+        assert_eq!(parse_name::<Variant>("Expert"), Ok(Variant::Expert));
+        assert_eq!(parse_name::<Variant>("FAMILY"), Ok(Variant::Family));
+        assert_eq!(parse_name::<Kind>("mAlL"), Ok(Kind::Mall));
+        let e = parse_name::<Variant>("Solo").unwrap_err();
+        assert!(
+            e.contains("\"Solo\"") && e.ends_with("(in any case)"),
+            "{e}"
+        );
+    }
 }

@@ -340,25 +340,25 @@ impl Game {
 
     /// Plays the action with id `id` (a number; as `apply`, without
     /// building its events for JavaScript: `events` has them) and returns
-    /// the seat to act next, or -1 once the game is over. Throws
-    /// `IllegalActionError` (a number that is no id names §8).
-    pub fn step(&mut self, id: f64) -> JsResult<i32> {
-        let a = if id.fract() == 0.0 && (0.0..=f64::from(Action::PASS_ID)).contains(&id) {
-            Action::from_id(id as u16).map_err(errors::rule_error)?
-        } else {
-            return Err(args::unknown_id(&crate::json::shown_f64(id)));
-        };
-        self.play(a)?;
-        Ok(self.inner.state().to_act().map_or(-1, i32::from))
+    /// the seat to act next, or `null` once the game is over (as `toAct`).
+    /// Throws `IllegalActionError` (a number that is no id names §8).
+    #[wasm_bindgen(unchecked_return_type = "number | null")]
+    pub fn step(&mut self, id: f64) -> JsResult<JsValue> {
+        self.step_id(id)
+            .map(|_| crate::json::seat_or_null(self.inner.state().to_act()))
     }
 
     /// `step` without a `Result` (whose return value JavaScript receives
-    /// as a new array): the seat to act next, -1 at the end, or -2 when
+    /// as a new array) and without a `JsValue`: the seat to act next, -1
+    /// at the end (the package's entry returns `null` for it), or -2 when
     /// `step` would throw (the game unchanged; the package's entry then
     /// calls `step` for its error).
     #[wasm_bindgen(js_name = __step, skip_typescript)]
     pub fn step_or_refuse(&mut self, id: f64) -> i32 {
-        self.step(id).unwrap_or(-2)
+        match self.step_id(id) {
+            Ok(()) => self.inner.state().to_act().map_or(-1, i32::from),
+            Err(_) => -2,
+        }
     }
 
     // ----- records ------------------------------------------------------------
@@ -366,7 +366,10 @@ impl Game {
     /// The game record (`format`, `version`, `config`, `actions`, `expected`
     /// filled from this position). Throws `RecordError` for a game loaded
     /// with `fromJSON` (no history).
-    #[wasm_bindgen(js_name = toRecord, unchecked_return_type = "GameRecord")]
+    #[wasm_bindgen(
+        js_name = toRecord,
+        unchecked_return_type = "GameRecord & { config: WrittenConfig }"
+    )]
     pub fn to_record(&self) -> JsResult<JsValue> {
         record_to_js(&self.record()?)
     }
@@ -380,6 +383,16 @@ impl Game {
 }
 
 impl Game {
+    /// Plays the action with id `id`, or the error `step` throws.
+    fn step_id(&mut self, id: f64) -> JsResult<()> {
+        let a = if id.fract() == 0.0 && (0.0..=f64::from(Action::PASS_ID)).contains(&id) {
+            Action::from_id(id as u16).map_err(errors::rule_error)?
+        } else {
+            return Err(args::unknown_id(&crate::json::shown_f64(id)));
+        };
+        self.play(a)
+    }
+
     /// Plays `a`, or the rule it breaks.
     fn play(&mut self, a: Action) -> JsResult<()> {
         self.inner = self.inner.apply(a).map_err(errors::rule_error)?;

@@ -26,6 +26,18 @@ extern "C" {
     fn is_array(value: &JsValue) -> Result<bool, JsValue>;
 }
 
+#[wasm_bindgen(raw_module = "./engine-error.js")]
+extern "C" {
+    /// The JSON text of a plain value in one call (`jsonOf` of
+    /// engine-error.js): what [`read`] gives, written as `Value::to_string`
+    /// writes it (keys sorted, compact), or `undefined` for a value out of
+    /// the ordinary (a float, a number beyond 2^53 - 1, undefined, a
+    /// throwing getter, too deep …), which [`read`] then reads and names.
+    /// It never throws.
+    #[wasm_bindgen(js_name = jsonOf)]
+    fn json_of(value: &JsValue) -> Option<String>;
+}
+
 /// The longest JSON text taken, and the most text in the strings of a
 /// JavaScript value, in bytes (16 MiB, as the command line's limit: some
 /// 200 times the longest game's record).
@@ -71,7 +83,10 @@ pub fn json_text(v: &JsValue, kind: Kind) -> JsResult<String> {
     let malformed = |e: String| raise(kind, format!("malformed JSON: {e}"), &[]);
     match bounded_string(v, MAX_TEXT) {
         Ok(Some(text)) => Ok(text),
-        Ok(None) => to_value(v).map(|v| v.to_string()).map_err(malformed),
+        Ok(None) => match json_of(v) {
+            Some(text) => Ok(text),
+            None => read_value(v).map(|v| v.to_string()).map_err(malformed),
+        },
         Err(e) => Err(malformed(e)),
     }
 }
@@ -79,6 +94,17 @@ pub fn json_text(v: &JsValue, kind: Kind) -> JsResult<String> {
 /// `v` read as a JSON value (see [`json_text`]); the message of the error
 /// names where the value is not JSON.
 pub fn to_value(v: &JsValue) -> Result<Value, String> {
+    // The text of a plain value parses to what `read` gives (serde_json's
+    // parser nests 127 levels, `read` 128: the deepest go value by value).
+    if let Some(value) = json_of(v).and_then(|text| serde_json::from_str(&text).ok()) {
+        return Ok(value);
+    }
+    read_value(v)
+}
+
+/// `v` read value by value across the boundary (every JavaScript value
+/// that is JSON, and the message naming where one is not).
+fn read_value(v: &JsValue) -> Result<Value, String> {
     let mut budget = Budget {
         values: MAX_VALUES,
         bytes: MAX_TEXT,
@@ -226,6 +252,23 @@ pub fn to_js<T: Serialize + ?Sized>(value: &T) -> JsResult<JsValue> {
     js_sys::JSON::parse(&text)
 }
 
+/// A JSON object written from `(key, value)` pairs in their order: a map for
+/// [`to_js`] without a `BTreeMap` of its own (each map type instantiates a
+/// B-tree's code in the module). The pairs come in the order a `BTreeMap`
+/// would give (the vocabularies' `ALL`, which is their order).
+pub struct Pairs<K, V>(pub Vec<(K, V)>);
+
+impl<K: Serialize, V: Serialize> Serialize for Pairs<K, V> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
+}
+
 /// A configuration as JavaScript: as [`to_js`], a seed above 2^53 − 1 as a
 /// BigInt (a number would round it).
 pub fn config_to_js(config: &metropolys_core::Config) -> JsResult<JsValue> {
@@ -262,4 +305,10 @@ pub fn keys(v: &JsValue) -> JsResult<Vec<String>> {
         .iter()
         .filter_map(|k| k.as_string())
         .collect())
+}
+
+/// A seat as a number, or `null` for no seat: the package's one spelling of
+/// "no seat to act" (`toAct`, `step`, a position's `to_act`).
+pub(crate) fn seat_or_null(seat: Option<metropolys_core::Seat>) -> JsValue {
+    seat.map_or(JsValue::NULL, JsValue::from)
 }

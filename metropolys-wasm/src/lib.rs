@@ -57,14 +57,17 @@ extern "C" {
 
 /// Installs the panic hook when the module is instantiated. No input
 /// reaches a panic (the tests throw random values at every function); if a
-/// bug ever does, the hook says so on the console before the instance
-/// stops (a panic aborts here: the module is then unusable and must be
-/// loaded again).
+/// bug ever does, the hook says so on the console, with the panic's
+/// message, before the instance stops (a panic aborts here: the module is
+/// then unusable and must be loaded again). The module is built without
+/// panic locations (scripts/build-wasm), so the message has no file and
+/// line.
 #[wasm_bindgen(start)]
 pub fn start() {
     std::panic::set_hook(Box::new(|info| {
+        let message = info.payload_as_str().unwrap_or("a panic");
         console_error(&format!(
-            "metropolys: internal error (a bug, please report it): {info}; \
+            "metropolys: internal error (a bug, please report it): {message}; \
              this engine instance can no longer be used, load the module again"
         ));
     }));

@@ -5,12 +5,13 @@
 use crate::args;
 use crate::errors::{range_error, type_error, JsResult};
 use crate::game::Game;
-use crate::json::{config_to_js, to_js};
+use crate::json::{config_to_js, to_js, Pairs};
 use metropolys_core::svg::{render_with, scripted_board, Piece, SvgOptions};
 use metropolys_core::text::{board_text, snapshot_text};
-use metropolys_core::{Card, Seat, State, Token, NEIGHBORHOOD_COUNT};
-use std::collections::BTreeMap;
+use metropolys_core::{Card, Seat, State, Token, TokenCounts, NEIGHBORHOOD_COUNT};
 use wasm_bindgen::prelude::*;
+
+use crate::json::seat_or_null;
 
 impl Game {
     fn state(&self) -> &State {
@@ -50,10 +51,11 @@ impl Game {
         self.state().uses_metropolys_cards()
     }
 
-    /// The seat to act, or `undefined` once the game is over.
-    #[wasm_bindgen(getter = toAct)]
-    pub fn to_act(&self) -> Option<u8> {
-        self.state().to_act()
+    /// The seat to act, or `null` once the game is over (as a position's
+    /// `to_act`, and what `step` returns then).
+    #[wasm_bindgen(getter = toAct, unchecked_return_type = "number | null")]
+    pub fn to_act(&self) -> JsValue {
+        seat_or_null(self.state().to_act())
     }
 
     /// Whether the game has ended.
@@ -106,7 +108,7 @@ impl Game {
 
     /// The configuration this game was set up from, or `undefined` for a
     /// position loaded with `fromJSON` (a seed above 2^53 − 1 is a BigInt).
-    #[wasm_bindgen(getter, unchecked_return_type = "Config | undefined")]
+    #[wasm_bindgen(getter, unchecked_return_type = "WrittenConfig | undefined")]
     pub fn config(&self) -> JsResult<JsValue> {
         match self.inner.config() {
             Some(c) => config_to_js(c),
@@ -302,11 +304,12 @@ impl Game {
         #[wasm_bindgen(unchecked_param_type = "number")] player: &JsValue,
     ) -> JsResult<JsValue> {
         let seat = self.seat(player)?;
-        let counts: BTreeMap<&str, u8> = Token::ALL
-            .iter()
-            .map(|&t| (t.name(), self.state().tokens_taken(seat, t)))
-            .collect();
-        to_js(&counts)
+        let taken = |t| self.state().tokens_taken(seat, t);
+        to_js(&TokenCounts {
+            trendy: taken(Token::Trendy),
+            subway: taken(Token::Subway),
+            archaeology: taken(Token::Archaeology),
+        })
     }
 
     /// The building constructed on neighborhood `nb` (`{player,
@@ -340,10 +343,11 @@ impl Game {
     /// The tokens still on the board: `{neighborhood: token}`.
     #[wasm_bindgen(unchecked_return_type = "Record<number, Token>")]
     pub fn tokens(&self) -> JsResult<JsValue> {
-        let tokens: BTreeMap<u8, Token> = (0..NEIGHBORHOOD_COUNT as u8)
-            .filter_map(|id| self.state().token_at(id).map(|t| (id, t)))
-            .collect();
-        to_js(&tokens)
+        to_js(&Pairs(
+            (0..NEIGHBORHOOD_COUNT as u8)
+                .filter_map(|id| self.state().token_at(id).map(|t| (id, t)))
+                .collect(),
+        ))
     }
 
     /// The neighborhoods where `player` has constructed buildings.
@@ -437,14 +441,15 @@ impl Game {
     }
 
     /// The board as fixed-width text (drawn by core), as `player` may see
-    /// it, or when `player` is undefined what this game knows: the
+    /// it, or when `player` is null or undefined (`text(game.toAct)`
+    /// once the game is over) what this game knows: the
     /// whole state, or its view. Throws a `RangeError` for a seat not in
     /// the game, or whose cards a view does not know.
     pub fn text(
         &self,
-        #[wasm_bindgen(unchecked_optional_param_type = "number")] player: &JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number | null")] player: &JsValue,
     ) -> JsResult<String> {
-        if player.is_undefined() {
+        if player.is_undefined() || player.is_null() {
             return Ok(snapshot_text(&self.inner.snapshot()));
         }
         let seat = self.seat(player)?;

@@ -418,8 +418,14 @@ impl Texts {
         #[wasm_bindgen(unchecked_param_type = "string")] name: &JsValue,
     ) -> JsResult<JsValue> {
         let name = args::string(name, "texts.preset(name)")?;
+        /// A preset in words.
+        #[derive(Serialize)]
+        struct Preset<L, A> {
+            label: L,
+            about: A,
+        }
         match self.inner.preset(&name) {
-            Some((label, about)) => to_js(&serde_json::json!({ "label": label, "about": about })),
+            Some((label, about)) => to_js(&Preset { label, about }),
             None => Ok(JsValue::NULL),
         }
     }
@@ -631,11 +637,20 @@ pub fn replay_data(
 ) -> JsResult<JsValue> {
     let replay = replay_of(record, options, "replayData(record, options)")?;
     let setup = metropolys_core::text::board_text(&replay.start, None).unwrap_or_default();
-    let mut value = serde_json::to_value(&replay).map_err(|e| type_error(e.to_string()))?;
-    if let Some(map) = value.as_object_mut() {
-        map.insert("setup".into(), setup.into());
+    // The replay's object with `setup` added last: its text, then the
+    // field (no `serde_json::Value` of the whole replay).
+    let mut text = serde_json::to_string(&replay).map_err(|e| type_error(e.to_string()))?;
+    let setup = serde_json::to_string(&setup).map_err(|e| type_error(e.to_string()))?;
+    if text.pop() != Some('}') {
+        return Err(type_error("a replay is written as an object"));
     }
-    to_js(&value)
+    if !text.ends_with('{') {
+        text.push(',');
+    }
+    text.push_str("\"setup\":");
+    text.push_str(&setup);
+    text.push('}');
+    js_sys::JSON::parse(&text)
 }
 
 /// The shape `replayData` returns.

@@ -19,7 +19,7 @@ pub struct NewGameOptions {
     /// 2, 3 or 4 (default 4).
     #[tsify(optional)]
     players: Option<u8>,
-    /// `"family"` or `"expert"` (default).
+    /// `"family"` or `"expert"` (default), in any case.
     #[tsify(optional)]
     variant: Option<Variant>,
     /// The seed everything is drawn from (R-6; default 0).
@@ -57,7 +57,8 @@ pub struct SimulateOptions {
     /// 2, 3 or 4 (default 4), unless `config` is given.
     #[tsify(optional)]
     players: Option<u8>,
-    /// `"family"` or `"expert"` (default), unless `config` is given.
+    /// `"family"` or `"expert"` (default), in any case, unless `config` is
+    /// given.
     #[tsify(optional)]
     variant: Option<Variant>,
     /// A configuration (its seed is replaced by each game's).
@@ -84,6 +85,21 @@ pub struct SimulateColumns;
 #[derive(Serialize, Tsify)]
 #[tsify(type = "{ seed?: number | bigint; [parameter: string]: unknown }")]
 pub struct BotParameters;
+
+/// A configuration as the package writes it (`game.config`, the `config`
+/// of `toRecord()`): `metropolys_cards` is always there, `null` without
+/// the Metropolys cards, as every configuration and record holds it. Inputs
+/// take a `Config`, where it may be left out or be `null` (the same).
+const WRITTEN_CONFIG: &str = r#"/**
+ * A configuration as the package writes it (`game.config`, the `config` of
+ * `toRecord()`): `metropolys_cards` is always there, `null` without the
+ * Metropolys cards. Inputs take a `Config`, where `metropolys_cards` may be
+ * left out or `null` (the same).
+ */
+export type WrittenConfig = Config & { metropolys_cards: MetropolysCard[] | null };"#;
+
+#[wasm_bindgen(typescript_custom_section)]
+const WRITTEN_CONFIG_SECTION: &str = WRITTEN_CONFIG;
 
 /// The bot kinds, as `metropolys_bots::KINDS` names them (a test checks
 /// this list against it).

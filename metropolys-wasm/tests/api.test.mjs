@@ -101,7 +101,7 @@ test("R-8: applyFor refuses a seat not to act; R-17: a finished game refuses eve
   assert.throws(() => g.applyFor(1, g.legalActionIds()[0]), (e) => e instanceof IllegalActionError && e.rule === "R-8");
   assert.throws(() => g.applyFor(3, 0), RangeError);
   playOut(g);
-  assert.equal(g.toAct, undefined);
+  assert.equal(g.toAct, null);
   assert.equal(g.legalActionCount(), 0);
   for (const f of [() => g.apply(0), () => g.step(0), () => g.apply("pass")]) {
     assert.throws(f, (e) => e instanceof IllegalActionError && e.rule === "R-17");

@@ -19,6 +19,7 @@ import init, {
   ReviewGrade,
   Texts,
   LegendItem,
+  MetropolysCard,
   MetropolysError,
   RunningScore,
   ScoreSheet,
@@ -48,7 +49,7 @@ const record: GameRecord = game.toRecord();
 const chosen: Action = new Bot("greedy").choose(game);
 const ids = new Uint16Array(constants().ACTION_COUNT);
 const k: number = game.legalIds(ids);
-const next: number = game.step(ids[k - 1]);
+const next: number | null = game.step(ids[k - 1]);
 const totals: Int16Array = simulate(10, { players: 2, categories: false }).total_0;
 const worker = new BotWorker("expert", { seed: 1 });
 const decided: Promise<Action> = worker.choose(game);
@@ -111,3 +112,18 @@ console.log(later);
 review(finished.toRecord(), { preset: "greedy" });
 // @ts-expect-error: a grade that does not exist
 words.grade("brilliant");
+
+// One spelling for "none": no seat to act is null, and a configuration the
+// package writes holds metropolys_cards, null without the module.
+const seatToAct: number | null = game.toAct;
+const written: MetropolysCard[] | null = game.config!.metropolys_cards;
+const recorded: MetropolysCard[] | null = game.toRecord().config.metropolys_cards;
+Game.fromConfig({ players: 3, metropolys_cards: null });
+Game.fromConfig({ players: 3 });
+const typed: Config = { players: 2, variant: "family", metropolys_cards: null };
+console.log(seatToAct, written, recorded, typed);
+// @ts-expect-error: toAct is a number or null, never undefined
+const undefinedSeat: number | undefined = game.toAct;
+// @ts-expect-error: what the package writes always holds metropolys_cards
+const absentCards: MetropolysCard[] | undefined = game.config!.metropolys_cards;
+console.log(undefinedSeat, absentCards);

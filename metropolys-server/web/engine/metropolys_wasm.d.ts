@@ -35,6 +35,14 @@ export type BotParameters = { seed?: number | bigint; [parameter: string]: unkno
 export type BuildingNumber = number;
 
 /**
+ * A configuration as the package writes it (`game.config`, the `config` of
+ * `toRecord()`): `metropolys_cards` is always there, `null` without the
+ * Metropolys cards. Inputs take a `Config`, where `metropolys_cards` may be
+ * left out or `null` (the same).
+ */
+export type WrittenConfig = Config & { metropolys_cards: MetropolysCard[] | null };
+
+/**
  * A constructed building.
  */
 export interface Constructed {
@@ -464,7 +472,7 @@ export interface Config {
      * The Metropolys card of each seat (§9); `None` plays without the module
      * unless `metropolys_deck` is given.
      */
-    metropolys_cards?: MetropolysCard[];
+    metropolys_cards?: MetropolysCard[] | null;
     /**
      * A deck of four Metropolys cards dealt from the seed (R-22).
      */
@@ -986,7 +994,7 @@ export interface NewGameOptions {
      */
     players?: number;
     /**
-     * `"family"` or `"expert"` (default).
+     * `"family"` or `"expert"` (default), in any case.
      */
     variant?: Variant;
     /**
@@ -1062,7 +1070,8 @@ export interface SimulateOptions {
      */
     players?: number;
     /**
-     * `"family"` or `"expert"` (default), unless `config` is given.
+     * `"family"` or `"expert"` (default), in any case, unless `config` is
+     * given.
      */
     variant?: Variant;
     /**
@@ -1535,10 +1544,10 @@ export class Game {
     /**
      * Plays the action with id `id` (a number; as `apply`, without
      * building its events for JavaScript: `events` has them) and returns
-     * the seat to act next, or -1 once the game is over. Throws
-     * `IllegalActionError` (a number that is no id names §8).
+     * the seat to act next, or `null` once the game is over (as `toAct`).
+     * Throws `IllegalActionError` (a number that is no id names §8).
      */
-    step(id: number): number;
+    step(id: number): number | null;
     /**
      * The building numbers of `player` neither constructed nor standing as
      * a bid, ascending.
@@ -1546,11 +1555,12 @@ export class Game {
     supply(player: number): Uint8Array;
     /**
      * The board as fixed-width text (drawn by core), as `player` may see
-     * it (R-21), or when `player` is undefined what this game knows: the
+     * it (R-21), or when `player` is null or undefined (`text(game.toAct)`
+     * once the game is over) what this game knows: the
      * whole state, or its view. Throws a `RangeError` for a seat not in
      * the game, or whose cards a view does not know.
      */
-    text(player?: number): string;
+    text(player?: number | null): string;
     /**
      * The position (core's snapshot shape): the whole state, secrets
      * included, or for a view that view. `Game.fromJSON` loads it back,
@@ -1567,7 +1577,7 @@ export class Game {
      * filled from this position). Throws `RecordError` for a game loaded
      * with `fromJSON` (no history).
      */
-    toRecord(): GameRecord;
+    toRecord(): GameRecord & { config: WrittenConfig };
     /**
      * `text()`.
      */
@@ -1641,7 +1651,7 @@ export class Game {
      * The configuration this game was set up from, or `undefined` for a
      * position loaded with `fromJSON` (a seed above 2^53 − 1 is a BigInt).
      */
-    readonly config: Config | undefined;
+    readonly config: WrittenConfig | undefined;
     /**
      * The number of decisions so far (forced passes are not decisions);
      * 0 for a game loaded from a position.
@@ -1677,9 +1687,10 @@ export class Game {
      */
     readonly players: number;
     /**
-     * The seat to act, or `undefined` once the game is over.
+     * The seat to act, or `null` once the game is over (as a position's
+     * `to_act`, and what `step` returns then).
      */
-    readonly toAct: number | undefined;
+    readonly toAct: number | null;
     /**
      * Whether the Metropolys cards module is in play (§9).
      */
@@ -2044,9 +2055,11 @@ export function simulate(n: number | bigint, options?: SimulateOptions): Simulat
 /**
  * Installs the panic hook when the module is instantiated. No input
  * reaches a panic (the tests throw random values at every function); if a
- * bug ever does, the hook says so on the console before the instance
- * stops (a panic aborts here: the module is then unusable and must be
- * loaded again).
+ * bug ever does, the hook says so on the console, with the panic's
+ * message, before the instance stops (a panic aborts here: the module is
+ * then unusable and must be loaded again). The module is built without
+ * panic locations (scripts/build-wasm), so the message has no file and
+ * line.
  */
 export function start(): void;
 
@@ -2124,7 +2137,7 @@ export interface InitOutput {
     readonly game_toRecordText: (a: number) => [number, number, number, number];
     readonly game_toString: (a: number) => [number, number];
     readonly game_toSvg: (a: number, b: any) => [number, number, number, number];
-    readonly game_to_act: (a: number) => number;
+    readonly game_to_act: (a: number) => any;
     readonly game_tokenAt: (a: number, b: any) => [number, number, number, number];
     readonly game_tokens: (a: number) => [number, number, number];
     readonly game_tokensTaken: (a: number, b: any) => [number, number, number];

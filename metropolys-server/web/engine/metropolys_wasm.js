@@ -1,5 +1,5 @@
 /* @ts-self-types="./metropolys_wasm.d.ts" */
-import { engineError } from './engine-error.js';
+import { engineError, jsonOf } from './engine-error.js';
 
 
 /**
@@ -156,7 +156,8 @@ export class Game {
     }
     /**
      * `step` without a `Result` (whose return value JavaScript receives
-     * as a new array): the seat to act next, -1 at the end, or -2 when
+     * as a new array) and without a `JsValue`: the seat to act next, -1
+     * at the end (the package's entry returns `null` for it), or -2 when
      * `step` would throw (the game unchanged; the package's entry then
      * calls `step` for its error).
      * @param {number} id
@@ -284,7 +285,7 @@ export class Game {
     /**
      * The configuration this game was set up from, or `undefined` for a
      * position loaded with `fromJSON` (a seed above 2^53 − 1 is a BigInt).
-     * @returns {Config | undefined}
+     * @returns {WrittenConfig | undefined}
      */
     get config() {
         const ret = wasm.game_config(this.__wbg_ptr);
@@ -631,17 +632,17 @@ export class Game {
     /**
      * Plays the action with id `id` (a number; as `apply`, without
      * building its events for JavaScript: `events` has them) and returns
-     * the seat to act next, or -1 once the game is over. Throws
-     * `IllegalActionError` (a number that is no id names §8).
+     * the seat to act next, or `null` once the game is over (as `toAct`).
+     * Throws `IllegalActionError` (a number that is no id names §8).
      * @param {number} id
-     * @returns {number}
+     * @returns {number | null}
      */
     step(id) {
         const ret = wasm.game_step(this.__wbg_ptr, id);
         if (ret[2]) {
             throw takeFromExternrefTable0(ret[1]);
         }
-        return ret[0];
+        return takeFromExternrefTable0(ret[0]);
     }
     /**
      * The building numbers of `player` neither constructed nor standing as
@@ -660,10 +661,11 @@ export class Game {
     }
     /**
      * The board as fixed-width text (drawn by core), as `player` may see
-     * it (R-21), or when `player` is undefined what this game knows: the
+     * it (R-21), or when `player` is null or undefined (`text(game.toAct)`
+     * once the game is over) what this game knows: the
      * whole state, or its view. Throws a `RangeError` for a seat not in
      * the game, or whose cards a view does not know.
-     * @param {number} [player]
+     * @param {number | null} [player]
      * @returns {string}
      */
     text(player) {
@@ -724,7 +726,7 @@ export class Game {
      * The game record (`format`, `version`, `config`, `actions`, `expected`
      * filled from this position). Throws `RecordError` for a game loaded
      * with `fromJSON` (no history).
-     * @returns {GameRecord}
+     * @returns {GameRecord & { config: WrittenConfig }}
      */
     toRecord() {
         const ret = wasm.game_toRecord(this.__wbg_ptr);
@@ -776,12 +778,13 @@ export class Game {
         }
     }
     /**
-     * The seat to act, or `undefined` once the game is over.
-     * @returns {number | undefined}
+     * The seat to act, or `null` once the game is over (as a position's
+     * `to_act`, and what `step` returns then).
+     * @returns {number | null}
      */
     get toAct() {
         const ret = wasm.game_to_act(this.__wbg_ptr);
-        return ret === 0xFFFFFF ? undefined : ret;
+        return ret;
     }
     /**
      * The token still lying on neighborhood `nb`, or `undefined`.
@@ -1964,9 +1967,11 @@ export function simulate(n, options) {
 /**
  * Installs the panic hook when the module is instantiated. No input
  * reaches a panic (the tests throw random values at every function); if a
- * bug ever does, the hook says so on the console before the instance
- * stops (a panic aborts here: the module is then unusable and must be
- * loaded again).
+ * bug ever does, the hook says so on the console, with the panic's
+ * message, before the instance stops (a panic aborts here: the module is
+ * then unusable and must be loaded again). The module is built without
+ * panic locations (scripts/build-wasm), so the message has no file and
+ * line.
  */
 export function start() {
     wasm.start();
@@ -2096,6 +2101,13 @@ function __wbg_get_imports() {
         __wbg_isSafeInteger_1a35ba4d31e71d38: function(arg0) {
             const ret = Number.isSafeInteger(arg0);
             return ret;
+        },
+        __wbg_jsonOf_1d73bf3c76084ce6: function(arg0, arg1) {
+            const ret = jsonOf(arg1);
+            var ptr1 = isLikeNone(ret) ? 0 : passStringToWasm0(ret, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            var len1 = WASM_VECTOR_LEN;
+            getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 1, len1, true);
+            getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 0, ptr1, true);
         },
         __wbg_keys_ff68474285c6562f: function() { return handleError(function (arg0) {
             const ret = Object.keys(arg0);

@@ -462,7 +462,7 @@ export class OnlineTable {
     const game = t.game;
     document.body.dataset.move = String(m.move);
     document.body.dataset.status = m.status;
-    document.body.dataset.toAct = game.toAct === undefined ? "" : String(game.toAct);
+    document.body.dataset.toAct = game.toAct ?? "";
     if (!t.drawn) {
       this.board.draw(game.boardSvg());
       t.drawn = true;
