@@ -31,7 +31,8 @@ pub enum BotKind {
     Casual,
     /// The default search with 1,000 iterations per decision.
     Strong,
-    /// The default search with 30,000 iterations per decision.
+    /// The default search with 14,000 iterations per decision, its leaves
+    /// valued by the learned network.
     Expert,
     /// The search as first released ([`Ismcts::v1`](crate::Ismcts::v1)).
     IsmctsV1,
@@ -104,6 +105,7 @@ impl BotKind {
                 "prior_weight",
                 "margin",
                 "win_weight",
+                "leaf",
                 "tree_edges",
             ],
             // The parameters the first search took.

@@ -61,10 +61,13 @@ mod infoset;
 mod ismcts;
 mod kinds;
 pub mod ladder;
+pub mod learned;
+pub mod observation;
 pub mod presets;
 mod random;
 pub mod rating;
 pub mod review;
+mod reward;
 mod spec;
 pub mod sprt;
 pub mod stats;
@@ -78,7 +81,7 @@ pub use error::BotError;
 pub use greedy::{Greedy, DEFAULT_BUILDING_VALUE, DEFAULT_COST_PER_NUMBER};
 pub use infoset::InfoSet;
 pub use ismcts::{
-    Ismcts, Playout, Reward, Root, DEFAULT_EXPLORATION, DEFAULT_ITERATIONS, DEFAULT_MARGIN,
+    Ismcts, Leaf, Playout, Reward, Root, DEFAULT_EXPLORATION, DEFAULT_ITERATIONS, DEFAULT_MARGIN,
     DEFAULT_PRIOR_WEIGHT, DEFAULT_WIN_WEIGHT, MAX_SECONDS, MAX_THREADS, MAX_TREE_EDGES,
 };
 pub use kinds::{BotKind, KINDS};

@@ -5,7 +5,7 @@
 
 use crate::arena::BotFactory;
 use crate::kinds::BotKind;
-use crate::{Bot, BotError, Greedy, Ismcts, Playout, Reward, Root};
+use crate::{Bot, BotError, Greedy, Ismcts, Leaf, Playout, Reward, Root};
 use metropolys_core::echo::{excerpt, excerpt_json};
 use metropolys_core::SeatPlayer;
 use serde_json::{Map, Value};
@@ -555,6 +555,15 @@ fn search(p: &Params<'_>) -> Result<Ismcts, BotError> {
             "greedy" => Playout::Greedy,
             _ => Playout::Softmax,
         };
+    }
+    if !v1 {
+        if let Some(x) = p.choice("leaf", &["playout", "value"])? {
+            b.leaf = if x == "value" {
+                Leaf::Value
+            } else {
+                Leaf::Playout
+            };
+        }
     }
     if let Some(r) = p.choice("reward", &["win", "score"])? {
         b.reward = if r == "win" {

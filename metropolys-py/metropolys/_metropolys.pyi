@@ -1042,3 +1042,30 @@ def _conformance_check(
 def _conformance_replay(engine: Any, record: _JsonLike) -> Optional[str]:
     """Replays a record through ``engine``; see
     ``metropolys.conformance.replay``."""
+
+def _selfplay(
+    games: int,
+    *,
+    teacher: str = "strong",
+    params: str = "",
+    players: Sequence[int] = (2, 3, 4),
+    variant: str = "expert",
+    seed: int = 0,
+    threads: Optional[int] = None,
+    stride: int = 1,
+    playouts: int = 0,
+) -> Dict[str, "numpy.ndarray[Any, Any]"]:
+    """Self-play samples of the teacher bot (``metropolys.learning.selfplay``)."""
+
+def _quantize_value_net(
+    layers: Sequence[Tuple["numpy.ndarray[Any, Any]", Sequence[float]]],
+) -> bytes:
+    """Float layers rounded into the bots' fixed-point network file."""
+
+def _evaluate_value_net(
+    features: "numpy.ndarray[Any, Any]", model: Optional[bytes] = None
+) -> "numpy.ndarray[Any, Any]":
+    """Observations' values under a network file, as the bots compute them."""
+
+def _value_net_info(model: Optional[bytes] = None) -> Tuple[str, List[Tuple[int, int]]]:
+    """A network's hash (hex) and its layers' sizes."""

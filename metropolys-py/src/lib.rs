@@ -15,6 +15,7 @@ mod convert;
 mod errors;
 mod game;
 mod ints;
+mod learning;
 mod names;
 mod persist;
 mod review;
@@ -55,5 +56,6 @@ fn _metropolys(m: &Bound<'_, PyModule>) -> PyResult<()> {
     arena::register(m)?;
     conform::register(m)?;
     review::register(m)?;
+    learning::register(m)?;
     Ok(())
 }

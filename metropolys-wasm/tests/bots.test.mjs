@@ -3,8 +3,10 @@
 // bot may not do (decide for a seat whose cards its game does not know,
 // R-21; act in a finished game, R-17).
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { test } from "node:test";
-import { m } from "./package.mjs";
+import { m, ROOT } from "./package.mjs";
 
 const { Bot, Game } = m;
 
@@ -37,6 +39,20 @@ test("seeded bots with an iteration budget decide alike", () => {
   const b = Bot.fromSpec('ismcts:{"iterations":300,"seed":5}');
   assert.deepEqual(a.choose(game), b.choose(game));
   assert.equal(a.chooseId(game), m.actionId(b.choose(game)));
+});
+
+test("a search valued by the learned network decides as natively, to the last decision", () => {
+  // metropolys-bots/tests/learned.rs plays this game natively and pins it.
+  const pinned = JSON.parse(readFileSync(path.join(ROOT, "metropolys-bots", "tests", "learned", "game.json"), "utf8"));
+  const game = new Game(pinned.game);
+  const bot = new Bot(pinned.bot.kind, pinned.bot.params);
+  const ids = [];
+  while (!game.isOver) {
+    const id = bot.chooseId(game);
+    ids.push(id);
+    game.apply(id);
+  }
+  assert.deepEqual(ids, pinned.actions);
 });
 
 test("a time budget runs on the JavaScript clock", () => {

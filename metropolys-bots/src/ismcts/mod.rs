@@ -10,7 +10,7 @@ mod root;
 mod tree;
 
 pub use root::Root;
-pub use tree::{Playout, Reward};
+pub use tree::{Leaf, Playout, Reward};
 
 use crate::belief::Belief;
 use crate::eval::Tables;
@@ -39,13 +39,7 @@ pub const DEFAULT_WIDEN_BASE: f64 = 1.0;
 pub const DEFAULT_WIDEN_RATE: f64 = 1.0;
 /// The default temperature of softmax playouts.
 pub const DEFAULT_PLAYOUT_TEMPERATURE: f64 = 1.5;
-/// The default margin of the `score` reward: a lead of this many points
-/// is worth the whole margin part of the reward (80 before sequential
-/// halving).
-pub const DEFAULT_MARGIN: f64 = 40.0;
-/// The default weight of the win in the `score` reward (0.5 before
-/// sequential halving).
-pub const DEFAULT_WIN_WEIGHT: f64 = 0.2;
+pub use crate::reward::{DEFAULT_MARGIN, DEFAULT_WIN_WEIGHT};
 /// The default weight of the greedy evaluation in sequential halving's
 /// eliminations: per point of the evaluation, divided by the square root
 /// of the candidate's visits.
@@ -136,6 +130,9 @@ pub struct Ismcts {
     /// The `score` reward's weight of the win, 0 to 1
     /// ([`DEFAULT_WIN_WEIGHT`]).
     pub win_weight: f64,
+    /// How the leaves are valued: played out (the default) or by the
+    /// learned network.
+    pub leaf: Leaf,
     /// The name shown in arena tables.
     label: &'static str,
     /// Raised, it interrupts the search ([`Bot::set_cancel`]).
@@ -165,6 +162,7 @@ impl Default for Ismcts {
             prior_weight: DEFAULT_PRIOR_WEIGHT,
             margin: DEFAULT_MARGIN,
             win_weight: DEFAULT_WIN_WEIGHT,
+            leaf: Leaf::Playout,
             label: "ismcts",
             cancel: None,
             tables: Tables::new(),
@@ -200,6 +198,7 @@ impl Ismcts {
             prior_weight: 0.0,
             margin: 80.0,
             win_weight: 0.5,
+            leaf: Leaf::Playout,
             label: "ismcts-v1",
             cancel: None,
             tables: Tables::new(),
@@ -295,6 +294,7 @@ impl Ismcts {
             reward: self.reward,
             margin: self.margin,
             win_weight: self.win_weight,
+            leaf: self.leaf,
         }
     }
 

@@ -4,9 +4,11 @@
 
 use crate::belief::Belief;
 use crate::eval::{Ctx, Tables};
+use crate::reward::reward;
+pub use crate::reward::Reward;
 use crate::InfoSet;
 use metropolys_core::rng::SplitMix64;
-use metropolys_core::{play_random, Action, Seat, State, MAX_PLAYERS};
+use metropolys_core::{play_random, Action, Seat, State};
 
 /// How a playout chooses its moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -25,20 +27,19 @@ pub enum Playout {
     Softmax,
 }
 
-/// What a finished playout is worth to a seat, in `0..=1`.
+/// How the search values the position an iteration's walk down the tree
+/// ends in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Reward {
-    /// 1 for a win, `1/k` for a victory shared by `k` seats, 0 for a
-    /// loss (the first release's reward).
-    Win,
-    /// The win reward blended with the margin: with `d` the seat's total
-    /// minus the best other total, `w · win + (1 − w) · clamp(0.5 + d / m,
-    /// 0, 1)`, where `w` is [`Ismcts::win_weight`](super::Ismcts) and `m`
-    /// [`Ismcts::margin`](super::Ismcts) (by default 0.2 and 40 points).
-    /// The default: it beats the win reward at equal iterations
-    /// (docs/bots.md).
+#[non_exhaustive]
+pub enum Leaf {
+    /// Played out to the end with the [`Playout`] policy, the end scored
+    /// with the [`Reward`].
     #[default]
-    Score,
+    Playout,
+    /// Valued by the learned network ([`crate::learned::ValueNet::builtin`]),
+    /// which estimates the default `score` reward (default margin and win
+    /// weight); a finished game is still scored exactly.
+    Value,
 }
 
 /// What one iteration needs of the bot's parameters.
@@ -52,6 +53,7 @@ pub(super) struct Settings {
     pub reward: Reward,
     pub margin: f64,
     pub win_weight: f64,
+    pub leaf: Leaf,
 }
 
 /// An edge of the tree: an action from its parent's position, its
@@ -237,13 +239,17 @@ impl<'a> Search<'a> {
                 break;
             }
         }
-        let end = self.playout(s, rng);
-        let rewards = reward(
-            &end,
-            self.settings.reward,
-            self.settings.margin,
-            self.settings.win_weight,
-        );
+        let rewards = if self.settings.leaf == Leaf::Value && !s.is_over() {
+            crate::learned::ValueNet::builtin().evaluate(&s)
+        } else {
+            let end = self.playout(s, rng);
+            reward(
+                &end,
+                self.settings.reward,
+                self.settings.margin,
+                self.settings.win_weight,
+            )
+        };
         self.edges[0].visits += 1;
         for &i in &self.path {
             let edge = &mut self.edges[i as usize];
@@ -380,42 +386,6 @@ fn s_objective(s: &State, p: Seat) -> metropolys_core::Objective {
         neighborhood: None,
         area: metropolys_core::Area::Bridges,
     })
-}
-
-/// Every seat's reward for a finished game, from the seats' totals and the
-/// winners without building score sheets: for [`Reward::Score`],
-/// `margin` points of lead are worth the whole margin part and the win
-/// weighs `win_weight`.
-pub(super) fn reward(
-    end: &State,
-    kind: Reward,
-    margin: f64,
-    win_weight: f64,
-) -> [f64; MAX_PLAYERS] {
-    let totals = end.totals();
-    let scores = totals.totals();
-    let winners = totals.winner_bits();
-    let mut r = [0.0; MAX_PLAYERS];
-    // a victory shared by k seats is worth 1/k to each.
-    let share = 1.0 / winners.count_ones().max(1) as f64;
-    for (p, &total) in scores.iter().enumerate() {
-        let win = if winners & (1 << p) != 0 { share } else { 0.0 };
-        r[p] = match kind {
-            Reward::Win => win,
-            Reward::Score => {
-                let best_other = scores
-                    .iter()
-                    .enumerate()
-                    .filter(|&(q, _)| q != p)
-                    .map(|(_, &s)| s)
-                    .max()
-                    .unwrap_or(0);
-                let d = f64::from(total - best_other);
-                win_weight * win + (1.0 - win_weight) * (0.5 + d / margin).clamp(0.0, 1.0)
-            }
-        };
-    }
-    r
 }
 
 #[cfg(test)]

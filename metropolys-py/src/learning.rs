@@ -1,0 +1,181 @@
+//! `metropolys.learning`'s engine side: the self-play generator
+//! (`metropolys_tensor::selfplay`), run with the GIL released and Ctrl-C
+//! honoured, and the bots' fixed-point value network
+//! (`metropolys_bots::learned`): rounding a trainer's float layers into its
+//! file, reading a file, evaluating feature rows with it.
+
+use crate::bots::{bot_error, watch, Watched};
+use crate::errors;
+use crate::ints::{Int, U64};
+use metropolys_bots::learned::{FloatLayer, ValueNet, INPUTS};
+use metropolys_bots::{BotSpec, Cancel};
+use metropolys_core::Variant;
+use metropolys_tensor::selfplay::{selfplay as run_selfplay, SelfPlayError, SelfPlayOptions};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+
+fn model_error(e: metropolys_bots::learned::ModelError) -> PyErr {
+    errors::value_error(format!("value network: {e}"))
+}
+
+/// Plays `games` games of `teacher` against itself; a dict of numpy
+/// arrays: `features` (rows × 932 float32), `values` (rows × 4
+/// float32), `game` (uint32), `players` (uint8), `decision` (uint16).
+#[pyfunction(name = "_selfplay")]
+#[pyo3(
+    signature = (games, *, teacher="strong", params="", players=vec![2, 3, 4], variant="expert", seed=U64(0), threads=None, stride=1, playouts=0),
+    text_signature = "(games, *, teacher='strong', params='', players=(2, 3, 4), variant='expert', seed=0, threads=None, stride=1, playouts=0)"
+)]
+#[allow(clippy::too_many_arguments)]
+fn selfplay<'py>(
+    py: Python<'py>,
+    games: U64,
+    teacher: &str,
+    params: &str,
+    players: Vec<u8>,
+    variant: &str,
+    seed: U64,
+    threads: Option<Int>,
+    stride: u32,
+    playouts: u32,
+) -> PyResult<Bound<'py, PyDict>> {
+    if stride == 0 || stride > 1000 || playouts > 100_000 {
+        return Err(errors::value_error(format!(
+            "selfplay: stride must be from 1 to 1000 and playouts at most 100000, not {stride} and {playouts}"
+        )));
+    }
+    let teacher = BotSpec::from_parts(teacher, params).map_err(bot_error)?;
+    let variant: Variant = variant
+        .parse()
+        .map_err(|e: metropolys_core::ParseNameError| errors::value_error(e.to_string()))?;
+    let threads = match threads {
+        None => 0,
+        Some(t) => match usize::try_from(t.0) {
+            Ok(t @ 1..=256) => t,
+            _ => {
+                return Err(errors::value_error(format!(
+                    "selfplay: threads must be from 1 to 256, not {}",
+                    t.0
+                )))
+            }
+        },
+    };
+    let options = SelfPlayOptions {
+        games: games.0,
+        players,
+        variant,
+        teacher,
+        seed: seed.0,
+        threads,
+        stride,
+        playouts,
+    };
+    let cancel = Cancel::new();
+    let done = match watch(py, &cancel, "metropolys-selfplay", || {
+        run_selfplay(&options, Some(&cancel), &|_| {})
+    })? {
+        Watched::Done(d) => d,
+        Watched::Interrupted(e) => return Err(e),
+    };
+    let s = done.map_err(|e| match e {
+        SelfPlayError::Bot(b) => bot_error(b),
+        other => errors::value_error(format!("selfplay: {other}")),
+    })?;
+    let rows = s.len();
+    let out = PyDict::new(py);
+    out.set_item(
+        "features",
+        PyArray1::from_vec(py, s.features).reshape([rows, INPUTS])?,
+    )?;
+    out.set_item(
+        "values",
+        PyArray1::from_vec(py, s.values).reshape([rows, metropolys_core::MAX_PLAYERS])?,
+    )?;
+    out.set_item(
+        "outcomes",
+        PyArray1::from_vec(py, s.outcomes).reshape([rows, metropolys_core::MAX_PLAYERS])?,
+    )?;
+    out.set_item("game", PyArray1::from_vec(py, s.game))?;
+    out.set_item("players", PyArray1::from_vec(py, s.players))?;
+    out.set_item("decision", PyArray1::from_vec(py, s.decision))?;
+    Ok(out)
+}
+
+/// Rounds float layers `[(weights, biases), ...]` (weights input-major,
+/// `inputs × outputs`, as scikit-learn's `coefs_`) into the bots' network
+/// file; returns its bytes.
+#[pyfunction(name = "_quantize_value_net")]
+fn quantize_value_net<'py>(
+    py: Python<'py>,
+    layers: Vec<(PyReadonlyArray2<'py, f32>, Vec<f32>)>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let mut float = Vec::with_capacity(layers.len());
+    for (w, b) in &layers {
+        let shape = w.shape();
+        float.push(FloatLayer {
+            inputs: shape[0],
+            outputs: shape[1],
+            weights: w.as_array().iter().copied().collect(),
+            biases: b.clone(),
+        });
+    }
+    let net = ValueNet::quantize(&float).map_err(model_error)?;
+    Ok(PyBytes::new(py, &net.to_bytes()))
+}
+
+/// The values of feature rows (rows × 932 float32) under the network file
+/// `model` (None: the one shipped), rows × 4 float64, as the bots compute
+/// them.
+#[pyfunction(name = "_evaluate_value_net")]
+#[pyo3(signature = (features, model=None))]
+fn evaluate_value_net<'py>(
+    py: Python<'py>,
+    features: PyReadonlyArray2<'py, f32>,
+    model: Option<&[u8]>,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    let owned;
+    let net = match model {
+        Some(bytes) => {
+            owned = ValueNet::from_bytes(bytes).map_err(model_error)?;
+            &owned
+        }
+        None => ValueNet::builtin(),
+    };
+    if features.shape()[1] != INPUTS {
+        return Err(errors::value_error(format!(
+            "features must have {INPUTS} columns, not {}",
+            features.shape()[1]
+        )));
+    }
+    let view = features.as_array();
+    let mut out = Vec::with_capacity(view.nrows() * 4);
+    let mut row = [0f32; INPUTS];
+    for r in view.rows() {
+        for (x, v) in row.iter_mut().zip(r.iter()) {
+            *x = *v;
+        }
+        out.extend_from_slice(&net.evaluate_features(&row));
+    }
+    PyArray1::from_vec(py, out).reshape([view.nrows(), 4])
+}
+
+/// The shipped network's hash (hex) and layer sizes.
+#[pyfunction(name = "_value_net_info")]
+#[pyo3(signature = (model=None))]
+fn value_net_info(model: Option<&[u8]>) -> PyResult<(String, Vec<(usize, usize)>)> {
+    let net = match model {
+        Some(bytes) => ValueNet::from_bytes(bytes).map_err(model_error)?,
+        None => ValueNet::builtin().clone(),
+    };
+    Ok((format!("{:016x}", net.hash()), net.shape()))
+}
+
+/// Adds the functions to the extension module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(selfplay, m)?)?;
+    m.add_function(wrap_pyfunction!(quantize_value_net, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate_value_net, m)?)?;
+    m.add_function(wrap_pyfunction!(value_net_info, m)?)?;
+    Ok(())
+}

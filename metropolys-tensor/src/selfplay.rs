@@ -1,0 +1,310 @@
+//! Self-play data for the bots' learned evaluation
+//! ([`metropolys_bots::learned`], docs/learning.md): games played by a
+//! teacher bot in every seat, each decision recorded as what the network
+//! reads ([`metropolys_bots::learned::features`]: the observation of the
+//! seat to act with every card revealed, what the search values at its
+//! leaves, where every card is sampled, and the scores as they stand) and, once the game is over, each
+//! seat's reward ([`metropolys_bots::learned::target`]) in the viewer's
+//! relative slots.
+//!
+//! Games are independent and seeded (game `g` from `seed` and `g` alone),
+//! so the samples are the same whatever the threads.
+
+use metropolys_bots::learned::{features, INPUTS};
+use metropolys_bots::observation::relative;
+use metropolys_bots::{learned, BotError, BotSpec, Cancel, InfoSet};
+use metropolys_core::rng::SplitMix64;
+use metropolys_core::{play_random, Config, State, Variant, MAX_PLAYERS};
+use rayon::prelude::*;
+
+/// The most games one call generates.
+pub const MAX_GAMES: u64 = 10_000_000;
+
+/// What to generate.
+#[derive(Debug, Clone)]
+pub struct SelfPlayOptions {
+    /// The number of games.
+    pub games: u64,
+    /// The player counts, game `g` having `players[g % len]`.
+    pub players: Vec<u8>,
+    /// The variant of every game.
+    pub variant: Variant,
+    /// The bot in every seat.
+    pub teacher: BotSpec,
+    /// The seed of every game's deal and bots.
+    pub seed: u64,
+    /// Worker threads (0: the machine's cores).
+    pub threads: usize,
+    /// Keep one decision in `stride` (1: every decision; the kept ones
+    /// start at a seeded offset in each game).
+    pub stride: u32,
+    /// 0: each row's values are the rewards of the game's end. Above 0:
+    /// the mean rewards of this many random playouts from the row's
+    /// position (what one iteration of the search estimates, without its
+    /// noise).
+    pub playouts: u32,
+}
+
+/// The samples of a run, one row per decision, games in order.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Samples {
+    /// `rows × INPUTS` features (the seat to act's observation, every
+    /// card revealed, and the scores as they stand).
+    pub features: Vec<f32>,
+    /// `rows × 4` values, in the viewer's relative slots (slot 0: the seat
+    /// to act; zero beyond the player count): the rewards of the game's end,
+    /// or with [`SelfPlayOptions::playouts`] the playouts' mean rewards.
+    pub values: Vec<f32>,
+    /// `rows × 4` rewards of the game's end, in the same slots (the same
+    /// as `values` without playouts).
+    pub outcomes: Vec<f32>,
+    /// The game of each row (its index in the run).
+    pub game: Vec<u32>,
+    /// The player count of each row.
+    pub players: Vec<u8>,
+    /// The decision's index in its game.
+    pub decision: Vec<u16>,
+}
+
+impl Samples {
+    /// The number of rows.
+    pub fn len(&self) -> usize {
+        self.game.len()
+    }
+
+    /// No rows.
+    pub fn is_empty(&self) -> bool {
+        self.game.is_empty()
+    }
+
+    fn append(&mut self, mut other: Samples) {
+        self.features.append(&mut other.features);
+        self.values.append(&mut other.values);
+        self.outcomes.append(&mut other.outcomes);
+        self.game.append(&mut other.game);
+        self.players.append(&mut other.players);
+        self.decision.append(&mut other.decision);
+    }
+}
+
+/// A run that cannot start or was stopped.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SelfPlayError {
+    /// Options out of range.
+    #[error("{0}")]
+    Options(String),
+    /// A bot failed (or the run was cancelled: [`BotError::Interrupted`]).
+    #[error(transparent)]
+    Bot(#[from] BotError),
+    /// A bot chose an illegal action.
+    #[error(transparent)]
+    Rule(#[from] metropolys_core::RuleError),
+    /// The worker threads could not start.
+    #[error("the worker threads could not start: {0}")]
+    Threads(String),
+}
+
+/// Game `g`'s generator: one SplitMix64 step per game index, so each game
+/// is its own stream.
+fn game_rng(seed: u64, g: u64) -> SplitMix64 {
+    let mut mix = SplitMix64::new(seed ^ g.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    SplitMix64::new(mix.next_u64())
+}
+
+/// One game's samples.
+fn play(opts: &SelfPlayOptions, g: u64, cancel: Option<&Cancel>) -> Result<Samples, SelfPlayError> {
+    let players = opts.players[(g % opts.players.len() as u64) as usize];
+    let mut rng = game_rng(opts.seed, g);
+    let config = Config::new(players, opts.variant, rng.next_u64());
+    let mut state = State::new(&config).map_err(|e| SelfPlayError::Options(e.to_string()))?;
+    let mut bots: Vec<_> = (0..players).map(|_| opts.teacher.build()).collect();
+    if let Some(c) = cancel {
+        bots.iter_mut().for_each(|b| b.set_cancel(c));
+    }
+    let mut out = Samples::default();
+    // (viewer, the playouts' mean rewards by absolute seat, if asked).
+    let mut kept: Vec<(u8, Option<[f64; MAX_PLAYERS]>)> = Vec::new();
+    let mut x = [0f32; INPUTS];
+    let stride = opts.stride.max(1);
+    // Drawn only when asked for, so that every decision with no playouts
+    // gives the games the generator gave before it had these options.
+    let offset = if stride > 1 {
+        rng.below(u64::from(stride)) as u32
+    } else {
+        0
+    };
+    let mut decision = 0u32;
+    let mut playout_rng = SplitMix64::new(if opts.playouts > 0 { rng.next_u64() } else { 0 });
+    while let Some(seat) = state.to_act() {
+        if cancel.is_some_and(Cancel::is_cancelled) {
+            return Err(BotError::Interrupted.into());
+        }
+        if decision % stride == offset {
+            features(&state, seat, &mut x);
+            out.features.extend_from_slice(&x);
+            out.decision.push(decision as u16);
+            let mean = (opts.playouts > 0).then(|| {
+                let mut sum = [0.0; MAX_PLAYERS];
+                for _ in 0..opts.playouts {
+                    let end = play_random(state, &mut playout_rng);
+                    for (s, r) in sum.iter_mut().zip(learned::target(&end)) {
+                        *s += r;
+                    }
+                }
+                sum.map(|s| s / f64::from(opts.playouts))
+            });
+            kept.push((seat, mean));
+        }
+        decision += 1;
+        let view = InfoSet::to_act(&state)?;
+        let action = bots[usize::from(seat)].choose(&view, &mut rng)?;
+        state = state.play(action)?;
+    }
+    let end = learned::target(&state);
+    for (viewer, mean) in kept {
+        let rotate = |target: [f64; MAX_PLAYERS]| {
+            let mut row = [0f32; MAX_PLAYERS];
+            for seat in 0..players {
+                row[relative(seat, viewer, players)] = target[usize::from(seat)] as f32;
+            }
+            row
+        };
+        out.values.extend_from_slice(&rotate(mean.unwrap_or(end)));
+        out.outcomes.extend_from_slice(&rotate(end));
+        out.game.push(g as u32);
+        out.players.push(players);
+    }
+    Ok(out)
+}
+
+/// Plays `opts.games` games of the teacher against itself and returns
+/// their samples (games in order; the same for any number of threads).
+/// `cancel`, raised, stops the run with [`BotError::Interrupted`];
+/// `progress(done)` is called after each game (from the worker threads).
+pub fn selfplay(
+    opts: &SelfPlayOptions,
+    cancel: Option<&Cancel>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Samples, SelfPlayError> {
+    if opts.games > MAX_GAMES {
+        return Err(SelfPlayError::Options(format!(
+            "games must be at most {MAX_GAMES}, not {}",
+            opts.games
+        )));
+    }
+    if opts.players.is_empty() || opts.players.iter().any(|p| !(2..=4).contains(p)) {
+        return Err(SelfPlayError::Options(format!(
+            "R-1: players must be a non-empty list of 2, 3 or 4, not {:?}",
+            opts.players
+        )));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads)
+        .thread_name(|i| format!("metropolys-selfplay-{i}"))
+        .build()
+        .map_err(|e| SelfPlayError::Threads(e.to_string()))?;
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let games: Vec<Result<Samples, SelfPlayError>> = pool.install(|| {
+        (0..opts.games)
+            .into_par_iter()
+            .map(|g| {
+                let r = play(opts, g, cancel);
+                progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
+                r
+            })
+            .collect()
+    });
+    let mut out = Samples::default();
+    for g in games {
+        out.append(g?);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use metropolys_bots::BotKind;
+
+    fn opts(threads: usize) -> SelfPlayOptions {
+        SelfPlayOptions {
+            games: 6,
+            players: vec![2, 3, 4],
+            variant: Variant::Expert,
+            teacher: BotSpec::new(BotKind::Greedy),
+            seed: 7,
+            threads,
+            stride: 1,
+            playouts: 0,
+        }
+    }
+
+    #[test]
+    fn samples_are_the_same_whatever_the_threads() {
+        let one = selfplay(&opts(1), None, &|_| {}).unwrap();
+        let two = selfplay(&opts(2), None, &|_| {}).unwrap();
+        assert_eq!(one, two);
+        assert_eq!(one.features.len(), one.len() * INPUTS);
+        assert_eq!(one.values.len(), one.len() * MAX_PLAYERS);
+        assert_eq!(one.values, one.outcomes);
+        assert_eq!(*one.game.last().unwrap(), 5);
+    }
+
+    #[test]
+    fn values_are_the_rewards_of_the_end_from_the_viewers_side() {
+        let s = selfplay(&opts(1), None, &|_| {}).unwrap();
+        for row in 0..s.len() {
+            let v = &s.values[row * 4..row * 4 + 4];
+            let n = usize::from(s.players[row]);
+            assert!(v[..n].iter().all(|x| (0.0..=1.0).contains(x)));
+            assert!(v[n..].iter().all(|&x| x == 0.0));
+            // The observation's to_act piece names slot 0 (the viewer).
+            let obs = &s.features[row * INPUTS..][..INPUTS];
+            assert_eq!(obs[crate::PIECES[3].1], 1.0);
+        }
+        // Within a game the rows rotate the same rewards: the sums agree.
+        let sum = |r: usize| s.values[r * 4..r * 4 + 4].iter().sum::<f32>();
+        assert!((sum(0) - sum(1)).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_stride_keeps_one_decision_in_k_and_playouts_value_each_position() {
+        let mut o = opts(1);
+        o.stride = 4;
+        o.playouts = 8;
+        let some = selfplay(&o, None, &|_| {}).unwrap();
+        assert!(some.len() > 6 * 4);
+        for r in 0..some.len() {
+            let d = some.decision[r];
+            if r + 1 < some.len() && some.game[r + 1] == some.game[r] {
+                assert_eq!(some.decision[r + 1], d + 4);
+            }
+            let v = &some.values[r * 4..r * 4 + 4];
+            let n = usize::from(some.players[r]);
+            assert!(v[..n].iter().all(|x| (0.0..=1.0).contains(x)));
+            assert!(v[n..].iter().all(|&x| x == 0.0));
+        }
+        // The values are the playouts' means, the outcomes the game's end.
+        let same = (0..some.len())
+            .filter(|&r| some.values[r * 4..r * 4 + 4] == some.outcomes[r * 4..r * 4 + 4])
+            .count();
+        assert!(same < some.len() / 2, "{same} of {}", some.len());
+    }
+
+    #[test]
+    fn bad_options_are_refused_and_a_raised_cancel_stops_the_run() {
+        let mut o = opts(1);
+        o.players = vec![5];
+        assert!(matches!(
+            selfplay(&o, None, &|_| {}),
+            Err(SelfPlayError::Options(_))
+        ));
+        let cancel = Cancel::new();
+        cancel.cancel();
+        assert!(matches!(
+            selfplay(&opts(1), Some(&cancel), &|_| {}),
+            Err(SelfPlayError::Bot(BotError::Interrupted))
+        ));
+    }
+}
