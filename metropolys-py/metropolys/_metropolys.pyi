@@ -1043,6 +1043,8 @@ def _conformance_replay(engine: Any, record: _JsonLike) -> Optional[str]:
     """Replays a record through ``engine``; see
     ``metropolys.conformance.replay``."""
 
+# Private: the Rust side of ``metropolys.learning`` (not in ``__all__``).
+
 def _selfplay(
     games: int,
     *,

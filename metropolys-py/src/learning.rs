@@ -22,7 +22,7 @@ fn model_error(e: metropolys_bots::learned::ModelError) -> PyErr {
 /// Plays `games` games of `teacher` against itself; a dict of numpy
 /// arrays: `features` (rows × 932 float32), `values` (rows × 4
 /// float32), `game` (uint32), `players` (uint8), `decision` (uint16).
-#[pyfunction(name = "_selfplay")]
+#[pyfunction]
 #[pyo3(
     signature = (games, *, teacher="strong", params="", players=vec![2, 3, 4], variant="expert", seed=U64(0), threads=None, stride=1, playouts=0),
     text_signature = "(games, *, teacher='strong', params='', players=(2, 3, 4), variant='expert', seed=0, threads=None, stride=1, playouts=0)"
@@ -105,7 +105,7 @@ fn selfplay<'py>(
 /// Rounds float layers `[(weights, biases), ...]` (weights input-major,
 /// `inputs × outputs`, as scikit-learn's `coefs_`) into the bots' network
 /// file; returns its bytes.
-#[pyfunction(name = "_quantize_value_net")]
+#[pyfunction]
 fn quantize_value_net<'py>(
     py: Python<'py>,
     layers: Vec<(PyReadonlyArray2<'py, f32>, Vec<f32>)>,
@@ -127,7 +127,7 @@ fn quantize_value_net<'py>(
 /// The values of feature rows (rows × 932 float32) under the network file
 /// `model` (None: the one shipped), rows × 4 float64, as the bots compute
 /// them.
-#[pyfunction(name = "_evaluate_value_net")]
+#[pyfunction]
 #[pyo3(signature = (features, model=None))]
 fn evaluate_value_net<'py>(
     py: Python<'py>,
@@ -161,7 +161,7 @@ fn evaluate_value_net<'py>(
 }
 
 /// The shipped network's hash (hex) and layer sizes.
-#[pyfunction(name = "_value_net_info")]
+#[pyfunction]
 #[pyo3(signature = (model=None))]
 fn value_net_info(model: Option<&[u8]>) -> PyResult<(String, Vec<(usize, usize)>)> {
     let net = match model {
@@ -171,11 +171,18 @@ fn value_net_info(model: Option<&[u8]>) -> PyResult<(String, Vec<(usize, usize)>
     Ok((format!("{:016x}", net.hash()), net.shape()))
 }
 
-/// Adds the functions to the extension module.
+/// Adds the functions to the extension module, private (not in its
+/// `__all__`): `metropolys.learning` is their API.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(selfplay, m)?)?;
-    m.add_function(wrap_pyfunction!(quantize_value_net, m)?)?;
-    m.add_function(wrap_pyfunction!(evaluate_value_net, m)?)?;
-    m.add_function(wrap_pyfunction!(value_net_info, m)?)?;
+    m.setattr("_selfplay", wrap_pyfunction!(selfplay, m)?)?;
+    m.setattr(
+        "_quantize_value_net",
+        wrap_pyfunction!(quantize_value_net, m)?,
+    )?;
+    m.setattr(
+        "_evaluate_value_net",
+        wrap_pyfunction!(evaluate_value_net, m)?,
+    )?;
+    m.setattr("_value_net_info", wrap_pyfunction!(value_net_info, m)?)?;
     Ok(())
 }

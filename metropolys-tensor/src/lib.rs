@@ -40,7 +40,42 @@ pub mod selfplay;
 pub mod vector;
 
 use metropolys_bots::observation::{self, relative};
-pub use metropolys_bots::observation::{Reveal, OBSERVATION_SIZE, OBSERVATION_VERSION, PIECES};
+
+/// The version of the observation layout
+/// ([`metropolys_bots::observation::OBSERVATION_VERSION`]). Any change to
+/// the layout bumps it.
+pub const OBSERVATION_VERSION: u32 = observation::OBSERVATION_VERSION;
+/// The number of `f32` values in one observation (924 in version 1;
+/// [`metropolys_bots::observation::OBSERVATION_SIZE`]).
+pub const OBSERVATION_SIZE: usize = observation::OBSERVATION_SIZE;
+/// The pieces of the observation: `(name, offset, shape)`, in order
+/// ([`metropolys_bots::observation::PIECES`]).
+pub const PIECES: [(&str, usize, &[usize]); 17] = observation::PIECES;
+
+/// Which seats' secret cards an observation shows before the game ends
+/// (once it is over every card is shown, R-21): this crate's name for
+/// [`metropolys_bots::observation::Reveal`], which writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Reveal {
+    /// The viewer's own cards only: what the seat may see.
+    #[default]
+    Own,
+    /// Nobody's cards (a spectator; OpenSpiel's "no private info").
+    None,
+    /// Every seat's cards (OpenSpiel's "all players" observer). Not a
+    /// player's view: the caller asks for it explicitly.
+    All,
+}
+
+impl From<Reveal> for observation::Reveal {
+    fn from(r: Reveal) -> observation::Reveal {
+        match r {
+            Reveal::Own => observation::Reveal::Own,
+            Reveal::None => observation::Reveal::None,
+            Reveal::All => observation::Reveal::All,
+        }
+    }
+}
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{Action, Area, Kind, Seat, State, BUILDINGS_PER_PLAYER, NEIGHBORHOOD_COUNT};
 
@@ -153,7 +188,7 @@ pub fn observation_into(
     check_len("observation", OBSERVATION_SIZE, out.len())?;
     check_seat(state, viewer)?;
     let out: &mut [f32; OBSERVATION_SIZE] = out.try_into().expect("length checked");
-    observation::write(state, viewer, reveal, out);
+    observation::write(state, viewer, reveal.into(), out);
     Ok(())
 }
 
