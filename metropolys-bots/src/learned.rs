@@ -1,5 +1,5 @@
 //! The learned evaluation: a small multilayer perceptron that reads a
-//! position's [`features`] (its [`observation`](crate::observation) with
+//! position's [`features`] (its [`observation`](crate::observation::write) with
 //! every card revealed, then each seat's score as the position stands)
 //! and tells each seat's expected reward (the search's `score` reward:
 //! the win and the margin, [`crate::Reward::Score`]), trained on games the

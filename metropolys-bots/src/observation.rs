@@ -3,7 +3,7 @@
 //! below), the input of the learned evaluation ([`crate::learned`]) and
 //! what `metropolys-tensor` hands to learning agents (its
 //! `observation_into` checks the buffer and the seat, then calls
-//! [`write`]).
+//! [`write()`]).
 //!
 //! ## What an observation may read
 //!
