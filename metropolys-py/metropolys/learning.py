@@ -2,7 +2,10 @@
 
 The bots' value network (``metropolys_bots::learned``) reads a position's
 features (its observation with every card revealed, then each seat's
-score as the position stands) and tells each seat's expected reward. This module makes it, as docs/learning.md describes:
+score as the position stands) and tells each seat's expected reward.
+This module makes it, as
+https://github.com/metropolys/metropolys/blob/main/docs/learning.md
+describes:
 
 * :func:`selfplay` plays games of a teacher bot against itself in Rust
   (threads, the GIL released, Ctrl-C honoured) and returns numpy arrays;
@@ -294,7 +297,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     network file and a JSON summary for the model card."""
     ap = argparse.ArgumentParser(
         prog="python -m metropolys.learning",
-        description="Self-play data and training of the bots' value network (docs/learning.md).",
+        description="Self-play data and training of the bots' value network (https://github.com/metropolys/metropolys/blob/main/docs/learning.md).",
     )
     ap.add_argument("--games", type=int, default=2000, help="self-play games to generate")
     ap.add_argument("--teacher", default="strong", help="the bot in every seat")
