@@ -57,6 +57,7 @@ def test_shards_round_trip(tmp_path):
 
 
 def test_a_tiny_training_run_gives_a_network_the_bots_read():
+    pytest.importorskip("sklearn", reason="training needs the learning extra")
     samples = learning.selfplay(30, teacher="greedy", seed=5)
     logged = []
     trained = learning.train(samples, hidden=(8,), epochs=3, seed=1, log=logged.append)
@@ -90,6 +91,7 @@ def test_the_shipped_network_and_damaged_files():
 
 
 def test_the_recipe_runs_from_the_command_line(tmp_path):
+    pytest.importorskip("sklearn", reason="training needs the learning extra")
     out = tmp_path / "net.mtpnet"
     summary = tmp_path / "net.json"
     subprocess.run(
@@ -128,6 +130,7 @@ def test_playout_targets_and_a_stride():
         assert (some["values"][rows][:, n:] == 0).all()
     with pytest.raises(ValueError, match="stride"):
         learning.selfplay(1, teacher="greedy", stride=0)
+    pytest.importorskip("sklearn", reason="training needs the learning extra")
     trained = learning.train(
         learning.selfplay(30, teacher="greedy", seed=7, stride=2, playouts=4),
         hidden=(8,), epochs=2, outcome_weight=0.5, log=None,
