@@ -177,7 +177,7 @@ def train(
     if not 0.0 <= outcome_weight <= 1.0:
         raise ValueError(f"train: outcome_weight must be from 0 to 1, not {outcome_weight}")
     try:
-        from sklearn.neural_network import MLPRegressor  # type: ignore[import-untyped]
+        from sklearn.neural_network import MLPRegressor  # type: ignore[import-untyped, import-not-found, unused-ignore]
     except ImportError as e:  # pragma: no cover - depends on the extra
         raise ImportError(
             "metropolys.learning.train needs scikit-learn: pip install 'metropolys[learning]'"
