@@ -278,6 +278,25 @@ pub fn winners(scores: &[ScoreSheet]) -> Vec<Seat> {
         .collect()
 }
 
+/// Each seat's place, 1 for the winners (R-20), in the order of `scores`:
+/// R-20's order carried down the table (higher total first, then more
+/// buildings constructed); seats still tied share a place, and the next
+/// place counts them (two tied first, then third).
+///
+/// ```
+/// use metropolys_core::{sheet::placings, ScoreSheet};
+/// let sheet = |player, total, constructed| ScoreSheet { player, total, constructed, ..Default::default() };
+/// assert_eq!(placings(&[sheet(0, 30, 12), sheet(1, 30, 13), sheet(2, 25, 13)]), vec![2, 1, 3]);
+/// assert_eq!(placings(&[sheet(0, 30, 13), sheet(1, 30, 13), sheet(2, 10, 2)]), vec![1, 1, 3]);
+/// ```
+pub fn placings(scores: &[ScoreSheet]) -> Vec<u8> {
+    let key = |s: &ScoreSheet| (s.total, s.constructed);
+    scores
+        .iter()
+        .map(|s| 1 + scores.iter().filter(|o| key(o) > key(s)).count() as u8)
+        .collect()
+}
+
 /// R-20, once: of the seats' `(total, constructed)` keys in seat order, the
 /// ones with the highest total and, among those, the most buildings (still
 /// tied, all win), as bits.
@@ -317,5 +336,34 @@ mod tests {
         assert_eq!(labels.len(), ScoreSheet::CATEGORIES.len());
         let names: Vec<&str> = ScoreSheet::CATEGORY_INFO.iter().map(|c| c.name).collect();
         assert_eq!(names, ScoreSheet::CATEGORIES);
+    }
+
+    /// R-20: the places of finished random games put exactly the winners
+    /// first, and a seat with a better (total, constructed) key never
+    /// below one with a worse key.
+    #[test]
+    fn r20_placings_put_the_winners_first() {
+        for seed in 0..40u64 {
+            let players = 2 + (seed % 3) as u8;
+            let variant = if seed % 2 == 0 {
+                Variant::Expert
+            } else {
+                Variant::Family
+            };
+            let config = Config::new(players, variant, seed);
+            let end = play_random(State::new(&config).unwrap(), &mut SplitMix64::new(seed));
+            let scores = end.scores();
+            let places = placings(&scores);
+            let first: Vec<Seat> = (0..players).filter(|&p| places[p as usize] == 1).collect();
+            assert_eq!(first, end.winners(), "seed {seed}");
+            for a in &scores {
+                for b in &scores {
+                    let (pa, pb) = (places[a.player as usize], places[b.player as usize]);
+                    if (a.total, a.constructed) > (b.total, b.constructed) {
+                        assert!(pa < pb, "seed {seed}");
+                    }
+                }
+            }
+        }
     }
 }
