@@ -50,6 +50,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod accounts;
 mod answers;
 pub mod authority;
 mod clock;
@@ -88,6 +89,12 @@ use std::sync::{Arc, Mutex, RwLock};
 use store::Store;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
+
+/// Account creations and sign-ins per second from one address, after a
+/// burst of [`SIGN_IN_BURST`] (each costs a memory-hard password hash).
+const SIGN_IN_RATE: f64 = 0.2;
+/// See [`SIGN_IN_RATE`].
+const SIGN_IN_BURST: f64 = 10.0;
 
 /// Why the server could not start or stopped.
 #[derive(Debug, thiserror::Error)]
@@ -145,6 +152,13 @@ impl Server {
                 .map_err(store_err)?
         };
         let store = Arc::new(store);
+        let accounts = {
+            let path = path.clone();
+            tokio::task::spawn_blocking(move || accounts::Accounts::open(&path))
+                .await
+                .map_err(blocking)?
+                .map_err(store_err)?
+        };
         let since = clock::now_secs() - options.keep.as_secs() as i64;
         let (stored, finished) = {
             let store = store.clone();
@@ -177,6 +191,7 @@ impl Server {
             chat: limits::ChatLimits::new(options.chat_rate, options.chat_burst),
             proxies: forwarded::Proxies::new(&options.trusted_proxies),
             http_limiter: RateLimiter::new(options.http_rate, options.http_rate * 5.0, 100_000),
+            sign_ins: RateLimiter::new(SIGN_IN_RATE, SIGN_IN_BURST, 100_000),
             connections: Connections::new(options.max_connections, options.connections_per_address),
             guard,
             services: Arc::new(Services {
@@ -188,12 +203,16 @@ impl Server {
                     .and_then(|v| v.parse().ok()),
                 stopping: std::sync::atomic::AtomicBool::new(false),
                 recent: Mutex::new(recent),
+                accounts: Arc::new(accounts),
             }),
             rooms: RwLock::new(rooms),
             next_client: AtomicU64::new(1),
             create_lock: tokio::sync::Mutex::new(()),
             reviews: Arc::new(reviews::Reviews::new(reviews::IN_FLIGHT)),
         });
+        // Matches a crash left unrated (between their last move's commit
+        // and their rating) are rated now.
+        tokio::spawn(http::rate_unrated(shared.clone()));
         Ok(Server { listener, shared })
     }
 

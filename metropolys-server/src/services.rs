@@ -24,6 +24,8 @@ pub(crate) struct Services {
     /// The latest finished matches, latest first (the lobby's list; read
     /// from the store on start, then kept here).
     pub(crate) recent: Mutex<VecDeque<Arc<Summary>>>,
+    /// The accounts and their ratings.
+    pub(crate) accounts: Arc<crate::accounts::Accounts>,
 }
 
 impl Services {
@@ -62,6 +64,18 @@ impl Services {
         r.retain(|x| x.id != s.id);
         r.push_front(s);
         r.truncate(FINISHED_LISTED);
+    }
+
+    /// Rates a match that just finished, in a task of its own (a failure
+    /// is logged; the next start rates what is left unrated).
+    pub(crate) fn rate(&self, f: crate::accounts::Finished) {
+        let accounts = self.accounts.clone();
+        tokio::spawn(async move {
+            let id = f.match_id.clone();
+            if let Err(e) = accounts.rate(f).await {
+                tracing::error!("match {id} not rated: {}", e.message);
+            }
+        });
     }
 
     /// A finished match's summary changed (its rematch was created): the

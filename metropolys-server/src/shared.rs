@@ -23,6 +23,9 @@ pub(crate) struct Shared {
     pub(crate) chat: ChatLimits,
     /// The trusted reverse proxies (`--trusted-proxy`).
     pub(crate) proxies: crate::forwarded::Proxies,
+    /// Per client address: account creations and sign-ins (each costs a
+    /// password hash).
+    pub(crate) sign_ins: RateLimiter,
     /// Per client address (HTTP requests).
     pub(crate) http_limiter: RateLimiter,
     /// Open TCP connections, in all and per address.
@@ -81,6 +84,27 @@ impl Shared {
         let room = Arc::new(room);
         let mut rooms = self.rooms.write().unwrap_or_else(|p| p.into_inner());
         Ok(rooms.entry(id.to_string()).or_insert(room).clone())
+    }
+
+    /// The hash by which `token` holds a seat of match `id`: a seat
+    /// credential's own hash; for an account's token, the hash of the
+    /// credential its seat there was tied with (`crate::accounts`;
+    /// `unauthorized` for a token signed out, `forbidden` when the account
+    /// holds no seat of the match).
+    pub(crate) async fn holder_hash(&self, id: &str, token: &str) -> Result<[u8; 32], ProtoError> {
+        if !token.starts_with(crate::accounts::TOKEN_PREFIX) {
+            return Ok(crate::credential::hash_credential(token));
+        }
+        let account = self.accounts.account(token).await?;
+        self.accounts
+            .seat_hash(account.id, id)
+            .await?
+            .ok_or_else(|| {
+                ProtoError::new(
+                    ErrorCode::Forbidden,
+                    "this account holds no seat of this match",
+                )
+            })
     }
 
     /// Every match in memory, newest first.

@@ -9,7 +9,7 @@
 //! has really closed.
 
 use crate::answers::error;
-use crate::credential::{credential_key, hash_credential};
+use crate::credential::credential_key;
 use crate::limits::{address_key, ClientSlot, ConnectionSlot, Verdict};
 use crate::protocol::{parse_client, ClientRequest, ErrorCode, ProtoError};
 use crate::room::{ClientHandle, Frame, NoPlace, Room, SocketSlot};
@@ -77,9 +77,12 @@ pub(crate) async fn upgrade(
         }
         let seat = match &token {
             None => None,
-            Some(t) => Some(room.seat_of(&hash_credential(t)).await.ok_or_else(|| {
-                ProtoError::new(ErrorCode::Forbidden, "not a credential of this match")
-            })?),
+            Some(t) => {
+                let hash = sh.holder_hash(&id, t).await?;
+                Some(room.seat_of(&hash).await.ok_or_else(|| {
+                    ProtoError::new(ErrorCode::Forbidden, "not a credential of this match")
+                })?)
+            }
         };
         Ok::<_, ProtoError>((room, seat, token.map(|t| credential_key(&t)), since))
     }

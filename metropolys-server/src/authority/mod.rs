@@ -267,6 +267,41 @@ impl Authority {
         }
     }
 
+    /// The seat the game waits for, while it is being played.
+    pub(crate) fn to_act(&self) -> Option<Seat> {
+        (self.status() == Status::Playing)
+            .then(|| self.game.state().to_act())
+            .flatten()
+    }
+
+    /// The finished match as its rating needs it: who sat at each seat (a
+    /// person by the credential holding it, a bot by its spec) and their
+    /// places (R-20, `metropolys_core::sheet::placings`).
+    pub(crate) fn finished_for_rating(&self) -> Option<crate::accounts::Finished> {
+        let (scores, _) = self.scores.as_ref()?;
+        let places = metropolys_core::sheet::placings(scores);
+        let config = self.config();
+        let seats = self
+            .seats
+            .iter()
+            .zip(places)
+            .map(|(slot, place)| {
+                let sitter = match &slot.spec {
+                    SeatSpec::Human => crate::accounts::Sitter::Human(slot.holder),
+                    SeatSpec::Bot { spec, .. } => crate::accounts::Sitter::Bot(spec.clone()),
+                };
+                (sitter, place)
+            })
+            .collect();
+        Some(crate::accounts::Finished {
+            match_id: self.id.clone(),
+            variant: config.variant,
+            players: config.players,
+            ended: self.ended.unwrap_or_else(crate::clock::now_secs),
+            seats,
+        })
+    }
+
     /// The match's configuration (its game is always set up from one).
     fn config(&self) -> &Config {
         self.game

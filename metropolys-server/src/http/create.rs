@@ -200,6 +200,10 @@ pub(super) async fn rematch(
         let seat = new
             .claim(&sh.services, bearer.seat, &bearer.hash, &from)
             .await?;
+        // A seat tied to an account stays the account's in the rematch.
+        sh.accounts
+            .carry_over(&old.id, &new.id, seat, bearer.hash)
+            .await?;
         Ok(Joined {
             match_id: new.id.clone(),
             seat,

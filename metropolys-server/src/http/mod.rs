@@ -3,6 +3,7 @@
 //! Creating matches (`create`: a new one, or a rematch) and seats
 //! (`seats`: join, leave, cancel) have their own modules.
 
+mod accounts;
 mod create;
 mod seats;
 
@@ -12,6 +13,7 @@ use crate::protocol::{
     ErrorCode, Info, Limits, MatchAnswer, MatchList, ProtoError, PROTOCOL_VERSION,
 };
 use crate::shared::Shared;
+pub(crate) use accounts::rate_unrated;
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Path, RawQuery, Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
@@ -60,6 +62,14 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .route("/api/v1/matches/{id}/review", get(review))
         .route("/api/v1/matches/{id}/board.svg", get(board))
         .route("/api/v1/matches/{id}/ws", get(crate::ws::upgrade))
+        .route("/api/v1/accounts", post(accounts::register))
+        .route(
+            "/api/v1/sessions",
+            post(accounts::sign_in).delete(accounts::sign_out),
+        )
+        .route("/api/v1/account", get(accounts::account))
+        .route("/api/v1/account/seats", post(accounts::bind))
+        .route("/api/v1/leaderboard", get(accounts::leaderboard))
         .fallback(|| async { error(ProtoError::new(ErrorCode::NotFound, "no such path")) })
         .method_not_allowed_fallback(|| async {
             error(ProtoError::new(

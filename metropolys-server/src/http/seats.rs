@@ -5,7 +5,7 @@
 //! not its client waits for the answer.
 
 use crate::answers::answer_or_error;
-use crate::credential::{credential_key, hash_credential, new_credential};
+use crate::credential::{credential_key, new_credential};
 use crate::limits::{address_key, Verdict};
 use crate::protocol::{
     parse_json, player_name, ErrorCode, JoinSeat, Joined, Left, MatchAnswer, ProtoError,
@@ -64,9 +64,10 @@ pub(super) async fn join(
     answer_or_error(StatusCode::OK, r)
 }
 
-/// A seat's credential as a request shows it.
+/// A seat's credential (or an account's token, `crate::accounts`) as a
+/// request shows it.
 pub(super) struct Bearer {
-    /// The credential, as given.
+    /// The credential or token, as given.
     pub(super) token: String,
     /// Its hash.
     pub(super) hash: [u8; 32],
@@ -74,7 +75,8 @@ pub(super) struct Bearer {
     pub(super) seat: Seat,
 }
 
-/// The seat an `Authorization: Bearer` credential holds in `room`:
+/// The seat an `Authorization: Bearer` credential (or the account of an
+/// account's token) holds in `room`:
 /// `unauthorized` without one, `rate_limited` over the credential's rate,
 /// `forbidden` for one that holds no seat of the match.
 pub(super) async fn authorize(
@@ -100,7 +102,7 @@ pub(super) async fn authorize(
             "too many requests for this credential; slow down",
         ));
     }
-    let hash = hash_credential(token);
+    let hash = sh.holder_hash(&room.id, token).await?;
     let (seat, _) = room
         .seat_of(&hash)
         .await

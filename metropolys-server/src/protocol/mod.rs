@@ -7,6 +7,7 @@
 //! reference for client authors; its message and error tables are
 //! generated from these types ([`doc_tables`]) and a test keeps them equal.
 
+mod accounts;
 mod errors;
 mod messages;
 mod requests;
@@ -15,6 +16,10 @@ mod shapes;
 mod text;
 mod version;
 
+pub use accounts::{
+    AccountAnswer, BindSeat, Bound, Credentials, Leaderboard, LeaderboardEntry, MyGame, Rating,
+    SignedIn, ACCOUNT_ROOTS,
+};
 pub use errors::{shorten, ErrorCode, ProtoError};
 pub use messages::{
     Accepted, Chat, ChatEntry, Hint, HttpError, Info, Joined, Left, Limits, MatchAnswer, MatchList,

@@ -25,7 +25,7 @@ pub const ROOTS: [&str; 10] = [
 ];
 
 /// The protocol's JSON Schema (draft 2020-12): every type in `$defs`,
-/// [`ROOTS`] among them. `GET /api/v1/schema` serves it;
+/// [`ROOTS`] and [`ACCOUNT_ROOTS`](super::ACCOUNT_ROOTS) among them. `GET /api/v1/schema` serves it;
 /// `docs/server.schema.json` is a copy a test keeps equal.
 pub fn schema() -> Value {
     let mut g = schemars::generate::SchemaSettings::draft2020_12().into_generator();
@@ -39,18 +39,25 @@ pub fn schema() -> Value {
     g.subschema_for::<Joined>();
     g.subschema_for::<Left>();
     g.subschema_for::<HttpError>();
+    g.subschema_for::<super::Credentials>();
+    g.subschema_for::<super::BindSeat>();
+    g.subschema_for::<super::SignedIn>();
+    g.subschema_for::<super::AccountAnswer>();
+    g.subschema_for::<super::Bound>();
+    g.subschema_for::<super::Leaderboard>();
     let defs = g.take_definitions(true);
     json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": format!("metropolys-server protocol {PROTOCOL_VERSION}"),
-        "description": "Every message of the metropolys server's protocol: validate a message against {\"$ref\": \"#/$defs/<root>\"} for a root of ServerMessage (WebSocket, server to client), ClientRequest (WebSocket, client to server), CreateMatch, JoinSeat (REST bodies), Info, MatchList, MatchAnswer, Joined, Left, HttpError (REST answers).",
+        "description": "Every message of the metropolys server's protocol: validate a message against {\"$ref\": \"#/$defs/<root>\"} for a root of ServerMessage (WebSocket, server to client), ClientRequest (WebSocket, client to server), CreateMatch, JoinSeat, Credentials, BindSeat (REST bodies), Info, MatchList, MatchAnswer, Joined, Left, SignedIn, AccountAnswer, Bound, Leaderboard, HttpError (REST answers).",
         "$defs": Value::Object(defs),
     })
 }
 
 /// docs/server.md's generated tables, by name: `server-messages` (every
 /// WebSocket message from the server), `update`, `summary`, `seat`,
-/// `create`, `join`, `chat` (their fields) and `errors` (every error code,
+/// `create`, `join`, `chat`, `credentials`, `account`, `my-game`, `rating`,
+/// `leaderboard` (their fields) and `errors` (every error code,
 /// its HTTP status and meaning). Each sits in docs/server.md between
 /// `<!-- generated: NAME -->` and `<!-- end: NAME -->`.
 pub fn doc_tables() -> Vec<(&'static str, String)> {
@@ -64,6 +71,11 @@ pub fn doc_tables() -> Vec<(&'static str, String)> {
         ("create", fields_table(&defs, "CreateMatch")),
         ("join", fields_table(&defs, "JoinSeat")),
         ("chat", fields_table(&defs, "ChatEntry")),
+        ("credentials", fields_table(&defs, "Credentials")),
+        ("account", fields_table(&defs, "AccountAnswer")),
+        ("my-game", fields_table(&defs, "MyGame")),
+        ("rating", fields_table(&defs, "Rating")),
+        ("leaderboard", fields_table(&defs, "LeaderboardEntry")),
         ("errors", errors_table(&defs)),
     ]
 }

@@ -240,6 +240,16 @@ impl Room {
         self.inner.lock().await.auth.seat_of(hash)
     }
 
+    /// The seat the game waits for, while it is being played.
+    pub(crate) async fn to_act(&self) -> Option<Seat> {
+        self.inner.lock().await.auth.to_act()
+    }
+
+    /// The finished match as its rating needs it (`None` before its end).
+    pub(crate) async fn finished_for_rating(&self) -> Option<crate::accounts::Finished> {
+        self.inner.lock().await.auth.finished_for_rating()
+    }
+
     /// The invite of a private match (for its seated players).
     pub async fn invite(&self) -> Option<String> {
         self.inner.lock().await.auth.invite().map(str::to_string)
@@ -310,6 +320,9 @@ impl Room {
         self.carry_out(sh, inner, fx);
         if was != Status::Finished && inner.auth.status() == Status::Finished {
             sh.finished(self.summary());
+            if let Some(f) = inner.auth.finished_for_rating() {
+                sh.rate(f);
+            }
         }
         Ok(())
     }

@@ -58,7 +58,7 @@ pub struct FinishedMatch {
 }
 
 /// Opens `path` with the store's settings.
-fn connect(path: &Path) -> Result<Connection> {
+pub(crate) fn connect(path: &Path) -> Result<Connection> {
     let conn = Connection::open(path)?;
     conn.busy_timeout(std::time::Duration::from_secs(5))?;
     // A new database (no page written yet) gives the pages of deleted rows

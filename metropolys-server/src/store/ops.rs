@@ -381,7 +381,14 @@ pub(super) fn housekeep(conn: &Connection, r: &Retention) -> Result<Housekept> {
         .query_map(params![r.cancelled_before, r.batch as i64], |x| x.get(0))?
         .collect::<Result<_>>()?;
     for id in &ids {
-        for table in ["chat", "actions", "credentials", "reservations", "claims"] {
+        for table in [
+            "chat",
+            "actions",
+            "credentials",
+            "reservations",
+            "claims",
+            "account_seats",
+        ] {
             conn.prepare_cached(&format!("DELETE FROM {table} WHERE match_id = ?1"))?
                 .execute(params![id])?;
         }

@@ -8,8 +8,10 @@ use rusqlite::Connection;
 /// end time and whether the seed was chosen; 3 the players' names, private
 /// matches' invites, rematches (the link and the reserved seats) and the
 /// chat; 4 when a match last moved (`active`) and the client addresses
-/// that created or joined an unfinished match (`claims`).
-pub(super) const SCHEMA_VERSION: i64 = 4;
+/// that created or joined an unfinished match (`claims`); 5 the accounts,
+/// their sign-ins (`sessions`), the seats they hold (`account_seats`), the
+/// ratings and the matches rated (`crate::accounts`).
+pub(super) const SCHEMA_VERSION: i64 = 5;
 
 /// Creates the tables, or brings an older database's up to date.
 pub(super) fn migrate(conn: &Connection) -> Result<()> {
@@ -58,7 +60,43 @@ pub(super) fn migrate(conn: &Connection) -> Result<()> {
              address TEXT NOT NULL,
              PRIMARY KEY (match_id, address)
          );
-         CREATE INDEX IF NOT EXISTS claims_address ON claims(address);",
+         CREATE INDEX IF NOT EXISTS claims_address ON claims(address);
+         CREATE TABLE IF NOT EXISTS accounts (
+             id INTEGER PRIMARY KEY,
+             name TEXT NOT NULL,
+             key TEXT NOT NULL UNIQUE,
+             phc TEXT NOT NULL,
+             created INTEGER NOT NULL
+         );
+         CREATE TABLE IF NOT EXISTS sessions (
+             hash BLOB PRIMARY KEY,
+             account INTEGER NOT NULL REFERENCES accounts(id),
+             created INTEGER NOT NULL,
+             used INTEGER NOT NULL
+         );
+         CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account);
+         CREATE TABLE IF NOT EXISTS account_seats (
+             match_id TEXT NOT NULL,
+             seat INTEGER NOT NULL,
+             account INTEGER NOT NULL REFERENCES accounts(id),
+             hash BLOB NOT NULL,
+             at INTEGER NOT NULL,
+             PRIMARY KEY (match_id, seat)
+         );
+         CREATE INDEX IF NOT EXISTS account_seats_account ON account_seats(account, at);
+         CREATE TABLE IF NOT EXISTS ratings (
+             player TEXT NOT NULL,
+             variant TEXT NOT NULL,
+             players INTEGER NOT NULL,
+             rating REAL NOT NULL,
+             uncertainty REAL NOT NULL,
+             games INTEGER NOT NULL,
+             PRIMARY KEY (player, variant, players)
+         );
+         CREATE TABLE IF NOT EXISTS rated (
+             match_id TEXT PRIMARY KEY,
+             at INTEGER NOT NULL
+         );",
     )?;
     let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
     if version < SCHEMA_VERSION {

@@ -21,6 +21,7 @@ fn validators() -> &'static HashMap<&'static str, jsonschema::Validator> {
         let schema = metropolys_server::protocol::schema();
         metropolys_server::protocol::ROOTS
             .iter()
+            .chain(&metropolys_server::protocol::ACCOUNT_ROOTS)
             .map(|root| {
                 let mut s = schema.clone();
                 s["$ref"] = json!(format!("#/$defs/{root}"));
@@ -56,6 +57,7 @@ fn answer_root(method: &str, path: &str, status: u16) -> Option<&'static str> {
     if status >= 400 {
         return Some("HttpError");
     }
+    let path = path.split('?').next().unwrap_or(path);
     let parts: Vec<&str> = path.trim_end_matches('/').split('/').collect();
     match (method, parts.as_slice()) {
         ("GET", ["", "api", "v1"]) => Some("Info"),
@@ -66,6 +68,11 @@ fn answer_root(method: &str, path: &str, status: u16) -> Option<&'static str> {
         ("POST", ["", "api", "v1", "matches", _, "leave"]) => Some("Left"),
         ("POST", ["", "api", "v1", "matches", _, "rematch"]) => Some("Joined"),
         ("POST", ["", "api", "v1", "matches", _, "cancel"]) => Some("MatchAnswer"),
+        ("POST", ["", "api", "v1", "accounts"]) => Some("SignedIn"),
+        ("POST", ["", "api", "v1", "sessions"]) => Some("SignedIn"),
+        ("GET", ["", "api", "v1", "account"]) => Some("AccountAnswer"),
+        ("POST", ["", "api", "v1", "account", "seats"]) => Some("Bound"),
+        ("GET", ["", "api", "v1", "leaderboard"]) => Some("Leaderboard"),
         _ => None,
     }
 }
