@@ -86,6 +86,7 @@ pub const ASSETS: &[Asset] = &[
     web_file!("ui/picker.js", JS, true),
     web_file!("ui/deck.js", JS, true),
     web_file!("ui/setup.js", JS, true),
+    web_file!("ui/account.js", JS, false),
     web_file!("ui/store.js", JS, false),
     web_file!("ui/table.js", JS, false),
     web_file!("ui/replaydata.js", JS, false),

@@ -12,6 +12,7 @@
 //   /match/ID/seat/N/CREDENTIAL  a seat link: this device plays seat N (the link is then forgotten)
 //   /replay/ID                   a finished match, decision by decision, and the bots' review of it
 
+import { AccountPanel, accountGames } from "./ui/account.js";
 import { BoardView } from "./ui/board.js";
 import { languageMenu, setUpLanguage, t, texts } from "./ui/i18n.js";
 import { loadEngine } from "./ui/engine.js";
@@ -34,6 +35,7 @@ try {
   // The lobby says it cannot list matches.
 }
 const table = new OnlineTable(E, { onLobby: () => (location.hash = "#/") });
+const account = new AccountPanel($("account"), $("leaderboard"), () => refreshMatches());
 let lobbyTimer = null;
 let replay = null;
 /** The review of the match replayed (its board is the replay's). */
@@ -140,6 +142,9 @@ async function refreshMatches() {
     $("matches").textContent = t("ui-cannot-list", { error: e.message });
     return;
   }
+  // The account's games from other devices join this browser's.
+  await accountGames();
+  account.refreshRatings();
   const mine = mySeats();
   const held = await myGames(mine, [v.matches, v.finished]);
   $("my-games-box").hidden = held.length === 0;
@@ -169,6 +174,7 @@ function showLobby() {
   page("lobby");
   $("headline").textContent = "";
   seats();
+  account.render();
   refreshMatches();
   lobbyTimer = setInterval(refreshMatches, 4000);
 }

@@ -68,3 +68,25 @@ export function soundOn() {
 export function saveSound(on) {
   write("metropolys-sound", !!on);
 }
+
+/**
+ * The signed-in account, `{name, token}`, or null. Its token opens every
+ * seat tied to it (docs/server.md, "Accounts and ratings"): the page keeps
+ * it only here.
+ */
+export function accountOf() {
+  const v = read("metropolys-account", null);
+  return v && typeof v.token === "string" && typeof v.name === "string" ? v : null;
+}
+
+/** Keeps the signed-in account (or, with null, forgets it). */
+export function saveAccount(account) {
+  if (account) write("metropolys-account", { name: account.name, token: account.token });
+  else {
+    try {
+      localStorage.removeItem("metropolys-account");
+    } catch {
+      // Nothing kept.
+    }
+  }
+}

@@ -11,6 +11,7 @@ import { BoardView, piecesOf } from "./board.js";
 import { t as tr, texts } from "./i18n.js";
 import { Log, ReviewPanel, renderCards, renderHowTo, renderLegend, renderPlayers, renderRevealed, renderRules, renderSheet, renderSupply } from "./panel.js";
 import { Picker } from "./picker.js";
+import { tieSeat } from "./account.js";
 import { inviteOf, myName, saveInvite, saveName, saveSeat, saveSound, seatOf, soundOn } from "./store.js";
 import { Seats, place, winnersText } from "./words.js";
 
@@ -159,6 +160,7 @@ export async function joinSeat(id, seat, name) {
   const v = await api("POST", `/matches/${id}/join`, body);
   saveSeat(id, v.seat, v.token);
   saveInvite(id, v.invite);
+  await tieSeat(id, v.token);
   return v;
 }
 
@@ -508,7 +510,9 @@ export class OnlineTable {
     // A finished match's seats stay theirs (the record, the rematch); nothing to leave or cancel.
     $("leave").hidden = over || watching;
     $("cancel-match").hidden = over || watching;
-    $("seat-link-box").hidden = watching;
+    // A seat opened by an account's token has no seat link: the token is
+    // the whole account's, never to be put in a link.
+    $("seat-link-box").hidden = watching || !!t.token?.startsWith("acct_");
     this.inviteBox();
   }
 

@@ -586,3 +586,23 @@ review-preset = Bot pro rozbor
 review-failed = Rozbor není k dispozici: { $error }
 review-decision-n = Rozhodnutí { $n }
 review-chance = { $who }: { $chance } %
+
+## Accounts and the leaderboard (the lobby)
+
+ui-account = Tvůj účet
+ui-account-note = S účtem najdeš své hry na každém zařízení a dostaneš hodnocení u stolů, kde má účet každý hráč.
+ui-account-name = Jméno
+ui-password = Heslo
+ui-sign-in = Přihlásit se
+ui-sign-up = Založit účet
+ui-sign-out = Odhlásit se
+ui-signed-in-as = Přihlášen jako { $name }
+ui-account-failed = Nepřihlášeno: { $error }
+ui-ratings = Tvoje hodnocení
+ui-no-ratings = Zatím žádná hodnocená hra: hra se hodnotí, když má účet každý člověk u stolu.
+ui-rating-line = { $players } hráči, { $variant }: { $score } (hry: { $games })
+ui-leaderboard = Žebříček
+ui-no-leaderboard = V tomto druhu hry zatím nikdo nemá hodnocení.
+ui-col-rank = Pořadí
+ui-col-rating = Hodnocení
+ui-col-games = Hry

@@ -566,3 +566,23 @@ review-preset = Reviewer
 review-failed = No review: { $error }
 review-decision-n = Decision { $n }
 review-chance = { $who }: { $chance } %
+
+## Accounts and the leaderboard (the lobby)
+
+ui-account = Your account
+ui-account-note = An account finds your games on any device and rates you at tables where every player has one.
+ui-account-name = Name
+ui-password = Password
+ui-sign-in = Sign in
+ui-sign-up = Create an account
+ui-sign-out = Sign out
+ui-signed-in-as = Signed in as { $name }
+ui-account-failed = Not signed in: { $error }
+ui-ratings = Your ratings
+ui-no-ratings = No rated game yet: a game is rated when every person at the table has an account.
+ui-rating-line = { $players } players, { $variant }: { $score } (rated games: { $games })
+ui-leaderboard = Leaderboard
+ui-no-leaderboard = Nobody is rated in this kind of game yet.
+ui-col-rank = Rank
+ui-col-rating = Rating
+ui-col-games = Games

@@ -570,3 +570,23 @@ review-preset = Bot d'analyse
 review-failed = Pas d'analyse : { $error }
 review-decision-n = Décision { $n }
 review-chance = { $who } : { $chance } %
+
+## Accounts and the leaderboard (the lobby)
+
+ui-account = Votre compte
+ui-account-note = Un compte retrouve vos parties sur tous vos appareils et vous classe aux tables où chaque joueur en a un.
+ui-account-name = Nom
+ui-password = Mot de passe
+ui-sign-in = Se connecter
+ui-sign-up = Créer un compte
+ui-sign-out = Se déconnecter
+ui-signed-in-as = Connecté : { $name }
+ui-account-failed = Non connecté : { $error }
+ui-ratings = Votre classement
+ui-no-ratings = Aucune partie classée pour l'instant : une partie est classée quand chaque personne à la table a un compte.
+ui-rating-line = { $players } joueurs, { $variant } : { $score } (parties : { $games })
+ui-leaderboard = Classement
+ui-no-leaderboard = Personne n'est encore classé dans ce type de partie.
+ui-col-rank = Rang
+ui-col-rating = Cote
+ui-col-games = Parties

@@ -598,3 +598,23 @@ review-preset = Bot analizujący
 review-failed = Brak analizy: { $error }
 review-decision-n = Decyzja { $n }
 review-chance = { $who }: { $chance } %
+
+## Accounts and the leaderboard (the lobby)
+
+ui-account = Twoje konto
+ui-account-note = Konto odnajduje twoje gry na każdym urządzeniu i ocenia cię przy stołach, przy których każdy gracz ma konto.
+ui-account-name = Imię
+ui-password = Hasło
+ui-sign-in = Zaloguj się
+ui-sign-up = Załóż konto
+ui-sign-out = Wyloguj się
+ui-signed-in-as = Zalogowano jako { $name }
+ui-account-failed = Nie zalogowano: { $error }
+ui-ratings = Twoje rankingi
+ui-no-ratings = Brak gier rankingowych: gra liczy się do rankingu, gdy każda osoba przy stole ma konto.
+ui-rating-line = { $players } gracze, { $variant }: { $score } (gry: { $games })
+ui-leaderboard = Ranking
+ui-no-leaderboard = Nikt nie ma jeszcze rankingu w tym rodzaju gry.
+ui-col-rank = Miejsce
+ui-col-rating = Ranking
+ui-col-games = Gry

@@ -1,0 +1,244 @@
+// The lobby's account panel: signing up, in and out, the player's ratings,
+// and the leaderboard (docs/server.md, "Accounts and ratings"). While
+// signed in, every seat this browser takes is tied to the account, and the
+// account's games on other devices are added to this browser's: the
+// account's token opens them (the server accepts it for each seat tied to
+// the account).
+
+import { t, texts } from "./i18n.js";
+import { el } from "./setup.js";
+import { accountOf, mySeats, myName, saveAccount, saveName, saveSeat } from "./store.js";
+
+/** `fetch` of the server's API: the answer, or an Error with the server's message and code. */
+async function call(method, path, body, token) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.body = JSON.stringify(body);
+    opts.headers["Content-Type"] = "application/json";
+  }
+  if (token) opts.headers.Authorization = `Bearer ${token}`;
+  const r = await fetch(`api/v1${path}`, opts);
+  const text = await r.text();
+  let v = null;
+  try {
+    v = text ? JSON.parse(text) : null;
+  } catch {
+    v = null;
+  }
+  if (!r.ok) {
+    const e = new Error(v?.error?.message ?? `HTTP ${r.status}`);
+    e.code = v?.error?.code;
+    e.status = r.status;
+    throw e;
+  }
+  return v;
+}
+
+/** Ties a seat this browser holds to the signed-in account (quietly: the seat works anyway). */
+export async function tieSeat(id, token) {
+  const a = accountOf();
+  if (!a || !token || token.startsWith("acct_")) return;
+  try {
+    await call("POST", "/account/seats", { match: id, token }, a.token);
+  } catch {
+    // A seat given up meanwhile, or already tied: nothing to do.
+  }
+}
+
+/**
+ * The signed-in account's games, each added to this browser's seats when
+ * it holds none of that match (the account's token then opens the seat);
+ * `[]` signed out. A token the server no longer knows signs out here.
+ */
+export async function accountGames() {
+  const a = accountOf();
+  if (!a) return [];
+  let v;
+  try {
+    v = await call("GET", "/account", undefined, a.token);
+  } catch (e) {
+    if (e.status === 401) saveAccount(null);
+    return [];
+  }
+  const mine = mySeats();
+  for (const g of v.games) {
+    if (!mine[g.summary.id]) saveSeat(g.summary.id, g.seat, a.token);
+  }
+  lastAccount = v;
+  return v.games;
+}
+
+/** The last answer of `GET /api/v1/account` (its ratings). */
+let lastAccount = null;
+
+function ratingText(r) {
+  return t("ui-rating-line", {
+    players: r.players,
+    variant: texts().variant(r.variant),
+    score: r.score.toFixed(1),
+    games: r.games,
+  });
+}
+
+/** The account panel in `box`; `changed()` after signing in or out. */
+export class AccountPanel {
+  constructor(box, board, changed) {
+    this.box = box;
+    this.board = board;
+    this.changed = changed;
+    this.kind = { variant: "expert", players: 4 };
+  }
+
+  render() {
+    const a = accountOf();
+    this.box.replaceChildren();
+    if (!a) {
+      this.box.append(el("p", t("ui-account-note"), "note"));
+      const form = el("form");
+      form.id = "account-form";
+      const name = el("input");
+      name.name = "name";
+      name.id = "account-name";
+      name.autocomplete = "username";
+      name.maxLength = 24;
+      name.required = true;
+      name.value = myName();
+      const password = el("input");
+      password.name = "password";
+      password.id = "account-password";
+      password.type = "password";
+      password.autocomplete = "current-password";
+      password.minLength = 8;
+      password.required = true;
+      const l1 = el("label");
+      l1.append(el("span", t("ui-account-name")), name);
+      const l2 = el("label");
+      l2.append(el("span", t("ui-password")), password);
+      const signIn = el("button", t("ui-sign-in"));
+      signIn.type = "submit";
+      signIn.id = "sign-in";
+      const signUp = el("button", t("ui-sign-up"), "secondary");
+      signUp.type = "button";
+      signUp.id = "sign-up";
+      const error = el("p", null, "error");
+      error.id = "account-error";
+      error.setAttribute("role", "alert");
+      const row = el("div", null, "row");
+      row.append(l1, l2);
+      form.append(row, signIn, signUp, error);
+      const go = async (path) => {
+        if (!form.reportValidity()) return;
+        error.textContent = "";
+        try {
+          const v = await call("POST", path, { name: name.value, password: password.value });
+          saveAccount(v);
+          // The account's name is offered when a seat is taken.
+          if (!myName()) saveName(v.name);
+          // The seats this browser already holds become the account's.
+          await Promise.all(Object.entries(mySeats()).map(([id, s]) => tieSeat(id, s.token)));
+          this.render();
+          this.changed();
+        } catch (e) {
+          error.textContent = t("ui-account-failed", { error: e.message });
+        }
+      };
+      form.addEventListener("submit", (ev) => {
+        ev.preventDefault();
+        go("/sessions");
+      });
+      signUp.addEventListener("click", () => go("/accounts"));
+      this.box.append(form);
+    } else {
+      const who = el("p", t("ui-signed-in-as", { name: a.name }));
+      who.id = "signed-in";
+      const out = el("button", t("ui-sign-out"), "secondary");
+      out.type = "button";
+      out.id = "sign-out";
+      out.addEventListener("click", async () => {
+        try {
+          await call("DELETE", "/sessions", undefined, a.token);
+        } catch {
+          // Signed out already.
+        }
+        // The seats only the account's token opened go with it.
+        for (const [id, s] of Object.entries(mySeats())) if (s.token === a.token) saveSeat(id, null, null);
+        saveAccount(null);
+        lastAccount = null;
+        this.render();
+        this.changed();
+      });
+      who.append(" ", out);
+      const ratings = el("div");
+      ratings.id = "my-ratings";
+      this.box.append(who, el("h3", t("ui-ratings")), ratings);
+      this.refreshRatings();
+    }
+    this.renderBoard();
+  }
+
+  /** The ratings of the signed-in account, as the last `accountGames()` read them. */
+  refreshRatings() {
+    const box = this.box.querySelector("#my-ratings");
+    if (!box) return;
+    const ratings = lastAccount?.ratings ?? [];
+    if (!ratings.length) {
+      box.replaceChildren(el("p", t("ui-no-ratings"), "note"));
+      return;
+    }
+    const list = el("ul");
+    for (const r of ratings) list.append(el("li", ratingText(r)));
+    box.replaceChildren(list);
+  }
+
+  async renderBoard() {
+    const box = this.board;
+    const pick = el("div", null, "row");
+    const variant = el("select");
+    variant.id = "board-variant";
+    for (const v of ["family", "expert"]) {
+      const o = el("option", texts().variant(v));
+      o.value = v;
+      variant.append(o);
+    }
+    variant.value = this.kind.variant;
+    const players = el("select");
+    players.id = "board-players";
+    for (const n of [2, 3, 4]) {
+      const o = el("option", String(n));
+      o.value = String(n);
+      players.append(o);
+    }
+    players.value = String(this.kind.players);
+    const onPick = () => {
+      this.kind = { variant: variant.value, players: Number(players.value) };
+      this.renderBoard();
+    };
+    variant.addEventListener("change", onPick);
+    players.addEventListener("change", onPick);
+    const l1 = el("label");
+    l1.append(el("span", t("ui-game")), variant);
+    const l2 = el("label");
+    l2.append(el("span", t("ui-players")), players);
+    pick.append(l2, l1);
+    let v;
+    try {
+      v = await call("GET", `/leaderboard?variant=${this.kind.variant}&players=${this.kind.players}`);
+    } catch (e) {
+      box.replaceChildren(pick, el("p", e.message, "error"));
+      return;
+    }
+    const rows = el("table", null, "matches leaderboard");
+    const head = el("tr");
+    for (const k of ["ui-col-rank", "ui-col-player", "ui-col-rating", "ui-col-games"]) head.append(el("th", t(k)));
+    rows.append(head);
+    const me = accountOf()?.name;
+    for (const e of v.entries) {
+      const tr = el("tr");
+      if (!e.bot && e.name === me) tr.className = "me";
+      tr.append(el("td", String(e.rank)), el("td", e.bot ? t("ui-bot", { name: e.name }) : e.name),
+        el("td", `${e.score.toFixed(1)} (${e.rating.toFixed(1)} ± ${e.uncertainty.toFixed(1)})`), el("td", String(e.games)));
+      rows.append(tr);
+    }
+    box.replaceChildren(pick, v.entries.length ? rows : el("p", t("ui-no-leaderboard"), "note"));
+  }
+}
