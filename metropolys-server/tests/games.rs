@@ -411,9 +411,19 @@ async fn wrong_and_missing_credentials_are_refused() {
         .expect_error(
             "POST",
             &format!("/api/v1/matches/{a}/join"),
-            Some(json!({"seat": 9})),
+            Some(json!({"seat": 3})),
             404,
             "not_found",
+        )
+        .await;
+    // No match has a seat 9: the schema's `Seat` is 0 to 3.
+    server
+        .expect_error(
+            "POST",
+            &format!("/api/v1/matches/{a}/join"),
+            Some(json!({"seat": 9})),
+            400,
+            "bad_message",
         )
         .await;
     // A WebSocket with a wrong credential, or another match's: 403, the same

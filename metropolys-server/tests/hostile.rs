@@ -35,7 +35,10 @@ async fn malformed_messages_get_documented_errors() {
         (r#"{"move": 0.5, "action": 715}"#, "bad_message"),
         (r#"{"move": -1, "action": 715}"#, "bad_message"),
         (r#"{"move": 0, "action": "pass"}"#, "bad_message"),
-        (r#"{"move": 0, "action": 715.0}"#, "bad_message"),
+        // 715.0 is the integer 715, as the schema reads it: a pass, which
+        // the rules refuse to the opener of a call (R-7).
+        (r#"{"move": 0, "action": 715.0}"#, "illegal_action"),
+        (r#"{"move": 0, "action": 715.5}"#, "bad_message"),
         (r#"{"move": 0}"#, "bad_message"),
         (r#"{"action": 715}"#, "bad_message"),
         (
@@ -308,6 +311,11 @@ async fn bad_requests_get_documented_http_errors() {
         ),
         (
             r#"{"players": 2, "start_player": 5, "seats": ["human", "human"]}"#,
+            400,
+            "bad_message",
+        ),
+        (
+            r#"{"players": 2, "start_player": 3, "seats": ["human", "human"]}"#,
             400,
             "bad_config",
         ),

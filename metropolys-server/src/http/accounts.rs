@@ -27,18 +27,9 @@ const DEFAULT_VARIANT: Variant = Variant::Expert;
 /// The leaderboard shown without `players`.
 const DEFAULT_PLAYERS: u8 = 4;
 
-/// A JSON object body of type `T` (an array or any other value is refused,
-/// though serde would read an array as the fields in order).
+/// A JSON body of type `T` (an object: `crate::protocol::parse_json`).
 fn parse_object<T: DeserializeOwned>(headers: &HeaderMap, body: &[u8]) -> Result<T, ProtoError> {
     crate::guard::require_json(headers)?;
-    let first = body.iter().find(|b| !b.is_ascii_whitespace());
-    if first.is_some_and(|&b| b != b'{') {
-        parse_json::<serde_json::Value>(body)?;
-        return Err(ProtoError::new(
-            ErrorCode::BadMessage,
-            "the body is a JSON object",
-        ));
-    }
     parse_json(body)
 }
 

@@ -9,8 +9,9 @@ use super::shapes::{DeckSchema, SeatSchema, VariantSchema};
 use super::text::chat_text;
 use metropolys_core::{MetropolysCard, Variant};
 use schemars::JsonSchema;
-use serde::de::DeserializeOwned;
+use serde::de::{self, DeserializeOwned, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
+use serde_json::{Map, Value};
 
 /// The largest move number a submission may name (2^63 − 1).
 pub const MAX_MOVE: u64 = i64::MAX as u64;
@@ -85,6 +86,7 @@ pub(crate) struct ActSchema {
     move_number: u64,
     /// The action id (core's `Action::id`: a bid is
     /// `neighborhood × 13 + building − 1`, a pass 715).
+    #[schemars(range(min = -9_223_372_036_854_775_808i64, max = 9_223_372_036_854_775_807i64))]
     action: i64,
 }
 
@@ -150,10 +152,19 @@ struct Envelope {
 }
 
 /// A JSON body or message as `T`: `bad_json` when it is not JSON,
-/// `bad_message` when it is of the wrong shape (unknown or repeated
-/// fields included).
+/// `bad_message` when it is of the wrong shape: not an object (serde would
+/// read an array as the fields in order), a field repeated at any depth,
+/// unknown or of the wrong type. A number with no fraction is an integer
+/// however it is written (`2`, `2.0`, `2e0`), as JSON Schema reads it.
 pub fn parse_json<T: DeserializeOwned>(text: &[u8]) -> Result<T, ProtoError> {
-    serde_json::from_slice(text).map_err(|e| {
+    let map = parse_object(text)?;
+    T::deserialize(Value::Object(map))
+        .map_err(|e| ProtoError::new(ErrorCode::BadMessage, shorten_error(&e.to_string())))
+}
+
+/// A JSON object's fields (see [`parse_json`]).
+fn parse_object(text: &[u8]) -> Result<Map<String, Value>, ProtoError> {
+    let strict: Strict = serde_json::from_slice(text).map_err(|e| {
         use serde_json::error::Category;
         let message = shorten_error(&e.to_string());
         match e.classify() {
@@ -162,7 +173,104 @@ pub fn parse_json<T: DeserializeOwned>(text: &[u8]) -> Result<T, ProtoError> {
                 ProtoError::new(ErrorCode::BadJson, format!("not JSON: {message}"))
             }
         }
-    })
+    })?;
+    match strict.0 {
+        Value::Object(map) => Ok(map),
+        other => Err(ProtoError::new(
+            ErrorCode::BadMessage,
+            format!(
+                "a request is a JSON object, not {}",
+                match other {
+                    Value::Array(_) => "an array",
+                    Value::String(_) => "a string",
+                    Value::Number(_) => "a number",
+                    Value::Bool(_) => "a boolean",
+                    _ => "null",
+                }
+            ),
+        )),
+    }
+}
+
+/// A JSON value read with every object's keys checked to be distinct, its
+/// integral numbers as integers.
+struct Strict(Value);
+
+impl<'de> Deserialize<'de> for Strict {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Strict, D::Error> {
+        d.deserialize_any(StrictVisitor).map(Strict)
+    }
+}
+
+struct StrictVisitor;
+
+impl<'de> Visitor<'de> for StrictVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Value, E> {
+        // 2^63 and 2^64 are exactly representable as doubles: below them,
+        // an integral double is an exact i64 or u64.
+        Ok(
+            if v.fract() == 0.0 && v >= -(2f64.powi(63)) && v < 2f64.powi(63) {
+                Value::from(v as i64)
+            } else if v.fract() == 0.0 && v >= 0.0 && v < 2f64.powi(64) {
+                Value::from(v as u64)
+            } else {
+                Value::from(v)
+            },
+        )
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_string()))
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut v = Vec::new();
+        while let Some(Strict(x)) = seq.next_element()? {
+            v.push(x);
+        }
+        Ok(Value::Array(v))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut m = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if m.contains_key(&key) {
+                return Err(de::Error::custom(format_args!(
+                    "duplicate field `{}`",
+                    shorten(&key)
+                )));
+            }
+            let Strict(v) = map.next_value()?;
+            m.insert(key, v);
+        }
+        Ok(Value::Object(m))
+    }
 }
 
 /// serde's messages quote the input; at most 200 characters of them.
@@ -179,10 +287,15 @@ fn shorten_error(s: &str) -> String {
 
 /// Reads a WebSocket request strictly (see the module docs).
 pub fn parse_client(text: &str) -> Result<ClientRequest, ProtoError> {
-    let e: Envelope = parse_json(text.as_bytes())?;
+    let map = parse_object(text.as_bytes())?;
+    // A field is there, null or not: an op takes its own fields only.
+    let has = |k: &str| map.contains_key(k);
+    let (has_move, has_action, has_text) = (has("move"), has("action"), has("text"));
+    let e = Envelope::deserialize(Value::Object(map))
+        .map_err(|e| ProtoError::new(ErrorCode::BadMessage, shorten_error(&e.to_string())))?;
     let bad = |m: String| ProtoError::new(ErrorCode::BadMessage, m);
     let op = e.op.as_deref().unwrap_or("act");
-    if op != "chat" && e.text.is_some() {
+    if op != "chat" && has_text {
         return Err(bad(format!(
             "a {:?} message has no field \"text\"",
             shorten(op)
@@ -190,7 +303,7 @@ pub fn parse_client(text: &str) -> Result<ClientRequest, ProtoError> {
     }
     match op {
         "chat" => {
-            if e.move_number.is_some() || e.action.is_some() {
+            if has_move || has_action {
                 return Err(bad(
                     "a \"chat\" message has no other fields than \"op\" and \"text\"".into(),
                 ));
@@ -218,7 +331,7 @@ pub fn parse_client(text: &str) -> Result<ClientRequest, ProtoError> {
             })
         }
         "hint" | "ping" | "sync" => {
-            if e.move_number.is_some() || e.action.is_some() {
+            if has_move || has_action {
                 return Err(bad(format!(
                     "a {op:?} message has no other field than \"op\""
                 )));
@@ -239,6 +352,14 @@ pub fn parse_client(text: &str) -> Result<ClientRequest, ProtoError> {
     }
 }
 
+/// A seat number (0 to 3, the schema's `Seat`) or null.
+fn seat_or_null<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u8>, D::Error> {
+    match Option::<u8>::deserialize(d)? {
+        Some(s) if s > 3 => Err(de::Error::custom(format_args!("a seat is 0 to 3, not {s}"))),
+        s => Ok(s),
+    }
+}
+
 /// `POST /api/v1/matches`: a new match.
 #[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -253,9 +374,10 @@ pub struct CreateMatch {
     /// absent. A chosen seed is shown to everyone (in the summary and on
     /// joining): with it anyone can compute every seat's cards.
     #[serde(default)]
+    #[schemars(range(max = 18_446_744_073_709_551_615u64))]
     pub seed: Option<u64>,
     /// The seat that opens the first call (default 0).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "seat_or_null")]
     #[schemars(with = "Option<SeatSchema>")]
     pub start_player: Option<u8>,
     /// Four Metropolys cards: the module is played with this deck (R-22).
@@ -282,7 +404,7 @@ pub struct CreateMatch {
 pub struct JoinSeat {
     /// The seat to take (default: the first free human seat that is not
     /// reserved).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "seat_or_null")]
     #[schemars(with = "Option<SeatSchema>")]
     pub seat: Option<u8>,
     /// The player's name, shown to everyone: trimmed; empty or absent for
@@ -314,6 +436,14 @@ mod tests {
         assert_eq!(e.code, ErrorCode::BadMessage);
         let e = parse_json::<JoinSeat>(br#"{"seat": 0, "seat": 1}"#).unwrap_err();
         assert_eq!(e.code, ErrorCode::BadMessage);
+        // At any depth, where a value would keep only the last.
+        let e = parse_json::<CreateMatch>(br#"{"players": 2, "seats": [], "x": {"a": 1, "a": 2}}"#)
+            .unwrap_err();
+        assert!(e.message.contains("duplicate field `a`"), "{e}");
+        // An array is not the fields in order.
+        let e = parse_json::<JoinSeat>(br#"[2, "Mallory"]"#).unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadMessage);
+        assert!(e.message.contains("not an array"), "{e}");
     }
 
     #[test]
@@ -326,6 +456,14 @@ mod tests {
             })
         );
         assert_eq!(parse_client(r#"{"op": "sync"}"#), Ok(ClientRequest::Sync));
+        // An integer however JSON writes it, as the schema reads it.
+        assert_eq!(
+            parse_client(r#"{"move": 3.0, "action": 7.15e2}"#),
+            Ok(ClientRequest::Act {
+                move_number: 3,
+                action: 715
+            })
+        );
         assert_eq!(
             parse_client(r#"{"op": "chat", "text": " <b>hi</b> "}"#),
             Ok(ClientRequest::Chat {
@@ -336,6 +474,13 @@ mod tests {
             ("{", ErrorCode::BadJson),
             ("[]", ErrorCode::BadMessage),
             (r#"{"op": "hint", "move": 1}"#, ErrorCode::BadMessage),
+            (r#"{"op": "hint", "move": null}"#, ErrorCode::BadMessage),
+            (
+                r#"{"move": 1, "action": 2, "text": null}"#,
+                ErrorCode::BadMessage,
+            ),
+            (r#"[1, 2]"#, ErrorCode::BadMessage),
+            (r#"{"move": 1.5, "action": 2}"#, ErrorCode::BadMessage),
             (
                 r#"{"move": 18446744073709551615, "action": 1}"#,
                 ErrorCode::BadMessage,
