@@ -644,3 +644,78 @@ async fn a_started_match_nobody_plays_counts_once_idle() {
     server.create(body).await;
     server.stop().await;
 }
+
+/// A stranger who takes a free seat of a public open match cannot cancel
+/// it under the player waiting there (`not_abandoned`); once the others
+/// have left, the last player cancels it at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stranger_cannot_cancel_a_match_others_wait_at() {
+    let db = temp_db("stranger-cancel");
+    let server = Running::start(options(db.path())).await;
+    let stranger = Running::http_from("127.0.0.2");
+    let id = server
+        .create(json!({"players": 3, "seats": ["human", "human", "human"]}))
+        .await;
+    let t0 = server.join(&id, 0).await;
+    let mut ann = server.connect(&id, Some(&t0), None).await;
+    ann.until("update").await;
+    let (status, j) = server.join_with(&stranger, &id, Some(1)).await;
+    assert_eq!(status, 200, "{j}");
+    let t1 = j["token"].as_str().unwrap().to_string();
+    let (s, v) = server
+        .request_as(
+            "POST",
+            &format!("/api/v1/matches/{id}/cancel"),
+            Some(&t1),
+            None,
+        )
+        .await;
+    assert_eq!(
+        (s, v["error"]["code"].as_str()),
+        (409, Some("not_abandoned")),
+        "{v}"
+    );
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("seat 0 is here"),
+        "{v}"
+    );
+    assert_eq!(server.summary(&id).await["status"], "open");
+    // Ann cannot cancel under the stranger who is here either, until the
+    // stranger leaves (or has been away for --abandon-seconds).
+    let _s = server.connect(&id, Some(&t1), None).await;
+    let (s, _) = server
+        .request_as(
+            "POST",
+            &format!("/api/v1/matches/{id}/cancel"),
+            Some(&t0),
+            None,
+        )
+        .await;
+    assert_eq!(s, 409);
+    let (s, _) = server
+        .request_as(
+            "POST",
+            &format!("/api/v1/matches/{id}/leave"),
+            Some(&t1),
+            None,
+        )
+        .await;
+    assert_eq!(s, 200);
+    let (s, v) = server
+        .request_as(
+            "POST",
+            &format!("/api/v1/matches/{id}/cancel"),
+            Some(&t0),
+            None,
+        )
+        .await;
+    assert_eq!(
+        (s, &v["match"]["status"]),
+        (200, &json!("cancelled")),
+        "{v}"
+    );
+    server.stop().await;
+}

@@ -202,10 +202,13 @@ impl Authority {
         (self.status() == Status::Open).then(|| self.cancel(at))
     }
 
-    /// Cancelling the match at the request of `seat`'s holder: an open
-    /// match at once; a playing one only when every other human seat is
-    /// free or its holder has had no socket open for `abandon`
-    /// (`not_abandoned` otherwise, naming who was here how recently).
+    /// Cancelling the match at the request of `seat`'s holder, open or
+    /// playing, only when every other human seat is free or its holder has
+    /// had no socket open for `abandon` (`not_abandoned` otherwise, naming
+    /// who was here how recently): the players at the table cancel it
+    /// together (the others leave first, or are long gone), and a
+    /// stranger who takes a free seat cannot cancel a match others wait
+    /// at.
     pub fn propose_cancel_by(
         &self,
         seat: Seat,
@@ -217,8 +220,7 @@ impl Authority {
             Status::Finished | Status::Cancelled => {
                 return Err(refuse(ErrorCode::MatchOver, "the match is over"))
             }
-            Status::Open => return Ok(self.cancel(at)),
-            Status::Playing => {}
+            Status::Open | Status::Playing => {}
         }
         self.abandoned(Some(seat), now, abandon)?;
         Ok(self.cancel(at))
@@ -260,7 +262,7 @@ impl Authority {
             if self.connected(i as Seat) {
                 return Err(refuse(
                     ErrorCode::NotAbandoned,
-                    format!("{who} is here; a playing match can be cancelled once every other player has been away for {wait} s"),
+                    format!("{who} is here; a match can be cancelled once every other player has left it or been away for {wait} s"),
                 ));
             }
             let away = now.saturating_duration_since(s.seen);
@@ -268,7 +270,7 @@ impl Authority {
                 return Err(refuse(
                     ErrorCode::NotAbandoned,
                     format!(
-                        "{who} was here {} s ago; a playing match can be cancelled once every other player has been away for {wait} s",
+                        "{who} was here {} s ago; a match can be cancelled once every other player has left it or been away for {wait} s",
                         away.as_secs()
                     ),
                 ));
