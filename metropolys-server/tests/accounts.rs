@@ -274,6 +274,11 @@ async fn accounts_refuse_what_no_player_needs() {
             json!({"name": "Ｄａｖｅ", "password": "long enough"}),
             "bad_message",
         ),
+        // A Cyrillic "а" reads as a Latin "a" (UTS #39's skeleton).
+        (
+            json!({"name": "D\u{430}ve", "password": "long enough"}),
+            "bad_message",
+        ),
         (json!({"name": "Erin", "password": "short"}), "bad_message"),
         (
             json!({"name": "", "password": "long enough"}),

@@ -69,7 +69,7 @@ impl Authority {
 
     /// `bad_message` when `name` reads as the name of another seat's
     /// holder, or of the player a seat of a rematch is kept for (compared
-    /// by `protocol::name_key`: after NFKC, ignoring case).
+    /// by `protocol::name_key`: after NFKC, ignoring case and look-alikes).
     fn check_name_free(&self, name: Option<&str>) -> Result<(), ProtoError> {
         let Some(name) = name else { return Ok(()) };
         let key = name_key(name);

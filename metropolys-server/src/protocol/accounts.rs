@@ -27,7 +27,7 @@ pub struct Credentials {
     /// The account's name, shown at the tables and on the leaderboard: the
     /// rules of a player's name (1 to 24 characters, no invisible or
     /// format characters, not a seat colour's), and no other account's
-    /// (ignoring case, after NFKC).
+    /// (ignoring case and look-alikes: `protocol::name_key`).
     pub name: String,
     /// The password: 8 to 256 bytes of UTF-8. The server keeps only its
     /// Argon2id hash.

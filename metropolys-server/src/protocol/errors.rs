@@ -22,8 +22,9 @@ pub enum ErrorCode {
     /// Default_Ignorable_Code_Point: zero-width spaces and joiners, soft
     /// hyphens, Hangul fillers, variation selectors), or one that would
     /// pass for another seat (another seat's holder's, or the name of the
-    /// player a seat of a rematch is kept for, compared after NFKC and
-    /// ignoring case; a seat colour's name in a language of the
+    /// player a seat of a rematch is kept for, compared after NFKC,
+    /// ignoring case and confusable look-alikes of UTS #39; a seat
+    /// colour's name in a language of the
     /// catalogues), `message` saying which; an `invite` for a public
     /// match; a malformed `X-Forwarded-For` from a trusted proxy; a
     /// review's query parameter other than one `preset`.

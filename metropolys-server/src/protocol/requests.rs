@@ -410,7 +410,8 @@ pub struct JoinSeat {
     /// The player's name, shown to everyone: trimmed; empty or absent for
     /// none; else, stored composed (NFC), 1 to 24 characters (at most 64
     /// bytes of UTF-8), one line without control, invisible or format
-    /// characters; neither another seat's name (ignoring case, after NFKC)
+    /// characters; neither another seat's name (ignoring case and look-alikes:
+    /// `protocol::name_key`)
     /// nor a seat colour's.
     #[serde(default)]
     pub name: Option<String>,

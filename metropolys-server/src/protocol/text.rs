@@ -59,12 +59,20 @@ fn invisible(c: char) -> bool {
 
 /// What two names are compared by: compatibility forms folded (NFKC, so
 /// that full-width "Ａｌｉｃｅ" is "Alice"), then case (upper then lower
-/// case, so that "ß" is "ss" and a final "ς" is "σ"), then NFKC again.
-/// Two names with the same key read alike.
+/// case, so that "ß" is "ss" and a final "ς" is "σ"), then NFKC again,
+/// then the confusable skeleton of Unicode's security mechanisms (UTS #39,
+/// from the `unicode-security` crate: a Cyrillic "а" is a Latin "a", "0"
+/// an "o", "rn" an "m"), in lower case. Two names with the same key read
+/// alike.
 pub fn name_key(name: &str) -> String {
     let nfkc = ComposingNormalizerBorrowed::new_nfkc();
     let folded = nfkc.normalize(name).to_uppercase().to_lowercase();
-    nfkc.normalize(&folded).into_owned()
+    let folded = nfkc.normalize(&folded);
+    // The skeleton's prototypes may be capitals ("0" is "O"): its lower
+    // case, and that skeleton again, so that case never tells two apart.
+    let skeleton =
+        |s: &str| -> String { unicode_security::confusable_detection::skeleton(s).collect() };
+    skeleton(&skeleton(&folded).to_lowercase())
 }
 
 /// Whether `name` reads as a seat's colour in a language of the
@@ -248,6 +256,13 @@ mod tests {
         assert_eq!(name_key("Strauß"), name_key("STRAUSS"));
         assert_eq!(name_key("ΟΔΥΣΣΕΥΣ"), name_key("οδυσσευς"));
         assert_ne!(name_key("Alice"), name_key("Alicia"));
+        // Look-alikes from other scripts and letters that pass for others.
+        assert_eq!(name_key("Alice"), name_key("\u{410}lice"));
+        assert_eq!(name_key("Paul"), name_key("\u{420}\u{430}ul"));
+        assert_eq!(name_key("Bob"), name_key("B0b"));
+        assert_eq!(name_key("Kim"), name_key("Kirn"));
+        assert_ne!(name_key("Bob"), name_key("Rob"));
+        assert_ne!(name_key("Zo\u{eb}"), name_key("Zoe"));
     }
 
     #[test]
