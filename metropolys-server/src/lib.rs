@@ -56,6 +56,7 @@ pub mod authority;
 mod clock;
 mod conn;
 mod credential;
+mod fair;
 mod forwarded;
 mod guard;
 mod http;
@@ -196,7 +197,7 @@ impl Server {
             guard,
             services: Arc::new(Services {
                 store,
-                bot_pool: Arc::new(Semaphore::new(options.bot_pool.max(1))),
+                bot_pool: fair::FairGate::new(Arc::new(Semaphore::new(options.bot_pool.max(1)))),
                 options,
                 pause_after_commit: std::env::var("METROPOLYS_SERVER_PAUSE_AFTER_COMMIT")
                     .ok()

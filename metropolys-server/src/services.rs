@@ -7,7 +7,6 @@ use crate::store::{AddressClaim, Failure, Store};
 use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
-use tokio::sync::Semaphore;
 
 /// The most finished matches the lobby lists.
 pub(crate) const FINISHED_LISTED: usize = 50;
@@ -16,7 +15,9 @@ pub(crate) const FINISHED_LISTED: usize = 50;
 pub(crate) struct Services {
     pub(crate) store: Arc<Store>,
     pub(crate) options: Options,
-    pub(crate) bot_pool: Arc<Semaphore>,
+    /// The bot threads: bots reach them in turn by the client that
+    /// created their match (`crate::fair`); reviews directly.
+    pub(crate) bot_pool: Arc<crate::fair::FairGate>,
     /// Test hook: stop forever after committing this move number.
     pub(crate) pause_after_commit: Option<u64>,
     /// Set when the server stops: nothing more is committed.

@@ -255,6 +255,7 @@ async fn create_rematch(
     .await?;
     restored.map_err(|e| ProtoError::new(ErrorCode::Internal, e))?;
     let new = sh.room_or_load(&new_id).await?;
+    new.set_bot_key(creator);
     new.resume(&sh.services).await;
     Ok(new)
 }

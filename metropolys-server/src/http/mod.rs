@@ -268,7 +268,7 @@ async fn review(State(sh): Shr, Path(id): Path<String>, RawQuery(query): RawQuer
         }
         let record = sh.room_or_load(&id).await?.finished_record().await?;
         sh.reviews
-            .get(&id, preset, sh.bot_pool.clone(), move |cancel| {
+            .get(&id, preset, sh.bot_pool.pool().clone(), move |cancel| {
                 crate::reviews::compute(&record, preset, cancel)
             })
             .await

@@ -34,17 +34,19 @@ fn bot_player(bot: &str, params: &str, seed: u64) -> Result<Player, String> {
 }
 
 /// One decision of a bot seat, off the async runtime, under the server's
-/// pool of bot threads and time budget. Past the budget (or if the bot
+/// pool of bot threads (in turn among the clients that created their
+/// matches: `key`, `crate::fair`) and time budget. Past the budget (or if the bot
 /// fails) the greedy bot decides; a stuck decision's thread keeps its
 /// pool slot until it ends.
 pub(crate) async fn decide(
     sh: &Arc<Services>,
+    key: &str,
     bot: String,
     params: String,
     seed: u64,
     view: InfoSet,
 ) -> Option<Action> {
-    let permit = sh.bot_pool.clone().acquire_owned().await.ok()?;
+    let permit = sh.bot_pool.acquire(key).await?;
     let budget = Duration::from_secs_f64(sh.options.bot_seconds + 1.0);
     let fallback = view.clone();
     let handle = tokio::task::spawn_blocking(move || {

@@ -57,6 +57,9 @@ pub struct Room {
     sockets: SyncMutex<SocketCounts>,
     /// When the room was last left with no socket (for the sweeper).
     quiet_since: SyncMutex<Instant>,
+    /// Whose turn its bots take at the bot pool (`crate::fair`): the
+    /// address that created it, or the match itself when restored.
+    bot_key: SyncMutex<String>,
 }
 
 /// The most sockets one seat's holder may have open at once on its match
@@ -126,6 +129,7 @@ pub enum NoPlace {
 impl Room {
     fn new(auth: Authority) -> Room {
         let summary = Arc::new(auth.summary());
+        let bot_key = format!("match:{}", auth.id());
         Room {
             id: auth.id().to_string(),
             inner: Mutex::new(Inner {
@@ -136,6 +140,7 @@ impl Room {
             summary: SyncMutex::new(summary),
             sockets: SyncMutex::new(SocketCounts::default()),
             quiet_since: SyncMutex::new(Instant::now()),
+            bot_key: SyncMutex::new(bot_key),
         }
     }
 
@@ -155,7 +160,23 @@ impl Room {
             .commit_claimed(Op::CreateMatch(row), Some(claim))
             .await
             .map_err(|e| sh.refusal(e))?;
-        Ok(Arc::new(Room::new(auth)))
+        let room = Room::new(auth);
+        room.set_bot_key(creator);
+        Ok(Arc::new(room))
+    }
+
+    /// The key of the room's bots at the bot pool.
+    fn bot_key(&self) -> String {
+        self.bot_key
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    /// Its bots take their turns at the bot pool as `creator`'s (an
+    /// address key).
+    pub(crate) fn set_bot_key(&self, creator: &str) {
+        *self.bot_key.lock().unwrap_or_else(|p| p.into_inner()) = format!("address:{creator}");
     }
 
     /// A stored match.
@@ -384,8 +405,9 @@ impl Room {
                 params,
                 seed,
             } => {
+                let key = self.bot_key();
                 tokio::spawn(async move {
-                    let action = bots::decide(&sh, bot, params, seed, *view).await;
+                    let action = bots::decide(&sh, &key, bot, params, seed, *view).await;
                     if let Some(room) = weak.upgrade() {
                         room.bot_move(&sh, seat, generation, action).await;
                     }
