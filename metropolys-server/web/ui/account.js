@@ -191,6 +191,9 @@ export class AccountPanel {
   }
 
   async renderBoard() {
+    // Of two renders at once (a choice changed while the board loads), the
+    // later one draws.
+    const seq = (this.seq = (this.seq ?? 0) + 1);
     const box = this.board;
     const pick = el("div", null, "row");
     const variant = el("select");
@@ -224,9 +227,10 @@ export class AccountPanel {
     try {
       v = await call("GET", `/leaderboard?variant=${this.kind.variant}&players=${this.kind.players}`);
     } catch (e) {
-      box.replaceChildren(pick, el("p", e.message, "error"));
+      if (seq === this.seq) box.replaceChildren(pick, el("p", e.message, "error"));
       return;
     }
+    if (seq !== this.seq) return;
     const rows = el("table", null, "matches leaderboard");
     const head = el("tr");
     for (const k of ["ui-col-rank", "ui-col-player", "ui-col-rating", "ui-col-games"]) head.append(el("th", t(k)));
