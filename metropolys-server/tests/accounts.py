@@ -134,8 +134,12 @@ def main():
         wait(laptop, lambda: laptop.find_elements(By.CSS_SELECTOR, "#my-ratings li"), "her rating")
         assert "2" in laptop.find_element(By.CSS_SELECTOR, "#my-ratings li").text
         variant = end["view"].get("variant") or api(url, f"/matches/{match}")["match"]["variant"]
+        board_kind = lambda: laptop.find_element(By.ID, "leaderboard").get_attribute("data-kind")
+        wait(laptop, lambda: board_kind() == "expert/4", "the leaderboard of 4-player expert games first")
         select(laptop, "#board-players", "2")
+        wait(laptop, lambda: board_kind() == "expert/2", "the leaderboard redrawn for 2 players")
         select(laptop, "#board-variant", variant)
+        wait(laptop, lambda: board_kind() == f"{variant}/2", "the leaderboard of the match's kind")
         wait(laptop, lambda: len(laptop.find_elements(By.CSS_SELECTOR, "#leaderboard tr")) == 3,
              "the leaderboard: a header, Alice and the bot")
         names = [r.text for r in laptop.find_elements(By.CSS_SELECTOR, "#leaderboard tr td:nth-child(2)")]

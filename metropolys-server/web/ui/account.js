@@ -244,5 +244,6 @@ export class AccountPanel {
       rows.append(tr);
     }
     box.replaceChildren(pick, v.entries.length ? rows : el("p", t("ui-no-leaderboard"), "note"));
+    box.dataset.kind = `${v.variant}/${v.players}`;
   }
 }
