@@ -73,7 +73,10 @@ def selfplay(
     ``playouts``), ``game``, ``players``, ``decision``. ``stride`` keeps
     one decision in that many; ``playouts`` above 0 makes ``values`` the
     mean rewards of that many random playouts from each kept position.
-    Seeded: the same rows whatever ``threads``."""
+    Seeded: the same rows whatever ``threads``. One call returns at most
+    2,000,000 rows (7.5 GB of features): beyond, it stops with a
+    ``ValueError`` (fewer games, a larger ``stride``, or several calls
+    saved with ``save_shard``)."""
     return _metropolys._selfplay(
         games,
         teacher=teacher,

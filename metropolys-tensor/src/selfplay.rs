@@ -20,6 +20,13 @@ use rayon::prelude::*;
 /// The most games one call generates.
 pub const MAX_GAMES: u64 = 10_000_000;
 
+/// The most rows one call returns (each row's features are 3.7 KB: 7.5 GB
+/// in all). A run that would return more stops with
+/// [`SelfPlayError::Options`] as soon as its games have that many, before
+/// it holds much more; larger data sets are generated in several calls
+/// (other seeds) and kept as shards.
+pub const MAX_ROWS: usize = 2_000_000;
+
 /// What to generate.
 #[derive(Debug, Clone)]
 pub struct SelfPlayOptions {
@@ -187,6 +194,16 @@ pub fn selfplay(
     cancel: Option<&Cancel>,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Samples, SelfPlayError> {
+    run(opts, cancel, progress, MAX_ROWS)
+}
+
+/// [`selfplay`], at most `max_rows` rows.
+fn run(
+    opts: &SelfPlayOptions,
+    cancel: Option<&Cancel>,
+    progress: &(dyn Fn(u64) + Sync),
+    max_rows: usize,
+) -> Result<Samples, SelfPlayError> {
     if opts.games > MAX_GAMES {
         return Err(SelfPlayError::Options(format!(
             "games must be at most {MAX_GAMES}, not {}",
@@ -205,19 +222,26 @@ pub fn selfplay(
         .build()
         .map_err(|e| SelfPlayError::Threads(e.to_string()))?;
     let done = std::sync::atomic::AtomicU64::new(0);
-    let games: Vec<Result<Samples, SelfPlayError>> = pool.install(|| {
+    let rows = std::sync::atomic::AtomicUsize::new(0);
+    let games: Result<Vec<Samples>, SelfPlayError> = pool.install(|| {
         (0..opts.games)
             .into_par_iter()
             .map(|g| {
-                let r = play(opts, g, cancel);
+                let r = play(opts, g, cancel)?;
                 progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
-                r
+                let total = rows.fetch_add(r.len(), std::sync::atomic::Ordering::Relaxed) + r.len();
+                if total > max_rows {
+                    return Err(SelfPlayError::Options(format!(
+                        "the games would give more than {max_rows} rows (at most {max_rows} in one call): fewer games, a larger stride, or several calls kept as shards"
+                    )));
+                }
+                Ok(r)
             })
             .collect()
     });
     let mut out = Samples::default();
-    for g in games {
-        out.append(g?);
+    for g in games? {
+        out.append(g);
     }
     Ok(out)
 }
@@ -290,6 +314,19 @@ mod tests {
             .filter(|&r| some.values[r * 4..r * 4 + 4] == some.outcomes[r * 4..r * 4 + 4])
             .count();
         assert!(same < some.len() / 2, "{same} of {}", some.len());
+    }
+
+    #[test]
+    fn a_run_beyond_its_rows_stops_with_an_error() {
+        let o = opts(2);
+        let all = run(&o, None, &|_| {}, usize::MAX).unwrap();
+        assert!(all.len() > 10);
+        assert_eq!(run(&o, None, &|_| {}, all.len()).unwrap(), all);
+        let e = run(&o, None, &|_| {}, 10).unwrap_err();
+        assert!(
+            matches!(e, SelfPlayError::Options(ref m) if m.contains("more than 10 rows")),
+            "{e}"
+        );
     }
 
     #[test]
