@@ -41,7 +41,7 @@ pub(crate) const SESSION_DAYS: i64 = 180;
 pub(crate) const GAMES_LISTED: usize = 50;
 /// The most entries of a leaderboard.
 pub(crate) const LEADERBOARD_SIZE: usize = 50;
-/// Password hashes computed at once (each takes 19 MiB for some 20 ms):
+/// Password hashes computed at once (each takes 19 MiB of memory):
 /// more requests wait their turn.
 const HASHING_AT_ONCE: usize = 2;
 
