@@ -237,11 +237,7 @@ impl Accounts {
                 return Err(taken());
             }
             let id = tx.last_insert_rowid();
-            tx.execute(
-                "INSERT INTO sessions (hash, account, created, used) VALUES (?1, ?2, ?3, ?3)",
-                params![&hash[..], id, now],
-            )
-            .map_err(store_error)?;
+            insert_session(&tx, &hash, id, now)?;
             tx.commit().map_err(store_error)?;
             Ok((
                 Account {
@@ -303,11 +299,7 @@ impl Accounts {
         let id = account.id;
         self.with(move |c| {
             let tx = c.transaction().map_err(store_error)?;
-            tx.execute(
-                "INSERT INTO sessions (hash, account, created, used) VALUES (?1, ?2, ?3, ?3)",
-                params![&hash[..], id, now],
-            )
-            .map_err(store_error)?;
+            insert_session(&tx, &hash, id, now)?;
             // The oldest devices beyond the limit, and those unused for
             // too long, are signed out.
             tx.execute(
@@ -538,6 +530,16 @@ impl Accounts {
         })
         .await
     }
+}
+
+/// A device's sign-in: its token's hash, for account `id`, used `now`.
+fn insert_session(c: &Connection, hash: &[u8; 32], id: i64, now: i64) -> Result<(), ProtoError> {
+    c.execute(
+        "INSERT INTO sessions (hash, account, created, used) VALUES (?1, ?2, ?3, ?3)",
+        params![&hash[..], id, now],
+    )
+    .map(|_| ())
+    .map_err(store_error)
 }
 
 fn binding(c: &Connection, account: i64, id: &str) -> Result<Option<(Seat, [u8; 32])>, ProtoError> {

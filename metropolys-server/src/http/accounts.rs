@@ -4,7 +4,7 @@
 
 use crate::accounts::TOKEN_PREFIX;
 use crate::answers::answer_or_error;
-use crate::credential::{credential_key, hash_credential};
+use crate::credential::hash_credential;
 use crate::limits::{address_key, Verdict};
 use crate::protocol::{
     parse_json, AccountAnswer, BindSeat, Bound, Credentials, ErrorCode, Leaderboard, MyGame,
@@ -13,7 +13,7 @@ use crate::protocol::{
 use crate::shared::{whole, Shared};
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, RawQuery, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use metropolys_core::Variant;
 use serde::de::DeserializeOwned;
@@ -35,25 +35,13 @@ fn parse_object<T: DeserializeOwned>(headers: &HeaderMap, body: &[u8]) -> Result
 
 /// The account token of `Authorization: Bearer`, within its rate.
 fn account_token(sh: &Shared, headers: &HeaderMap) -> Result<String, ProtoError> {
-    let token = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::trim)
-        .filter(|t| t.starts_with(TOKEN_PREFIX))
-        .ok_or_else(|| {
-            ProtoError::new(
-                ErrorCode::Unauthorized,
-                "this needs an account's token: Authorization: Bearer acct_…",
-            )
-        })?;
-    if sh.limiter.check(&credential_key(token)) != Verdict::Allow {
-        return Err(ProtoError::new(
-            ErrorCode::RateLimited,
-            "too many requests for this account; slow down",
-        ));
-    }
-    Ok(token.to_string())
+    super::seats::bearer(
+        sh,
+        headers,
+        |t| t.starts_with(TOKEN_PREFIX),
+        "an account's token: Authorization: Bearer acct_…",
+    )
+    .map(str::to_string)
 }
 
 /// Within the address's rate of sign-ins.
@@ -75,18 +63,7 @@ pub(super) async fn register(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let r = whole(async move {
-        let c: Credentials = parse_object(&headers, &body)?;
-        sign_in_rate(&sh, addr)?;
-        let (account, token) = sh.accounts.register(&c.name, &c.password).await?;
-        tracing::info!("account {} made", account.id);
-        Ok(SignedIn {
-            name: account.name,
-            token,
-        })
-    })
-    .await;
-    answer_or_error(StatusCode::OK, r)
+    signing(sh, addr, headers, body, true).await
 }
 
 /// `POST /api/v1/sessions`, body `{"name": …, "password": …}`: signs in on
@@ -97,10 +74,27 @@ pub(super) async fn sign_in(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
+    signing(sh, addr, headers, body, false).await
+}
+
+/// A new account (`new`) or a sign-in, within the address's rate.
+async fn signing(
+    sh: Arc<Shared>,
+    addr: SocketAddr,
+    headers: HeaderMap,
+    body: Bytes,
+    new: bool,
+) -> Response {
     let r = whole(async move {
         let c: Credentials = parse_object(&headers, &body)?;
         sign_in_rate(&sh, addr)?;
-        let (account, token) = sh.accounts.sign_in(&c.name, &c.password).await?;
+        let (account, token) = if new {
+            let made = sh.accounts.register(&c.name, &c.password).await?;
+            tracing::info!("account {} made", made.0.id);
+            made
+        } else {
+            sh.accounts.sign_in(&c.name, &c.password).await?
+        };
         Ok(SignedIn {
             name: account.name,
             token,

@@ -75,6 +75,31 @@ pub(super) struct Bearer {
     pub(super) seat: Seat,
 }
 
+/// The token of `Authorization: Bearer`, if `kind` accepts it, within
+/// its rate: `unauthorized` (saying that the request needs `what`) without
+/// one, `rate_limited` over the token's rate (`--rate`, `--burst`).
+pub(super) fn bearer<'h>(
+    sh: &Shared,
+    headers: &'h HeaderMap,
+    kind: impl Fn(&str) -> bool,
+    what: &str,
+) -> Result<&'h str, ProtoError> {
+    let token = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
+        .filter(|t| !t.is_empty() && kind(t))
+        .ok_or_else(|| ProtoError::new(ErrorCode::Unauthorized, format!("this needs {what}")))?;
+    if sh.limiter.check(&credential_key(token)) != Verdict::Allow {
+        return Err(ProtoError::new(
+            ErrorCode::RateLimited,
+            "too many requests for this credential; slow down",
+        ));
+    }
+    Ok(token)
+}
+
 /// The seat an `Authorization: Bearer` credential (or the account of an
 /// account's token) holds in `room`:
 /// `unauthorized` without one, `rate_limited` over the credential's rate,
@@ -84,24 +109,12 @@ pub(super) async fn authorize(
     room: &Room,
     headers: &HeaderMap,
 ) -> Result<Bearer, ProtoError> {
-    let token = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .ok_or_else(|| {
-            ProtoError::new(
-                ErrorCode::Unauthorized,
-                "this needs a seat credential: Authorization: Bearer <token>",
-            )
-        })?;
-    if sh.limiter.check(&credential_key(token)) != Verdict::Allow {
-        return Err(ProtoError::new(
-            ErrorCode::RateLimited,
-            "too many requests for this credential; slow down",
-        ));
-    }
+    let token = bearer(
+        sh,
+        headers,
+        |_| true,
+        "a seat credential: Authorization: Bearer <token>",
+    )?;
     let hash = sh.holder_hash(&room.id, token).await?;
     let (seat, _) = room
         .seat_of(&hash)

@@ -8,42 +8,7 @@
 import { t, texts } from "./i18n.js";
 import { el } from "./setup.js";
 import { accountOf, mySeats, myName, saveAccount, saveName, saveSeat } from "./store.js";
-
-/** `fetch` of the server's API: the answer, or an Error with the server's message and code. */
-async function call(method, path, body, token) {
-  const opts = { method, headers: {} };
-  if (body !== undefined) {
-    opts.body = JSON.stringify(body);
-    opts.headers["Content-Type"] = "application/json";
-  }
-  if (token) opts.headers.Authorization = `Bearer ${token}`;
-  const r = await fetch(`api/v1${path}`, opts);
-  const text = await r.text();
-  let v = null;
-  try {
-    v = text ? JSON.parse(text) : null;
-  } catch {
-    v = null;
-  }
-  if (!r.ok) {
-    const e = new Error(v?.error?.message ?? `HTTP ${r.status}`);
-    e.code = v?.error?.code;
-    e.status = r.status;
-    throw e;
-  }
-  return v;
-}
-
-/** Ties a seat this browser holds to the signed-in account (quietly: the seat works anyway). */
-export async function tieSeat(id, token) {
-  const a = accountOf();
-  if (!a || !token || token.startsWith("acct_")) return;
-  try {
-    await call("POST", "/account/seats", { match: id, token }, a.token);
-  } catch {
-    // A seat given up meanwhile, or already tied: nothing to do.
-  }
-}
+import { api, tieSeat } from "./table.js";
 
 /**
  * The signed-in account's games, each added to this browser's seats when
@@ -55,7 +20,7 @@ export async function accountGames() {
   if (!a) return [];
   let v;
   try {
-    v = await call("GET", "/account", undefined, a.token);
+    v = await api("GET", "/account", undefined, a.token);
   } catch (e) {
     if (e.status === 401) saveAccount(null);
     return [];
@@ -130,7 +95,7 @@ export class AccountPanel {
         if (!form.reportValidity()) return;
         error.textContent = "";
         try {
-          const v = await call("POST", path, { name: name.value, password: password.value });
+          const v = await api("POST", path, { name: name.value, password: password.value });
           saveAccount(v);
           // The account's name is offered when a seat is taken.
           if (!myName()) saveName(v.name);
@@ -156,7 +121,7 @@ export class AccountPanel {
       out.id = "sign-out";
       out.addEventListener("click", async () => {
         try {
-          await call("DELETE", "/sessions", undefined, a.token);
+          await api("DELETE", "/sessions", undefined, a.token);
         } catch {
           // Signed out already.
         }
@@ -225,7 +190,7 @@ export class AccountPanel {
     pick.append(l2, l1);
     let v;
     try {
-      v = await call("GET", `/leaderboard?variant=${this.kind.variant}&players=${this.kind.players}`);
+      v = await api("GET", `/leaderboard?variant=${this.kind.variant}&players=${this.kind.players}`);
     } catch (e) {
       if (seq === this.seq) box.replaceChildren(pick, el("p", e.message, "error"));
       return;

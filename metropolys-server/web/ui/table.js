@@ -11,8 +11,7 @@ import { BoardView, piecesOf } from "./board.js";
 import { t as tr, texts } from "./i18n.js";
 import { Log, ReviewPanel, renderCards, renderHowTo, renderLegend, renderPlayers, renderRevealed, renderRules, renderSheet, renderSupply } from "./panel.js";
 import { Picker } from "./picker.js";
-import { tieSeat } from "./account.js";
-import { inviteOf, myName, saveInvite, saveName, saveSeat, saveSound, seatOf, soundOn } from "./store.js";
+import { accountOf, inviteOf, myName, saveInvite, saveName, saveSeat, saveSound, seatOf, soundOn } from "./store.js";
 import { Seats, place, winnersText } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -145,6 +144,17 @@ export async function fetchRecord(id, signal) {
     throw new Error(message ?? `HTTP ${r.status}`);
   }
   return text;
+}
+
+/** Ties a seat this browser holds to the signed-in account (quietly: the seat works anyway). */
+export async function tieSeat(id, token) {
+  const a = accountOf();
+  if (!a || !token || token.startsWith("acct_")) return;
+  try {
+    await api("POST", "/account/seats", { match: id, token }, a.token);
+  } catch {
+    // A seat given up meanwhile, or already tied: nothing to do.
+  }
 }
 
 /**
