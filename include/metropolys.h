@@ -58,7 +58,7 @@
 /**
  * The minor part of the library version this header belongs to.
  */
-#define MTP_VERSION_MINOR 3
+#define MTP_VERSION_MINOR 4
 
 /**
  * The patch part of the library version this header belongs to.

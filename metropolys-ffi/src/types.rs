@@ -22,7 +22,7 @@ pub const MTP_ABI_VERSION: u32 = 1;
 pub const MTP_VERSION_MAJOR: u32 = 0;
 
 /// The minor part of the library version this header belongs to.
-pub const MTP_VERSION_MINOR: u32 = 3;
+pub const MTP_VERSION_MINOR: u32 = 4;
 
 /// The patch part of the library version this header belongs to.
 pub const MTP_VERSION_PATCH: u32 = 0;

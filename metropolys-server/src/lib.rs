@@ -155,10 +155,12 @@ impl Server {
         let store = Arc::new(store);
         let accounts = {
             let path = path.clone();
-            tokio::task::spawn_blocking(move || accounts::Accounts::open(&path))
-                .await
-                .map_err(blocking)?
-                .map_err(store_err)?
+            Arc::new(
+                tokio::task::spawn_blocking(move || accounts::Accounts::open(&path))
+                    .await
+                    .map_err(blocking)?
+                    .map_err(store_err)?,
+            )
         };
         let since = clock::now_secs() - options.keep.as_secs() as i64;
         let (stored, finished) = {
@@ -187,6 +189,8 @@ impl Server {
             .filter_map(|f| authority::summary_of_row(&f.row, f.moves, &f.names).map(Arc::new))
             .collect();
         let listener = TcpListener::bind(options.addr).await?;
+        let notices =
+            accounts::notices::Notifier::start(options.notify_url.clone(), accounts.clone());
         let shared = Arc::new(Shared {
             limiter: RateLimiter::new(options.rate, options.burst, 100_000),
             chat: limits::ChatLimits::new(options.chat_rate, options.chat_burst),
@@ -204,7 +208,8 @@ impl Server {
                     .and_then(|v| v.parse().ok()),
                 stopping: std::sync::atomic::AtomicBool::new(false),
                 recent: Mutex::new(recent),
-                accounts: Arc::new(accounts),
+                notices,
+                accounts,
             }),
             rooms: RwLock::new(rooms),
             next_client: AtomicU64::new(1),

@@ -95,6 +95,13 @@ pub struct Args {
     /// --max-connections
     #[arg(long = "trusted-proxy", value_name = "IP")]
     pub trusted_proxies: Vec<IpAddr>,
+    /// The notice relay: an http:// URL the server posts a JSON notice to
+    /// when a correspondence match (a turn timer of an hour or more)
+    /// waits for a player who is away and whose account gave a contact;
+    /// the relay sends the e-mail, push or chat message (none: no
+    /// notices)
+    #[arg(long, value_name = "URL", value_parser = crate::accounts::notices::notify_url)]
+    pub notify_url: Option<String>,
 }
 
 /// The server's settings (see [`Args`] for each one's meaning).
@@ -163,6 +170,8 @@ pub struct Options {
     /// Chat messages a credential may send at once (5; twice that per
     /// client address, four times per match).
     pub chat_burst: f64,
+    /// The notice relay's URL (none: no notices).
+    pub notify_url: Option<String>,
 }
 
 impl Default for Options {
@@ -190,6 +199,7 @@ impl Default for Options {
             origins: Vec::new(),
             abandon_seconds: 120,
             trusted_proxies: Vec::new(),
+            notify_url: None,
         })
     }
 }
@@ -228,6 +238,7 @@ impl From<&Args> for Options {
             sweep_interval: Duration::from_secs(10),
             chat_rate: 0.5,
             chat_burst: 5.0,
+            notify_url: a.notify_url.clone(),
         }
     }
 }

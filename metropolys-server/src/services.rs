@@ -27,6 +27,8 @@ pub(crate) struct Services {
     pub(crate) recent: Mutex<VecDeque<Arc<Summary>>>,
     /// The accounts and their ratings.
     pub(crate) accounts: Arc<crate::accounts::Accounts>,
+    /// The notices of correspondence matches' turns.
+    pub(crate) notices: crate::accounts::notices::Notifier,
 }
 
 impl Services {

@@ -7,13 +7,18 @@ she signs in, finds the match among her games and plays on at her seat
 seat). The game is played out with her account's token; her rating then
 shows in the laptop's lobby, and the leaderboard lists her and the bot.
 Signing out on the phone forgets the seats only the account opened there.
-axe-core audits the lobby signed in and out; screenshots go to OUT.
+Then correspondence: Alice gives a contact for her notices and creates a
+match with a day a move against Bob; when she leaves while the game waits
+for her, the server's notice relay (a sink here) is told, with her
+contact. axe-core audits the lobby signed in and out; screenshots go to OUT.
 
 Usage: python accounts.py METROPOLYS_BIN OUT_DIR   (scripts/test-server)
 """
 
+import http.server
 import json
 import os
+import threading
 import random
 import shutil
 import subprocess
@@ -31,10 +36,31 @@ os.makedirs(OUT, exist_ok=True)
 PASSWORD = "Alice's long secret"
 
 
-def start_server(tmp, port):
+NOTICES = []
+
+
+class Sink(http.server.BaseHTTPRequestHandler):
+    """The notice relay: keeps every JSON body posted to it."""
+
+    def do_POST(self):
+        NOTICES.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
+        self.send_response(204)
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+def start_sink():
+    sink = http.server.HTTPServer(("127.0.0.1", 0), Sink)
+    threading.Thread(target=sink.serve_forever, daemon=True).start()
+    return sink, f"http://127.0.0.1:{sink.server_address[1]}/hook"
+
+
+def start_server(tmp, port, hook):
     p = subprocess.Popen(
         [BIN, "serve", "--addr", f"127.0.0.1:{port}", "--database", os.path.join(tmp, "db.sqlite"),
-         "--bot-seconds", "0.2"],
+         "--bot-seconds", "0.2", "--notify-url", hook],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = p.stdout.readline()
     return p, line.split("open ")[1].split(" ")[0]
@@ -43,6 +69,13 @@ def start_server(tmp, port):
 def api(url, path, token=None):
     req = urllib.request.Request(f"{url}api/v1{path}",
                                  headers={"Authorization": f"Bearer {token}"} if token else {})
+    with urllib.request.urlopen(req) as r:
+        return json.loads(r.read())
+
+
+def post(url, path, body):
+    req = urllib.request.Request(f"{url}api/v1{path}", data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(req) as r:
         return json.loads(r.read())
 
@@ -80,7 +113,8 @@ def play_out(url, match, token, rng):
 
 def main():
     tmp = tempfile.mkdtemp(prefix="mtp-accounts-")
-    srv, url = start_server(tmp, free_port())
+    sink, hook = start_sink()
+    srv, url = start_server(tmp, free_port(), hook)
     laptop = phone = None
     try:
         # ----- the laptop: a new account, a match, a seat tied to it ---------
@@ -158,6 +192,42 @@ def main():
         wait(phone, lambda: phone.find_elements(By.ID, "account-form"), "signed out")
         assert stored(phone, "metropolys-account") is None
         assert match not in (stored(phone, "metropolys-seats") or {}), "the account's seat went with it"
+        # ----- correspondence: a contact, a day a move, a notice --------------
+        laptop.get(url + "#/")
+        wait(laptop, lambda: laptop.find_elements(By.ID, "account-contact"), "the notices form")
+        contact = laptop.find_element(By.ID, "account-contact")
+        contact.send_keys("alice@example.org")
+        laptop.find_element(By.ID, "save-contact").click()
+        wait(laptop, lambda: "correspondence" in laptop.find_element(By.ID, "notices-status").text,
+             "the contact saved")
+        assert api(url, "/account", account["token"])["contact"] == "alice@example.org"
+        laptop.execute_script("document.getElementById('notices-form').scrollIntoView()")
+        laptop.save_screenshot(os.path.join(OUT, "account-notices.png"))
+        assert laptop.find_element(By.CSS_SELECTOR, "#turn-timer option[value='86400']").text == "1 day a move"
+        select(laptop, "#players", "2")
+        select(laptop, "select[name=seat1]", "human")
+        select(laptop, "#turn-timer", "86400")
+        laptop.find_element(By.ID, "create-button").click()
+        wait(laptop, lambda: laptop.find_element(By.ID, "name-dialog").is_displayed(), "the name dialog")
+        laptop.find_element(By.ID, "name-ok").click()
+        wait(laptop, lambda: body(laptop, "data-page") == "game", "the correspondence table")
+        slow = laptop.execute_script("return location.hash").split("/")[2]
+        assert slow != match
+        post(url, f"/matches/{slow}/join", {"seat": 1, "name": "Bob"})
+        wait(laptop, lambda: "left to play" in laptop.find_element(By.ID, "timer").text, "her clock, in days")
+        clock = laptop.find_element(By.ID, "timer").text
+        assert clock in ("1 d 0 h left to play", "0 d 23 h left to play"), clock
+        laptop.save_screenshot(os.path.join(OUT, "account-correspondence.png"))
+        assert not NOTICES, "she is at the table: no notice"
+        laptop.get(url + "#/")
+        wait(laptop, lambda: NOTICES, "the notice of her turn, once she is away")
+        n = NOTICES[0]
+        assert (n["event"], n["account"], n["contact"], n["match"], n["seat"], n["move"]) == \
+            ("your_turn", "Alice", "alice@example.org", slow, 0, 0), n
+        row = f"#my-games tr[data-match='{slow}']"
+        wait(laptop, lambda: laptop.find_elements(By.CSS_SELECTOR, row), "the game among hers")
+        assert "1 day a move" in laptop.find_element(By.CSS_SELECTOR, row).text
+
         for d in (laptop, phone):
             bad = [e for e in errors(d) if "401" not in e]
             assert not bad, bad
@@ -168,6 +238,7 @@ def main():
                 d.quit()
         srv.terminate()
         srv.wait()
+        sink.shutdown()
         shutil.rmtree(tmp, ignore_errors=True)
 
 

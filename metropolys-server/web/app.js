@@ -81,12 +81,19 @@ function seatLine(E, m) {
   return td;
 }
 
+/** A match's turn timer in words: seconds, or days (hours) a move by correspondence. */
+function timerWords(seconds) {
+  if (seconds < 3600) return t("ui-match-timer", { seconds });
+  if (seconds < 86400) return t("ui-match-hours", { hours: Math.round(seconds / 3600) });
+  return t("ui-timer-days", { days: Math.round((seconds / 86400) * 10) / 10 });
+}
+
 function matchRow(m, mine) {
   const tr = el("tr");
   tr.setAttribute("data-match", m.id);
   let what = t("ui-match-what", { players: m.players, variant: texts().variant(m.variant) });
   if (m.metropolys_cards) what += ` ${t("ui-match-cards")}`;
-  if (m.turn_seconds) what += `, ${t("ui-match-timer", { seconds: m.turn_seconds })}`;
+  if (m.turn_seconds) what += `, ${timerWords(m.turn_seconds)}`;
   tr.append(el("td", what));
   tr.append(seatLine(E, m));
   tr.append(el("td", m.status === "playing" ? t("ui-playing-move", { move: m.move }) : t(`ui-status-${m.status}`)));

@@ -22,6 +22,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::{Mutex, OnceLock};
 
+pub(crate) mod notices;
 mod ratings;
 use tokio::sync::Semaphore;
 

@@ -25,6 +25,7 @@ mod effects;
 mod rematch;
 mod seating;
 mod subscribers;
+mod timers;
 mod view;
 
 pub use effects::{
@@ -633,9 +634,18 @@ impl Authority {
         fx
     }
 
-    /// Starts whatever a restored match was waiting for.
-    pub fn resume(&mut self, now: Instant) -> Effects {
+    /// Starts whatever a restored match was waiting for. `waited`: how
+    /// long the seat to act has waited already (since the last move was
+    /// stored): a correspondence match's clock ran while the server was
+    /// down, so its deadline is what was left of the turn (a real-time
+    /// timer restarts with a full turn).
+    pub fn resume(&mut self, now: Instant, waited: Duration) -> Effects {
         self.set_deadline(now);
+        if self.correspondence() {
+            if let (Some(turn), Some(d)) = (self.turn, self.deadline.as_mut()) {
+                *d = now + turn.saturating_sub(waited);
+            }
+        }
         Effects {
             job: self.schedule(now),
             ..Effects::default()
@@ -654,65 +664,6 @@ impl Authority {
         Effects {
             job: self.schedule(now),
             ..Effects::default()
-        }
-    }
-
-    // ----- timers and bots ----------------------------------------------
-
-    /// A full turn for the seat to act, when it is a human seat of a
-    /// playing match with a turn timer and a human seat's holder is here;
-    /// otherwise no deadline (the timer does not run while every human is
-    /// away: a timed match whose players all left does not play itself
-    /// out).
-    fn set_deadline(&mut self, now: Instant) {
-        let state = self.game.state();
-        self.deadline = match (self.turn, state.to_act()) {
-            (Some(turn), Some(seat))
-                if self.started
-                    && !self.cancelled
-                    && self.seats[seat as usize].spec.is_human()
-                    && self.humans_here() =>
-            {
-                Some(now + turn)
-            }
-            _ => None,
-        };
-    }
-
-    /// The bot of the seat to act, or the turn timer of a human seat (for
-    /// what is left of its deadline).
-    fn schedule(&mut self, now: Instant) -> Option<Job> {
-        let state = *self.game.state();
-        let seat = state.to_act()?;
-        if !self.started || self.cancelled {
-            return None;
-        }
-        let generation = self.generation;
-        match &self.seats[seat as usize].spec {
-            SeatSpec::Bot {
-                bot, params, seed, ..
-            } => {
-                if self.bot_busy {
-                    return None;
-                }
-                let view = InfoSet::with_config(&state, seat, self.config()).ok()?;
-                self.bot_busy = true;
-                Some(Job::Bot {
-                    seat,
-                    generation,
-                    view: Box::new(view),
-                    bot: bot.clone(),
-                    params: params.clone(),
-                    // A new draw per move: a restored bot does not repeat
-                    // its earlier draws.
-                    seed: seed ^ self.move_number().wrapping_mul(0x9E37_79B9_7F4A_7C15),
-                })
-            }
-            SeatSpec::Human => self.deadline.map(|d| Job::Timer {
-                seat,
-                generation,
-                after: d.saturating_duration_since(now),
-            }),
         }
     }
 }

@@ -89,9 +89,10 @@ impl Authority {
     }
 
     /// Stops the turn timer when no human seat's holder is here any more:
-    /// nobody is timed out while everyone is away.
+    /// nobody is timed out while everyone is away (but a correspondence
+    /// match's clock runs on).
     pub(super) fn pause_if_nobody_here(&mut self, fx: &mut Effects) {
-        if self.deadline.is_some() && !self.humans_here() {
+        if self.deadline.is_some() && !self.humans_here() && !self.correspondence() {
             self.deadline = None;
             self.generation += 1;
             fx.stop_timer = true;

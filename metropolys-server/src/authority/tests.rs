@@ -570,3 +570,70 @@ fn an_idle_playing_match_expires_once_every_player_has_gone() {
     assert_eq!(a.status(), Status::Cancelled);
     assert!(a.propose_expire(later, abandon, 1).is_none());
 }
+
+#[test]
+fn a_correspondence_clock_runs_while_everyone_is_away_and_across_a_restart() {
+    let day = Duration::from_secs(86_400);
+    let mut a = with_row(row(), vec![SeatSpec::Human, SeatSpec::Human], false);
+    a.turn = Some(2 * day);
+    assert!(a.correspondence());
+    join(&mut a, 0, 1);
+    let p = a.propose_join(Some(1), [2; 32], None, None).unwrap();
+    let fx = commit(&mut a, p);
+    // Nobody is here, and the clock runs all the same.
+    let Some(Job::Timer { seat: 0, after, .. }) = fx.job else {
+        panic!(
+            "a correspondence match's timer runs for nobody: {:?}",
+            fx.job
+        )
+    };
+    assert!(after > 2 * day - Duration::from_secs(1) && after <= 2 * day);
+    // The seat to act is away: its notice is due, with the deadline.
+    let now = Instant::now();
+    let n = a
+        .turn_notice(now, 1_000)
+        .expect("a notice for the away seat");
+    assert_eq!((n.seat, n.holder, n.move_number), (0, [1; 32], 0));
+    assert!(
+        (1_000 + 172_798..=1_000 + 172_800).contains(&n.deadline),
+        "{n:?}"
+    );
+    // Its holder comes: no notice; leaves: the clock does not stop.
+    a.connect(1, a.seat_of(&[1; 32]), None, now).unwrap();
+    assert!(a.turn_notice(now, 1_000).is_none(), "the holder is here");
+    let fx = a.disconnect(1, now);
+    assert!(!fx.stop_timer && a.deadline.is_some());
+    // A move: the other seat's turn, and its notice.
+    let action = first_legal(&a);
+    a.connect(2, a.seat_of(&[1; 32]), None, now).unwrap();
+    let Submission::Commit(p) = a.propose_submit(2, 0, action, 1).unwrap() else {
+        panic!("a fresh submission")
+    };
+    commit(&mut a, p);
+    let n = a.turn_notice(now, 1_000).expect("seat 1 is away");
+    assert_eq!((n.seat, n.holder, n.move_number), (1, [2; 32], 1));
+    // A restart: the seat to act has what was left of its turn.
+    let fx = a.resume(now, day + Duration::from_secs(3_600));
+    let Some(Job::Timer { seat: 1, after, .. }) = fx.job else {
+        panic!("the restored clock runs: {:?}", fx.job)
+    };
+    assert_eq!(after, day - Duration::from_secs(3_600));
+    let fx = a.resume(now, 3 * day);
+    assert!(matches!(fx.job, Some(Job::Timer { after, .. }) if after.is_zero()));
+}
+
+#[test]
+fn a_real_time_timer_restarts_with_a_full_turn_after_a_restart() {
+    let mut a = with_row(row(), vec![SeatSpec::Human, SeatSpec::Human], true);
+    assert!(!a.correspondence());
+    join(&mut a, 0, 1);
+    join(&mut a, 1, 2);
+    let now = Instant::now();
+    a.connect(1, a.seat_of(&[1; 32]), None, now).unwrap();
+    assert!(a.turn_notice(now, 0).is_none(), "no notices in real time");
+    a.disconnect(1, now);
+    assert!(a.turn_notice(now, 0).is_none());
+    a.connect(1, a.seat_of(&[1; 32]), None, now).unwrap();
+    let fx = a.resume(now, Duration::from_secs(3_600));
+    assert!(matches!(fx.job, Some(Job::Timer { after, .. }) if after == Duration::from_secs(30)));
+}

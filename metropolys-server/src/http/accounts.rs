@@ -1,14 +1,14 @@
 //! Accounts over HTTP (`crate::accounts`): signing up and in, out, the
 //! account with its ratings and games ("my games", from any device),
-//! tying a seat to it, and the leaderboards.
+//! tying a seat to it, where its notices go, and the leaderboards.
 
-use crate::accounts::TOKEN_PREFIX;
+use crate::accounts::{notices, TOKEN_PREFIX};
 use crate::answers::answer_or_error;
 use crate::credential::hash_credential;
 use crate::limits::{address_key, Verdict};
 use crate::protocol::{
     parse_json, AccountAnswer, BindSeat, Bound, Credentials, ErrorCode, Leaderboard, MyGame,
-    ProtoError, SignedIn,
+    Notices, ProtoError, SetNotices, SignedIn,
 };
 use crate::shared::{whole, Shared};
 use axum::body::Bytes;
@@ -148,6 +148,8 @@ pub(super) async fn account(State(sh): Shr, headers: HeaderMap) -> Response {
             created: account.created,
             ratings: sh.accounts.ratings(account.id).await?,
             games,
+            contact: sh.accounts.contact(account.id).await?,
+            notices: sh.services.notices.enabled(),
         })
     }
     .await;
@@ -185,6 +187,25 @@ pub(super) async fn bind(State(sh): Shr, headers: HeaderMap, body: Bytes) -> Res
         Ok(Bound {
             match_id: room.id.clone(),
             seat,
+        })
+    })
+    .await;
+    answer_or_error(StatusCode::OK, r)
+}
+
+/// `PUT /api/v1/account/notices` with the account's token, body
+/// `{"contact": "..." | null}`: where the account's notices go (a
+/// correspondence match waiting for it while it is away).
+pub(super) async fn set_notices(State(sh): Shr, headers: HeaderMap, body: Bytes) -> Response {
+    let r = whole(async move {
+        let token = account_token(&sh, &headers)?;
+        let req: SetNotices = parse_object(&headers, &body)?;
+        let contact = req.contact.as_deref().map(notices::contact).transpose()?;
+        let account = sh.accounts.account(&token).await?;
+        sh.accounts.set_contact(account.id, contact.clone()).await?;
+        Ok(Notices {
+            contact,
+            enabled: sh.services.notices.enabled(),
         })
     })
     .await;

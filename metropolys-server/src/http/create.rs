@@ -9,6 +9,7 @@ use crate::answers::answer_or_error;
 use crate::authority::{RematchDraws, SeatSpec};
 use crate::credential::{new_invite, random_u64};
 use crate::limits::address_key;
+use crate::protocol::MAX_TURN_SECONDS;
 use crate::protocol::{
     parse_json, CreateMatch, ErrorCode, Joined, MatchAnswer, ProtoError, Status,
 };
@@ -136,11 +137,11 @@ async fn create_match(
     }
     let turn_seconds = match req.turn_seconds {
         None => None,
-        Some(t) if (1.0..=86_400.0).contains(&t) => Some(t),
+        Some(t) if (1.0..=MAX_TURN_SECONDS as f64).contains(&t) => Some(t),
         Some(_) => {
-            return Err(bad(
-                "turn_seconds must be a number from 1 to 86400, or null".into(),
-            ))
+            return Err(bad(format!(
+                "turn_seconds must be a number from 1 to {MAX_TURN_SECONDS} (14 days), or null"
+            )))
         }
     };
     let creator = address_key(addr.ip());

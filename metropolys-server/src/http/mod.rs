@@ -19,7 +19,7 @@ use axum::extract::{ConnectInfo, Path, RawQuery, Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{get, post, put};
 use axum::Router;
 use serde_json::Value;
 use std::net::SocketAddr;
@@ -69,6 +69,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         )
         .route("/api/v1/account", get(accounts::account))
         .route("/api/v1/account/seats", post(accounts::bind))
+        .route("/api/v1/account/notices", put(accounts::set_notices))
         .route("/api/v1/leaderboard", get(accounts::leaderboard))
         .fallback(|| async { error(ProtoError::new(ErrorCode::NotFound, "no such path")) })
         .method_not_allowed_fallback(|| async {

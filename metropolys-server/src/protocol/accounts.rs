@@ -1,6 +1,7 @@
 //! Accounts, "my games" and ratings on the wire: the requests and answers
-//! of `/api/v1/accounts`, `/api/v1/sessions`, `/api/v1/account` and
-//! `/api/v1/leaderboard` (docs/server.md, "Accounts and ratings").
+//! of `/api/v1/accounts`, `/api/v1/sessions`, `/api/v1/account`,
+//! `/api/v1/account/notices` and `/api/v1/leaderboard`, and the notices
+//! the server posts (docs/server.md, "Accounts and ratings").
 
 use super::messages::Summary;
 use super::shapes::{SeatSchema, VariantSchema};
@@ -10,13 +11,16 @@ use serde::{Deserialize, Serialize};
 
 /// The schema roots of the accounts' REST bodies and answers, beside
 /// [`ROOTS`](super::ROOTS).
-pub const ACCOUNT_ROOTS: [&str; 6] = [
+pub const ACCOUNT_ROOTS: [&str; 9] = [
     "Credentials",
     "BindSeat",
+    "SetNotices",
     "SignedIn",
     "AccountAnswer",
     "Bound",
+    "Notices",
     "Leaderboard",
+    "Notice",
 ];
 
 /// `POST /api/v1/accounts` (a new account) and `POST /api/v1/sessions`
@@ -44,6 +48,17 @@ pub struct BindSeat {
     pub match_id: String,
     /// The seat's credential, as `join` gave it.
     pub token: String,
+}
+
+/// `PUT /api/v1/account/notices`: where the account's notices go.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SetNotices {
+    /// What the server's notice relay (`--notify-url`) reads to reach the
+    /// player: an e-mail address, a push topic, a chat handle, as the
+    /// relay expects; 1 to 254 characters, no control characters. `null`:
+    /// no notices.
+    pub contact: Option<String>,
 }
 
 /// The answer of signing up or in: the account's token for this device.
@@ -115,6 +130,58 @@ pub struct AccountAnswer {
     /// The matches it holds a seat in, the games waiting for it first,
     /// then the latest tied first (at most 50).
     pub games: Vec<MyGame>,
+    /// Where its notices go (`null`: none are sent).
+    pub contact: Option<String>,
+    /// Whether this server sends notices at all (`--notify-url`).
+    pub notices: bool,
+}
+
+/// `PUT /api/v1/account/notices`: where the account's notices now go.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct Notices {
+    /// The contact the notices carry (`null`: none are sent).
+    pub contact: Option<String>,
+    /// Whether this server sends notices at all (it was started with
+    /// `--notify-url`).
+    pub enabled: bool,
+}
+
+/// What the server posts to its notice relay (`--notify-url`, as JSON) when
+/// a correspondence match waits for a seat whose holder is away and whose
+/// account has a contact. At least once: a restart may send a notice again.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Notice {
+    /// What happened: `your_turn`.
+    pub event: NoticeEvent,
+    /// The account's name.
+    pub account: String,
+    /// The account's contact (`PUT /api/v1/account/notices`).
+    pub contact: String,
+    /// The match id.
+    #[serde(rename = "match")]
+    pub match_id: String,
+    /// The seat to act.
+    #[schemars(with = "SeatSchema")]
+    pub seat: Seat,
+    /// The move number the game waits at.
+    #[serde(rename = "move")]
+    pub move_number: u64,
+    /// When the turn timer runs out (seconds since the Unix epoch): then
+    /// the server plays the seat's move (the greedy bot, as for every
+    /// timed-out turn).
+    pub deadline: i64,
+    /// The match's page on this server, a path (`/#/match/<id>`): the
+    /// relay puts its public origin before it.
+    pub path: String,
+}
+
+/// Why a notice was sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum NoticeEvent {
+    /// A correspondence match waits for the account's seat.
+    YourTurn,
 }
 
 /// One line of the leaderboard.

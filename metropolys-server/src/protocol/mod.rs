@@ -17,8 +17,8 @@ mod text;
 mod version;
 
 pub use accounts::{
-    AccountAnswer, BindSeat, Bound, Credentials, Leaderboard, LeaderboardEntry, MyGame, Rating,
-    SignedIn, ACCOUNT_ROOTS,
+    AccountAnswer, BindSeat, Bound, Credentials, Leaderboard, LeaderboardEntry, MyGame, Notice,
+    NoticeEvent, Notices, Rating, SetNotices, SignedIn, ACCOUNT_ROOTS,
 };
 pub use errors::{shorten, ErrorCode, ProtoError};
 pub use messages::{
@@ -26,7 +26,10 @@ pub use messages::{
     Move, Presence, Rematch, SeatKind, SeatStatus, ServerMessage, Status, Summary, TimedOut,
     Update, Welcome,
 };
-pub use requests::{parse_client, parse_json, ClientRequest, CreateMatch, JoinSeat};
+pub use requests::{
+    parse_client, parse_json, ClientRequest, CreateMatch, JoinSeat, CORRESPONDENCE_SECONDS,
+    MAX_TURN_SECONDS,
+};
 pub use schema::{doc_tables, schema, ROOTS};
 pub use text::{
     chat_text, is_color_name, name_key, player_name, CHAT_MAX_CHARS, NAME_MAX_BYTES, NAME_MAX_CHARS,

@@ -360,6 +360,15 @@ fn seat_or_null<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u8>, D::Error>
     }
 }
 
+/// A turn timer (`turn_seconds`) of this many seconds or more makes a
+/// correspondence match (hours or days per move): its clock runs while
+/// nobody is connected and across restarts, and the seat to act gets a
+/// notice when away.
+pub const CORRESPONDENCE_SECONDS: u64 = 3_600;
+
+/// The longest turn timer (`turn_seconds`): 14 days.
+pub const MAX_TURN_SECONDS: u64 = 14 * 86_400;
+
 /// `POST /api/v1/matches`: a new match.
 #[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -387,7 +396,12 @@ pub struct CreateMatch {
     /// One per player: `human`, or a bot spec (`kind` or
     /// `kind:{JSON parameters}`); at least one `human`.
     pub seats: Vec<String>,
-    /// The turn timer, 1 to 86400 seconds (default none).
+    /// The turn timer, 1 to 1209600 seconds (14 days; default none). At
+    /// 3600 (an hour) or more the match is played by correspondence: its
+    /// clock runs whether or not anyone is connected, and a player who is
+    /// away is sent a notice when it is their turn (their account's
+    /// contact, through the server's `--notify-url`). When a turn runs
+    /// out, the server plays the seat's move (`timed_out`).
     #[serde(default)]
     pub turn_seconds: Option<f64>,
     /// A private match (default false): the lobby does not list it, and

@@ -45,11 +45,14 @@ pub fn schema() -> Value {
     g.subschema_for::<super::AccountAnswer>();
     g.subschema_for::<super::Bound>();
     g.subschema_for::<super::Leaderboard>();
+    g.subschema_for::<super::SetNotices>();
+    g.subschema_for::<super::Notices>();
+    g.subschema_for::<super::Notice>();
     let defs = g.take_definitions(true);
     json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": format!("metropolys-server protocol {PROTOCOL_VERSION}"),
-        "description": "Every message of the metropolys server's protocol: validate a message against {\"$ref\": \"#/$defs/<root>\"} for a root of ServerMessage (WebSocket, server to client), ClientRequest (WebSocket, client to server), CreateMatch, JoinSeat, Credentials, BindSeat (REST bodies), Info, MatchList, MatchAnswer, Joined, Left, SignedIn, AccountAnswer, Bound, Leaderboard, HttpError (REST answers).",
+        "description": "Every message of the metropolys server's protocol: validate a message against {\"$ref\": \"#/$defs/<root>\"} for a root of ServerMessage (WebSocket, server to client), ClientRequest (WebSocket, client to server), CreateMatch, JoinSeat, Credentials, BindSeat, SetNotices (REST bodies), Info, MatchList, MatchAnswer, Joined, Left, SignedIn, AccountAnswer, Bound, Notices, Leaderboard, HttpError (REST answers), Notice (what the server posts to its notice relay).",
         "$defs": Value::Object(defs),
     })
 }
@@ -57,7 +60,7 @@ pub fn schema() -> Value {
 /// docs/server.md's generated tables, by name: `server-messages` (every
 /// WebSocket message from the server), `update`, `summary`, `seat`,
 /// `create`, `join`, `chat`, `credentials`, `account`, `my-game`, `rating`,
-/// `leaderboard` (their fields) and `errors` (every error code,
+/// `leaderboard`, `notice` (their fields) and `errors` (every error code,
 /// its HTTP status and meaning). Each sits in docs/server.md between
 /// `<!-- generated: NAME -->` and `<!-- end: NAME -->`.
 pub fn doc_tables() -> Vec<(&'static str, String)> {
@@ -76,6 +79,7 @@ pub fn doc_tables() -> Vec<(&'static str, String)> {
         ("my-game", fields_table(&defs, "MyGame")),
         ("rating", fields_table(&defs, "Rating")),
         ("leaderboard", fields_table(&defs, "LeaderboardEntry")),
+        ("notice", fields_table(&defs, "Notice")),
         ("errors", errors_table(&defs)),
     ]
 }

@@ -18,7 +18,7 @@ use metropolys_core::{Config, Seat};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex as SyncMutex, Weak};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, Mutex, Notify};
 use tokio::task::AbortHandle;
 
@@ -45,6 +45,8 @@ struct Inner {
     auth: Authority,
     clients: HashMap<ClientId, ClientHandle>,
     timer: Option<AbortHandle>,
+    /// The move number whose turn notice was queued last.
+    noticed: Option<u64>,
 }
 
 /// A match in memory.
@@ -136,6 +138,7 @@ impl Room {
                 auth,
                 clients: HashMap::new(),
                 timer: None,
+                noticed: None,
             }),
             summary: SyncMutex::new(summary),
             sockets: SyncMutex::new(SocketCounts::default()),
@@ -389,6 +392,15 @@ impl Room {
             }
         }
         *self.summary.lock().unwrap_or_else(|p| p.into_inner()) = Arc::new(inner.auth.summary());
+        if let Some(n) = inner
+            .auth
+            .turn_notice(Instant::now(), crate::clock::now_secs())
+        {
+            if inner.noticed != Some(n.move_number) {
+                inner.noticed = Some(n.move_number);
+                sh.notices.your_turn(n);
+            }
+        }
     }
 
     /// Starts a bot's decision or a turn timer; neither keeps the room in
@@ -734,8 +746,20 @@ impl Room {
 
     /// Starts whatever a restored match was waiting for.
     pub async fn resume(self: &Arc<Self>, sh: &Arc<Services>) {
+        // A correspondence match's clock ran while the server was down:
+        // the seat to act has waited since the last move was stored.
+        let store = sh.store.clone();
+        let id = self.id.clone();
+        let active = tokio::task::spawn_blocking(move || store.active(&id))
+            .await
+            .ok()
+            .and_then(Result::ok)
+            .flatten();
+        let waited = active.map_or(0, |a| (crate::clock::now_secs() - a).max(0));
         let mut inner = self.inner.lock().await;
-        let fx = inner.auth.resume(Instant::now());
+        let fx = inner
+            .auth
+            .resume(Instant::now(), Duration::from_secs(waited as u64));
         self.carry_out(sh, &mut inner, fx);
     }
 }

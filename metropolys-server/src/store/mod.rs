@@ -175,12 +175,32 @@ impl Store {
     /// `before` (seconds since the Unix epoch).
     pub(crate) fn idle(&self, before: i64) -> Result<Vec<String>> {
         let conn = self.reader();
+        // A correspondence match is idle only a turn later than `before`
+        // says (its turn timer moves it on anyway).
         let mut st = conn.prepare_cached(
             "SELECT id FROM matches WHERE finished = 0 AND cancelled = 0 AND started = 1
-               AND COALESCE(active, created) < ?1 ORDER BY id",
+               AND COALESCE(active, created)
+                   + (CASE WHEN COALESCE(turn_seconds, 0) >= ?2 THEN turn_seconds ELSE 0 END)
+                   < ?1
+             ORDER BY id",
         )?;
-        let rows = st.query_map(params![before], |r| r.get(0))?;
+        let rows = st.query_map(
+            params![before, crate::protocol::CORRESPONDENCE_SECONDS as f64],
+            |r| r.get(0),
+        )?;
         rows.collect()
+    }
+
+    /// When the last move of match `id` was stored (or it started), in
+    /// seconds since the Unix epoch: `None` for an unknown match or one
+    /// that has not started.
+    pub(crate) fn active(&self, id: &str) -> Result<Option<i64>> {
+        let conn = self.reader();
+        let active = conn
+            .prepare_cached("SELECT active FROM matches WHERE id = ?1 AND started = 1")?
+            .query_row(params![id], |r| r.get::<_, Option<i64>>(0))
+            .optional()?;
+        Ok(active.flatten())
     }
 
     /// The durations of the writer's transactions.
@@ -674,6 +694,41 @@ mod tests {
             s.idle(now + 10).unwrap(),
             Vec::<String>::new(),
             "a1 is over"
+        );
+    }
+
+    /// A started correspondence match (a turn of an hour or more) is idle
+    /// only a turn after its last move (its timer moves it on before
+    /// that); a real-time one after the time given.
+    #[test]
+    fn a_correspondence_match_is_idle_a_turn_later() {
+        let dir = tempfile::Builder::new()
+            .prefix("mtp-store-")
+            .tempdir()
+            .unwrap();
+        let s = Store::open(&dir.path().join("t.db")).unwrap();
+        let mut slow = row("slow");
+        slow.turn_seconds = Some(3.0 * 86_400.0);
+        let mut fast = row("fast");
+        fast.turn_seconds = Some(60.0);
+        block(async {
+            for (r, key) in [(slow, 1), (fast, 3)] {
+                let id = r.id.clone();
+                s.commit(Op::CreateMatch(r)).await.unwrap();
+                s.commit(seat(&id, 0, key, false)).await.unwrap();
+                s.commit(seat(&id, 1, key + 1, true)).await.unwrap();
+            }
+        });
+        let now = crate::clock::now_secs();
+        assert_eq!(
+            s.active("slow").unwrap().map(|a| (now - a).abs() < 5),
+            Some(true)
+        );
+        assert_eq!(s.active("nothing").unwrap(), None);
+        assert_eq!(s.idle(now + 10).unwrap(), vec!["fast".to_string()]);
+        assert_eq!(
+            s.idle(now + 3 * 86_400 + 10).unwrap(),
+            vec!["fast".to_string(), "slow".to_string()]
         );
     }
 

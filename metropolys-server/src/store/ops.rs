@@ -309,16 +309,27 @@ fn unclaim(conn: &Connection, match_id: &str) -> Result<()> {
 }
 
 /// How many matches other than `except` that `address` created or joined
-/// are waiting: open, or started with no move since `idle_before`.
+/// are waiting: open, or started with no move since `idle_before` (a
+/// correspondence match, whose moves are days apart, is not waiting once
+/// it started: its turn timer moves it).
 fn waiting(conn: &Connection, address: &str, except: &str, idle_before: i64) -> Result<u64> {
     let n: i64 = conn
         .prepare_cached(
             "SELECT COUNT(*) FROM claims c JOIN matches m ON m.id = c.match_id
              WHERE c.address = ?1 AND c.match_id != ?2
                AND m.finished = 0 AND m.cancelled = 0
-               AND (m.started = 0 OR COALESCE(m.active, m.created) < ?3)",
+               AND (m.started = 0 OR (COALESCE(m.active, m.created) < ?3
+                    AND COALESCE(m.turn_seconds, 0) < ?4))",
         )?
-        .query_row(params![address, except, idle_before], |r| r.get(0))?;
+        .query_row(
+            params![
+                address,
+                except,
+                idle_before,
+                crate::protocol::CORRESPONDENCE_SECONDS as f64
+            ],
+            |r| r.get(0),
+        )?;
     Ok(n as u64)
 }
 

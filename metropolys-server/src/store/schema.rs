@@ -10,8 +10,9 @@ use rusqlite::Connection;
 /// chat; 4 when a match last moved (`active`) and the client addresses
 /// that created or joined an unfinished match (`claims`); 5 the accounts,
 /// their sign-ins (`sessions`), the seats they hold (`account_seats`), the
-/// ratings and the matches rated (`crate::accounts`).
-pub(super) const SCHEMA_VERSION: i64 = 5;
+/// ratings and the matches rated (`crate::accounts`); 6 where an account's
+/// notices go (`accounts.contact`).
+pub(super) const SCHEMA_VERSION: i64 = 6;
 
 /// Creates the tables, or brings an older database's up to date.
 pub(super) fn migrate(conn: &Connection) -> Result<()> {
@@ -113,6 +114,8 @@ pub(super) fn migrate(conn: &Connection) -> Result<()> {
             ],
         )?;
         add_columns(conn, "credentials", &[("name", "TEXT")])?;
+        // Where an account's notices go (a correspondence match's turn).
+        add_columns(conn, "accounts", &[("contact", "TEXT")])?;
         conn.execute_batch(
             "CREATE INDEX IF NOT EXISTS matches_ended ON matches(finished, ended);
              CREATE INDEX IF NOT EXISTS matches_rematch ON matches(rematch);",

@@ -72,6 +72,7 @@ fn answer_root(method: &str, path: &str, status: u16) -> Option<&'static str> {
         ("POST", ["", "api", "v1", "sessions"]) => Some("SignedIn"),
         ("GET", ["", "api", "v1", "account"]) => Some("AccountAnswer"),
         ("POST", ["", "api", "v1", "account", "seats"]) => Some("Bound"),
+        ("PUT", ["", "api", "v1", "account", "notices"]) => Some("Notices"),
         ("GET", ["", "api", "v1", "leaderboard"]) => Some("Leaderboard"),
         _ => None,
     }

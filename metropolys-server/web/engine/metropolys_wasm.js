@@ -2058,7 +2058,7 @@ function __wbg_get_imports() {
             const ret = arg0.call(arg1, arg2, arg3);
             return ret;
         }, arguments); },
-        __wbg_engineError_f16b32a677cb1df3: function(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7) {
+        __wbg_engineError_d536405773f7ba73: function(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7) {
             let v0;
             if (arg4 !== 0) {
                 v0 = getStringFromWasm0(arg4, arg5);
@@ -2069,7 +2069,7 @@ function __wbg_get_imports() {
             const ret = engineError(getStringFromWasm0(arg0, arg1), getStringFromWasm0(arg2, arg3), v0, v1);
             return ret;
         },
-        __wbg_error_ef3fcbd44efe2239: function(arg0, arg1) {
+        __wbg_error_77ac4b378b16b625: function(arg0, arg1) {
             console.error(getStringFromWasm0(arg0, arg1));
         },
         __wbg_get_2080c49015e35254: function() { return handleError(function (arg0, arg1) {
@@ -2094,7 +2094,7 @@ function __wbg_get_imports() {
             const ret = result;
             return ret;
         },
-        __wbg_isArray_4234c100971e3a1e: function() { return handleError(function (arg0) {
+        __wbg_isArray_7762e207e6d288d0: function() { return handleError(function (arg0) {
             const ret = Array.isArray(arg0);
             return ret;
         }, arguments); },
@@ -2102,14 +2102,14 @@ function __wbg_get_imports() {
             const ret = Number.isSafeInteger(arg0);
             return ret;
         },
-        __wbg_jsonOf_1d73bf3c76084ce6: function(arg0, arg1) {
+        __wbg_jsonOf_80c9c764e45d66ec: function(arg0, arg1) {
             const ret = jsonOf(arg1);
             var ptr1 = isLikeNone(ret) ? 0 : passStringToWasm0(ret, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
             var len1 = WASM_VECTOR_LEN;
             getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 1, len1, true);
             getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 0, ptr1, true);
         },
-        __wbg_keys_ff68474285c6562f: function() { return handleError(function (arg0) {
+        __wbg_keys_52c8ee13f45f2b02: function() { return handleError(function (arg0) {
             const ret = Object.keys(arg0);
             return ret;
         }, arguments); },

@@ -135,14 +135,53 @@ export class AccountPanel {
       who.append(" ", out);
       const ratings = el("div");
       ratings.id = "my-ratings";
-      this.box.append(who, el("h3", t("ui-ratings")), ratings);
+      this.box.append(who, el("h3", t("ui-ratings")), ratings, this.noticesForm(a));
       this.refreshRatings();
     }
     this.renderBoard();
   }
 
+  /**
+   * Where the account's notices go (a correspondence game waiting for it
+   * while it is away): the contact the server's notice relay reads.
+   */
+  noticesForm(a) {
+    const form = el("form");
+    form.id = "notices-form";
+    const contact = el("input");
+    contact.id = "account-contact";
+    contact.maxLength = 254;
+    contact.autocomplete = "email";
+    const label = el("label");
+    label.append(el("span", t("ui-notices-contact")), contact);
+    const save = el("button", t("ui-notices-save"), "secondary");
+    save.type = "submit";
+    save.id = "save-contact";
+    const status = el("p", null, "note");
+    status.id = "notices-status";
+    status.setAttribute("aria-live", "polite");
+    form.append(el("h3", t("ui-notices")), label, save, status);
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const value = contact.value.trim();
+      try {
+        const v = await api("PUT", "/account/notices", { contact: value || null }, a.token);
+        if (lastAccount) Object.assign(lastAccount, { contact: v.contact, notices: v.enabled });
+        status.textContent = t(v.enabled ? (v.contact ? "ui-notices-saved" : "ui-notices-none") : "ui-notices-off");
+      } catch (e) {
+        status.textContent = t("ui-notices-failed", { error: e.message });
+      }
+    });
+    return form;
+  }
+
   /** The ratings of the signed-in account, as the last `accountGames()` read them. */
   refreshRatings() {
+    const input = this.box.querySelector("#account-contact");
+    if (input && lastAccount && document.activeElement !== input && !input.value) {
+      input.value = lastAccount.contact ?? "";
+      if (!lastAccount.notices) this.box.querySelector("#notices-status").textContent = t("ui-notices-off");
+    }
     const box = this.box.querySelector("#my-ratings");
     if (!box) return;
     const ratings = lastAccount?.ratings ?? [];

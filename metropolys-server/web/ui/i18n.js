@@ -57,11 +57,12 @@ export function t(id, args) {
 }
 
 /**
- * Translates the markup under `root`: `data-t` (the text), `data-t-label`
+ * Translates the markup under `root`: `data-t` (the text, with the JSON
+ * arguments of `data-t-args` when it has some), `data-t-label`
  * (aria-label), `data-t-title` (title), `data-t-placeholder`.
  */
 export function translate(root) {
-  for (const el of root.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  for (const el of root.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t, el.dataset.tArgs ? JSON.parse(el.dataset.tArgs) : undefined);
   for (const el of root.querySelectorAll("[data-t-label]")) el.setAttribute("aria-label", t(el.dataset.tLabel));
   for (const el of root.querySelectorAll("[data-t-title]")) el.title = t(el.dataset.tTitle);
   for (const el of root.querySelectorAll("[data-t-placeholder]")) el.placeholder = t(el.dataset.tPlaceholder);

@@ -602,7 +602,15 @@ export class OnlineTable {
     }
     const left = Math.max(0, Math.round((t.deadline - performance.now()) / 1000));
     const mine = t.game.toAct === t.seat;
-    el.textContent = mine ? tr("ui-seconds-left-me", { left }) : tr("ui-seconds-left", { left, who: this.seatWords().who(t.game.toAct) });
+    const who = this.seatWords().who(t.game.toAct);
+    if (left >= 3600) {
+      // Correspondence: days and hours.
+      const days = Math.floor(left / 86400);
+      const hours = Math.floor((left % 86400) / 3600);
+      el.textContent = mine ? tr("ui-days-left-me", { days, hours }) : tr("ui-days-left", { days, hours, who });
+      return;
+    }
+    el.textContent = mine ? tr("ui-seconds-left-me", { left }) : tr("ui-seconds-left", { left, who });
   }
 
   players() {

@@ -600,6 +600,22 @@ ui-signed-in-as = Přihlášen jako { $name }
 ui-account-failed = Nepřihlášeno: { $error }
 ui-ratings = Tvoje hodnocení
 ui-no-ratings = Zatím žádná hodnocená hra: hra se hodnotí, když má účet každý člověk u stolu.
+ui-timer-days = { $days ->
+    [one] { $days } den na tah
+    [few] { $days } dny na tah
+    [many] { $days } dne na tah
+   *[other] { $days } dní na tah
+}
+ui-match-hours = { $hours } h na tah
+ui-days-left-me = Na tah ti zbývá { $days } d { $hours } h
+ui-days-left = { $who }: zbývá { $days } d { $hours } h
+ui-notices = Upozornění
+ui-notices-contact = Když na mě čeká korespondenční hra, dej mi vědět na
+ui-notices-save = Uložit
+ui-notices-saved = Uloženo: server ti dá vědět, když na tebe čeká korespondenční hra.
+ui-notices-none = Žádná upozornění.
+ui-notices-off = Tento server upozornění neposílá.
+ui-notices-failed = Neuloženo: { $error }
 ui-rating-line = { $players } hráči, { $variant }: { $score } (hry: { $games })
 ui-leaderboard = Žebříček
 ui-no-leaderboard = V tomto druhu hry zatím nikdo nemá hodnocení.

@@ -580,6 +580,20 @@ ui-signed-in-as = Signed in as { $name }
 ui-account-failed = Not signed in: { $error }
 ui-ratings = Your ratings
 ui-no-ratings = No rated game yet: a game is rated when every person at the table has an account.
+ui-timer-days = { $days ->
+    [one] { $days } day a move
+   *[other] { $days } days a move
+}
+ui-match-hours = { $hours } h a move
+ui-days-left-me = { $days } d { $hours } h left to play
+ui-days-left = { $days } d { $hours } h left for { $who }
+ui-notices = Notices
+ui-notices-contact = When a correspondence game waits for me, tell me at
+ui-notices-save = Save
+ui-notices-saved = Saved: the server tells you there when a correspondence game waits for you.
+ui-notices-none = No notices.
+ui-notices-off = This server sends no notices.
+ui-notices-failed = Not saved: { $error }
 ui-rating-line = { $players } players, { $variant }: { $score } (rated games: { $games })
 ui-leaderboard = Leaderboard
 ui-no-leaderboard = Nobody is rated in this kind of game yet.

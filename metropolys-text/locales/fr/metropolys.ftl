@@ -584,6 +584,20 @@ ui-signed-in-as = Connecté : { $name }
 ui-account-failed = Non connecté : { $error }
 ui-ratings = Votre classement
 ui-no-ratings = Aucune partie classée pour l'instant : une partie est classée quand chaque personne à la table a un compte.
+ui-timer-days = { $days ->
+    [one] { $days } jour par coup
+   *[other] { $days } jours par coup
+}
+ui-match-hours = { $hours } h par coup
+ui-days-left-me = Il vous reste { $days } j { $hours } h pour jouer
+ui-days-left = { $who } : encore { $days } j { $hours } h
+ui-notices = Notifications
+ui-notices-contact = Quand une partie par correspondance m'attend, prévenez-moi à
+ui-notices-save = Enregistrer
+ui-notices-saved = Enregistré : le serveur vous prévient quand une partie par correspondance vous attend.
+ui-notices-none = Aucune notification.
+ui-notices-off = Ce serveur n'envoie pas de notifications.
+ui-notices-failed = Non enregistré : { $error }
 ui-rating-line = { $players } joueurs, { $variant } : { $score } (parties : { $games })
 ui-leaderboard = Classement
 ui-no-leaderboard = Personne n'est encore classé dans ce type de partie.

@@ -612,6 +612,20 @@ ui-signed-in-as = Zalogowano jako { $name }
 ui-account-failed = Nie zalogowano: { $error }
 ui-ratings = Twoje rankingi
 ui-no-ratings = Brak gier rankingowych: gra liczy się do rankingu, gdy każda osoba przy stole ma konto.
+ui-timer-days = { $days ->
+    [one] { $days } dzień na ruch
+   *[other] { $days } dni na ruch
+}
+ui-match-hours = { $hours } godz. na ruch
+ui-days-left-me = Na ruch zostało ci { $days } d { $hours } godz.
+ui-days-left = { $who }: zostało { $days } d { $hours } godz.
+ui-notices = Powiadomienia
+ui-notices-contact = Gdy czeka na mnie gra korespondencyjna, powiadom mnie pod adresem
+ui-notices-save = Zapisz
+ui-notices-saved = Zapisano: serwer powiadomi cię, gdy będzie na ciebie czekać gra korespondencyjna.
+ui-notices-none = Bez powiadomień.
+ui-notices-off = Ten serwer nie wysyła powiadomień.
+ui-notices-failed = Nie zapisano: { $error }
 ui-rating-line = { $players } gracze, { $variant }: { $score } (gry: { $games })
 ui-leaderboard = Ranking
 ui-no-leaderboard = Nikt nie ma jeszcze rankingu w tym rodzaju gry.
