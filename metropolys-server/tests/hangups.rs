@@ -318,6 +318,49 @@ async fn a_join_hung_up_is_carried_out_whole_or_not_at_all() {
     server.stop().await;
 }
 
+/// `join` with the client's own credential, hung up at every point, then
+/// sent again as a client that lost the answer does: it gets seat 0
+/// whether the first went through or not, with its credential, which
+/// opens the seat; no seat is left held by a credential nobody has, across
+/// a restart too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_join_sent_again_with_its_credential_gets_its_seat() {
+    let db = temp_db("hangup-join-again");
+    let o = hangup_options(db.path());
+    let server = Running::start(o.clone()).await;
+    let mut joined = Vec::new();
+    for (i, how) in ways(2).into_iter().enumerate() {
+        let id = two_humans(&server).await;
+        let token = format!("{i:064x}");
+        let body = json!({"seat": 0, "token": token}).to_string();
+        hang_up(&server, &path(&id, "join"), None, &body, how).await;
+        let (status, v) = server
+            .request("POST", &path(&id, "join"), Some(json!({"token": token})))
+            .await;
+        assert_eq!(status, 200, "{how:?}: {v}");
+        assert_eq!(
+            (v["seat"].as_u64(), v["token"].as_str()),
+            (Some(0), Some(token.as_str())),
+            "{how:?}"
+        );
+        joined.push((id, token));
+    }
+    settle().await;
+    let server = restart(server, &o).await;
+    for (id, token) in &joined {
+        let mut ws = server.connect(id, Some(token), None).await;
+        let w = ws.until("welcome").await;
+        assert_eq!(w["seat"], 0, "{id}: the credential opens its seat");
+        // Sent again after the restart: still that seat, and seat 1 free.
+        let (status, v) = server
+            .request("POST", &path(id, "join"), Some(json!({"token": token})))
+            .await;
+        assert_eq!((status, v["seat"].as_u64()), (200, Some(0)), "{v}");
+        assert_eq!(server.summary(id).await["seats"][1]["taken"], false);
+    }
+    server.stop().await;
+}
+
 /// `leave`: seat 0 of an open or a playing match. The credential works
 /// (opens the seat's socket) exactly where memory and the store say the
 /// seat is still held, before and after a restart.

@@ -180,6 +180,20 @@ fn join() -> BoxedStrategy<Value> {
                 others(),
             ),
         ),
+        (
+            "token",
+            with(
+                vec![
+                    json!("0123456789abcdef".repeat(4)),
+                    json!("0123456789ABCDEF".repeat(4)),
+                    json!("0123456789abcdef".repeat(3)),
+                    json!(format!("{}g", "0".repeat(63))),
+                    json!(format!("acct_{}", "0".repeat(64))),
+                    json!(64),
+                ],
+                others(),
+            ),
+        ),
     ])
 }
 

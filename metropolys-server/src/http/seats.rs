@@ -5,7 +5,7 @@
 //! not its client waits for the answer.
 
 use crate::answers::answer_or_error;
-use crate::credential::{credential_key, new_credential};
+use crate::credential::{credential_key, hash_credential, new_credential};
 use crate::limits::{address_key, Verdict};
 use crate::protocol::{
     parse_json, player_name, ErrorCode, JoinSeat, Joined, Left, MatchAnswer, ProtoError,
@@ -41,7 +41,14 @@ pub(super) async fn join(
             parse_json(&body)?
         };
         let name = player_name(req.name.as_deref())?;
-        let (token, hash) = new_credential()?;
+        let (token, hash) = match req.token {
+            // The client's own: the same join sent again gets the same seat.
+            Some(t) => {
+                let hash = hash_credential(&t);
+                (t, hash)
+            }
+            None => new_credential()?,
+        };
         let seat = room
             .join(
                 &sh.services,

@@ -5,7 +5,7 @@
 //! text checked as it is read (`super::text`).
 
 use super::errors::{shorten, ErrorCode, ProtoError};
-use super::shapes::{DeckSchema, SeatSchema, VariantSchema};
+use super::shapes::{CredentialSchema, DeckSchema, SeatSchema, VariantSchema};
 use super::text::chat_text;
 use metropolys_core::{MetropolysCard, Variant};
 use schemars::JsonSchema;
@@ -352,6 +352,22 @@ pub fn parse_client(text: &str) -> Result<ClientRequest, ProtoError> {
     }
 }
 
+/// A seat's credential (64 lowercase hexadecimal digits, the schema's
+/// `Credential`) or null.
+fn credential_or_null<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    match Option::<String>::deserialize(d)? {
+        Some(t) if !is_credential(&t) => Err(de::Error::custom(
+            "a credential is 64 lowercase hexadecimal digits",
+        )),
+        t => Ok(t),
+    }
+}
+
+/// Whether `t` has a credential's form: 64 lowercase hexadecimal digits.
+pub(crate) fn is_credential(t: &str) -> bool {
+    t.len() == 64 && t.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
 /// A seat number (0 to 3, the schema's `Seat`) or null.
 fn seat_or_null<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u8>, D::Error> {
     match Option::<u8>::deserialize(d)? {
@@ -433,6 +449,15 @@ pub struct JoinSeat {
     /// a public match.
     #[serde(default)]
     pub invite: Option<String>,
+    /// The credential the seat is to have, drawn by the client: 64
+    /// lowercase hexadecimal digits from a cryptographic generator (256
+    /// bits; `crypto.getRandomValues` in a browser). A client that lost
+    /// the answer (a dropped connection) sends the same `join` again and
+    /// gets the seat this credential holds, so no seat is ever held by a
+    /// credential nobody has. Absent: the server draws one.
+    #[serde(default, deserialize_with = "credential_or_null")]
+    #[schemars(with = "Option<CredentialSchema>")]
+    pub token: Option<String>,
 }
 
 #[cfg(test)]

@@ -26,6 +26,23 @@ impl JsonSchema for SeatSchema {
     }
 }
 
+/// A seat's credential: 64 lowercase hexadecimal digits.
+pub(crate) struct CredentialSchema;
+
+impl JsonSchema for CredentialSchema {
+    fn schema_name() -> Cow<'static, str> {
+        "Credential".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "string",
+            "pattern": "^[0-9a-f]{64}$",
+            "description": "A seat's credential: 64 lowercase hexadecimal digits (256 random bits)."
+        })
+    }
+}
+
 /// A seat number, or null (a spectator), always present.
 pub(crate) struct SeatOrNull;
 

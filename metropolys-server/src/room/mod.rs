@@ -519,6 +519,11 @@ impl Room {
         from: &str,
     ) -> Result<Seat, ProtoError> {
         let mut inner = self.inner.lock().await;
+        // The same credential again (a client that lost the answer to its
+        // join sends it again): the seat it holds.
+        if let Some((held, _)) = inner.auth.seat_of(&hash) {
+            return Ok(held);
+        }
         let p = inner.auth.propose_join(seat, hash, name, invite)?;
         self.take(sh, &mut inner, p, from).await
     }

@@ -167,7 +167,21 @@ export async function joinSeat(id, seat, name) {
   if (name) body.name = name;
   const invite = inviteOf(id);
   if (invite) body.invite = invite;
-  const v = await api("POST", `/matches/${id}/join`, body);
+  // The seat's credential is drawn here: a join whose answer is lost (the
+  // connection dropped) is sent again with it and gets the same seat, so
+  // no seat is left held by a credential nobody has.
+  body.token = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("");
+  let v;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      v = await api("POST", `/matches/${id}/join`, body);
+      break;
+    } catch (e) {
+      // The server's refusals are final; a lost connection is tried again.
+      if (e.status !== undefined || attempt === 3) throw e;
+      await new Promise((r) => setTimeout(r, 500 * attempt));
+    }
+  }
   saveSeat(id, v.seat, v.token);
   saveInvite(id, v.invite);
   await tieSeat(id, v.token);
