@@ -125,7 +125,15 @@ fn dispatch(cli: Cli) -> failure::Outcome {
         Command::Ladder(a) => cmd::ladder::run(a),
         Command::Web(a) => cmd::web::run(a),
         Command::Serve(a) => {
-            metropolys_server::run(a).map_err(|e| failure::Failure::Io(e.to_string()))
+            metropolys_server::run(a).map_err(|e| {
+                // A bad option is named by its flag here.
+                failure::Failure::Io(match (&e, e.flag()) {
+                    (metropolys_server::ServerError::BadOption { reason, .. }, Some(flag)) => {
+                        format!("{flag}: {reason}")
+                    }
+                    _ => e.to_string(),
+                })
+            })
         }
     }
 }

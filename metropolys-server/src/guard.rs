@@ -45,12 +45,13 @@ pub struct Guard {
 }
 
 impl Guard {
-    /// From `--origin` values; a malformed one is an error.
+    /// From the allowed origins (`Options::origins`); a malformed one is an
+    /// error, which says why.
     pub fn new(origins: &[String]) -> Result<Guard, String> {
         let mut g = Guard::default();
         for o in origins {
             let a = origin_authority(o)
-                .ok_or_else(|| format!("--origin {o:?}: expected scheme://host[:port]"))?;
+                .ok_or_else(|| format!("{o:?} is not an origin: expected scheme://host[:port]"))?;
             let scheme = o.trim().split_once("://").map_or("http", |x| x.0);
             g.origins.push(format!("{scheme}://{a}"));
             g.hosts.push(hostname(&a));

@@ -101,9 +101,19 @@ const SIGN_IN_BURST: f64 = 10.0;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ServerError {
-    /// The options are out of range.
-    #[error("{0}")]
-    Options(String),
+    /// An option is out of range: the [`Options`] field (`bot_seconds`),
+    /// and why. [`ServerError::flag`] names `metropolys serve`'s flag for
+    /// it.
+    #[error("option {option}: {reason}")]
+    BadOption {
+        /// The field of [`Options`].
+        option: &'static str,
+        /// What is wrong with its value.
+        reason: String,
+    },
+    /// A task of the server's runtime failed.
+    #[error("the server's runtime: {0}")]
+    Runtime(String),
     /// The database could not be opened or read.
     #[error("database {path}: {source}")]
     Store {
@@ -117,6 +127,28 @@ pub enum ServerError {
     Io(#[from] std::io::Error),
 }
 
+impl ServerError {
+    /// The `metropolys serve` flag of a bad option (`--bot-seconds` for
+    /// `bot_seconds`); `None` for the other errors.
+    pub fn flag(&self) -> Option<String> {
+        let ServerError::BadOption { option, .. } = self else {
+            return None;
+        };
+        Some(match *option {
+            "origins" => "--origin".to_string(),
+            "trusted_proxies" => "--trusted-proxy".to_string(),
+            o => format!("--{}", o.replace('_', "-")),
+        })
+    }
+}
+
+fn bad_option(option: &'static str, reason: impl Into<String>) -> ServerError {
+    ServerError::BadOption {
+        option,
+        reason: reason.into(),
+    }
+}
+
 /// A bound server, its unfinished matches restored.
 pub struct Server {
     listener: TcpListener,
@@ -128,23 +160,39 @@ impl Server {
     /// actions, and binds the address.
     pub async fn bind(options: Options) -> Result<Server, ServerError> {
         if !(options.bot_seconds > 0.0 && options.bot_seconds <= metropolys_bots::MAX_SECONDS) {
-            return Err(ServerError::Options(format!(
-                "--bot-seconds must be above 0 and at most {}",
-                metropolys_bots::MAX_SECONDS
-            )));
-        }
-        if !(options.rate > 0.0 && options.burst >= 1.0 && options.http_rate > 0.0) {
-            return Err(ServerError::Options(
-                "--rate and --http-rate must be above 0, --burst at least 1".into(),
+            return Err(bad_option(
+                "bot_seconds",
+                format!(
+                    "must be above 0 and at most {}, not {}",
+                    metropolys_bots::MAX_SECONDS,
+                    options.bot_seconds
+                ),
             ));
         }
-        let guard = guard::Guard::new(&options.origins).map_err(ServerError::Options)?;
+        for (option, value, least) in [
+            ("rate", options.rate, 0.0),
+            ("http_rate", options.http_rate, 0.0),
+        ] {
+            if value.is_nan() || value <= least {
+                return Err(bad_option(option, format!("must be above 0, not {value}")));
+            }
+        }
+        if options.burst.is_nan() || options.burst < 1.0 {
+            return Err(bad_option(
+                "burst",
+                format!("must be at least 1, not {}", options.burst),
+            ));
+        }
+        if let Some(url) = &options.notify_url {
+            accounts::notices::notify_url(url).map_err(|r| bad_option("notify_url", r))?;
+        }
+        let guard = guard::Guard::new(&options.origins).map_err(|r| bad_option("origins", r))?;
         let path = options.database.clone();
         let store_err = |source| ServerError::Store {
             path: path.clone(),
             source,
         };
-        let blocking = |e: tokio::task::JoinError| ServerError::Options(e.to_string());
+        let blocking = |e: tokio::task::JoinError| ServerError::Runtime(e.to_string());
         let store = {
             let path = path.clone();
             tokio::task::spawn_blocking(move || Store::open(&path))

@@ -83,9 +83,8 @@ pub(crate) fn seat_spec(o: &Options, i: usize, s: &str) -> Result<SeatSpec, Prot
         }
     }
     Ok(SeatSpec::Bot {
-        spec: s.to_string(),
-        bot: spec.kind().name().to_string(),
-        params: spec.params_json(),
+        label: s.to_string(),
+        spec,
         seed: random_u64()?,
     })
 }
@@ -96,7 +95,7 @@ mod tests {
 
     fn params(s: &str) -> Value {
         match seat_spec(&Options::default(), 0, s).unwrap() {
-            SeatSpec::Bot { params, .. } => serde_json::from_str(&params).unwrap(),
+            SeatSpec::Bot { spec, .. } => Value::Object(spec.params().clone()),
             SeatSpec::Human => Value::Null,
         }
     }

@@ -266,3 +266,54 @@ fn metropolys_now() -> i64 {
         .unwrap()
         .as_secs() as i64
 }
+
+/// Options out of range are refused at start, named by their field (and,
+/// for `metropolys serve`, by their flag): a relay the server could not
+/// post to among them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_options_are_refused_by_name() {
+    let db = temp_db("bad-options");
+    let bad = |f: &dyn Fn(&mut metropolys_server::Options)| {
+        let mut o = options(db.path());
+        f(&mut o);
+        o
+    };
+    let cases: Vec<(metropolys_server::Options, &str, &str)> = vec![
+        (
+            bad(&|o| o.notify_url = Some("https://relay.example/".into())),
+            "notify_url",
+            "--notify-url",
+        ),
+        (
+            bad(&|o| o.notify_url = Some("not a url".into())),
+            "notify_url",
+            "--notify-url",
+        ),
+        (
+            bad(&|o| o.bot_seconds = 0.0),
+            "bot_seconds",
+            "--bot-seconds",
+        ),
+        (bad(&|o| o.burst = 0.5), "burst", "--burst"),
+        (
+            bad(&|o| o.origins = vec!["nowhere".into()]),
+            "origins",
+            "--origin",
+        ),
+    ];
+    for (o, field, flag) in cases {
+        let e = match metropolys_server::Server::bind(o).await {
+            Err(e) => e,
+            Ok(_) => panic!("{field}: accepted"),
+        };
+        assert!(
+            matches!(&e, metropolys_server::ServerError::BadOption { option, .. } if *option == field),
+            "{field}: {e}"
+        );
+        assert_eq!(e.flag().as_deref(), Some(flag));
+        assert!(
+            e.to_string().starts_with(&format!("option {field}: ")),
+            "{e}"
+        );
+    }
+}

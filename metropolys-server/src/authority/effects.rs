@@ -22,7 +22,7 @@ pub enum Actor {
 }
 
 /// A change to the match, applied only after it is committed.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub enum Change {
     /// A person takes a seat; `starts`: the match starts with it.
     Join {
@@ -48,6 +48,9 @@ pub enum Change {
         action: Action,
         /// Who made it.
         by: Actor,
+        /// The game after it: the rules applied the action once, when it
+        /// was proposed; committing it installs this.
+        next: Box<metropolys_core::Game>,
     },
     /// The match is cancelled: an open one nobody joined in time, or one
     /// a seated player cancelled.
@@ -62,7 +65,7 @@ pub enum Change {
 }
 
 /// A change and the store operation that makes it durable.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Proposal {
     /// The change, for [`Authority::apply`](super::Authority::apply).
     pub change: Change,
@@ -124,10 +127,8 @@ pub enum Job {
         generation: u64,
         /// The seat's view.
         view: Box<InfoSet>,
-        /// The bot kind.
-        bot: String,
-        /// Its parameters.
-        params: String,
+        /// The bot, with the server's limits.
+        spec: metropolys_bots::BotSpec,
         /// The seed of this decision's generator.
         seed: u64,
     },

@@ -38,7 +38,7 @@ use crate::protocol::{
     Status, Summary, TimedOut,
 };
 use crate::store::{MatchRow, Op, StoredMatch};
-use metropolys_bots::InfoSet;
+use metropolys_bots::{BotSpec, InfoSet};
 use metropolys_core::{Action, Config, Event, Game, RuleError, ScoreSheet, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -54,20 +54,23 @@ pub const CHAT_MAX: u64 = 1000;
 /// keeps in memory, and the store keeps of a match's chat.
 pub const CHAT_SENT: usize = crate::store::CHAT_LOADED;
 
-/// How a seat is played, as stored.
+/// How a seat is played: typed from the request to the bot (the bots
+/// crate's [`BotSpec`], read once, with the server's limits); stored as
+/// JSON (`{"kind": "bot", "spec", "bot", "params", "seed"}`, the form of
+/// every database so far).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(into = "StoredSeat", try_from = "StoredSeat")]
 pub enum SeatSpec {
     /// A person, holding the seat's credential.
     Human,
     /// A bot of the bots crate.
     Bot {
-        /// The spec as given (`greedy`, `ismcts:{"iterations":500}`).
-        spec: String,
-        /// The bot kind.
-        bot: String,
-        /// Its parameters as JSON, with the server's limits.
-        params: String,
+        /// The spec as the creator gave it (`greedy`,
+        /// `ismcts:{"iterations":500}`): what the seat shows and the name
+        /// it is rated under.
+        label: String,
+        /// The bot as it plays here: the spec with the server's limits.
+        spec: BotSpec,
         /// The seed of its generator.
         seed: u64,
     },
@@ -76,6 +79,53 @@ pub enum SeatSpec {
 impl SeatSpec {
     fn is_human(&self) -> bool {
         matches!(self, SeatSpec::Human)
+    }
+}
+
+/// A seat as the store holds it (JSON).
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum StoredSeat {
+    Human,
+    Bot {
+        spec: String,
+        bot: String,
+        params: String,
+        seed: u64,
+    },
+}
+
+impl From<SeatSpec> for StoredSeat {
+    fn from(s: SeatSpec) -> StoredSeat {
+        match s {
+            SeatSpec::Human => StoredSeat::Human,
+            SeatSpec::Bot { label, spec, seed } => StoredSeat::Bot {
+                spec: label,
+                bot: spec.kind().name().to_string(),
+                params: spec.params_json(),
+                seed,
+            },
+        }
+    }
+}
+
+impl TryFrom<StoredSeat> for SeatSpec {
+    type Error = metropolys_bots::BotError;
+
+    fn try_from(s: StoredSeat) -> Result<SeatSpec, Self::Error> {
+        Ok(match s {
+            StoredSeat::Human => SeatSpec::Human,
+            StoredSeat::Bot {
+                spec,
+                bot,
+                params,
+                seed,
+            } => SeatSpec::Bot {
+                label: spec,
+                spec: BotSpec::from_parts(&bot, &params)?,
+                seed,
+            },
+        })
     }
 }
 
@@ -289,7 +339,7 @@ impl Authority {
             .map(|(slot, place)| {
                 let sitter = match &slot.spec {
                     SeatSpec::Human => crate::accounts::Sitter::Human(slot.holder),
-                    SeatSpec::Bot { spec, .. } => crate::accounts::Sitter::Bot(spec.clone()),
+                    SeatSpec::Bot { label, .. } => crate::accounts::Sitter::Bot(label.clone()),
                 };
                 (sitter, place)
             })
@@ -473,20 +523,25 @@ impl Authority {
         by: Actor,
         wall: i64,
     ) -> Result<Proposal, ProtoError> {
-        let state = self.game.state();
-        let (after, _) = state
+        let next = self
+            .game
+            .state()
             .check_player(seat)
-            .and_then(|_| state.check(action))
-            .and_then(|_| state.apply(action))
+            .and_then(|_| self.game.apply(action))
             .map_err(|e| ProtoError::rule(&e))?;
         Ok(Proposal {
-            change: Change::Act { seat, action, by },
             op: Op::AppendAction {
                 match_id: self.id.clone(),
                 n: self.move_number(),
                 player: seat,
                 action: action.id().unwrap_or(Action::PASS_ID),
-                finished_at: after.is_over().then_some(wall),
+                finished_at: next.state().is_over().then_some(wall),
+            },
+            change: Change::Act {
+                seat,
+                action,
+                by,
+                next: Box::new(next),
             },
         })
     }
@@ -582,17 +637,18 @@ impl Authority {
                 self.pause_if_nobody_here(&mut fx);
                 self.presence(&mut fx);
             }
-            Change::Act { seat, action, by } => {
+            Change::Act {
+                seat,
+                action,
+                by,
+                next,
+            } => {
                 self.generation += 1;
                 let n = self.move_number();
-                match self.game.apply(action) {
-                    Ok(g) => self.game = g,
-                    Err(e) => {
-                        // Proposed against this very state: cannot happen.
-                        tracing::error!("match {}: a committed action failed: {e}", self.id);
-                        return fx;
-                    }
-                }
+                // The rules applied the action when it was proposed, to
+                // this very game (the room's lock is held from proposal to
+                // commit).
+                self.game = *next;
                 self.events.push(self.game.last_events().to_vec());
                 self.actions
                     .push((seat, action.id().unwrap_or(Action::PASS_ID)));
@@ -714,7 +770,7 @@ pub fn summary_of_row(row: &MatchRow, moves: u64, names: &[Option<String>]) -> O
                     name: names.get(i).cloned().flatten(),
                     reserved: false,
                 },
-                SeatSpec::Bot { spec, .. } => bot_status(spec),
+                SeatSpec::Bot { label, .. } => bot_status(label),
             })
             .collect(),
         turn_seconds: row.turn_seconds,

@@ -44,12 +44,9 @@ impl Authority {
             .enumerate()
             .map(|(i, s)| match &s.spec {
                 SeatSpec::Human => SeatSpec::Human,
-                SeatSpec::Bot {
-                    spec, bot, params, ..
-                } => SeatSpec::Bot {
+                SeatSpec::Bot { label, spec, .. } => SeatSpec::Bot {
+                    label: label.clone(),
                     spec: spec.clone(),
-                    bot: bot.clone(),
-                    params: params.clone(),
                     seed: draws.bot_seeds.get(i).copied().unwrap_or_default(),
                 },
             })

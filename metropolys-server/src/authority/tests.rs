@@ -347,9 +347,8 @@ fn a_rematch_keeps_the_seats_for_their_players() {
     let seats = vec![
         SeatSpec::Human,
         SeatSpec::Bot {
-            spec: "greedy".into(),
-            bot: "greedy".into(),
-            params: "{}".into(),
+            label: "greedy".into(),
+            spec: "greedy".parse().unwrap(),
             seed: 3,
         },
         SeatSpec::Human,
@@ -565,7 +564,7 @@ fn an_idle_playing_match_expires_once_every_player_has_gone() {
     let p = a
         .propose_expire(t0 + Duration::from_secs(221), abandon, 9)
         .unwrap();
-    assert_eq!(p.change, Change::Cancel);
+    assert!(matches!(p.change, Change::Cancel));
     commit(&mut a, p);
     assert_eq!(a.status(), Status::Cancelled);
     assert!(a.propose_expire(later, abandon, 1).is_none());

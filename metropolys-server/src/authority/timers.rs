@@ -71,9 +71,7 @@ impl Authority {
         }
         let generation = self.generation;
         match &self.seats[seat as usize].spec {
-            SeatSpec::Bot {
-                bot, params, seed, ..
-            } => {
+            SeatSpec::Bot { spec, seed, .. } => {
                 if self.bot_busy {
                     return None;
                 }
@@ -83,8 +81,7 @@ impl Authority {
                     seat,
                     generation,
                     view: Box::new(view),
-                    bot: bot.clone(),
-                    params: params.clone(),
+                    spec: spec.clone(),
                     // A new draw per move: a restored bot does not repeat
                     // its earlier draws.
                     seed: seed ^ self.move_number().wrapping_mul(0x9E37_79B9_7F4A_7C15),

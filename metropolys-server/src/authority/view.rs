@@ -25,7 +25,7 @@ impl Authority {
                     name: s.name.clone(),
                     reserved: s.reserved.is_some() && s.holder.is_none(),
                 },
-                SeatSpec::Bot { spec, .. } => bot_status(spec),
+                SeatSpec::Bot { label, .. } => bot_status(label),
             })
             .collect()
     }
@@ -196,8 +196,6 @@ fn seat_player(slot: &SeatSlot) -> SeatPlayer {
             Some(name) => SeatPlayer::named(name.clone()),
             None => SeatPlayer::human(),
         },
-        SeatSpec::Bot { bot, params, .. } => {
-            SeatPlayer::bot(bot, serde_json::from_str(params).ok())
-        }
+        SeatSpec::Bot { spec, .. } => SeatPlayer::from(spec),
     }
 }

@@ -2,7 +2,7 @@
 //! pool of bot threads and time budget (the greedy bot decides past it).
 
 use crate::services::Services;
-use metropolys_bots::{Greedy, InfoSet, Player};
+use metropolys_bots::{BotSpec, Greedy, InfoSet, Player};
 use metropolys_core::Action;
 use std::sync::Arc;
 use std::time::Duration;
@@ -22,17 +22,6 @@ pub(crate) async fn greedy(view: InfoSet) -> Option<Action> {
         .flatten()
 }
 
-/// A bot's player for one decision: its generator seeded with `seed`.
-fn bot_player(bot: &str, params: &str, seed: u64) -> Result<Player, String> {
-    let mut p: serde_json::Map<String, serde_json::Value> = if params.trim().is_empty() {
-        serde_json::Map::new()
-    } else {
-        serde_json::from_str(params).map_err(|e| e.to_string())?
-    };
-    p.insert("seed".into(), serde_json::Value::from(seed));
-    Player::from_spec(bot, &serde_json::Value::Object(p).to_string()).map_err(|e| e.to_string())
-}
-
 /// One decision of a bot seat, off the async runtime, under the server's
 /// pool of bot threads (in turn among the clients that created their
 /// matches: `key`, `crate::fair`) and time budget. Past the budget (or if the bot
@@ -41,8 +30,7 @@ fn bot_player(bot: &str, params: &str, seed: u64) -> Result<Player, String> {
 pub(crate) async fn decide(
     sh: &Arc<Services>,
     key: &str,
-    bot: String,
-    params: String,
+    spec: BotSpec,
     seed: u64,
     view: InfoSet,
 ) -> Option<Action> {
@@ -50,8 +38,11 @@ pub(crate) async fn decide(
     let budget = Duration::from_secs_f64(sh.options.bot_seconds + 1.0);
     let fallback = view.clone();
     let handle = tokio::task::spawn_blocking(move || {
-        let r = bot_player(&bot, &params, seed)
-            .and_then(|mut p| p.choose(&view).map_err(|e| e.to_string()));
+        // The bot of the seat's typed spec, its generator seeded for this
+        // decision.
+        let r = Player::new(spec.build(), seed)
+            .choose(&view)
+            .map_err(|e| e.to_string());
         drop(permit);
         r
     });

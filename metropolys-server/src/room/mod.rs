@@ -413,13 +413,12 @@ impl Room {
                 seat,
                 generation,
                 view,
-                bot,
-                params,
+                spec,
                 seed,
             } => {
                 let key = self.bot_key();
                 tokio::spawn(async move {
-                    let action = bots::decide(&sh, &key, bot, params, seed, *view).await;
+                    let action = bots::decide(&sh, &key, spec, seed, *view).await;
                     if let Some(room) = weak.upgrade() {
                         room.bot_move(&sh, seat, generation, action).await;
                     }
