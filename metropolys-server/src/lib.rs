@@ -211,12 +211,13 @@ impl Server {
             )
         };
         let since = clock::now_secs() - options.keep.as_secs() as i64;
-        let (stored, finished) = {
+        let (stored, finished, creators) = {
             let store = store.clone();
             tokio::task::spawn_blocking(move || {
                 Ok::<_, rusqlite::Error>((
                     store.unfinished()?,
                     store.finished(since, FINISHED_LISTED)?,
+                    store.creators()?,
                 ))
             })
             .await
@@ -230,6 +231,13 @@ impl Server {
                     rooms.insert(room.id.clone(), Arc::new(room));
                 }
                 Err(e) => tracing::error!("match {} not restored: {e}", m.row.id),
+            }
+        }
+        // A restored match's bots keep their turn at the bot pool as its
+        // creator's (`crate::fair`).
+        for (id, creator) in &creators {
+            if let Some(room) = rooms.get(id) {
+                room.set_bot_key(creator);
             }
         }
         let recent: VecDeque<_> = finished

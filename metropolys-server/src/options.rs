@@ -158,7 +158,7 @@ pub struct Options {
     /// Reverse proxies whose `X-Forwarded-For` names the client.
     pub trusted_proxies: Vec<IpAddr>,
     /// Frames queued for one socket at most; a socket further behind is
-    /// closed (1008, `too slow`).
+    /// dropped (no close frame: it would not be read).
     pub socket_queue: usize,
     /// How often finished matches nobody watches leave memory, open ones
     /// nobody sits at and playing ones nobody moves in are checked for

@@ -89,6 +89,7 @@ pub const ASSETS: &[Asset] = &[
     web_file!("ui/account.js", JS, false),
     web_file!("ui/store.js", JS, false),
     web_file!("ui/table.js", JS, false),
+    web_file!("ui/close.js", JS, false),
     web_file!("ui/replaydata.js", JS, false),
     Asset {
         path: "/pieces.js",

@@ -11,7 +11,7 @@
 use crate::answers::error;
 use crate::credential::credential_key;
 use crate::limits::{address_key, ClientSlot, ConnectionSlot, Verdict};
-use crate::protocol::{parse_client, ClientRequest, ErrorCode, ProtoError};
+use crate::protocol::{parse_client, ClientRequest, CloseReason, ErrorCode, ProtoError};
 use crate::room::{ClientHandle, Frame, NoPlace, Room, SocketSlot};
 use crate::shared::{whole, Shared};
 use axum::body::Bytes;
@@ -108,7 +108,10 @@ pub(crate) async fn upgrade(
         .on_upgrade(move |socket| client(sh, room, seat, (key, address), since, socket, holds))
 }
 
-/// One client's socket.
+/// One client's socket: its place (within the match's and the seat's
+/// sockets), its subscription to the room, then a writer task that drains
+/// its queue and a reader that hands its requests to the room, until
+/// either ends; then the goodbye.
 async fn client(
     sh: Arc<Shared>,
     room: Arc<Room>,
@@ -122,7 +125,7 @@ async fn client(
     // Shared with each request's task (`whole`) without a copy.
     let key: Arc<str> = key.unwrap_or_else(|| format!("conn:{id}")).into();
     let address: Arc<str> = address.into();
-    let (mut sink, mut stream) = socket.split();
+    let (mut sink, stream) = socket.split();
     let io = sh.options.io_timeout;
     let slot = match room.socket_slot(seat, sh.options.max_sockets) {
         Ok(slot) => slot,
@@ -136,7 +139,7 @@ async fn client(
         _connection: connection,
         _client: client_slot,
     };
-    let (tx, mut rx) = mpsc::channel::<Frame>(sh.options.socket_queue);
+    let (tx, rx) = mpsc::channel::<Frame>(sh.options.socket_queue);
     let kill = Arc::new(Notify::new());
     let handle = ClientHandle {
         tx: tx.clone(),
@@ -146,85 +149,158 @@ async fn client(
         let _ = tokio::time::timeout(io, sink.send(Message::Text(e.to_ws().into()))).await;
         return;
     }
-    let idle = sh.options.idle_timeout;
     // The close the reader asks for, kept apart from the queue: a flood
     // fills the queue with refusals, and the close must not be lost then.
     let closing = Arc::new(Closing::default());
-    let last_word = closing.clone();
-    // The writer: every frame queued, each write bounded by the I/O
-    // timeout (a client that does not read is closed, not waited for).
-    let mut writer = tokio::spawn(async move {
-        let mut ping = tokio::time::interval(idle / 3);
-        ping.tick().await;
-        loop {
-            let frame = tokio::select! {
-                f = rx.recv() => f,
-                _ = ping.tick() => {
-                    match tokio::time::timeout(io, sink.send(Message::Ping(Bytes::new()))).await {
-                        Ok(Ok(())) => continue,
-                        _ => break,
-                    }
-                }
-            };
-            let (msg, last) = match frame {
-                Some(Frame::Text(kind, t)) => {
-                    // The type and size only: a message's content may be a
-                    // seat's cards, an invite or chat.
-                    tracing::trace!(client = id, kind, bytes = t.len(), "message sent");
-                    (Message::Text(t), false)
-                }
-                Some(Frame::Close(code, reason)) => (
-                    Message::Close(Some(CloseFrame {
-                        code,
-                        reason: reason.into(),
-                    })),
-                    true,
-                ),
-                None => {
-                    let (code, reason) = last_word.code();
-                    (
-                        Message::Close(Some(CloseFrame {
-                            code,
-                            reason: reason.into(),
-                        })),
-                        true,
-                    )
-                }
-            };
-            match tokio::time::timeout(io, sink.send(msg)).await {
-                Ok(Ok(())) if !last => {}
-                _ => break,
-            }
-        }
-    });
-    let reply = |e: ProtoError| {
-        let _ = tx.try_send(Frame::Text("error", e.to_ws().into()));
+    let writer = tokio::spawn(write_frames(
+        sink,
+        rx,
+        closing.clone(),
+        sh.options.idle_timeout,
+        io,
+        id,
+    ));
+    let socket = Socket {
+        sh,
+        room,
+        id,
+        key,
+        address,
+        tx,
+        closing,
     };
-    let close = |code: u16, reason: &'static str| closing.close(&tx, code, reason);
-    let mut writer_done = false;
-    let mut peer_closed = false;
-    let mut killed = false;
+    let (ending, stream, writer) = socket.read_requests(stream, writer, &kill).await;
+    socket.goodbye(ending, stream, writer).await;
+}
+
+/// The writer: every frame queued, each write bounded by the I/O timeout
+/// (a client that does not read is dropped, not waited for), a ping every
+/// third of the idle time, and a close frame to end: the one queued, or
+/// the one asked for (`closing`) once the queue has ended.
+async fn write_frames(
+    mut sink: futures_util::stream::SplitSink<WebSocket, Message>,
+    mut rx: mpsc::Receiver<Frame>,
+    closing: Arc<Closing>,
+    idle: Duration,
+    io: Duration,
+    id: u64,
+) {
+    let mut ping = tokio::time::interval(idle / 3);
+    ping.tick().await;
     loop {
-        let next = tokio::select! {
-            _ = &mut writer => {
-                writer_done = true;
-                break;
+        let frame = tokio::select! {
+            f = rx.recv() => f,
+            _ = ping.tick() => {
+                match tokio::time::timeout(io, sink.send(Message::Ping(Bytes::new()))).await {
+                    Ok(Ok(())) => continue,
+                    _ => break,
+                }
             }
-            _ = kill.notified() => {
-                killed = true;
-                break;
-            }
-            m = tokio::time::timeout(idle, stream.next()) => m,
         };
-        let msg = match next {
+        let (msg, last) = match frame {
+            Some(Frame::Text(kind, t)) => {
+                // The type and size only: a message's content may be a
+                // seat's cards, an invite or chat.
+                tracing::trace!(client = id, kind, bytes = t.len(), "message sent");
+                (Message::Text(t), false)
+            }
+            Some(Frame::Close(why)) => (close_frame(why), true),
+            None => (close_frame(closing.reason()), true),
+        };
+        match tokio::time::timeout(io, sink.send(msg)).await {
+            Ok(Ok(())) if !last => {}
+            _ => break,
+        }
+    }
+}
+
+/// How a socket's reading ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ending {
+    /// The writer ended (a close sent, or a write failed).
+    WriterDone,
+    /// The room gave up on the socket (too slow, or its seat given up):
+    /// it ends at once.
+    Killed,
+    /// The client closed, or its stream broke.
+    PeerClosed,
+    /// This end asked for a close (idle, flood, a seat lost).
+    Closing,
+}
+
+/// What one message read from the socket is.
+enum Incoming {
+    /// A request's text.
+    Text(axum::extract::ws::Utf8Bytes),
+    /// Nothing to hand on (a ping, a pong, a binary message answered).
+    Nothing,
+    /// The reading ends.
+    End(Ending),
+}
+
+/// A connected socket's reader side.
+struct Socket {
+    sh: Arc<Shared>,
+    room: Arc<Room>,
+    id: u64,
+    /// The rate limiter's key: the credential's, or the connection's.
+    key: Arc<str>,
+    /// The client's address key (the chat's rate per address).
+    address: Arc<str>,
+    tx: mpsc::Sender<Frame>,
+    closing: Arc<Closing>,
+}
+
+type Stream = futures_util::stream::SplitStream<WebSocket>;
+
+impl Socket {
+    fn reply(&self, e: ProtoError) {
+        let _ = self.tx.try_send(Frame::Text("error", e.to_ws().into()));
+    }
+
+    fn close(&self, why: CloseReason) {
+        self.closing.close(&self.tx, why);
+    }
+
+    /// Reads and carries out the client's requests one at a time until
+    /// the reading ends: how, and the stream and writer for the goodbye.
+    async fn read_requests(
+        &self,
+        mut stream: Stream,
+        mut writer: tokio::task::JoinHandle<()>,
+        kill: &Notify,
+    ) -> (Ending, Stream, tokio::task::JoinHandle<()>) {
+        let idle = self.sh.options.idle_timeout;
+        let ending = loop {
+            let next = tokio::select! {
+                _ = &mut writer => break Ending::WriterDone,
+                _ = kill.notified() => break Ending::Killed,
+                m = tokio::time::timeout(idle, stream.next()) => m,
+            };
+            let text = match self.incoming(next) {
+                Incoming::Text(t) => t,
+                Incoming::Nothing => continue,
+                Incoming::End(e) => break e,
+            };
+            if let Some(e) = self.request(text).await {
+                break e;
+            }
+        };
+        (ending, stream, writer)
+    }
+
+    /// What a read gave: a request's text, nothing, or the end (asking
+    /// for the close it calls for).
+    fn incoming(
+        &self,
+        next: Result<Option<Result<Message, axum::Error>>, tokio::time::error::Elapsed>,
+    ) -> Incoming {
+        match next {
             Err(_) => {
-                close(1001, "idle");
-                break;
+                self.close(CloseReason::Idle);
+                Incoming::End(Ending::Closing)
             }
-            Ok(None) | Ok(Some(Ok(Message::Close(_)))) => {
-                peer_closed = true;
-                break;
-            }
+            Ok(None) | Ok(Some(Ok(Message::Close(_)))) => Incoming::End(Ending::PeerClosed),
             Ok(Some(Err(e))) => {
                 // A message over the size limit, or a broken frame.
                 let text = e.to_string();
@@ -232,41 +308,46 @@ async fn client(
                     || text.contains("Space limit")
                     || text.contains("size")
                 {
-                    close(1009, "message too big");
+                    self.close(CloseReason::TooBig);
                 } else {
-                    close(1002, "protocol error");
+                    self.close(CloseReason::ProtocolError);
                 }
-                peer_closed = true;
-                break;
+                Incoming::End(Ending::PeerClosed)
             }
-            Ok(Some(Ok(Message::Ping(_) | Message::Pong(_)))) => continue,
+            Ok(Some(Ok(Message::Ping(_) | Message::Pong(_)))) => Incoming::Nothing,
             Ok(Some(Ok(Message::Binary(_)))) => {
-                reply(ProtoError::new(
+                self.reply(ProtoError::new(
                     ErrorCode::BadMessage,
                     "messages are JSON text, not binary",
                 ));
-                continue;
+                Incoming::Nothing
             }
-            Ok(Some(Ok(Message::Text(t)))) => t,
-        };
-        match sh.limiter.check(&key) {
+            Ok(Some(Ok(Message::Text(t)))) => Incoming::Text(t),
+        }
+    }
+
+    /// One request: within the rates, parsed, carried out by the room (a
+    /// move or a chat message whole, whatever becomes of this task), its
+    /// refusal answered. `Some` when the socket is to end.
+    async fn request(&self, msg: axum::extract::ws::Utf8Bytes) -> Option<Ending> {
+        match self.sh.limiter.check(&self.key) {
             Verdict::Allow => {}
             Verdict::Deny => {
-                reply(ProtoError::new(
+                self.reply(ProtoError::new(
                     ErrorCode::RateLimited,
                     "too many messages; slow down",
                 ));
-                continue;
+                return None;
             }
             Verdict::Flood => {
-                close(1008, "flood");
-                break;
+                self.close(CloseReason::Flood);
+                return Some(Ending::Closing);
             }
         }
         let parsed = parse_client(msg.as_str());
         // The op and size only, never the content (chat, say).
         tracing::trace!(
-            client = id,
+            client = self.id,
             kind = parsed.as_ref().map_or("invalid", ClientRequest::kind),
             bytes = msg.len(),
             "message received"
@@ -274,8 +355,13 @@ async fn client(
         let r = match parsed {
             Ok(req) => {
                 let changes = matches!(req, ClientRequest::Act { .. } | ClientRequest::Chat { .. });
-                let (sh, room, key, address) =
-                    (sh.clone(), room.clone(), key.clone(), address.clone());
+                let (sh, room, key, address, id) = (
+                    self.sh.clone(),
+                    self.room.clone(),
+                    self.key.clone(),
+                    self.address.clone(),
+                    self.id,
+                );
                 let work = async move {
                     // The chat's rates, for a message the match would accept.
                     let admit_chat = || sh.chat.admit(&key, &address, &room.id);
@@ -292,40 +378,58 @@ async fn client(
             }
             Err(e) => Err(e),
         };
-        if let Err(e) = r {
-            let forbidden = e.code == ErrorCode::Forbidden;
-            reply(e);
-            if forbidden {
-                // The seat's credential changed hands: this socket is done.
-                close(1008, "credential no longer holds the seat");
-                break;
-            }
+        let e = r.err()?;
+        let forbidden = e.code == ErrorCode::Forbidden;
+        self.reply(e);
+        if forbidden {
+            // The seat's credential changed hands: this socket is done.
+            self.close(CloseReason::SeatLost);
+            return Some(Ending::Closing);
         }
+        None
     }
-    room.disconnect(&sh.services, id).await;
-    drop(tx);
-    if key.starts_with("conn:") {
-        sh.limiter.forget(&key);
-    }
-    if killed {
-        writer.abort();
-        return;
-    }
-    // The writer sends a Close frame as it ends; the closing handshake
-    // waits (briefly) for the client's, so that the connection does not end
-    // with a reset that could lose the Close frame.
-    if !peer_closed {
-        let _ = tokio::time::timeout(Duration::from_secs(2), async {
-            while let Some(Ok(m)) = stream.next().await {
-                if matches!(m, Message::Close(_)) {
-                    break;
+
+    /// The goodbye: the room forgets the socket; a socket the room gave up
+    /// on ends at once; otherwise the writer sends its close frame, and
+    /// the closing handshake waits (briefly) for the client's, so that the
+    /// connection does not end with a reset that could lose the close.
+    async fn goodbye(
+        self,
+        ending: Ending,
+        mut stream: Stream,
+        mut writer: tokio::task::JoinHandle<()>,
+    ) {
+        let Socket {
+            sh,
+            room,
+            id,
+            key,
+            tx,
+            ..
+        } = self;
+        room.disconnect(&sh.services, id).await;
+        drop(tx);
+        if key.starts_with("conn:") {
+            sh.limiter.forget(&key);
+        }
+        if ending == Ending::Killed {
+            writer.abort();
+            return;
+        }
+        if ending != Ending::PeerClosed {
+            let _ = tokio::time::timeout(Duration::from_secs(2), async {
+                while let Some(Ok(m)) = stream.next().await {
+                    if matches!(m, Message::Close(_)) {
+                        break;
+                    }
                 }
-            }
-        })
-        .await;
-    }
-    if !writer_done && tokio::time::timeout(io, &mut writer).await.is_err() {
-        writer.abort();
+            })
+            .await;
+        }
+        let io = sh.options.io_timeout;
+        if ending != Ending::WriterDone && tokio::time::timeout(io, &mut writer).await.is_err() {
+            writer.abort();
+        }
     }
 }
 
@@ -335,27 +439,35 @@ async fn client(
 /// drained and closed, instead of the 1001 `closed` that ends a socket
 /// nobody asked to close.
 #[derive(Default)]
-struct Closing(std::sync::Mutex<Option<(u16, &'static str)>>);
+struct Closing(std::sync::Mutex<Option<CloseReason>>);
 
 impl Closing {
     /// Asks for the close: queued when the queue has room, kept for the
     /// end of the queue otherwise.
-    fn close(&self, tx: &mpsc::Sender<Frame>, code: u16, reason: &'static str) {
+    fn close(&self, tx: &mpsc::Sender<Frame>, why: CloseReason) {
         self.0
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .get_or_insert((code, reason));
-        let _ = tx.try_send(Frame::Close(code, reason));
+            .get_or_insert(why);
+        let _ = tx.try_send(Frame::Close(why));
     }
 
     /// The close to send once the queue has ended: the one asked for, or
     /// 1001 `closed`.
-    fn code(&self) -> (u16, &'static str) {
+    fn reason(&self) -> CloseReason {
         self.0
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .unwrap_or((1001, "closed"))
+            .unwrap_or(CloseReason::Closed)
     }
+}
+
+/// The close frame of a close.
+fn close_frame(why: CloseReason) -> Message {
+    Message::Close(Some(CloseFrame {
+        code: why.code(),
+        reason: why.reason().into(),
+    }))
 }
 
 /// Tells a socket there is no place for it (`too_many_sockets`), then
@@ -376,11 +488,7 @@ async fn refuse_socket(
     let refuse = async {
         let e = ProtoError::new(ErrorCode::TooManySockets, message);
         sink.send(Message::Text(e.to_ws().into())).await?;
-        sink.send(Message::Close(Some(CloseFrame {
-            code: 1013,
-            reason: "try again later".into(),
-        })))
-        .await
+        sink.send(close_frame(CloseReason::TryAgainLater)).await
     };
     let _ = tokio::time::timeout(io, refuse).await;
 }
@@ -398,8 +506,8 @@ mod tests {
         for _ in 0..2 {
             tx.try_send(Frame::Text("error", "{}".into())).unwrap();
         }
-        closing.close(&tx, 1008, "flood");
-        closing.close(&tx, 1001, "idle");
+        closing.close(&tx, CloseReason::Flood);
+        closing.close(&tx, CloseReason::Idle);
         drop(tx);
         let mut frames = 0;
         while let Ok(f) = rx.try_recv() {
@@ -407,12 +515,19 @@ mod tests {
             frames += 1;
         }
         assert_eq!(frames, 2);
-        assert_eq!(closing.code(), (1008, "flood"), "the first close asked for");
+        assert_eq!(
+            closing.reason(),
+            CloseReason::Flood,
+            "the first close asked for"
+        );
         // With room in the queue, the close is queued after what is there.
         let (tx, mut rx) = mpsc::channel::<Frame>(2);
         let closing = Closing::default();
-        assert_eq!(closing.code(), (1001, "closed"), "nobody asked");
-        closing.close(&tx, 1008, "flood");
-        assert!(matches!(rx.try_recv(), Ok(Frame::Close(1008, "flood"))));
+        assert_eq!(closing.reason(), CloseReason::Closed, "nobody asked");
+        closing.close(&tx, CloseReason::Flood);
+        assert!(matches!(
+            rx.try_recv(),
+            Ok(Frame::Close(CloseReason::Flood))
+        ));
     }
 }

@@ -65,6 +65,22 @@ fn the_committed_schema_is_the_generated_one() {
     }
 }
 
+/// The web client's close codes and reasons are the server's.
+#[test]
+fn the_web_clients_close_codes_are_generated_from_the_protocol() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("web/ui/close.js");
+    let fresh = metropolys_server::protocol::close_module();
+    if bless() {
+        std::fs::write(&path, &fresh).unwrap();
+    } else {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            text == fresh,
+            "web/ui/close.js is stale; run METROPOLYS_BLESS=1 cargo test -p metropolys-server --test protocol"
+        );
+    }
+}
+
 /// Every error code is in the table, every message type too (the tables
 /// are not empty by accident).
 #[test]

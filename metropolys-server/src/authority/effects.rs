@@ -1,7 +1,7 @@
 //! What the authority's methods take and return: changes, proposals and
 //! effects.
 
-use crate::protocol::{ChatEntry, ServerMessage};
+use crate::protocol::{ChatEntry, CloseReason, ServerMessage};
 use crate::store::Op;
 use metropolys_bots::InfoSet;
 use metropolys_core::{Action, Seat};
@@ -148,8 +148,8 @@ pub enum Job {
 pub struct Effects {
     /// Messages, in order.
     pub send: Vec<Outgoing>,
-    /// Sockets to close (code, reason); they are no longer subscribed.
-    pub close: Vec<(ClientId, u16, &'static str)>,
+    /// Sockets to close, and why; they are no longer subscribed.
+    pub close: Vec<(ClientId, CloseReason)>,
     /// A bot decision or a timer to start (replacing any earlier timer).
     pub job: Option<Job>,
     /// The turn timer under way stops (the game moved on to a seat without

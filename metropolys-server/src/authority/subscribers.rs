@@ -5,7 +5,9 @@
 //! leaves, and the seat to act gets a fresh turn when one comes back).
 
 use super::{Authority, ClientId, Effects, Outgoing, Subscriber};
-use crate::protocol::{ErrorCode, Presence, ProtoError, ServerMessage, Welcome, PROTOCOL_VERSION};
+use crate::protocol::{
+    CloseReason, ErrorCode, Presence, ProtoError, ServerMessage, Welcome, PROTOCOL_VERSION,
+};
 use metropolys_core::Seat;
 use std::time::Instant;
 
@@ -115,7 +117,7 @@ impl Authority {
     pub fn close_all(&mut self) -> Effects {
         let mut fx = Effects::default();
         for c in self.subscribers.drain(..) {
-            fx.close.push((c.id, 1001, "server stopping"));
+            fx.close.push((c.id, CloseReason::ServerStopping));
         }
         fx
     }
@@ -125,7 +127,7 @@ impl Authority {
         let seats = &self.seats;
         self.subscribers.retain(|c| match c.seat {
             Some((s, epoch)) if seats[s as usize].epoch != epoch => {
-                fx.close.push((c.id, 1000, "left"));
+                fx.close.push((c.id, CloseReason::Left));
                 false
             }
             _ => true,

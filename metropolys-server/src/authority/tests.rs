@@ -2,6 +2,7 @@
 //! test passes.
 
 use super::*;
+use crate::protocol::CloseReason;
 use crate::store::MatchRow;
 
 fn row() -> MatchRow {
@@ -57,7 +58,7 @@ fn a_socket_of_an_earlier_holder_of_its_seat_acts_no_more() {
     // closed, and were it still sending, its submission is refused.
     let p = a.propose_leave(0).unwrap();
     let fx = commit(&mut a, p);
-    assert_eq!(fx.close, vec![(7, 1000, "left")]);
+    assert_eq!(fx.close, vec![(7, CloseReason::Left)]);
     join(&mut a, 0, 3);
     let action = first_legal(&a);
     let e = a.propose_submit(7, 0, action, 1).unwrap_err();

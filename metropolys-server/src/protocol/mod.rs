@@ -8,6 +8,7 @@
 //! generated from these types ([`doc_tables`]) and a test keeps them equal.
 
 mod accounts;
+mod close;
 mod errors;
 mod messages;
 mod requests;
@@ -20,6 +21,7 @@ pub use accounts::{
     AccountAnswer, BindSeat, Bound, Credentials, Leaderboard, LeaderboardEntry, MyGame, Notice,
     NoticeEvent, Notices, Rating, SetNotices, SignedIn, ACCOUNT_ROOTS,
 };
+pub use close::{close_module, CloseReason};
 pub use errors::{shorten, ErrorCode, ProtoError};
 pub use messages::{
     Accepted, Chat, ChatEntry, Hint, HttpError, Info, Joined, Left, Limits, MatchAnswer, MatchList,

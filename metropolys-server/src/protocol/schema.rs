@@ -81,6 +81,7 @@ pub fn doc_tables() -> Vec<(&'static str, String)> {
         ("leaderboard", fields_table(&defs, "LeaderboardEntry")),
         ("notice", fields_table(&defs, "Notice")),
         ("errors", errors_table(&defs)),
+        ("close-codes", super::close::close_table()),
     ]
 }
 

@@ -10,7 +10,9 @@ pub(crate) mod bots;
 use crate::authority::{
     Actor, Authority, Claim, ClientId, Effects, Job, Proposal, RematchDraws, SeatSpec, Submission,
 };
-use crate::protocol::{ClientRequest, ErrorCode, ProtoError, ServerMessage, Status, Summary};
+use crate::protocol::{
+    ClientRequest, CloseReason, ErrorCode, ProtoError, ServerMessage, Status, Summary,
+};
 use crate::services::Services;
 use crate::store::{AddressClaim, MatchRow, Op, StoredMatch};
 use axum::extract::ws::Utf8Bytes;
@@ -28,8 +30,8 @@ pub enum Frame {
     /// A text message and its `type` (which the log names, never the
     /// text).
     Text(&'static str, Utf8Bytes),
-    /// Close with a code and a reason, then end.
-    Close(u16, &'static str),
+    /// Close (its code and reason), then end.
+    Close(CloseReason),
 }
 
 /// The room's end of a socket: its bounded queue, and a signal that ends
@@ -369,9 +371,9 @@ impl Room {
                     }
                 }
             }
-            for (id, code, reason) in fx.close {
+            for (id, why) in fx.close {
                 if let Some(h) = inner.clients.remove(&id) {
-                    if h.tx.try_send(Frame::Close(code, reason)).is_err() {
+                    if h.tx.try_send(Frame::Close(why)).is_err() {
                         h.kill.notify_one();
                     }
                 }

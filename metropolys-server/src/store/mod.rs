@@ -191,6 +191,18 @@ impl Store {
         rows.collect()
     }
 
+    /// The client address (key) that created each unfinished match, where
+    /// it was recorded.
+    pub(crate) fn creators(&self) -> Result<Vec<(String, String)>> {
+        let conn = self.reader();
+        let mut st = conn.prepare_cached(
+            "SELECT id, creator FROM matches
+             WHERE finished = 0 AND cancelled = 0 AND creator IS NOT NULL",
+        )?;
+        let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        rows.collect()
+    }
+
     /// When the last move of match `id` was stored (or it started), in
     /// seconds since the Unix epoch: `None` for an unknown match or one
     /// that has not started.
@@ -653,6 +665,19 @@ mod tests {
                 .unwrap();
         });
         assert!(s.load("a3").unwrap().is_none(), "nothing of it stored");
+        // Each match knows the address that created it (its bots' turn at
+        // the bot pool after a restart); joining records nothing there.
+        let mut creators = s.creators().unwrap();
+        creators.sort();
+        let pairs = |v: &[(&str, &str)]| -> Vec<(String, String)> {
+            v.iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect()
+        };
+        assert_eq!(
+            creators,
+            pairs(&[("a1", "A"), ("a2", "A"), ("a4", "A"), ("b1", "B")])
+        );
         assert!(s.load("b1").unwrap().unwrap().hashes.is_empty());
         let now = crate::clock::now_secs();
         drop(s);

@@ -355,6 +355,14 @@ pub(super) fn record_claim(conn: &Connection, c: &AddressClaim) -> Result<()> {
     Ok(())
 }
 
+/// Records the client address (key) that created a match: its bots take
+/// their turns at the bot pool as that client's, after a restart too.
+pub(super) fn record_creator(conn: &Connection, match_id: &str, address: &str) -> Result<()> {
+    conn.prepare_cached("UPDATE matches SET creator = ?2 WHERE id = ?1")?
+        .execute(params![match_id, address])?;
+    Ok(())
+}
+
 /// What the store's housekeeping deletes (`crate::sweep`, every few
 /// sweeps): the matches cancelled before `cancelled_before` (seconds since
 /// the Unix epoch), with their credentials, actions, chat, reserved seats

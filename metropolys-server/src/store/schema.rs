@@ -11,7 +11,9 @@ use rusqlite::Connection;
 /// that created or joined an unfinished match (`claims`); 5 the accounts,
 /// their sign-ins (`sessions`), the seats they hold (`account_seats`), the
 /// ratings and the matches rated (`crate::accounts`); 6 where an account's
-/// notices go (`accounts.contact`).
+/// notices go (`accounts.contact`) and the client address that created a
+/// match (`matches.creator`: its bots' turn at the bot pool after a
+/// restart).
 pub(super) const SCHEMA_VERSION: i64 = 6;
 
 /// Creates the tables, or brings an older database's up to date.
@@ -111,6 +113,7 @@ pub(super) fn migrate(conn: &Connection) -> Result<()> {
                 ("invite", "TEXT"),
                 ("rematch", "TEXT"),
                 ("active", "INTEGER"),
+                ("creator", "TEXT"),
             ],
         )?;
         add_columns(conn, "credentials", &[("name", "TEXT")])?;

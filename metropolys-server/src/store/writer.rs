@@ -5,7 +5,8 @@
 //! every match that had something to write, instead of one fsync each.
 
 use super::ops::{
-    apply, housekeep, over_limit, record_claim, AddressClaim, Housekept, Op, Result, Retention,
+    apply, housekeep, over_limit, record_claim, record_creator, AddressClaim, Housekept, Op,
+    Result, Retention,
 };
 use rusqlite::Connection;
 use std::sync::{mpsc, Arc, Mutex};
@@ -236,6 +237,9 @@ fn perform(conn: &Connection, work: &Work) -> Result<std::result::Result<Done, F
             apply(conn, op)?;
             if let Some(c) = claim {
                 record_claim(conn, c)?;
+                if let Op::CreateMatch(m) = op {
+                    record_creator(conn, &m.id, &c.address)?;
+                }
             }
             Ok(Ok(Done::Op))
         }

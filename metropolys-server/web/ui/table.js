@@ -13,41 +13,16 @@ import { Log, ReviewPanel, renderCards, renderHowTo, renderLegend, renderPlayers
 import { Picker } from "./picker.js";
 import { accountOf, inviteOf, myName, saveInvite, saveName, saveSeat, saveSound, seatOf, soundOn } from "./store.js";
 import { Seats, place, winnersText } from "./words.js";
+import { CLOSE, REASON } from "./close.js";
 
 const $ = (id) => document.getElementById(id);
 
-/**
- * The WebSocket close codes the server sends (docs/server.md, "WebSocket
- * close codes"), and the reasons it gives with them. A refused upgrade (no
- * such match, a credential of no seat) is an HTTP answer, which a browser
- * reports as 1006 with no reason: the page asks the REST API what went
- * wrong.
- */
-export const CLOSE = Object.freeze({
-  /** 1000 `left`: the seat was given up (its credential holds it no more). */
-  LEFT: 1000,
-  /** 1001 `idle` (nothing received for a while), `closed`, `server stopping`. */
-  GOING_AWAY: 1001,
-  /** 1002: a broken frame. */
-  PROTOCOL_ERROR: 1002,
-  /** 1008 `flood`, `too slow`, or `credential no longer holds the seat`. */
-  POLICY: 1008,
-  /** 1009: a message over the server's size limit. */
-  TOO_BIG: 1009,
-  /** 1013 `try again later`: too many sockets on the match or the seat (after a `too_many_sockets` error). */
-  TRY_AGAIN_LATER: 1013,
-  /** No close frame: the connection dropped, or the server refused the upgrade. */
-  ABNORMAL: 1006,
-});
-
-/** The reasons of 1001 and 1008 the page tells apart. */
-const REASON = Object.freeze({
-  LEFT: "left",
-  STOPPING: "server stopping",
-  FLOOD: "flood",
-  SLOW: "too slow",
-  CREDENTIAL: "credential no longer holds the seat",
-});
+// The WebSocket close codes the server sends and their reasons come from
+// close.js, which the server generates from its protocol::CloseReason. A
+// refused upgrade (no such match, a credential of no seat) is an HTTP
+// answer, which a browser reports as 1006 with no reason: the page asks
+// the REST API what went wrong.
+export { CLOSE };
 
 /**
  * What a close (`code`, `reason`) means to the player: `lost` (the seat
@@ -57,17 +32,16 @@ const REASON = Object.freeze({
  */
 export function closeMeaning(code, reason) {
   switch (code) {
-    case CLOSE.LEFT:
+    case CLOSE.NORMAL:
       if (reason === REASON.LEFT) return { lost: true, text: tr("ui-closed-seat-lost"), wait: 500 };
       return { lost: false, text: tr("ui-reconnecting"), wait: 500 };
     case CLOSE.GOING_AWAY:
-      return { lost: false, text: tr(reason === REASON.STOPPING ? "ui-closed-stopping" : "ui-reconnecting"), wait: reason === REASON.STOPPING ? 2000 : 500 };
+      return { lost: false, text: tr(reason === REASON.SERVER_STOPPING ? "ui-closed-stopping" : "ui-reconnecting"), wait: reason === REASON.SERVER_STOPPING ? 2000 : 500 };
     case CLOSE.PROTOCOL_ERROR:
       return { lost: false, text: tr("ui-closed-broken"), wait: 1000 };
     case CLOSE.POLICY:
       if (reason === REASON.FLOOD) return { lost: false, text: tr("ui-closed-flood"), wait: 5000 };
-      if (reason === REASON.SLOW) return { lost: false, text: tr("ui-closed-slow"), wait: 1000 };
-      if (reason === REASON.CREDENTIAL) return { lost: true, text: tr("ui-closed-seat-lost"), wait: 500 };
+      if (reason === REASON.SEAT_LOST) return { lost: true, text: tr("ui-closed-seat-lost"), wait: 500 };
       return { lost: false, text: tr("ui-reconnecting"), wait: 1000 };
     case CLOSE.TOO_BIG:
       return { lost: false, text: tr("ui-closed-too-big"), wait: 1000 };
