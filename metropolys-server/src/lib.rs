@@ -74,7 +74,7 @@ mod urls;
 pub mod web;
 mod ws;
 
-pub use options::{Args, Options};
+pub use options::{options_table, Args, Options};
 pub use protocol::{ErrorCode, ProtoError, PROTOCOL_VERSION};
 
 use limits::{Connections, RateLimiter};

@@ -4,104 +4,167 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// `metropolys serve`: its options.
+/// `metropolys serve`: its options, each declared here once (its flag,
+/// default and meaning): [`Options::default`] takes these defaults,
+/// `--help` shows these texts, and docs/server.md's table of options is
+/// generated from them ([`options_table`]).
 #[derive(Debug, Clone, clap::Args)]
 pub struct Args {
-    /// The address to listen on, HOST:PORT (port 0: any free port)
-    #[arg(long, default_value = "127.0.0.1:8080")]
+    /// Where to listen (port 0: any free port; the URL printed says which)
+    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
-    /// The SQLite database file (created when missing; unfinished matches
-    /// in it are restored)
-    #[arg(long, default_value = "metropolys.db")]
+    /// The SQLite file; created when missing (an older one is migrated);
+    /// its unfinished matches are restored
+    #[arg(long, value_name = "FILE", default_value = "metropolys.db")]
     pub database: PathBuf,
     /// Unfinished matches the server holds at most
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, value_name = "N", default_value_t = 200)]
     pub max_matches: usize,
     /// Matches waiting that one client address (an IPv6 /56) may have
-    /// created or joined at once: open ones, and started ones in which
-    /// nobody moved for --open-seconds (counted in the database)
-    #[arg(long, default_value_t = 5)]
+    /// created or joined at once: open ones (waiting for players), and
+    /// started ones in which nobody moved for --open-seconds (not a
+    /// correspondence match: a turn timer of an hour or more); counted in
+    /// the database, so across restarts (too_many_open_matches)
+    #[arg(long, value_name = "N", default_value_t = 5)]
     pub open_per_address: usize,
-    /// Seconds after which an open match that nobody sits at (no seat's
-    /// socket open) is cancelled, and a started one in which nobody moved
-    /// counts toward --open-per-address
-    #[arg(long, default_value_t = 900)]
+    /// An open match that nobody sits at (no seat's socket open) for this
+    /// long is cancelled; a started match in which nobody moved for this
+    /// long counts toward --open-per-address
+    #[arg(long, value_name = "S", default_value_t = 900)]
     pub open_seconds: u64,
     /// Days a finished match stays listed in the lobby (its link, record
     /// and final view stay as long as the database keeps it)
-    #[arg(long, default_value_t = 14)]
+    #[arg(long, value_name = "D", default_value_t = 14)]
     pub keep_days: u64,
-    /// The longest time a bot may think per decision, in seconds (bot specs
+    /// The longest a bot may think per decision, in seconds (bot specs
     /// asking for more are refused; ismcts bots get it as their budget)
-    #[arg(long, default_value_t = 5.0)]
+    #[arg(long, value_name = "S", default_value_t = 5.0)]
     pub bot_seconds: f64,
     /// The most threads one bot may use
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1)]
     pub bot_threads: usize,
     /// The most memory one bot decision's search tree may take, in MiB
-    /// (ismcts bots get it as `tree_edges`)
-    #[arg(long, default_value_t = 128)]
+    /// (ismcts bots get it as tree_edges)
+    #[arg(long, value_name = "M", default_value_t = 128)]
     pub bot_tree_mib: u64,
     /// Bot decisions computed at once, all matches together (0: one per
     /// CPU)
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 0)]
     pub bot_pool: usize,
-    /// Seconds after which a socket that sent nothing (not even a pong) is
-    /// closed
-    #[arg(long, default_value_t = 120)]
+    /// A socket that sends nothing (not even a pong) for this many seconds
+    /// is closed
+    #[arg(long, value_name = "S", default_value_t = 120)]
     pub idle_seconds: u64,
-    /// Seconds an HTTP connection may take to send a request's headers, or
-    /// stay idle between requests, and a socket to take a message the
-    /// server writes
-    #[arg(long, default_value_t = 10)]
+    /// An HTTP connection must send a request's headers (and may stay idle
+    /// between requests) within this many seconds; a socket must take
+    /// each message the server writes within this
+    #[arg(long, value_name = "S", default_value_t = 10)]
     pub io_seconds: u64,
-    /// TCP connections (HTTP and WebSocket) open at once, in all (keep it
-    /// below the file-descriptor limit, `ulimit -n`)
-    #[arg(long, default_value_t = 4096)]
+    /// TCP connections (HTTP and WebSocket) open at once; keep it below
+    /// the file-descriptor limit (ulimit -n)
+    #[arg(long, value_name = "N", default_value_t = 4096)]
     pub max_connections: usize,
     /// TCP connections open at once from one client address (an IPv6 /56)
-    #[arg(long, default_value_t = 128)]
+    #[arg(long, value_name = "N", default_value_t = 128)]
     pub connections_per_address: usize,
-    /// Messages per second a credential (or a spectator's socket) may send
-    #[arg(long, default_value_t = 10.0)]
+    /// WebSocket messages (and leave, cancel, rematch requests) per second
+    /// per credential, or per spectator socket; chat messages also count
+    /// toward the chat's own rates
+    #[arg(long, value_name = "R", default_value_t = 10.0)]
     pub rate: f64,
-    /// Messages a credential may send at once before the rate applies
-    #[arg(long, default_value_t = 40.0)]
+    /// Messages a credential may send at once before --rate applies
+    #[arg(long, value_name = "B", default_value_t = 40.0)]
     pub burst: f64,
-    /// HTTP requests per second one address may make (bursts of 5x)
-    #[arg(long, default_value_t = 50.0)]
+    /// HTTP requests per second per client address (bursts of 5 times it)
+    #[arg(long, value_name = "R", default_value_t = 50.0)]
     pub http_rate: f64,
-    /// The largest WebSocket message accepted, in bytes
-    #[arg(long, default_value_t = 4096)]
+    /// The largest WebSocket message, in bytes
+    #[arg(long, value_name = "N", default_value_t = 4096)]
     pub max_message_bytes: usize,
-    /// Spectators' sockets one match accepts at most (a seat's holder's
-    /// sockets are counted apart, at most 8 per seat: spectators never
-    /// keep a player out)
-    #[arg(long, default_value_t = 64)]
+    /// Spectators' sockets per match; the seats' sockets are counted apart
+    /// (each seat's holder may have 8 open at once on its match: devices,
+    /// tabs), so spectators never keep a player out
+    #[arg(long, value_name = "N", default_value_t = 64)]
     pub max_sockets: usize,
-    /// An origin (scheme://host, and :port when not the default) whose pages may use this server
-    /// besides its own, e.g. the public address of a reverse proxy; its
-    /// host is also accepted in the Host header (repeatable)
+    /// An origin (scheme://host, and :port when not the default) whose
+    /// pages may use this server besides its own, e.g. the public
+    /// https://… address of a reverse proxy; its host is also accepted in
+    /// the Host header (repeatable)
     #[arg(long = "origin", value_name = "URL")]
     pub origins: Vec<String>,
-    /// Seconds every other player of a playing match must have been away
-    /// (no socket open) before a seated player may cancel it (0: at once)
-    #[arg(long, default_value_t = 120)]
+    /// A seated player may cancel a match once every other human seat is
+    /// free or its holder has had no socket open for this many seconds (0:
+    /// at once)
+    #[arg(long, value_name = "S", default_value_t = 120)]
     pub abandon_seconds: u64,
-    /// The address of a reverse proxy in front of this server (repeatable):
-    /// its requests are attributed to the client in the last entry of
-    /// their X-Forwarded-For header, and the per-address limits apply to
-    /// that client; its own connections count only toward
-    /// --max-connections
+    /// A reverse proxy in front of this server (repeatable): its requests
+    /// are attributed to the client in the last entry of their
+    /// X-Forwarded-For header, and the per-address limits
+    /// (--open-per-address, --http-rate, --connections-per-address, the
+    /// chat's rate per address) apply to that client; its own connections
+    /// count only toward --max-connections. Without it the header is
+    /// ignored
     #[arg(long = "trusted-proxy", value_name = "IP")]
     pub trusted_proxies: Vec<IpAddr>,
-    /// The notice relay: an http:// URL the server posts a JSON notice to
-    /// when a correspondence match (a turn timer of an hour or more)
-    /// waits for a player who is away and whose account gave a contact;
-    /// the relay sends the e-mail, push or chat message (none: no
-    /// notices)
+    /// The notice relay: an http:// URL the server posts a JSON Notice to
+    /// when a correspondence match (a turn timer of an hour or more) waits
+    /// for a player who is away and whose account gave a contact; the
+    /// relay sends the e-mail, push or chat message. Without it no notices
+    /// are sent
     #[arg(long, value_name = "URL", value_parser = crate::accounts::notices::notify_url)]
     pub notify_url: Option<String>,
+}
+
+/// `metropolys serve` alone, to read [`Args`]'s declarations.
+#[derive(clap::Parser)]
+#[command(name = "serve")]
+struct Serve {
+    #[command(flatten)]
+    args: Args,
+}
+
+impl Default for Args {
+    /// Every option at its default.
+    fn default() -> Args {
+        use clap::Parser as _;
+        Serve::parse_from(["serve"]).args
+    }
+}
+
+/// docs/server.md's table of `metropolys serve`'s options: each one's flag,
+/// default and meaning, as [`Args`] declares them.
+pub fn options_table() -> String {
+    use clap::CommandFactory as _;
+    let cmd = Serve::command();
+    let mut t = String::from("| option | default | meaning |\n| --- | --- | --- |\n");
+    for a in cmd.get_arguments() {
+        let Some(long) = a.get_long() else { continue };
+        if long == "help" {
+            continue;
+        }
+        let value = a
+            .get_value_names()
+            .and_then(|v| v.first())
+            .map_or(String::new(), |v| format!(" {v}"));
+        let defaults: Vec<String> = a
+            .get_default_values()
+            .iter()
+            .map(|d| format!("`{}`", d.to_string_lossy()))
+            .collect();
+        let default = if defaults.is_empty() {
+            "none".to_string()
+        } else {
+            defaults.join(", ")
+        };
+        let help = a
+            .get_long_help()
+            .or(a.get_help())
+            .map(|h| h.to_string())
+            .unwrap_or_default();
+        let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        t.push_str(&format!("| `--{long}{value}` | {default} | {help} |\n"));
+    }
+    t
 }
 
 /// The server's settings (see [`Args`] for each one's meaning).
@@ -175,32 +238,9 @@ pub struct Options {
 }
 
 impl Default for Options {
+    /// Every option at its default (as [`Args`] declares it).
     fn default() -> Options {
-        Options::from(&Args {
-            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
-            database: PathBuf::from("metropolys.db"),
-            max_matches: 200,
-            open_per_address: 5,
-            open_seconds: 900,
-            keep_days: 14,
-            bot_seconds: 5.0,
-            bot_threads: 1,
-            bot_tree_mib: 128,
-            bot_pool: 0,
-            idle_seconds: 120,
-            io_seconds: 10,
-            max_connections: 4096,
-            connections_per_address: 128,
-            rate: 10.0,
-            burst: 40.0,
-            http_rate: 50.0,
-            max_message_bytes: 4096,
-            max_sockets: 64,
-            origins: Vec::new(),
-            abandon_seconds: 120,
-            trusted_proxies: Vec::new(),
-            notify_url: None,
-        })
+        Options::from(&Args::default())
     }
 }
 

@@ -1,6 +1,7 @@
 //! The protocol's reference is generated from its types: docs/server.md's
-//! message, field and error tables, and docs/server.schema.json, the JSON
-//! Schema. `METROPOLYS_BLESS=1 cargo test -p metropolys-server --test
+//! message, field, error and close-code tables and its table of options
+//! (from `metropolys serve`'s declarations), docs/server.schema.json, the
+//! JSON Schema, and the web client's close codes. `METROPOLYS_BLESS=1 cargo test -p metropolys-server --test
 //! protocol` rewrites them after a change to the types.
 
 use std::path::PathBuf;
@@ -19,7 +20,10 @@ fn bless() -> bool {
 /// `text` with each generated block replaced by the current one.
 fn regenerate(text: &str) -> String {
     let mut out = text.to_string();
-    for (name, table) in metropolys_server::protocol::doc_tables() {
+    let tables = metropolys_server::protocol::doc_tables()
+        .into_iter()
+        .chain([("options", metropolys_server::options_table())]);
+    for (name, table) in tables {
         let start = format!("<!-- generated: {name} -->\n");
         let end = format!("<!-- end: {name} -->");
         let i = out
