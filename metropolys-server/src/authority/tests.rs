@@ -637,3 +637,27 @@ fn a_real_time_timer_restarts_with_a_full_turn_after_a_restart() {
     let fx = a.resume(now, Duration::from_secs(3_600));
     assert!(matches!(fx.job, Some(Job::Timer { after, .. }) if after == Duration::from_secs(30)));
 }
+
+#[test]
+fn a_seat_of_an_open_match_shows_no_cards_until_it_starts() {
+    // whoever takes a seat and gives it up before the start learns
+    // nothing of the cards its next holder plays with.
+    let mut a = with_row(
+        row(),
+        vec![SeatSpec::Human, SeatSpec::Human, SeatSpec::Human],
+        false,
+    );
+    join(&mut a, 1, 9);
+    let public = serde_json::to_value(a.update_for(None, None, None, None).view).unwrap();
+    let seated = serde_json::to_value(a.update_for(Some(1), None, None, None).view).unwrap();
+    assert_eq!(seated, public, "an open match: the public view only");
+    let p = a.propose_leave(1).unwrap();
+    commit(&mut a, p);
+    join(&mut a, 0, 1);
+    join(&mut a, 1, 2);
+    join(&mut a, 2, 3);
+    let seated = serde_json::to_value(a.update_for(Some(1), None, None, None).view).unwrap();
+    assert_ne!(seated, public, "started: the seat's own cards");
+    let own = serde_json::to_value(a.game.state().view_snapshot(1).unwrap()).unwrap();
+    assert_eq!(seated["viewer"], own["viewer"]);
+}

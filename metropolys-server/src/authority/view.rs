@@ -95,7 +95,11 @@ impl Authority {
     /// public).
     fn view_for(&self, seat: Option<Seat>) -> Snapshot {
         let state = self.game.state();
+        // Before the match starts a seat's cards are nobody's: whoever
+        // takes a seat of an open match and gives it up again must learn
+        // nothing about the cards of the player who takes it next.
         let mut view = seat
+            .filter(|_| self.started)
             .and_then(|s| state.view_snapshot(s))
             .unwrap_or_else(|| state.public_snapshot());
         view.metropolys_deck = self.game.metropolys_deck().map(<[_]>::to_vec);

@@ -90,9 +90,9 @@ pub struct Update {
     pub status: Status,
     /// The seat's view (core's `State::view_snapshot`, docs/records.md's state
     /// shape; the other seats' objectives and Metropolys cards null until
-    /// the game is over, R-21), or for a spectator the public view; both
-    /// name the match's public `metropolys_deck` when it deals from one
-    ///
+    /// the game is over, R-21), or for a spectator, and for every seat
+    /// before the match starts, the public view; both name the match's
+    /// public `metropolys_deck` when it deals from one.
     #[schemars(with = "CoreView")]
     pub view: Snapshot,
     /// The legal action ids when this seat is to act (and the match is
