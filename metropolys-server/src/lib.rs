@@ -211,13 +211,14 @@ impl Server {
             )
         };
         let since = clock::now_secs() - options.keep.as_secs() as i64;
-        let (stored, finished, creators) = {
+        let (stored, finished, creators, addresses) = {
             let store = store.clone();
             tokio::task::spawn_blocking(move || {
                 Ok::<_, rusqlite::Error>((
                     store.unfinished()?,
                     store.finished(since, FINISHED_LISTED)?,
                     store.creators()?,
+                    store.holder_addresses()?,
                 ))
             })
             .await
@@ -238,6 +239,13 @@ impl Server {
         for (id, creator) in &creators {
             if let Some(room) = rooms.get(id) {
                 room.set_bot_key(creator);
+            }
+        }
+        // And each seat's holder keeps the address it took the seat from
+        // (one seat each in a started match).
+        for (id, seat, address) in addresses {
+            if let Some(room) = rooms.get(&id) {
+                room.set_addresses(&[(seat, address)]).await;
             }
         }
         let recent: VecDeque<_> = finished

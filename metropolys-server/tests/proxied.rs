@@ -225,3 +225,94 @@ async fn connections_per_address_apply_to_each_client_behind_the_proxy() {
     assert!(again.is_some(), "the client's places were freed");
     server.stop().await;
 }
+
+/// `join` of seat `seat` of `id` as the client `xff` behind the proxy: the
+/// status, the answer.
+async fn join_as(server: &Running, id: &str, seat: u8, xff: &str) -> (u16, Value) {
+    let resp = reqwest::Client::new()
+        .post(server.url(&format!("/api/v1/matches/{id}/join")))
+        .header("content-type", "application/json")
+        .header("x-forwarded-for", xff)
+        .body(json!({ "seat": seat }).to_string())
+        .send()
+        .await
+        .unwrap();
+    let status = resp.status().as_u16();
+    let v: Value = resp.json().await.unwrap();
+    common::validate(if status == 200 { "Joined" } else { "HttpError" }, &v);
+    (status, v)
+}
+
+/// One player, one seat: once a match has started, a client that holds
+/// one of its seats cannot take a second one (and read its cards), from
+/// the same address or the same IPv6 /56, across a restart; another
+/// client can, and so can the same client before the start (no seat shows
+/// its cards then) or after giving its seat up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seated_player_takes_no_second_seat_of_a_started_match() {
+    let db = temp_db("proxied-one-seat");
+    let mut o = options(db.path());
+    o.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+    let server = Running::start(o.clone()).await;
+    let id = server
+        .create(json!({"players": 3, "seats": ["human", "human", "human"]}))
+        .await;
+    // Before the start one address may sit twice (nothing shows yet).
+    let (s, _) = join_as(&server, &id, 0, "203.0.113.7").await;
+    assert_eq!(s, 200);
+    let (s, v) = join_as(&server, &id, 1, "2001:db8:1:2::5").await;
+    assert_eq!(s, 200, "{v}");
+    let (s, v) = join_as(&server, &id, 2, "198.51.100.9").await;
+    assert_eq!(s, 200, "{v}");
+    let t2 = v["token"].as_str().unwrap().to_string();
+    assert_eq!(server.summary(&id).await["status"], "playing");
+    // Seat 2 is given up mid-game: its holder's rivals may not take it.
+    let (s, _) = server
+        .request_as(
+            "POST",
+            &format!("/api/v1/matches/{id}/leave"),
+            Some(&t2),
+            None,
+        )
+        .await;
+    assert_eq!(s, 200);
+    let (s, v) = join_as(&server, &id, 2, "203.0.113.7").await;
+    assert_eq!(
+        (s, v["error"]["code"].as_str()),
+        (409, Some("seat_held_here")),
+        "{v}"
+    );
+    let (s, v) = join_as(&server, &id, 2, "2001:db8:1:ff::9").await;
+    assert_eq!(
+        (s, v["error"]["code"].as_str()),
+        (409, Some("seat_held_here")),
+        "the same /56: {v}"
+    );
+    // After a restart too.
+    server.stop().await;
+    let server = Running::start(o).await;
+    let (s, v) = join_as(&server, &id, 2, "203.0.113.7").await;
+    assert_eq!(
+        (s, v["error"]["code"].as_str()),
+        (409, Some("seat_held_here")),
+        "{v}"
+    );
+    // Somebody else takes it; a machine's own clients are not held to it.
+    let (s, v) = join_as(&server, &id, 2, "192.0.2.44").await;
+    assert_eq!(s, 200, "{v}");
+    let id2 = server
+        .create(json!({"players": 2, "seats": ["human", "human"]}))
+        .await;
+    let t = server.join(&id2, 0).await;
+    server.join(&id2, 1).await;
+    server
+        .request_as(
+            "POST",
+            &format!("/api/v1/matches/{id2}/leave"),
+            Some(&t),
+            None,
+        )
+        .await;
+    server.join(&id2, 0).await;
+    server.stop().await;
+}

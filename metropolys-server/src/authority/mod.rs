@@ -144,6 +144,8 @@ struct SeatSlot {
     /// When the holder was last here: took the seat, or had a socket open
     /// (for a match restored from the store: when it was restored).
     seen: Instant,
+    /// The client address (key) the holder took the seat from.
+    address: Option<String>,
 }
 
 /// A subscribed client.
@@ -266,6 +268,7 @@ impl Authority {
                         .map(|r| (r.hash, r.name.clone())),
                     epoch: 0,
                     seen: now,
+                    address: None,
                 }
             })
             .collect();
@@ -609,6 +612,7 @@ impl Authority {
             } => {
                 let slot = &mut self.seats[seat as usize];
                 slot.holder = Some(hash);
+                slot.address = None;
                 slot.name = name;
                 slot.reserved = None;
                 slot.epoch += 1;
@@ -629,6 +633,7 @@ impl Authority {
             Change::Leave { seat } => {
                 let slot = &mut self.seats[seat as usize];
                 slot.holder = None;
+                slot.address = None;
                 slot.name = None;
                 slot.epoch += 1;
                 slot.seen = now;

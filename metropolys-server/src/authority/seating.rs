@@ -136,6 +136,37 @@ impl Authority {
         Ok(self.take(seat, hash, name))
     }
 
+    /// The client address (key) `seat`'s holder took it from.
+    pub(crate) fn set_address(&mut self, seat: Seat, address: &str) {
+        if let Some(slot) = self.seats.get_mut(seat as usize) {
+            if slot.holder.is_some() {
+                slot.address = Some(address.to_string());
+            }
+        }
+    }
+
+    /// `seat_held_here` when the match has started and a client at
+    /// address `from` (not this machine's) holds one of its seats: a
+    /// player does not take a second seat of a live game (and read its
+    /// cards). Before the start no seat shows its cards, and hot-seat at
+    /// one computer stays possible.
+    pub(crate) fn check_address(&self, from: &str) -> Result<(), ProtoError> {
+        if !self.started || self.status().is_over() || local_address(from) {
+            return Ok(());
+        }
+        match self
+            .seats
+            .iter()
+            .position(|s| s.holder.is_some() && s.address.as_deref() == Some(from))
+        {
+            Some(held) => Err(refuse(
+                ErrorCode::SeatHeldHere,
+                format!("a player at this address holds seat {held} of this match, which has started: one seat each"),
+            )),
+            None => Ok(()),
+        }
+    }
+
     /// A player of the previous game (its seat `seat`) at this rematch: the
     /// seat they hold, or the one kept for them (with the name they had),
     /// or theirs again if they gave it up and nobody took it since.
@@ -278,4 +309,12 @@ impl Authority {
         }
         Ok(())
     }
+}
+
+/// Whether an address key is this machine's (loopback).
+fn local_address(key: &str) -> bool {
+    key == "0:0:0:0::/56"
+        || key
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
 }

@@ -76,6 +76,11 @@ pub enum ErrorCode {
     /// `join` of a taken seat; `rematch` when the caller's seat of the
     /// rematch was given up and someone else took it.
     SeatTaken,
+    /// `join` of a free seat of a started match from a client address (an
+    /// IPv6 /56) whose client holds another seat of it: a player may not
+    /// take a second seat and read its cards. A machine's own clients
+    /// (loopback: hot-seat at one computer) are not held to it.
+    SeatHeldHere,
     /// `join` of a seat of a rematch that is reserved for the player who
     /// held it when the previous game ended (they take it with `rematch`).
     SeatReserved,
@@ -149,8 +154,8 @@ impl ErrorCode {
             NotFound => 404,
             MethodNotAllowed => 405,
             StaleMove | FutureMove | IllegalAction | NotStarted | Spectator | NotToAct
-            | SeatTaken | SeatReserved | BotSeat | MatchFull | MatchOver | NotAbandoned
-            | NotFinished | ChatFull => 409,
+            | SeatTaken | SeatHeldHere | SeatReserved | BotSeat | MatchFull | MatchOver
+            | NotAbandoned | NotFinished | ChatFull => 409,
             TooLarge => 413,
             UnsupportedMediaType => 415,
             UnknownHost => 421,

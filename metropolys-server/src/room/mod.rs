@@ -170,6 +170,14 @@ impl Room {
         Ok(Arc::new(room))
     }
 
+    /// The client address (key) each restored seat's holder took it from.
+    pub(crate) async fn set_addresses(&self, addresses: &[(Seat, String)]) {
+        let mut inner = self.inner.lock().await;
+        for (seat, a) in addresses {
+            inner.auth.set_address(*seat, a);
+        }
+    }
+
     /// The key of the room's bots at the bot pool.
     fn bot_key(&self) -> String {
         self.bot_key
@@ -525,6 +533,7 @@ impl Room {
         if let Some((held, _)) = inner.auth.seat_of(&hash) {
             return Ok(held);
         }
+        inner.auth.check_address(from)?;
         let p = inner.auth.propose_join(seat, hash, name, invite)?;
         self.take(sh, &mut inner, p, from).await
     }
@@ -541,6 +550,7 @@ impl Room {
         };
         let claim = sh.claim(&self.id, from);
         self.commit_then(sh, inner, p, Some(claim), || {}).await?;
+        inner.auth.set_address(seat, from);
         Ok(seat)
     }
 

@@ -203,6 +203,19 @@ impl Store {
         rows.collect()
     }
 
+    /// The client address (key) each seat's holder of an unfinished match
+    /// took it from, where it was recorded: `(match, seat, address)`.
+    pub(crate) fn holder_addresses(&self) -> Result<Vec<(String, u8, String)>> {
+        let conn = self.reader();
+        let mut st = conn.prepare_cached(
+            "SELECT c.match_id, c.seat, c.address FROM credentials c
+             JOIN matches m ON m.id = c.match_id
+             WHERE m.finished = 0 AND m.cancelled = 0 AND c.address IS NOT NULL",
+        )?;
+        let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+        rows.collect()
+    }
+
     /// When the last move of match `id` was stored (or it started), in
     /// seconds since the Unix epoch: `None` for an unknown match or one
     /// that has not started.

@@ -363,6 +363,18 @@ pub(super) fn record_creator(conn: &Connection, match_id: &str, address: &str) -
     Ok(())
 }
 
+/// Records the client address (key) a seat's holder took it from.
+pub(super) fn record_holder_address(
+    conn: &Connection,
+    match_id: &str,
+    seat: u8,
+    address: &str,
+) -> Result<()> {
+    conn.prepare_cached("UPDATE credentials SET address = ?3 WHERE match_id = ?1 AND seat = ?2")?
+        .execute(params![match_id, seat, address])?;
+    Ok(())
+}
+
 /// What the store's housekeeping deletes (`crate::sweep`, every few
 /// sweeps): the matches cancelled before `cancelled_before` (seconds since
 /// the Unix epoch), with their credentials, actions, chat, reserved seats

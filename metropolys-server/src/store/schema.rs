@@ -11,9 +11,10 @@ use rusqlite::Connection;
 /// that created or joined an unfinished match (`claims`); 5 the accounts,
 /// their sign-ins (`sessions`), the seats they hold (`account_seats`), the
 /// ratings and the matches rated (`crate::accounts`); 6 where an account's
-/// notices go (`accounts.contact`) and the client address that created a
+/// notices go (`accounts.contact`), the client address that created a
 /// match (`matches.creator`: its bots' turn at the bot pool after a
-/// restart).
+/// restart) and the one each seat's holder took it from
+/// (`credentials.address`: one seat each in a started match).
 pub(super) const SCHEMA_VERSION: i64 = 6;
 
 /// Creates the tables, or brings an older database's up to date.
@@ -116,7 +117,11 @@ pub(super) fn migrate(conn: &Connection) -> Result<()> {
                 ("creator", "TEXT"),
             ],
         )?;
-        add_columns(conn, "credentials", &[("name", "TEXT")])?;
+        add_columns(
+            conn,
+            "credentials",
+            &[("name", "TEXT"), ("address", "TEXT")],
+        )?;
         // Where an account's notices go (a correspondence match's turn).
         add_columns(conn, "accounts", &[("contact", "TEXT")])?;
         conn.execute_batch(

@@ -5,8 +5,8 @@
 //! every match that had something to write, instead of one fsync each.
 
 use super::ops::{
-    apply, housekeep, over_limit, record_claim, record_creator, AddressClaim, Housekept, Op,
-    Result, Retention,
+    apply, housekeep, over_limit, record_claim, record_creator, record_holder_address,
+    AddressClaim, Housekept, Op, Result, Retention,
 };
 use rusqlite::Connection;
 use std::sync::{mpsc, Arc, Mutex};
@@ -237,8 +237,15 @@ fn perform(conn: &Connection, work: &Work) -> Result<std::result::Result<Done, F
             apply(conn, op)?;
             if let Some(c) = claim {
                 record_claim(conn, c)?;
-                if let Op::CreateMatch(m) = op {
-                    record_creator(conn, &m.id, &c.address)?;
+                match op {
+                    Op::CreateMatch(m) => record_creator(conn, &m.id, &c.address)?,
+                    Op::SetCredential {
+                        match_id,
+                        seat,
+                        hash: Some(_),
+                        ..
+                    } => record_holder_address(conn, match_id, *seat, &c.address)?,
+                    _ => {}
                 }
             }
             Ok(Ok(Done::Op))
