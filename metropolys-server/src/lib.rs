@@ -134,11 +134,7 @@ impl ServerError {
         let ServerError::BadOption { option, .. } = self else {
             return None;
         };
-        Some(match *option {
-            "origins" => "--origin".to_string(),
-            "trusted_proxies" => "--trusted-proxy".to_string(),
-            o => format!("--{}", o.replace('_', "-")),
-        })
+        options::flag_of(option)
     }
 }
 
@@ -245,7 +241,7 @@ impl Server {
         // (one seat each in a started match).
         for (id, seat, address) in addresses {
             if let Some(room) = rooms.get(&id) {
-                room.set_addresses(&[(seat, address)]).await;
+                room.set_address(seat, &address).await;
             }
         }
         let recent: VecDeque<_> = finished

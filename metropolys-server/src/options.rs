@@ -131,6 +131,17 @@ impl Default for Args {
     }
 }
 
+/// The flag [`Args`] declares for its field `field` (`--origin` for
+/// `origins`).
+pub(crate) fn flag_of(field: &str) -> Option<String> {
+    use clap::CommandFactory as _;
+    Serve::command()
+        .get_arguments()
+        .find(|a| a.get_id() == field)
+        .and_then(|a| a.get_long())
+        .map(|l| format!("--{l}"))
+}
+
 /// docs/server.md's table of `metropolys serve`'s options: each one's flag,
 /// default and meaning, as [`Args`] declares them.
 pub fn options_table() -> String {

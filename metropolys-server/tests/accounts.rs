@@ -6,27 +6,12 @@
 
 mod common;
 
-use common::{options, play_human, temp_db, Running};
+use common::{bind, options, play_human, sign_up, temp_db, Running};
 use metropolys_core::{sheet::placings, Record};
 use serde_json::{json, Value};
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
 use skillratings::MultiTeamOutcome;
 use std::time::Duration;
-
-async fn sign_up(server: &Running, name: &str) -> String {
-    let (s, v) = server
-        .request(
-            "POST",
-            "/api/v1/accounts",
-            Some(json!({"name": name, "password": format!("{name} secret")})),
-        )
-        .await;
-    assert_eq!(s, 200, "{v}");
-    assert_eq!(v["name"], name);
-    let token = v["token"].as_str().unwrap().to_string();
-    assert!(token.starts_with("acct_") && token.len() == 69, "{token}");
-    token
-}
 
 async fn sign_in(server: &Running, name: &str, password: &str) -> String {
     let (s, v) = server
@@ -38,17 +23,6 @@ async fn sign_in(server: &Running, name: &str, password: &str) -> String {
         .await;
     assert_eq!(s, 200, "{v}");
     v["token"].as_str().unwrap().to_string()
-}
-
-async fn bind(server: &Running, account: &str, id: &str, seat_token: &str) -> (u16, Value) {
-    server
-        .request_as(
-            "POST",
-            "/api/v1/account/seats",
-            Some(account),
-            Some(json!({"match": id, "token": seat_token})),
-        )
-        .await
 }
 
 async fn me(server: &Running, account: &str) -> Value {

@@ -10,7 +10,7 @@ mod common;
 
 use axum::routing::post;
 use axum::Json;
-use common::{options, temp_db, validate, Running};
+use common::{options, sign_up, temp_db, validate, Running};
 use serde_json::{json, Value};
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -55,28 +55,16 @@ async fn next_notice(rx: &mut mpsc::UnboundedReceiver<Value>) -> Value {
     v
 }
 
-async fn sign_up(server: &Running, name: &str) -> String {
-    let (s, v) = server
-        .request(
-            "POST",
-            "/api/v1/accounts",
-            Some(json!({"name": name, "password": format!("{name} secret")})),
-        )
-        .await;
+async fn bind(server: &Running, account: &str, id: &str, seat_token: &str) {
+    let (s, v) = common::bind(server, account, id, seat_token).await;
     assert_eq!(s, 200, "{v}");
-    v["token"].as_str().unwrap().to_string()
 }
 
-async fn bind(server: &Running, account: &str, id: &str, seat_token: &str) {
-    let (s, v) = server
-        .request_as(
-            "POST",
-            "/api/v1/account/seats",
-            Some(account),
-            Some(json!({"match": id, "token": seat_token})),
-        )
-        .await;
-    assert_eq!(s, 200, "{v}");
+/// `PUT /api/v1/account/notices` with `body`: (status, answer).
+async fn set_notices(server: &Running, account: Option<&str>, body: Value) -> (u16, Value) {
+    server
+        .request_as("PUT", "/api/v1/account/notices", account, Some(body))
+        .await
 }
 
 /// The seat's time left, as its update says (ms).
@@ -102,14 +90,7 @@ async fn the_away_player_is_told_and_the_clock_runs_across_a_restart() {
     let ann = sign_up(&server, "Ann").await;
     let ben = sign_up(&server, "Ben").await;
     // Where Ben's notices go; what is no contact is refused.
-    let (s, v) = server
-        .request_as(
-            "PUT",
-            "/api/v1/account/notices",
-            Some(&ben),
-            Some(json!({"contact": " ben@example.org "})),
-        )
-        .await;
+    let (s, v) = set_notices(&server, Some(&ben), json!({"contact": " ben@example.org "})).await;
     assert_eq!(
         (s, &v),
         (200, &json!({"contact": "ben@example.org", "enabled": true}))
@@ -120,24 +101,10 @@ async fn the_away_player_is_told_and_the_clock_runs_across_a_restart() {
         json!({"contact": "x".repeat(255)}),
         json!({"mail": "x"}),
     ] {
-        let (s, v) = server
-            .request_as(
-                "PUT",
-                "/api/v1/account/notices",
-                Some(&ben),
-                Some(bad.clone()),
-            )
-            .await;
+        let (s, v) = set_notices(&server, Some(&ben), bad.clone()).await;
         assert_eq!(s, 400, "{bad}: {v}");
     }
-    let (s, _) = server
-        .request_as(
-            "PUT",
-            "/api/v1/account/notices",
-            None,
-            Some(json!({"contact": null})),
-        )
-        .await;
+    let (s, _) = set_notices(&server, None, json!({"contact": null})).await;
     assert_eq!(s, 401, "an account's token is needed");
     let (s, v) = server
         .request_as("GET", "/api/v1/account", Some(&ben), None)
@@ -247,14 +214,7 @@ async fn a_server_without_a_relay_sends_no_notices() {
     let db = temp_db("no-relay");
     let server = Running::start(options(db.path())).await;
     let ann = sign_up(&server, "Ann").await;
-    let (s, v) = server
-        .request_as(
-            "PUT",
-            "/api/v1/account/notices",
-            Some(&ann),
-            Some(json!({"contact": "ann@example.org"})),
-        )
-        .await;
+    let (s, v) = set_notices(&server, Some(&ann), json!({"contact": "ann@example.org"})).await;
     assert_eq!((s, &v["enabled"]), (200, &json!(false)), "{v}");
     server.stop().await;
 }

@@ -42,47 +42,35 @@ fn regenerate(text: &str) -> String {
 fn the_docs_tables_are_generated_from_the_protocol_types() {
     let path = docs("server.md");
     let text = std::fs::read_to_string(&path).unwrap();
-    let fresh = regenerate(&text);
+    generated(&path, &regenerate(&text));
+}
+
+/// A generated file equals what generates it (rewritten when blessing).
+fn generated(path: &std::path::Path, fresh: &str) {
     if bless() {
-        std::fs::write(&path, &fresh).unwrap();
+        std::fs::write(path, fresh).unwrap();
     } else {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
         assert!(
             text == fresh,
-            "docs/server.md's tables differ from the protocol types; run METROPOLYS_BLESS=1 cargo test -p metropolys-server --test protocol"
+            "{} is stale; run METROPOLYS_BLESS=1 cargo test -p metropolys-server --test protocol",
+            path.display()
         );
     }
 }
 
 #[test]
 fn the_committed_schema_is_the_generated_one() {
-    let path = docs("server.schema.json");
     let fresh =
         serde_json::to_string_pretty(&metropolys_server::protocol::schema()).unwrap() + "\n";
-    if bless() {
-        std::fs::write(&path, &fresh).unwrap();
-    } else {
-        let text = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            text == fresh,
-            "docs/server.schema.json is stale; run METROPOLYS_BLESS=1 cargo test -p metropolys-server --test protocol"
-        );
-    }
+    generated(&docs("server.schema.json"), &fresh);
 }
 
 /// The web client's close codes and reasons are the server's.
 #[test]
 fn the_web_clients_close_codes_are_generated_from_the_protocol() {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("web/ui/close.js");
-    let fresh = metropolys_server::protocol::close_module();
-    if bless() {
-        std::fs::write(&path, &fresh).unwrap();
-    } else {
-        let text = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            text == fresh,
-            "web/ui/close.js is stale; run METROPOLYS_BLESS=1 cargo test -p metropolys-server --test protocol"
-        );
-    }
+    generated(&path, &metropolys_server::protocol::close_module());
 }
 
 /// Every error code is in the table, every message type too (the tables

@@ -170,12 +170,9 @@ impl Room {
         Ok(Arc::new(room))
     }
 
-    /// The client address (key) each restored seat's holder took it from.
-    pub(crate) async fn set_addresses(&self, addresses: &[(Seat, String)]) {
-        let mut inner = self.inner.lock().await;
-        for (seat, a) in addresses {
-            inner.auth.set_address(*seat, a);
-        }
+    /// The client address (key) a restored seat's holder took it from.
+    pub(crate) async fn set_address(&self, seat: Seat, address: &str) {
+        self.inner.lock().await.auth.set_address(seat, address);
     }
 
     /// The key of the room's bots at the bot pool.

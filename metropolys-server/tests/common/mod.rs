@@ -545,6 +545,35 @@ impl Ws {
     }
 }
 
+/// A new account `name` (password `"<name> secret"`): its token.
+pub async fn sign_up(server: &Running, name: &str) -> String {
+    let (s, v) = server
+        .request(
+            "POST",
+            "/api/v1/accounts",
+            Some(json!({"name": name, "password": format!("{name} secret")})),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["name"], name);
+    let token = v["token"].as_str().unwrap().to_string();
+    assert!(token.starts_with("acct_") && token.len() == 69, "{token}");
+    token
+}
+
+/// Ties the seat `seat_token` holds in `id` to the account: (status,
+/// answer).
+pub async fn bind(server: &Running, account: &str, id: &str, seat_token: &str) -> (u16, Value) {
+    server
+        .request_as(
+            "POST",
+            "/api/v1/account/seats",
+            Some(account),
+            Some(json!({"match": id, "token": seat_token})),
+        )
+        .await
+}
+
 /// A 2-seat all-human match with both seats taken: its id and seat 0's
 /// credential.
 pub async fn two_seat_match(server: &Running) -> (String, String) {
