@@ -90,6 +90,8 @@ pub const ASSETS: &[Asset] = &[
     web_file!("ui/store.js", JS, false),
     web_file!("ui/table.js", JS, false),
     web_file!("ui/close.js", JS, false),
+    web_file!("ui/state.js", JS, false),
+    web_file!("ui/transport.js", JS, false),
     web_file!("ui/replaydata.js", JS, false),
     Asset {
         path: "/pieces.js",

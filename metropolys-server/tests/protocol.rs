@@ -73,6 +73,14 @@ fn the_web_clients_close_codes_are_generated_from_the_protocol() {
     generated(&path, &metropolys_server::protocol::close_module());
 }
 
+/// The web client's protocol types are the schema's (`tsc --strict` checks
+/// the client against them: scripts/build-web).
+#[test]
+fn the_web_clients_protocol_types_are_generated_from_the_schema() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("web/src/protocol.ts");
+    generated(&path, &metropolys_server::protocol::typescript_module());
+}
+
 /// Every error code is in the table, every message type too (the tables
 /// are not empty by accident).
 #[test]

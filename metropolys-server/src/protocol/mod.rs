@@ -15,6 +15,7 @@ mod requests;
 mod schema;
 mod shapes;
 mod text;
+mod typescript;
 mod version;
 
 pub use accounts::{
@@ -36,4 +37,5 @@ pub use schema::{doc_tables, schema, ROOTS};
 pub use text::{
     chat_text, is_color_name, name_key, player_name, CHAT_MAX_CHARS, NAME_MAX_BYTES, NAME_MAX_CHARS,
 };
+pub use typescript::typescript_module;
 pub use version::PROTOCOL_VERSION;

@@ -13,44 +13,16 @@ import { Log, ReviewPanel, renderCards, renderHowTo, renderLegend, renderPlayers
 import { Picker } from "./picker.js";
 import { accountOf, inviteOf, myName, saveInvite, saveName, saveSeat, saveSound, seatOf, soundOn } from "./store.js";
 import { Seats, place, winnersText } from "./words.js";
-import { CLOSE, REASON } from "./close.js";
+import { CLOSE } from "./close.js";
+import { opened, reduce, resync, seatLost, since } from "./state.js";
+import { Transport } from "./transport.js";
 
 const $ = (id) => document.getElementById(id);
 
-// The WebSocket close codes the server sends and their reasons come from
-// close.js, which the server generates from its protocol::CloseReason. A
-// refused upgrade (no such match, a credential of no seat) is an HTTP
-// answer, which a browser reports as 1006 with no reason: the page asks
-// the REST API what went wrong.
-export { CLOSE };
-
-/**
- * What a close (`code`, `reason`) means to the player: `lost` (the seat
- * is no longer this browser's), the sentence to show, and how long to
- * wait at least before connecting again, in milliseconds (null: as a
- * dropped connection, longer at each try).
- */
-export function closeMeaning(code, reason) {
-  switch (code) {
-    case CLOSE.NORMAL:
-      if (reason === REASON.LEFT) return { lost: true, text: tr("ui-closed-seat-lost"), wait: 500 };
-      return { lost: false, text: tr("ui-reconnecting"), wait: 500 };
-    case CLOSE.GOING_AWAY:
-      return { lost: false, text: tr(reason === REASON.SERVER_STOPPING ? "ui-closed-stopping" : "ui-reconnecting"), wait: reason === REASON.SERVER_STOPPING ? 2000 : 500 };
-    case CLOSE.PROTOCOL_ERROR:
-      return { lost: false, text: tr("ui-closed-broken"), wait: 1000 };
-    case CLOSE.POLICY:
-      if (reason === REASON.FLOOD) return { lost: false, text: tr("ui-closed-flood"), wait: 5000 };
-      if (reason === REASON.SEAT_LOST) return { lost: true, text: tr("ui-closed-seat-lost"), wait: 500 };
-      return { lost: false, text: tr("ui-reconnecting"), wait: 1000 };
-    case CLOSE.TOO_BIG:
-      return { lost: false, text: tr("ui-closed-too-big"), wait: 1000 };
-    case CLOSE.TRY_AGAIN_LATER:
-      return { lost: false, text: tr("ui-closed-full", { seconds: 15 }), wait: 15000 };
-    default:
-      return { lost: false, text: tr("ui-reconnecting"), wait: null };
-  }
-}
+// The socket (reconnection, close reasons) is transport.js's and what
+// the table knows of its match state.js's, both built from TypeScript
+// (web/src/, checked against the protocol's generated types) and tested in
+// Node (web/tests/); this class renders their changes.
 
 /** A request to the server's REST API (throws an Error with the server's message). */
 export async function api(method, path, body, token) {
@@ -260,19 +232,25 @@ export class OnlineTable {
     const held = seatOf(id);
     const t = {
       id,
-      seat: held ? held.seat : null,
       token: held ? held.token : null,
-      ws: null,
-      closing: false,
+      state: opened(held ? held.seat : null),
+      get seat() {
+        return this.state.seat;
+      },
+      get last() {
+        return this.state.last;
+      },
+      get rematch() {
+        return this.state.rematch;
+      },
+      transport: null,
       game: null,
-      last: null,
       legal: new Map(),
       drawn: false,
       deadline: null,
       unread: 0,
       wasMine: false,
       summary: null,
-      retry: 0,
     };
     this.t = t;
     this.log.clear();
@@ -304,9 +282,8 @@ export class OnlineTable {
   close() {
     const t = this.t;
     if (!t) return;
-    t.closing = true;
     this.review.withdraw();
-    t.ws?.close();
+    t.transport?.stop();
     clearInterval(t.tick);
     t.game?.free();
     this.picker.close(false);
@@ -316,115 +293,98 @@ export class OnlineTable {
 
   connect() {
     const t = this.t;
-    const q = new URLSearchParams();
-    if (t.token) q.set("token", t.token);
-    // A reconnection asks for what it missed only: the log and the chat
-    // already hold the rest.
-    if (t.last?.move !== undefined) q.set("since", String(t.last.move));
-    const url = new URL(`api/v1/matches/${t.id}/ws?${q}`, location.href);
-    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-    const ws = new WebSocket(url);
-    t.ws = ws;
-    let opened = false;
-    ws.onmessage = (ev) => {
-      if (this.t !== t) return;
-      let m;
-      try {
-        m = JSON.parse(ev.data);
-      } catch {
-        return;
-      }
-      this.message(m);
-    };
-    ws.onclose = (ev) => {
-      if (this.t !== t || t.closing) return;
-      this.closed(ev.code, ev.reason, opened);
-    };
-    ws.onopen = () => {
-      opened = true;
-      t.retry = 0;
-      t.said = null;
-    };
+    t.transport = new Transport({
+      base: location.href,
+      match: t.id,
+      token: () => t.token,
+      // A reconnection asks for what it missed only: the log and the chat
+      // already hold the rest.
+      since: () => since(t.state),
+      message: (m) => {
+        if (this.t === t) this.message(m);
+      },
+      closed: (c) => (this.t === t ? this.closed(c) : false),
+      dial: (url) => new WebSocket(url),
+    });
+    t.transport.start();
   }
 
   /**
-   * The table's socket closed (`opened`: after it had opened): the player
-   * is told why (CLOSE), a seat the server says is no longer this
-   * browser's is forgotten, and the page connects again, as a spectator
-   * then, unless the match is gone.
+   * The table's socket closed (`c`: its code, reason and meaning, and
+   * whether it had opened): the player is told why, a seat the server
+   * says is no longer this browser's is forgotten, and the transport
+   * connects again, as a spectator then, unless the match is gone.
    */
-  async closed(code, reason, opened) {
+  async closed(c) {
     const t = this.t;
-    const meaning = closeMeaning(code, reason);
+    const meaning = c.meaning;
+    const text = tr(meaning.words, meaning.args);
+    // A socket that opened reached the server: what it said before is old.
+    if (c.opened) t.said = null;
     if (meaning.lost && t.token) {
       // The seat was given up (here or on another device): its credential no longer holds it.
       saveSeat(t.id, null, null);
       t.token = null;
-      t.seat = null;
+      t.state = seatLost(t.state);
       document.body.dataset.seat = "";
-      $("conn-note").textContent = meaning.text;
+      $("conn-note").textContent = text;
     }
     // What the server said as it closed stays said while it cannot be reached again.
-    if (code !== CLOSE.ABNORMAL) t.said = meaning.lost ? tr("ui-reconnecting") : meaning.text;
-    $("turn").textContent = code === CLOSE.ABNORMAL && t.said ? t.said : meaning.lost ? tr("ui-reconnecting") : meaning.text;
-    if (code === CLOSE.ABNORMAL && !opened) {
+    if (c.code !== CLOSE.ABNORMAL) t.said = meaning.lost ? tr("ui-reconnecting") : text;
+    $("turn").textContent = c.code === CLOSE.ABNORMAL && t.said ? t.said : meaning.lost ? tr("ui-reconnecting") : text;
+    if (c.code === CLOSE.ABNORMAL && !c.opened) {
       // A refused upgrade reads as a dropped connection: the REST API
       // says whether the match is still there.
       try {
         await api("GET", `/matches/${t.id}`);
       } catch (e) {
-        if (this.t !== t) return;
+        if (this.t !== t) return false;
         if (e.status === 404) {
           $("turn").textContent = tr("ui-no-such-match");
           document.body.dataset.status = "missing";
-          return;
+          return false;
         }
       }
-      if (this.t !== t) return;
     }
-    t.retry = Math.min(t.retry + 1, 10);
-    setTimeout(() => {
-      if (this.t === t) this.connect();
-    }, Math.max(meaning.wait ?? 0, 500 * t.retry));
+    return this.t === t;
   }
 
   send(v) {
-    const ws = this.t?.ws;
-    if (ws && ws.readyState === 1) ws.send(JSON.stringify(v));
+    this.t?.transport?.send(v);
   }
 
   // ----- messages -------------------------------------------------------
 
+  /** A server message: the store's next state, and its change drawn. */
   message(m) {
     const t = this.t;
-    switch (m.type) {
+    let change;
+    [t.state, change] = reduce(t.state, m);
+    switch (change.kind) {
       case "welcome":
-        t.seat = m.seat;
-        saveInvite(t.id, m.invite);
-        document.body.dataset.seat = m.seat === null ? "" : String(m.seat);
+        saveInvite(t.id, change.invite);
+        document.body.dataset.seat = t.seat === null ? "" : String(t.seat);
         if (t.last) this.inviteBox();
         break;
       case "update":
-        this.update(m);
+        this.update(change);
         break;
       case "presence":
-        t.last = { ...t.last, seats: m.seats };
         this.players();
         this.joinBar();
         this.inviteBox();
         break;
       case "hint":
-        this.showHint(m);
+        this.showHint(change.hint);
         break;
       case "chat":
-        this.chat(m.messages);
+        this.chat(change.fresh);
         break;
       case "rematch":
-        t.rematch = m.match;
         this.endPanel();
         break;
       case "error":
-        this.error(m);
+        this.error(change.error);
         break;
       default:
         break;
@@ -439,7 +399,10 @@ export class OnlineTable {
       return;
     }
     $("hint-text").textContent = m.message;
-    if (m.code === "stale_move") this.send({ op: "sync" });
+    if (m.code === "stale_move" && this.t.transport.send({ op: "sync" })) {
+      // The answer tells the whole game: the log starts again with it.
+      this.t.state = resync(this.t.state);
+    }
   }
 
   /** The seats' names as the server gives them (a person's name, else a bot's spec). */
@@ -450,16 +413,16 @@ export class OnlineTable {
     return new Seats(this.E, t.game ? t.game.players : seats.length, names, t.seat);
   }
 
-  update(m) {
+  /** An update (the store's change: the update, the events to tell, whether the log starts again). */
+  update({ update: m, events, retell, before }) {
     const E = this.E;
     const t = this.t;
-    const first = t.last === null || t.last.move === undefined;
-    const before = t.last;
-    t.last = m;
-    t.rematch = m.rematch ?? t.rematch;
+    const first = before === null;
     t.game?.free();
     t.game = E.Game.fromJSON(m.view);
     const game = t.game;
+    // How many updates this page drew (for tests waiting on one).
+    document.body.dataset.updates = String(Number(document.body.dataset.updates ?? 0) + 1);
     document.body.dataset.move = String(m.move);
     document.body.dataset.status = m.status;
     document.body.dataset.toAct = game.toAct ?? "";
@@ -472,6 +435,7 @@ export class OnlineTable {
       this.fitBoard();
     }
     const seats = this.seatWords();
+    if (retell && !first) this.log.clear();
     this.log.start(E, game.variant, seats);
     this.picker.close(false);
     this.board.hint(null);
@@ -486,9 +450,8 @@ export class OnlineTable {
     $("pass").disabled = t.pass === null;
     $("hint").disabled = !mine;
     t.deadline = typeof m.deadline_ms === "number" ? performance.now() + m.deadline_ms : null;
-    m.timed = !!t.summary?.turn_seconds;
     if (m.timed_out) this.log.note(tr("ui-timed-out", { who: seats.who(m.timed_out.seat) }));
-    this.log.add(E, seats, m.events, !first);
+    this.log.add(E, seats, events, !retell);
     this.turnLine();
     this.players();
     this.cards();
@@ -577,7 +540,7 @@ export class OnlineTable {
     const t = this.t;
     if (!t?.last) return;
     const el = $("timer");
-    if (t.last.status !== "playing" || !t.last.timed) {
+    if (t.last.status !== "playing" || !t.summary?.turn_seconds) {
       el.textContent = "";
       return;
     }
@@ -810,10 +773,8 @@ export class OnlineTable {
     const seats = this.seatWords();
     const list = $("chat-log");
     let added = 0;
+    // The store passes each message once: a reconnection sends the recent ones again.
     for (const c of messages) {
-      // Each message once: a reconnection sends the recent ones again.
-      if (c.n <= (t.chatSeen ?? -1)) continue;
-      t.chatSeen = c.n;
       added += 1;
       const li = document.createElement("li");
       li.setAttribute("data-n", String(c.n));
