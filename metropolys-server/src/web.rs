@@ -1,9 +1,12 @@
-//! The web client, embedded in the binary: plain HTML, CSS and JavaScript
-//! modules (no build step) on the engine's WebAssembly package, which the
-//! pages load from `/engine/` (its browser build, committed in
-//! `web/engine/` by `scripts/build-wasm` and checked fresh by it), and the
-//! board picture it draws on: core's SVG board with every piece as a
-//! definition.
+//! The web client, embedded in the binary: HTML, CSS and JavaScript
+//! modules (a few built from TypeScript by `scripts/build-web` and
+//! committed) on the engine's WebAssembly package, which the pages load
+//! from `/engine/` (its browser build, committed in `web/engine/` by
+//! `scripts/build-wasm` and checked fresh by it), and the board picture it
+//! draws on: core's SVG board with every piece as a definition. Each file
+//! but a page is also served at a content-addressed path, kept for good
+//! ([`immutable_path`]); the pages reach their modules there through an
+//! import map ([`served`]).
 //!
 //! Two pages: `/` (the lobby, the table, the replay; it talks to this
 //! server) and `/offline` (hot-seat and bots in Web Workers, no server);
@@ -130,42 +133,176 @@ pub fn offline_site() -> Vec<(&'static str, &'static [u8])> {
 }
 
 /// Pages are never framed and load nothing from elsewhere; the engine's
-/// module is compiled by the page (`'wasm-unsafe-eval'`) and bots run in
-/// workers of this origin.
-const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; worker-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+/// module is compiled by the page (`'wasm-unsafe-eval'`), bots run in
+/// workers of this origin, and the one inline script is the pages' import
+/// map, allowed by its hash (`{map}`).
+const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {map}; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; worker-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-/// What is worked out once per asset, at its first request: its entity
-/// tag (a hash of its bytes and their length: a reload asks "changed
-/// since?" and gets a 304 without the body) and its gzip form (compressed
+/// How long a content-addressed file may be kept: a year, never
+/// revalidated (its name changes with its bytes).
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+/// What is worked out once per asset, at the first request: the bytes
+/// served (a page's with the import map and the content-addressed names
+/// of its scripts and style sheet, any other file's as they are), their
+/// entity tag (a hash of them and their length: a reload asks "changed
+/// since?" and gets a 304 without the body), their gzip form (compressed
 /// once, never per request: a client that asks for the engine a thousand
-/// times costs the server no compression).
+/// times costs the server no compression), and, for a file that is not a
+/// page, its content-addressed path.
 struct Prepared {
+    bytes: std::borrow::Cow<'static, [u8]>,
     etag: header::HeaderValue,
     gzip: Option<Vec<u8>>,
+    immutable: Option<String>,
 }
 
-/// The prepared form of every asset, in `ASSETS` order.
-fn prepared() -> &'static [Prepared] {
-    static PREPARED: OnceLock<Vec<Prepared>> = OnceLock::new();
-    PREPARED.get_or_init(|| ASSETS.iter().map(prepare).collect())
+/// Every asset prepared (in `ASSETS` order) and the pages' security
+/// policy (with the import map's hash).
+struct Site {
+    assets: Vec<Prepared>,
+    csp: header::HeaderValue,
 }
 
-fn prepare(a: &Asset) -> Prepared {
+fn site() -> &'static Site {
+    static SITE: OnceLock<Site> = OnceLock::new();
+    SITE.get_or_init(|| {
+        let immutable: Vec<Option<String>> = ASSETS
+            .iter()
+            .map(|a| (a.content_type != HTML).then(|| content_addressed(a.path, a.bytes)))
+            .collect();
+        // Every module's path to its content-addressed one, relative to
+        // the pages (which are all at the root): the browser maps each
+        // import through it, so a module's imports stay its plain names.
+        let map: serde_json::Map<String, serde_json::Value> = ASSETS
+            .iter()
+            .zip(&immutable)
+            .filter(|(a, _)| a.content_type == JS)
+            .filter_map(|(a, i)| Some((format!(".{}", a.path), format!(".{}", i.as_ref()?).into())))
+            .collect();
+        let script = serde_json::json!({ "imports": map }).to_string();
+        let hash = {
+            use base64::Engine as _;
+            use sha2::Digest as _;
+            base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(&script))
+        };
+        let csp = CSP.replace("{map}", &format!("'sha256-{hash}'"));
+        let addressed = |name: &str| {
+            let j = ASSETS
+                .iter()
+                .position(|b| b.path.strip_prefix('/') == Some(name))?;
+            immutable[j].clone()
+        };
+        let assets = ASSETS
+            .iter()
+            .zip(&immutable)
+            .map(|(a, i)| {
+                let bytes = if a.content_type == HTML {
+                    std::borrow::Cow::Owned(page(a.bytes, &script, addressed))
+                } else {
+                    std::borrow::Cow::Borrowed(a.bytes)
+                };
+                prepare(bytes, i.clone())
+            })
+            .collect();
+        Site {
+            assets,
+            csp: header::HeaderValue::from_str(&csp)
+                .unwrap_or(header::HeaderValue::from_static("default-src 'self'")),
+        }
+    })
+}
+
+/// `path` with the first 16 hexadecimal digits of the SHA-256 of `bytes`
+/// before its extension: `/ui/board.js` → `/ui/board.0123456789abcdef.js`.
+fn content_addressed(path: &str, bytes: &[u8]) -> String {
+    use sha2::Digest as _;
+    let digest = sha2::Sha256::digest(bytes);
+    let hex: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+    let name_at = path.rfind('/').map_or(0, |i| i + 1);
+    match path[name_at..].rfind('.') {
+        Some(dot) => format!("{}.{hex}{}", &path[..name_at + dot], &path[name_at + dot..]),
+        None => format!("{path}.{hex}"),
+    }
+}
+
+/// A page as served: the import map (`script`) before its first script,
+/// and each `src="…"` and `href="…"` naming a file of the site
+/// (`addressed`) given its content-addressed name.
+fn page(bytes: &[u8], script: &str, addressed: impl Fn(&str) -> Option<String>) -> Vec<u8> {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return bytes.to_vec();
+    };
+    let mut out = String::with_capacity(text.len() + script.len() + 64);
+    let mut rest = text;
+    let mut mapped = false;
+    loop {
+        let next_script = rest.find("<script").filter(|_| !mapped);
+        let next_attr = ["src=\"", "href=\""]
+            .iter()
+            .filter_map(|k| rest.find(k).map(|i| (i, k.len())))
+            .min();
+        match (next_script, next_attr) {
+            (Some(s), attr) if attr.is_none_or(|(i, _)| s <= i) => {
+                out.push_str(&rest[..s]);
+                out.push_str("<script type=\"importmap\">");
+                out.push_str(script);
+                out.push_str("</script>\n");
+                rest = &rest[s..];
+                mapped = true;
+            }
+            (_, Some((i, k))) => {
+                out.push_str(&rest[..i + k]);
+                rest = &rest[i + k..];
+                let end = rest.find('"').unwrap_or(rest.len());
+                let name = &rest[..end];
+                match addressed(name) {
+                    Some(path) => out.push_str(path.trim_start_matches('/')),
+                    None => out.push_str(name),
+                }
+                rest = &rest[end..];
+            }
+            _ => break,
+        }
+    }
+    out.push_str(rest);
+    out.into_bytes()
+}
+
+fn prepare(bytes: std::borrow::Cow<'static, [u8]>, immutable: Option<String>) -> Prepared {
     let mut h = std::hash::DefaultHasher::new();
-    a.bytes.hash(&mut h);
-    let etag = format!("\"{:016x}-{:x}\"", h.finish(), a.bytes.len());
+    bytes.hash(&mut h);
+    let etag = format!("\"{:016x}-{:x}\"", h.finish(), bytes.len());
     let mut z = GzEncoder::new(Vec::new(), Compression::best());
     let gzip = z
-        .write_all(a.bytes)
+        .write_all(&bytes)
         .and_then(|()| z.finish())
         .ok()
         // Only where it pays (a few bytes of headers at least).
-        .filter(|g| g.len() + 64 < a.bytes.len());
+        .filter(|g| g.len() + 64 < bytes.len());
     Prepared {
         etag: header::HeaderValue::from_str(&etag)
             .unwrap_or(header::HeaderValue::from_static("\"0\"")),
         gzip,
+        bytes,
+        immutable,
     }
+}
+
+/// The bytes served for asset number `i` of [`ASSETS`]: a page's with the
+/// import map that maps each module to its content-addressed path and the
+/// content-addressed names of its scripts and style sheet; any other
+/// file's as they are.
+pub fn served(i: usize) -> &'static [u8] {
+    &site().assets[i].bytes
+}
+
+/// The content-addressed path of asset number `i` of [`ASSETS`]
+/// (`/ui/board.0123456789abcdef.js`: the first 16 hexadecimal digits of
+/// the SHA-256 of its bytes), served with `Cache-Control: public,
+/// max-age=31536000, immutable`; `None` for a page.
+pub fn immutable_path(i: usize) -> Option<&'static str> {
+    site().assets[i].immutable.as_deref()
 }
 
 /// Whether an `Accept-Encoding` accepts gzip (a `gzip` or `*` coding
@@ -201,14 +338,15 @@ fn not_modified(headers: &header::HeaderMap, etag: &header::HeaderValue) -> bool
 
 /// The response for asset number `i` of [`ASSETS`] to a request with
 /// `headers`: 304 when the client holds it already (`If-None-Match`), the
-/// gzip form when the client accepts it, else the bytes as they are;
-/// always revalidated (`no-cache`) with its `ETag`.
-pub(crate) fn serve(i: usize, headers: &header::HeaderMap) -> Response {
-    let (a, p) = (&ASSETS[i], &prepared()[i]);
+/// gzip form when the client accepts it, else the bytes as they are; with
+/// its `ETag`, revalidated at each use (`no-cache`) at its own path, kept
+/// (`immutable`) at its content-addressed one.
+pub(crate) fn serve(i: usize, headers: &header::HeaderMap, immutable: bool) -> Response {
+    let (a, p) = (&ASSETS[i], &site().assets[i]);
     let common = [
         (
             header::CACHE_CONTROL,
-            header::HeaderValue::from_static("no-cache"),
+            header::HeaderValue::from_static(if immutable { IMMUTABLE } else { "no-cache" }),
         ),
         (header::ETAG, p.etag.clone()),
         (
@@ -233,13 +371,14 @@ pub(crate) fn serve(i: usize, headers: &header::HeaderMap) -> Response {
             g.as_slice(),
         )
             .into_response(),
-        _ => (common, [(header::CONTENT_TYPE, a.content_type)], a.bytes).into_response(),
+        _ => {
+            let bytes: &'static [u8] = &p.bytes;
+            (common, [(header::CONTENT_TYPE, a.content_type)], bytes).into_response()
+        }
     };
     if a.content_type == HTML {
-        r.headers_mut().insert(
-            header::CONTENT_SECURITY_POLICY,
-            header::HeaderValue::from_static(CSP),
-        );
+        r.headers_mut()
+            .insert(header::CONTENT_SECURITY_POLICY, site().csp.clone());
         r.headers_mut().insert(
             header::REFERRER_POLICY,
             header::HeaderValue::from_static("no-referrer"),

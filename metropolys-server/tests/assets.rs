@@ -8,7 +8,7 @@ mod common;
 
 use common::{options, temp_db, Running};
 use flate2::read::GzDecoder;
-use metropolys_server::web::ASSETS;
+use metropolys_server::web::{immutable_path, served, ASSETS};
 use std::io::Read as _;
 
 #[tokio::test]
@@ -19,7 +19,7 @@ async fn assets_are_compressed_and_revalidated() {
     let mut sent = 0usize;
     let mut whole = 0usize;
     let mut reload = 0usize;
-    for a in ASSETS {
+    for (i, a) in ASSETS.iter().enumerate() {
         let url = server.url(a.path);
         let r = http
             .get(&url)
@@ -42,7 +42,7 @@ async fn assets_are_compressed_and_revalidated() {
         } else {
             body.to_vec()
         };
-        assert_eq!(inflated, a.bytes, "{}: not the file itself", a.path);
+        assert_eq!(inflated, served(i), "{}: not the file itself", a.path);
         // Every file of a kilobyte or more (a smaller one gains nothing).
         if a.bytes.len() >= 1024 {
             assert!(gzipped, "{} is sent uncompressed", a.path);
@@ -70,7 +70,7 @@ async fn assets_are_compressed_and_revalidated() {
             .await
             .unwrap();
         assert!(r.headers().get("content-encoding").is_none(), "{}", a.path);
-        assert_eq!(&r.bytes().await.unwrap()[..], a.bytes);
+        assert_eq!(&r.bytes().await.unwrap()[..], served(i));
     }
     // Another tag, or a changed file, gets the file again.
     let r = http
@@ -88,5 +88,126 @@ async fn assets_are_compressed_and_revalidated() {
     );
     assert_eq!(reload, 0);
     println!("first load: {sent} bytes for {whole}; a reload: {reload} bytes of bodies");
+    server.stop().await;
+}
+
+/// Every file but a page also lives at a content-addressed path, kept a
+/// year without asking again; each page maps every module there with an
+/// import map (allowed by its hash in the page's security policy) and
+/// names its scripts and style sheet there, so a reload asks only for the
+/// page.
+#[tokio::test]
+async fn pages_load_content_addressed_files_kept_for_good() {
+    use base64::Engine as _;
+    use sha2::Digest as _;
+    let db = temp_db("immutable");
+    let server = Running::start(options(db.path())).await;
+    let http = reqwest::Client::new();
+    let mut modules = 0;
+    for (i, a) in ASSETS.iter().enumerate() {
+        let Some(path) = immutable_path(i) else {
+            assert!(
+                a.content_type.starts_with("text/html"),
+                "{} has no content address",
+                a.path
+            );
+            continue;
+        };
+        let hex: String = sha2::Sha256::digest(a.bytes)[..8]
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        assert!(
+            path.contains(&format!(".{hex}")),
+            "{path} is not {}'s address",
+            a.path
+        );
+        let r = http.get(server.url(path)).send().await.unwrap();
+        assert_eq!(r.status(), 200, "{path}");
+        assert_eq!(
+            r.headers()["cache-control"],
+            "public, max-age=31536000, immutable"
+        );
+        assert_eq!(&r.bytes().await.unwrap()[..], a.bytes, "{path}");
+        modules += 1;
+    }
+    assert!(modules > 20);
+    // A changed file is at another address: a name off by one digit is nobody's.
+    let off = immutable_path(ASSETS.iter().position(|a| a.path == "/app.js").unwrap())
+        .unwrap()
+        .replacen(".", ".0", 1);
+    assert_eq!(
+        http.get(server.url(&off)).send().await.unwrap().status(),
+        404
+    );
+
+    for (i, a) in ASSETS
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.content_type.starts_with("text/html"))
+    {
+        let r = http.get(server.url(a.path)).send().await.unwrap();
+        assert_eq!(r.headers()["cache-control"], "no-cache", "{}", a.path);
+        let csp = r.headers()["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .to_string();
+        let html = r.text().await.unwrap();
+        assert_eq!(html.as_bytes(), served(i));
+        let start = html
+            .find("<script type=\"importmap\">")
+            .expect("an import map")
+            + 25;
+        let script = &html[start..start + html[start..].find("</script>").unwrap()];
+        assert!(
+            html.find("<script type=\"importmap\">")
+                < html
+                    .find("<script src")
+                    .or(html.find("<script type=\"module\"")),
+            "{}: the import map comes before every script",
+            a.path
+        );
+        let hash = base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(script));
+        assert!(
+            csp.contains(&format!("'sha256-{hash}'")),
+            "{}: {csp}",
+            a.path
+        );
+        let map: serde_json::Value = serde_json::from_str(script).unwrap();
+        for (j, b) in ASSETS
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.content_type.starts_with("text/javascript"))
+        {
+            assert_eq!(
+                map["imports"][format!(".{}", b.path)],
+                format!(".{}", immutable_path(j).unwrap()),
+                "{}: {}",
+                a.path,
+                b.path
+            );
+        }
+        // The page's own scripts and style sheet by their addresses.
+        for attr in ["src=\"", "href=\""] {
+            for piece in html.split(attr).skip(1) {
+                let name = &piece[..piece.find('"').unwrap()];
+                if let Some(j) = ASSETS
+                    .iter()
+                    .position(|b| b.path.strip_prefix('/') == Some(name))
+                {
+                    assert!(
+                        immutable_path(j).is_none(),
+                        "{}: {name} by its plain name",
+                        a.path
+                    );
+                }
+            }
+        }
+        assert!(
+            html.contains("style.") && !html.contains("href=\"style.css\""),
+            "{}",
+            a.path
+        );
+    }
     server.stop().await;
 }
