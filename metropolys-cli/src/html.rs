@@ -15,7 +15,7 @@
 //! beside this file (`html/replay.html`, with `replay.css` and
 //! `replay.js`, which starts the replay); the pieces are placed by core's
 //! `svg::PIECES_SCRIPT`, the steps shown by the replay script the server's
-//! web client shares (`metropolys_server::web::REPLAY_SCRIPT`). With the
+//! web client shares (`metropolys_web::REPLAY_SCRIPT`). With the
 //! bots' review of the game ([`review`]), the page shows it below the board
 //! (a win-chance graph that steers the replay, the grades) and marks the
 //! graded decisions in the log.
@@ -26,8 +26,8 @@ use crate::narrate::{seat_name, texts};
 use metropolys_bots::review::Review;
 use metropolys_core::svg::{self, xml_escape, Piece};
 use metropolys_core::{Kind, RecordedAction, State, Token, Variant};
-use metropolys_server::web::REPLAY_SCRIPT;
 use metropolys_text::{Replay, ReplayStep, Seats};
+use metropolys_web::REPLAY_SCRIPT;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;

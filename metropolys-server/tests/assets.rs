@@ -8,7 +8,7 @@ mod common;
 
 use common::{options, temp_db, Running};
 use flate2::read::GzDecoder;
-use metropolys_server::web::{immutable_path, served, ASSETS};
+use metropolys_web::{immutable_path, served, ASSETS};
 use std::io::Read as _;
 
 #[tokio::test]

@@ -69,7 +69,8 @@ fn the_committed_schema_is_the_generated_one() {
 /// The web client's close codes and reasons are the server's.
 #[test]
 fn the_web_clients_close_codes_are_generated_from_the_protocol() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("web/ui/close.js");
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../metropolys-web/client/ui/close.js");
     generated(&path, &metropolys_server::protocol::close_module());
 }
 
@@ -77,7 +78,8 @@ fn the_web_clients_close_codes_are_generated_from_the_protocol() {
 /// the client against them: scripts/build-web).
 #[test]
 fn the_web_clients_protocol_types_are_generated_from_the_schema() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("web/src/protocol.ts");
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../metropolys-web/client/src/protocol.ts");
     generated(&path, &metropolys_server::protocol::typescript_module());
 }
 

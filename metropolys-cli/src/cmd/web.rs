@@ -23,7 +23,7 @@ pub struct Args {
 
 /// Writes every file of the offline page under `args.dir`.
 pub fn run(args: Args) -> Outcome {
-    let files = metropolys_server::web::offline_site();
+    let files = metropolys_web::offline_site();
     let mut bytes = 0;
     for (path, content) in &files {
         let to = args.dir.join(path);

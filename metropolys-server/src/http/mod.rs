@@ -42,14 +42,14 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
     let mut router = Router::new();
     // The web client's pages, modules and engine (crate::web).
     // Each at its own path, and at its content-addressed one (immutable).
-    for (i, asset) in crate::web::ASSETS.iter().enumerate() {
+    for (i, asset) in metropolys_web::ASSETS.iter().enumerate() {
         router = router.route(
             asset.path,
             get(move |headers: axum::http::HeaderMap| async move {
                 crate::web::serve(i, &headers, false)
             }),
         );
-        if let Some(path) = crate::web::immutable_path(i) {
+        if let Some(path) = metropolys_web::immutable_path(i) {
             router = router.route(
                 path,
                 get(move |headers: axum::http::HeaderMap| async move {

@@ -1,6 +1,6 @@
 //! Why the server closes a WebSocket: each close's code and reason, in one
 //! place. The server sends these; the web client reads them from
-//! `web/ui/close.js`, which [`close_module`] writes (a test keeps the file
+//! `metropolys-web/client/ui/close.js`, which [`close_module`] writes (a test keeps the file
 //! equal to it), and docs/server.md's table of close codes is generated
 //! from them.
 
@@ -73,7 +73,7 @@ impl CloseReason {
         }
     }
 
-    /// Its name in `web/ui/close.js`'s `REASON` (`SEAT_LOST`).
+    /// Its name in `metropolys-web/client/ui/close.js`'s `REASON` (`SEAT_LOST`).
     pub fn js_name(self) -> &'static str {
         match self {
             CloseReason::Left => "LEFT",
@@ -116,7 +116,7 @@ const CODES: [(&str, u16); 7] = [
     ("TRY_AGAIN_LATER", 1013),
 ];
 
-/// `web/ui/close.js`: the close codes and reasons for the web client.
+/// `metropolys-web/client/ui/close.js`: the close codes and reasons for the web client.
 pub fn close_module() -> String {
     let mut js = String::from(
         "// Generated from metropolys-server's protocol::CloseReason (a test keeps\n\

@@ -1,5 +1,5 @@
 //! The protocol's types in TypeScript, generated from its JSON Schema
-//! ([`schema`](super::schema)), for the web client (`web/src/protocol.ts`,
+//! ([`schema`](super::schema)), for the web client (`metropolys-web/client/src/protocol.ts`,
 //! kept equal by a test): a change to a message the server sends fails
 //! the client's type check (`tsc --strict`, scripts/build-web).
 //!
@@ -14,14 +14,14 @@
 use serde_json::{Map, Value};
 
 /// `$defs` entries that are core's types: their TypeScript is the
-/// WebAssembly package's (`web/engine/metropolys_wasm.d.ts`).
+/// WebAssembly package's (`metropolys-web/client/engine/metropolys_wasm.d.ts`).
 const CORE: [(&str, &str); 3] = [
     ("View", "Engine.Snapshot"),
     ("Events", "Engine.GameEvent[]"),
     ("ScoreSheets", "Engine.ScoreSheet[]"),
 ];
 
-/// `web/src/protocol.ts`: one exported type per `$defs` entry of the
+/// `metropolys-web/client/src/protocol.ts`: one exported type per `$defs` entry of the
 /// schema, in the schema's (alphabetical) order, each with its
 /// description as its doc comment.
 pub fn typescript_module() -> String {

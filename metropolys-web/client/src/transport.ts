@@ -4,7 +4,7 @@
 // the server's protocol::CloseReason types it (close.js, generated), and
 // every message read as the protocol's ServerMessage (protocol.ts,
 // generated). No DOM: the socket is dialled through `dial`, so Node's test
-// runner drives it with a fake one (web/tests/).
+// runner drives it with a fake one (client/tests/).
 
 import { CLOSE, REASON } from "../ui/close.js";
 import type { ClientRequest, ServerMessage } from "./protocol.js";

@@ -21,8 +21,8 @@ const $ = (id) => document.getElementById(id);
 
 // The socket (reconnection, close reasons) is transport.js's and what
 // the table knows of its match state.js's, both built from TypeScript
-// (web/src/, checked against the protocol's generated types) and tested in
-// Node (web/tests/); this class renders their changes.
+// (client/src/, checked against the protocol's generated types) and tested in
+// Node (client/tests/); this class renders their changes.
 
 /** A request to the server's REST API (throws an Error with the server's message). */
 export async function api(method, path, body, token) {

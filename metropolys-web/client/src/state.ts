@@ -1,6 +1,6 @@
 // What the table knows of its match, as pure functions from the server's
 // messages (protocol.ts) to the next state and the change to show: no DOM,
-// no socket, so Node's test runner checks them (web/tests/). The views
+// no socket, so Node's test runner checks them (client/tests/). The views
 // (table.js) render a change; they never keep a second copy of what is
 // here.
 

@@ -1,4 +1,4 @@
-// Built from web/src/transport.ts by scripts/build-web (esbuild). Do not edit.
+// Built from client/src/transport.ts by scripts/build-web (esbuild). Do not edit.
 var __defProp = Object.defineProperty;
 var __defNormalProp = (obj, key, value) => key in obj ? __defProp(obj, key, { enumerable: true, configurable: true, writable: true, value }) : obj[key] = value;
 var __publicField = (obj, key, value) => {

@@ -1,4 +1,4 @@
-// Built from web/src/state.ts by scripts/build-web (esbuild). Do not edit.
+// Built from client/src/state.ts by scripts/build-web (esbuild). Do not edit.
 function opened(seat) {
   return { seat, last: null, rematch: null, chatSeen: -1, replaying: false };
 }

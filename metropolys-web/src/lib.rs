@@ -1,0 +1,379 @@
+//! The Metropolys web client's files, embedded: the pages, their
+//! modules (plain JavaScript, a few built from TypeScript by
+//! `scripts/build-web` and committed), the style sheet, and the engine's
+//! WebAssembly package (its browser build, committed in `client/engine/` by
+//! `scripts/build-wasm` and checked fresh by it), all in `client/`.
+//!
+//! [`ASSETS`] lists every file by the path a server gives it. Each is
+//! prepared once, at the first use: the bytes to serve ([`served`]: a
+//! page's with an import map that sends every module to its
+//! content-addressed path), their entity tag ([`etag`]) and gzip form
+//! ([`gzip`]), a content-addressed path to keep them at for good
+//! ([`immutable_path`]), and the pages' security policy ([`csp`]).
+//! `metropolys-server` serves them; `metropolys web DIR` writes
+//! [`offline_site`], the offline page as a static folder, and `metropolys
+//! replay --html` inlines [`REPLAY_SCRIPT`].
+//!
+//! Two pages: `/` (the lobby, the table, the replay; it talks to the game
+//! server) and `/offline` (hot-seat and bots in Web Workers, no server).
+
+#![forbid(unsafe_code)]
+
+use flate2::write::GzEncoder;
+use flate2::Compression;
+use metropolys_core::svg;
+use std::borrow::Cow;
+use std::hash::{Hash, Hasher};
+use std::io::Write as _;
+use std::sync::OnceLock;
+
+/// One file of the web client.
+#[derive(Debug, Clone, Copy)]
+pub struct Asset {
+    /// Its path under the server's root (`/app.js`).
+    pub path: &'static str,
+    /// Its `Content-Type`.
+    pub content_type: &'static str,
+    /// Its bytes.
+    pub bytes: &'static [u8],
+    /// Whether the offline page needs it (and so the static folder holds
+    /// it).
+    pub offline: bool,
+}
+
+/// A page's `Content-Type`.
+pub const HTML: &str = "text/html; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+const WASM: &str = "application/wasm";
+
+/// A file of `client/`, by its path there.
+macro_rules! web_file {
+    ($path:literal, $type:expr, $offline:expr) => {
+        Asset {
+            path: concat!("/", $path),
+            content_type: $type,
+            bytes: include_bytes!(concat!("../client/", $path)),
+            offline: $offline,
+        }
+    };
+}
+
+/// Every file of the web client, the pages first: `/` is `index.html`,
+/// `/offline` `offline.html`; `/pieces.js` is core's
+/// [`svg::PIECES_SCRIPT`].
+pub const ASSETS: &[Asset] = &[
+    Asset {
+        path: "/",
+        content_type: HTML,
+        bytes: include_bytes!("../client/index.html"),
+        offline: false,
+    },
+    Asset {
+        path: "/offline",
+        content_type: HTML,
+        bytes: include_bytes!("../client/offline.html"),
+        offline: true,
+    },
+    Asset {
+        path: "/rules.html",
+        content_type: HTML,
+        bytes: include_bytes!("../client/rules.html"),
+        offline: true,
+    },
+    web_file!("style.css", CSS, true),
+    web_file!("rules.js", JS, true),
+    web_file!("app.js", JS, false),
+    web_file!("offline.js", JS, true),
+    web_file!("replay.js", JS, true),
+    web_file!("ui/engine.js", JS, true),
+    web_file!("ui/i18n.js", JS, true),
+    web_file!("ui/words.js", JS, true),
+    web_file!("ui/board.js", JS, true),
+    web_file!("ui/panel.js", JS, true),
+    web_file!("ui/picker.js", JS, true),
+    web_file!("ui/deck.js", JS, true),
+    web_file!("ui/setup.js", JS, true),
+    web_file!("ui/account.js", JS, false),
+    web_file!("ui/store.js", JS, false),
+    web_file!("ui/table.js", JS, false),
+    web_file!("ui/close.js", JS, false),
+    web_file!("ui/state.js", JS, false),
+    web_file!("ui/transport.js", JS, false),
+    web_file!("ui/replaydata.js", JS, false),
+    Asset {
+        path: "/pieces.js",
+        content_type: JS,
+        bytes: svg::PIECES_SCRIPT.as_bytes(),
+        offline: true,
+    },
+    web_file!("engine/index.js", JS, true),
+    web_file!("engine/metropolys_wasm.js", JS, true),
+    web_file!("engine/metropolys_wasm_bg.wasm", WASM, true),
+    web_file!("engine/fast.js", JS, true),
+    web_file!("engine/guard.js", JS, true),
+    web_file!("engine/errors.js", JS, true),
+    web_file!("engine/engine-error.js", JS, true),
+    web_file!("engine/worker.js", JS, true),
+    web_file!("engine/bot-worker.js", JS, true),
+];
+
+/// The replay script the web client and the command line's HTML replay
+/// share (`web/replay.js`): `MetropolysReplay.mount(D, elements)`.
+pub const REPLAY_SCRIPT: &str = include_str!("../client/replay.js");
+
+/// The offline page as a static folder: `(relative path, bytes)` for each
+/// file, the page as `index.html`. Served by any web server (one that
+/// sends `.wasm` as `application/wasm` loads it fastest), it plays
+/// hot-seat and against bots with no game server.
+pub fn offline_site() -> Vec<(&'static str, &'static [u8])> {
+    ASSETS
+        .iter()
+        .filter(|a| a.offline)
+        .map(|a| match a.path {
+            "/offline" => ("index.html", a.bytes),
+            p => (p.trim_start_matches('/'), a.bytes),
+        })
+        .collect()
+}
+
+/// Pages are never framed and load nothing from elsewhere; the engine's
+/// module is compiled by the page (`'wasm-unsafe-eval'`), bots run in
+/// workers of this origin, and the one inline script is the pages' import
+/// map, allowed by its hash (`{map}`).
+const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {map}; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; worker-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/// The `Cache-Control` of a file at its content-addressed path: kept a
+/// year, never revalidated (its name changes with its bytes).
+pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+/// What is worked out once per asset, at the first request: the bytes
+/// served (a page's with the import map and the content-addressed names
+/// of its scripts and style sheet, any other file's as they are), their
+/// entity tag (a hash of them and their length: a reload asks "changed
+/// since?" and gets a 304 without the body), their gzip form (compressed
+/// once, never per request: a client that asks for the engine a thousand
+/// times costs the server no compression), and, for a file that is not a
+/// page, its content-addressed path.
+struct Prepared {
+    bytes: Cow<'static, [u8]>,
+    etag: String,
+    gzip: Option<Vec<u8>>,
+    immutable: Option<String>,
+}
+
+/// Every asset prepared (in `ASSETS` order) and the pages' security
+/// policy (with the import map's hash).
+struct Site {
+    assets: Vec<Prepared>,
+    csp: String,
+}
+
+fn site() -> &'static Site {
+    static SITE: OnceLock<Site> = OnceLock::new();
+    SITE.get_or_init(|| {
+        let immutable: Vec<Option<String>> = ASSETS
+            .iter()
+            .map(|a| (a.content_type != HTML).then(|| content_addressed(a.path, a.bytes)))
+            .collect();
+        // Every module's path to its content-addressed one, relative to
+        // the pages (which are all at the root): the browser maps each
+        // import through it, so a module's imports stay its plain names.
+        let map: serde_json::Map<String, serde_json::Value> = ASSETS
+            .iter()
+            .zip(&immutable)
+            .filter(|(a, _)| a.content_type == JS)
+            .filter_map(|(a, i)| Some((format!(".{}", a.path), format!(".{}", i.as_ref()?).into())))
+            .collect();
+        let script = serde_json::json!({ "imports": map }).to_string();
+        let hash = {
+            use base64::Engine as _;
+            use sha2::Digest as _;
+            base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(&script))
+        };
+        let csp = CSP.replace("{map}", &format!("'sha256-{hash}'"));
+        let addressed = |name: &str| {
+            let j = ASSETS
+                .iter()
+                .position(|b| b.path.strip_prefix('/') == Some(name))?;
+            immutable[j].clone()
+        };
+        let assets = ASSETS
+            .iter()
+            .zip(&immutable)
+            .map(|(a, i)| {
+                let bytes = if a.content_type == HTML {
+                    Cow::Owned(page(a.bytes, &script, addressed))
+                } else {
+                    Cow::Borrowed(a.bytes)
+                };
+                prepare(bytes, i.clone())
+            })
+            .collect();
+        Site { assets, csp }
+    })
+}
+
+/// `path` with the first 16 hexadecimal digits of the SHA-256 of `bytes`
+/// before its extension: `/ui/board.js` → `/ui/board.0123456789abcdef.js`.
+fn content_addressed(path: &str, bytes: &[u8]) -> String {
+    use sha2::Digest as _;
+    let digest = sha2::Sha256::digest(bytes);
+    let hex: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+    let name_at = path.rfind('/').map_or(0, |i| i + 1);
+    match path[name_at..].rfind('.') {
+        Some(dot) => format!("{}.{hex}{}", &path[..name_at + dot], &path[name_at + dot..]),
+        None => format!("{path}.{hex}"),
+    }
+}
+
+/// A page as served: the import map (`script`) before its first script,
+/// and each `src="…"` and `href="…"` naming a file of the site
+/// (`addressed`) given its content-addressed name.
+fn page(bytes: &[u8], script: &str, addressed: impl Fn(&str) -> Option<String>) -> Vec<u8> {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return bytes.to_vec();
+    };
+    let mut out = String::with_capacity(text.len() + script.len() + 64);
+    let mut rest = text;
+    let mut mapped = false;
+    loop {
+        let next_script = rest.find("<script").filter(|_| !mapped);
+        let next_attr = ["src=\"", "href=\""]
+            .iter()
+            .filter_map(|k| rest.find(k).map(|i| (i, k.len())))
+            .min();
+        match (next_script, next_attr) {
+            (Some(s), attr) if attr.is_none_or(|(i, _)| s <= i) => {
+                out.push_str(&rest[..s]);
+                out.push_str("<script type=\"importmap\">");
+                out.push_str(script);
+                out.push_str("</script>\n");
+                rest = &rest[s..];
+                mapped = true;
+            }
+            (_, Some((i, k))) => {
+                out.push_str(&rest[..i + k]);
+                rest = &rest[i + k..];
+                let end = rest.find('"').unwrap_or(rest.len());
+                let name = &rest[..end];
+                match addressed(name) {
+                    Some(path) => out.push_str(path.trim_start_matches('/')),
+                    None => out.push_str(name),
+                }
+                rest = &rest[end..];
+            }
+            _ => break,
+        }
+    }
+    out.push_str(rest);
+    out.into_bytes()
+}
+
+fn prepare(bytes: Cow<'static, [u8]>, immutable: Option<String>) -> Prepared {
+    let mut h = std::hash::DefaultHasher::new();
+    bytes.hash(&mut h);
+    let etag = format!("\"{:016x}-{:x}\"", h.finish(), bytes.len());
+    let mut z = GzEncoder::new(Vec::new(), Compression::best());
+    let gzip = z
+        .write_all(&bytes)
+        .and_then(|()| z.finish())
+        .ok()
+        // Only where it pays (a few bytes of headers at least).
+        .filter(|g| g.len() + 64 < bytes.len());
+    Prepared {
+        etag,
+        gzip,
+        bytes,
+        immutable,
+    }
+}
+
+/// The bytes served for asset number `i` of [`ASSETS`]: a page's with the
+/// import map that maps each module to its content-addressed path and the
+/// content-addressed names of its scripts and style sheet; any other
+/// file's as they are.
+pub fn served(i: usize) -> &'static [u8] {
+    &site().assets[i].bytes
+}
+
+/// The content-addressed path of asset number `i` of [`ASSETS`]
+/// (`/ui/board.0123456789abcdef.js`: the first 16 hexadecimal digits of
+/// the SHA-256 of its bytes), served with `Cache-Control: public,
+/// max-age=31536000, immutable`; `None` for a page.
+pub fn immutable_path(i: usize) -> Option<&'static str> {
+    site().assets[i].immutable.as_deref()
+}
+
+/// The entity tag of asset number `i` of [`ASSETS`] as served (a quoted
+/// hash of its bytes and their length).
+pub fn etag(i: usize) -> &'static str {
+    &site().assets[i].etag
+}
+
+/// The gzip form of asset number `i` of [`ASSETS`] as served, where it is
+/// smaller by more than a few headers' bytes.
+pub fn gzip(i: usize) -> Option<&'static [u8]> {
+    site().assets[i].gzip.as_deref()
+}
+
+/// The Content Security Policy of every page: nothing from elsewhere, the
+/// engine compiled by the page, bots in workers of the same origin, and
+/// the one inline script, the pages' import map, by its SHA-256.
+pub fn csp() -> &'static str {
+    &site().csp
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_page_and_module_is_listed_and_the_offline_site_is_whole() {
+        let paths: Vec<&str> = ASSETS.iter().map(|a| a.path).collect();
+        for p in paths.iter() {
+            assert_eq!(paths.iter().filter(|q| *q == p).count(), 1, "{p} twice");
+        }
+        // Every relative import of a served module names a served file.
+        for a in ASSETS.iter().filter(|a| a.content_type == JS) {
+            let text = std::str::from_utf8(a.bytes).unwrap();
+            for line in text.lines() {
+                let Some(at) = line.find(" from \"").or_else(|| line.find(" from '")) else {
+                    continue;
+                };
+                let spec = &line[at + 7..];
+                let spec = &spec[..spec.find(['"', '\'']).unwrap()];
+                if !spec.starts_with('.') {
+                    continue;
+                }
+                let base = &a.path[..a.path.rfind('/').unwrap() + 1];
+                let mut parts: Vec<&str> = base.split('/').filter(|s| !s.is_empty()).collect();
+                for seg in spec.split('/') {
+                    match seg {
+                        "." => {}
+                        ".." => {
+                            parts.pop();
+                        }
+                        s => parts.push(s),
+                    }
+                }
+                let target = format!("/{}", parts.join("/"));
+                assert!(
+                    paths.contains(&target.as_str()),
+                    "{} imports {target}",
+                    a.path
+                );
+            }
+        }
+        let site = offline_site();
+        assert!(site.iter().any(|(p, _)| *p == "index.html"));
+        assert!(site
+            .iter()
+            .any(|(p, _)| *p == "engine/metropolys_wasm_bg.wasm"));
+        assert!(site.iter().all(|(p, _)| !p.starts_with('/')));
+        assert!(
+            !site.iter().any(|(p, _)| *p == "app.js"),
+            "the offline page talks to no server"
+        );
+    }
+}
