@@ -26,7 +26,9 @@ import tempfile
 import time
 
 import metropolys
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from pages import (LAPTOP, PHONE, assert_pops_in_place, assert_reachable, audit, body, browser, click_move, errors,
                    off_place, page_record, pop_samples, select, small_targets, snapshot, start_pop_sampler,
@@ -97,8 +99,21 @@ try:
         if checked == 8:
             d.save_screenshot(os.path.join(OUT, "offline.png"))
             audits["game"] = audit(d, "the offline game")
+            # The side panel's tabs by the arrow keys, as on the online table (controls.js).
+            tabs = d.find_elements(By.CSS_SELECTOR, ".tabs [role=tab]")
+            first = next(t for t in tabs if t.get_attribute("aria-selected") == "true")
+            d.execute_script("arguments[0].focus()", first)
+            ActionChains(d).send_keys(Keys.ARROW_RIGHT).perform()
+            moved = d.switch_to.active_element
+            assert moved.get_attribute("aria-selected") == "true" and moved.id != first.id, moved.id
+            assert d.find_element(By.ID, moved.get_attribute("aria-controls")).is_displayed()
+            ActionChains(d).send_keys(Keys.HOME).perform()
+            assert d.switch_to.active_element.id == tabs[0].id
+            d.execute_script("arguments[0].click()", first)
+            d.execute_script("document.activeElement.blur()")
         if not undone and s["move"] >= 10:
-            d.find_element(By.ID, "undo").click()
+            # U undoes (the keys the online table shares: controls.js).
+            ActionChains(d).send_keys("u").perform()
             wait(d, lambda: int(body(d, "data-move")) < s["move"] and body(d, "data-to-act") == "0", "undone")
             after = page_record(d)
             assert len(after["actions"]) < len(record["actions"])

@@ -13,6 +13,7 @@ import { loadEngine } from "./ui/engine.js";
 import { languageMenu, setUpLanguage, t, texts } from "./ui/i18n.js";
 import { Log, ReviewPanel, renderCards, renderHowTo, renderLegend, renderPlayers, renderRevealed, renderRules, renderSheet, renderSupply } from "./ui/panel.js";
 import { Picker } from "./ui/picker.js";
+import { Tabs, bindKeys, bindZoom, followPicker } from "./ui/controls.js";
 import { botChoices, deckToggle, el, seatInputs } from "./ui/setup.js";
 import { Seats, place, winnersText } from "./ui/words.js";
 import { BotWorker, ReviewWorker } from "./engine/worker.js";
@@ -477,29 +478,20 @@ $("hint").addEventListener("click", () => {
   board.hint(a === "pass" ? null : a.bid.neighborhood);
 });
 $("again").addEventListener("click", setup);
-$("zoom-in").addEventListener("click", () => board.zoom(board.zoomLevel + 0.5));
-$("zoom-out").addEventListener("click", () => board.zoom(board.zoomLevel - 0.5));
-$("zoom-fit").addEventListener("click", () => board.zoom(1));
+bindZoom(document, board);
 $("show-mine").addEventListener("change", () => board.mark($("show-mine").checked ? s?.marked ?? [] : []));
-for (const tab of document.querySelectorAll(".tabs [role=tab]")) {
-  tab.addEventListener("click", () => {
-    for (const other of document.querySelectorAll(".tabs [role=tab]")) {
-      const on = other === tab;
-      other.setAttribute("aria-selected", String(on));
-      other.tabIndex = on ? 0 : -1;
-      $(other.getAttribute("aria-controls")).hidden = !on;
-    }
-  });
-}
-window.addEventListener("resize", () => picker.position());
-$("board-wrap").addEventListener("scroll", () => picker.position(), { passive: true });
-document.addEventListener("keydown", (ev) => {
-  if (!s || document.body.dataset.page !== "game" || picker.isOpen) return;
-  const tag = ev.target?.tagName;
-  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
-  if ((ev.key === "p" || ev.key === "P") && s.pass !== null) play(s.pass);
-  else if ((ev.key === "h" || ev.key === "H") && !$("hint").disabled) $("hint").click();
-  else if ((ev.key === "u" || ev.key === "U") && !$("undo").disabled) undo();
+new Tabs(document);
+followPicker(window, $("board-wrap"), picker);
+bindKeys(document, {
+  state: () => ({
+    playing: !!s && document.body.dataset.page === "game" && !picker.isOpen,
+    canPass: s?.pass != null,
+    canHint: !$("hint").disabled,
+    canUndo: !$("undo").disabled,
+  }),
+  pass: () => play(s.pass),
+  hint: () => $("hint").click(),
+  undo: () => undo(),
 });
 
 setup();

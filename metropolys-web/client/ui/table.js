@@ -14,6 +14,7 @@ import { Picker } from "./picker.js";
 import { accountOf, inviteOf, myName, saveInvite, saveName, saveSeat, saveSound, seatOf, soundOn } from "./store.js";
 import { Seats, place, winnersText } from "./words.js";
 import { CLOSE } from "./close.js";
+import { Tabs, bindKeys, bindZoom, followPicker } from "./controls.js";
 import { opened, reduce, resync, seatLost, since } from "./state.js";
 import { Transport } from "./transport.js";
 
@@ -802,16 +803,7 @@ export class OnlineTable {
   }
 
   selectTab(id) {
-    for (const tab of document.querySelectorAll(".tabs [role=tab]")) {
-      const on = tab.id === id;
-      tab.setAttribute("aria-selected", String(on));
-      tab.tabIndex = on ? 0 : -1;
-      $(tab.getAttribute("aria-controls")).hidden = !on;
-    }
-    if (id === "tab-chat" && this.t) {
-      this.t.unread = 0;
-      $("unread").hidden = true;
-    }
+    this.tabs.select(id);
   }
 
   /** Shows link `text` (named `what`) in the box `out`, selected, and copies it when the browser lets the page; `note` says which. */
@@ -833,23 +825,14 @@ export class OnlineTable {
     $("pass").addEventListener("click", () => this.t?.pass !== null && this.act(this.t.pass));
     $("hint").addEventListener("click", () => this.send({ op: "hint" }));
     $("rematch").addEventListener("click", () => this.rematch());
-    $("zoom-in").addEventListener("click", () => this.board.zoom(this.board.zoomLevel + 0.5));
-    $("zoom-out").addEventListener("click", () => this.board.zoom(this.board.zoomLevel - 0.5));
-    $("zoom-fit").addEventListener("click", () => this.board.zoom(1));
+    bindZoom(document, this.board);
     $("show-mine").addEventListener("change", () => this.board.mark($("show-mine").checked ? this.t?.marked ?? [] : []));
-    for (const tab of document.querySelectorAll(".tabs [role=tab]")) {
-      tab.addEventListener("click", () => this.selectTab(tab.id));
-      tab.addEventListener("keydown", (ev) => {
-        const tabs = [...document.querySelectorAll(".tabs [role=tab]")];
-        const i = tabs.indexOf(tab);
-        const j = ev.key === "ArrowRight" ? i + 1 : ev.key === "ArrowLeft" ? i - 1 : null;
-        if (j === null) return;
-        ev.preventDefault();
-        const next = tabs[(j + tabs.length) % tabs.length];
-        this.selectTab(next.id);
-        next.focus();
-      });
-    }
+    this.tabs = new Tabs(document, (id) => {
+      if (id === "tab-chat" && this.t) {
+        this.t.unread = 0;
+        $("unread").hidden = true;
+      }
+    });
     $("chat-form").addEventListener("submit", (ev) => {
       ev.preventDefault();
       const input = $("chat-text");
@@ -910,15 +893,16 @@ export class OnlineTable {
     document.addEventListener("visibilitychange", () => {
       if (!document.hidden) document.title = this.title;
     });
-    window.addEventListener("resize", () => this.picker.position());
-    $("board-wrap").addEventListener("scroll", () => this.picker.position(), { passive: true });
-    document.addEventListener("keydown", (ev) => {
-      const t = this.t;
-      if (!t || document.body.dataset.page !== "game" || this.picker.isOpen) return;
-      const tag = ev.target?.tagName;
-      if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
-      if ((ev.key === "p" || ev.key === "P") && t.pass !== null) this.act(t.pass);
-      else if ((ev.key === "h" || ev.key === "H") && !$("hint").disabled) this.send({ op: "hint" });
+    followPicker(window, $("board-wrap"), this.picker);
+    bindKeys(document, {
+      state: () => ({
+        playing: !!this.t && document.body.dataset.page === "game" && !this.picker.isOpen,
+        canPass: this.t?.pass != null,
+        canHint: !$("hint").disabled,
+        canUndo: false,
+      }),
+      pass: () => this.act(this.t.pass),
+      hint: () => this.send({ op: "hint" }),
     });
   }
 }
