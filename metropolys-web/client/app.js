@@ -17,6 +17,7 @@ import { BoardView } from "./ui/board.js";
 import { languageMenu, setUpLanguage, t, texts } from "./ui/i18n.js";
 import { loadEngine } from "./ui/engine.js";
 import { ReviewPanel, renderSheet } from "./ui/panel.js";
+import { CORRESPONDENCE_SECONDS } from "./ui/protocol.js";
 import { replayData } from "./ui/replaydata.js";
 import { mySeats, saveInvite, saveSeat } from "./ui/store.js";
 import { OnlineTable, api, askName, fetchReview, joinSeat } from "./ui/table.js";
@@ -83,7 +84,7 @@ function seatLine(E, m) {
 
 /** A match's turn timer in words: seconds, or days (hours) a move by correspondence. */
 function timerWords(seconds) {
-  if (seconds < 3600) return t("ui-match-timer", { seconds });
+  if (seconds < CORRESPONDENCE_SECONDS) return t("ui-match-timer", { seconds });
   if (seconds < 86400) return t("ui-match-hours", { hours: Math.round(seconds / 3600) });
   return t("ui-timer-days", { days: Math.round((seconds / 86400) * 10) / 10 });
 }

@@ -21,9 +21,10 @@ const CORE: [(&str, &str); 3] = [
     ("ScoreSheets", "Engine.ScoreSheet[]"),
 ];
 
-/// `metropolys-web/client/src/protocol.ts`: one exported type per `$defs` entry of the
-/// schema, in the schema's (alphabetical) order, each with its
-/// description as its doc comment.
+/// `metropolys-web/client/src/protocol.ts`: the protocol's version and
+/// its turn timer's bounds as constants, then one exported type per
+/// `$defs` entry of the schema, in the schema's (alphabetical) order, each
+/// with its description as its doc comment.
 pub fn typescript_module() -> String {
     let schema = super::schema();
     let mut ts = String::from(
@@ -34,6 +35,17 @@ pub fn typescript_module() -> String {
          \n\
          import type * as Engine from \"../engine/metropolys_wasm.js\";\n",
     );
+    ts.push_str(&format!(
+        "\n/** The protocol version this client speaks. */\n\
+         export const PROTOCOL_VERSION = {};\n\
+         \n/** A turn timer of this many seconds or more makes a correspondence match: its clock runs while nobody is connected. */\n\
+         export const CORRESPONDENCE_SECONDS = {};\n\
+         \n/** The longest turn timer, in seconds. */\n\
+         export const MAX_TURN_SECONDS = {};\n",
+        super::PROTOCOL_VERSION,
+        super::CORRESPONDENCE_SECONDS,
+        super::MAX_TURN_SECONDS
+    ));
     let defs = schema["$defs"].as_object().cloned().unwrap_or_default();
     for (name, def) in &defs {
         ts.push('\n');

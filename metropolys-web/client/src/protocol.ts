@@ -5,6 +5,15 @@
 
 import type * as Engine from "../engine/metropolys_wasm.js";
 
+/** The protocol version this client speaks. */
+export const PROTOCOL_VERSION = 1;
+
+/** A turn timer of this many seconds or more makes a correspondence match: its clock runs while nobody is connected. */
+export const CORRESPONDENCE_SECONDS = 3600;
+
+/** The longest turn timer, in seconds. */
+export const MAX_TURN_SECONDS = 1209600;
+
 /**
  * `accepted`: a repeated submission of an action already applied.
  */

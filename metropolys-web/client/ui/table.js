@@ -15,6 +15,7 @@ import { accountOf, inviteOf, myName, saveInvite, saveName, saveSeat, saveSound,
 import { Seats, place, winnersText } from "./words.js";
 import { CLOSE } from "./close.js";
 import { Tabs, bindKeys, bindZoom, followPicker } from "./controls.js";
+import { CORRESPONDENCE_SECONDS } from "./protocol.js";
 import { opened, reduce, resync, seatLost, since } from "./state.js";
 import { Transport } from "./transport.js";
 
@@ -555,7 +556,7 @@ export class OnlineTable {
     const left = Math.max(0, Math.round((t.deadline - performance.now()) / 1000));
     const mine = t.game.toAct === t.seat;
     const who = this.seatWords().who(t.game.toAct);
-    if (left >= 3600) {
+    if (left >= CORRESPONDENCE_SECONDS) {
       // Correspondence: days and hours.
       const days = Math.floor(left / 86400);
       const hours = Math.floor((left % 86400) / 3600);
