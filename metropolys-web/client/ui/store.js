@@ -1,92 +1,97 @@
-// What a browser keeps between visits (localStorage): each match's seat
-// credential and invite, the player's name, the sound setting. A seat's
-// credential is the seat (docs/server.md): the page keeps it only here.
-
-function read(key, fallback) {
+// Built from client/src/store.ts by scripts/build-web (esbuild). Do not edit.
+const SEATS = "metropolys-seats";
+const INVITES = "metropolys-invites";
+function read(key) {
   try {
-    const v = JSON.parse(localStorage.getItem(key) ?? "null");
-    return v ?? fallback;
+    return JSON.parse(localStorage.getItem(key) ?? "null");
   } catch {
-    return fallback;
+    return null;
   }
 }
-
 function write(key, value) {
   try {
     localStorage.setItem(key, JSON.stringify(value));
   } catch {
-    // Private windows may refuse: the page still works for this visit.
   }
 }
-
-/** `{seat, token}` of match `id`, or null. */
-export function seatOf(id) {
-  const s = read("metropolys-seats", {})[id];
-  return s && typeof s.token === "string" ? s : null;
+function isRecord(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
-
-/** Every match this browser holds a seat of. */
-export function mySeats() {
-  return read("metropolys-seats", {});
+function isHeld(v) {
+  return isRecord(v) && typeof v.token === "string" && v.token !== "" && typeof v.seat === "number" && Number.isInteger(v.seat) && v.seat >= 0 && v.seat <= 3;
 }
-
-/** Keeps (or, with no token, forgets) this browser's seat of match `id`. */
-export function saveSeat(id, seat, token) {
-  const all = read("metropolys-seats", {});
-  if (token) all[id] = { seat, token };
-  else delete all[id];
-  write("metropolys-seats", all);
+function mySeats() {
+  const all = read(SEATS);
+  const out = {};
+  if (!isRecord(all))
+    return out;
+  for (const [id, s] of Object.entries(all)) {
+    if (isHeld(s))
+      out[id] = { seat: s.seat, token: s.token };
+  }
+  return out;
 }
-
-/** The invite secret of private match `id`, or null. */
-export function inviteOf(id) {
-  const v = read("metropolys-invites", {})[id];
+function seatOf(id) {
+  return mySeats()[id] ?? null;
+}
+function saveSeat(id, seat, token) {
+  const all = mySeats();
+  if (token && seat !== null)
+    all[id] = { seat, token };
+  else
+    delete all[id];
+  write(SEATS, all);
+}
+function inviteOf(id) {
+  const all = read(INVITES);
+  const v = isRecord(all) ? all[id] : null;
   return typeof v === "string" ? v : null;
 }
-
-export function saveInvite(id, invite) {
-  if (!invite) return;
-  const all = read("metropolys-invites", {});
+function saveInvite(id, invite) {
+  if (!invite)
+    return;
+  const read_ = read(INVITES);
+  const all = isRecord(read_) ? read_ : {};
   all[id] = invite;
-  write("metropolys-invites", all);
+  write(INVITES, all);
 }
-
-/** The player's name ("" when none). */
-export function myName() {
-  const v = read("metropolys-name", "");
+function myName() {
+  const v = read("metropolys-name");
   return typeof v === "string" ? v : "";
 }
-
-export function saveName(name) {
+function saveName(name) {
   write("metropolys-name", name);
 }
-
-export function soundOn() {
-  return read("metropolys-sound", false) === true;
+function soundOn() {
+  return read("metropolys-sound") === true;
 }
-
-export function saveSound(on) {
+function saveSound(on) {
   write("metropolys-sound", !!on);
 }
-
-/**
- * The signed-in account, `{name, token}`, or null. Its token opens every
- * seat tied to it (docs/server.md, "Accounts and ratings"): the page keeps
- * it only here.
- */
-export function accountOf() {
-  const v = read("metropolys-account", null);
-  return v && typeof v.token === "string" && typeof v.name === "string" ? v : null;
+function accountOf() {
+  const v = read("metropolys-account");
+  return isRecord(v) && typeof v.token === "string" && typeof v.name === "string" ? { name: v.name, token: v.token } : null;
 }
-
-/** Keeps the signed-in account (or, with null, forgets it). */
-export function saveAccount(account) {
-  if (account) write("metropolys-account", { name: account.name, token: account.token });
-  else {
-    try {
-      localStorage.removeItem("metropolys-account");
-    } catch {
-      // Nothing kept.
-    }
+function saveAccount(account) {
+  if (account) {
+    write("metropolys-account", { name: account.name, token: account.token });
+    return;
+  }
+  try {
+    localStorage.removeItem("metropolys-account");
+  } catch {
   }
 }
+export {
+  accountOf,
+  inviteOf,
+  myName,
+  mySeats,
+  saveAccount,
+  saveInvite,
+  saveName,
+  saveSeat,
+  saveSound,
+  seatOf,
+  soundOn
+};
