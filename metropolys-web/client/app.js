@@ -20,7 +20,8 @@ import { ReviewPanel, renderSheet } from "./ui/panel.js";
 import { CORRESPONDENCE_SECONDS } from "./ui/protocol.js";
 import { replayData } from "./ui/replaydata.js";
 import { mySeats, saveInvite, saveSeat } from "./ui/store.js";
-import { OnlineTable, api, askName, fetchReview, joinSeat } from "./ui/table.js";
+import { api, fetchReview, joinSeat } from "./ui/api.js";
+import { OnlineTable, askName } from "./ui/table.js";
 import { botChoices, deckToggle, el, seatInputs } from "./ui/setup.js";
 import { Seats } from "./ui/words.js";
 

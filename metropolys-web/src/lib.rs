@@ -97,6 +97,7 @@ pub const ASSETS: &[Asset] = &[
     web_file!("ui/account.js", JS, false),
     web_file!("ui/store.js", JS, false),
     web_file!("ui/table.js", JS, false),
+    web_file!("ui/api.js", JS, false),
     web_file!("ui/close.js", JS, false),
     web_file!("ui/controls.js", JS, true),
     web_file!("ui/protocol.js", JS, false),

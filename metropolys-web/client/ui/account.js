@@ -8,7 +8,7 @@
 import { t, texts } from "./i18n.js";
 import { el } from "./setup.js";
 import { accountOf, mySeats, myName, saveAccount, saveName, saveSeat } from "./store.js";
-import { api, tieSeat } from "./table.js";
+import { api, tieSeat } from "./api.js";
 
 /**
  * The signed-in account's games, each added to this browser's seats when

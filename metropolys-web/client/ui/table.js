@@ -11,8 +11,9 @@ import { BoardView, piecesOf } from "./board.js";
 import { t as tr, texts } from "./i18n.js";
 import { Log, ReviewPanel, renderCards, renderHowTo, renderLegend, renderPlayers, renderRevealed, renderRules, renderSheet, renderSupply } from "./panel.js";
 import { Picker } from "./picker.js";
-import { accountOf, inviteOf, myName, saveInvite, saveName, saveSeat, saveSound, seatOf, soundOn } from "./store.js";
+import { inviteOf, myName, saveInvite, saveName, saveSeat, saveSound, seatOf, soundOn } from "./store.js";
 import { Seats, place, winnersText } from "./words.js";
+import { api, fetchRecord, fetchReview, joinSeat } from "./api.js";
 import { CLOSE } from "./close.js";
 import { Tabs, bindKeys, bindZoom, followPicker } from "./controls.js";
 import { CORRESPONDENCE_SECONDS } from "./protocol.js";
@@ -25,116 +26,6 @@ const $ = (id) => document.getElementById(id);
 // the table knows of its match state.js's, both built from TypeScript
 // (client/src/, checked against the protocol's generated types) and tested in
 // Node (client/tests/); this class renders their changes.
-
-/** A request to the server's REST API (throws an Error with the server's message). */
-export async function api(method, path, body, token) {
-  const opts = { method, headers: {} };
-  if (body !== undefined) {
-    opts.body = JSON.stringify(body);
-    opts.headers["Content-Type"] = "application/json";
-  }
-  if (token) opts.headers.Authorization = `Bearer ${token}`;
-  const r = await fetch(`api/v1${path}`, opts);
-  const text = await r.text();
-  let v = null;
-  try {
-    v = JSON.parse(text);
-  } catch {
-    v = null;
-  }
-  if (!r.ok) {
-    const e = new Error(v?.error?.message ?? `HTTP ${r.status}`);
-    e.code = v?.error?.code;
-    e.status = r.status;
-    throw e;
-  }
-  return v;
-}
-
-/**
- * The server's review of finished match `id` by `preset` (`GET
- * /api/v1/matches/{id}/review`; asked again, up to five times, while the
- * server says it is busy and when to come back); an Error with the
- * server's message otherwise.
- */
-export async function fetchReview(id, preset, signal) {
-  for (let attempt = 0; ; attempt++) {
-    const r = await fetch(`api/v1/matches/${id}/review?preset=${encodeURIComponent(preset)}`, { signal });
-    const text = await r.text();
-    if (r.status === 429 && attempt < 5) {
-      const seconds = Math.min(30, Math.max(1, Number(r.headers.get("Retry-After")) || 2));
-      await new Promise((done) => setTimeout(done, seconds * 1000));
-      if (signal?.aborted) throw signal.reason;
-      continue;
-    }
-    let v = null;
-    try {
-      v = JSON.parse(text);
-    } catch {
-      v = null;
-    }
-    if (!r.ok || !v || typeof v !== "object") throw new Error(v?.error?.message ?? `HTTP ${r.status}`);
-    return v;
-  }
-}
-
-/** The record of match `id` as JSON text (what the replay and the review read). */
-export async function fetchRecord(id, signal) {
-  const r = await fetch(`api/v1/matches/${id}/record`, { signal });
-  const text = await r.text();
-  if (!r.ok) {
-    let message = null;
-    try {
-      message = JSON.parse(text)?.error?.message;
-    } catch {
-      message = null;
-    }
-    throw new Error(message ?? `HTTP ${r.status}`);
-  }
-  return text;
-}
-
-/** Ties a seat this browser holds to the signed-in account (quietly: the seat works anyway). */
-export async function tieSeat(id, token) {
-  const a = accountOf();
-  if (!a || !token || token.startsWith("acct_")) return;
-  try {
-    await api("POST", "/account/seats", { match: id, token }, a.token);
-  } catch {
-    // A seat given up meanwhile, or already tied: nothing to do.
-  }
-}
-
-/**
- * Joins a seat of match `id` (the first free one when `seat` is null) as
- * `name` (none when empty).
- */
-export async function joinSeat(id, seat, name) {
-  const body = {};
-  if (seat !== null && seat !== undefined) body.seat = seat;
-  if (name) body.name = name;
-  const invite = inviteOf(id);
-  if (invite) body.invite = invite;
-  // The seat's credential is drawn here: a join whose answer is lost (the
-  // connection dropped) is sent again with it and gets the same seat, so
-  // no seat is left held by a credential nobody has.
-  body.token = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("");
-  let v;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      v = await api("POST", `/matches/${id}/join`, body);
-      break;
-    } catch (e) {
-      // The server's refusals are final; a lost connection is tried again.
-      if (e.status !== undefined || attempt === 3) throw e;
-      await new Promise((r) => setTimeout(r, 500 * attempt));
-    }
-  }
-  saveSeat(id, v.seat, v.token);
-  saveInvite(id, v.invite);
-  await tieSeat(id, v.token);
-  return v;
-}
 
 /**
  * Asks the player's name in the page's dialog before a seat is taken,
