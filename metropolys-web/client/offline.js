@@ -14,8 +14,9 @@ import { languageMenu, setUpLanguage, t, texts } from "./ui/i18n.js";
 import { Log, ReviewPanel, renderCards, renderHowTo, renderLegend, renderPlayers, renderRevealed, renderRules, renderSheet, renderSupply } from "./ui/panel.js";
 import { Picker } from "./ui/picker.js";
 import { Tabs, bindKeys, bindZoom, followPicker } from "./ui/controls.js";
+import { inPlay, legalMoves } from "./ui/moves.js";
 import { botChoices, deckToggle, el, seatInputs } from "./ui/setup.js";
-import { Seats, place, winnersText } from "./ui/words.js";
+import { Seats, bidHere, place, winnersText } from "./ui/words.js";
 import { BotWorker, ReviewWorker } from "./engine/worker.js";
 
 const $ = (id) => document.getElementById(id);
@@ -186,7 +187,7 @@ function start(game, seats, guided = false) {
   board.draw(game.boardSvg());
   // A phone's board opens zoomed, on the districts in play.
   board.zoom(window.innerWidth <= 820 ? board.zoomFor(46) : 1);
-  board.showInPlay(E, game.outOfPlay);
+  board.showInPlay(inPlay(E.board().neighborhoods, game.outOfPlay));
   renderHowTo($("howto"), game.variant);
   renderLegend(E, $("legend"), game.variant, game.usesMetropolysCards);
   renderRules(E, $("rules"), game.variant, game.usesMetropolysCards);
@@ -283,7 +284,8 @@ function render(events, built, mine) {
   document.body.dataset.seat = me === null ? "" : String(me);
   const state = view.toJSON();
   board.place(piecesOf(E, state, built), events.length > 0);
-  ({ legal: s.legal, pass: s.pass } = board.offer(E, mine ? view.legalActionIds() : []));
+  ({ dests: s.legal, pass: s.pass } = legalMoves(mine ? view.legalActionIds() : [], E.actionFromId));
+  board.offer(s.legal, bidHere(E, s.legal));
   if (mine && s.panned !== g.decisions) {
     // The turn has come to this person: a zoomed board pans to the latest
     // bid and the neighborhoods where they may outbid it.

@@ -100,6 +100,7 @@ pub const ASSETS: &[Asset] = &[
     web_file!("ui/api.js", JS, false),
     web_file!("ui/close.js", JS, false),
     web_file!("ui/controls.js", JS, true),
+    web_file!("ui/moves.js", JS, true),
     web_file!("ui/protocol.js", JS, false),
     web_file!("ui/state.js", JS, false),
     web_file!("ui/transport.js", JS, false),

@@ -5,8 +5,7 @@
 // the neighborhoods where a seat's cards score marked, and at the end the
 // groups that scored drawn over the board.
 
-import { t, texts } from "./i18n.js";
-import { place } from "./words.js";
+import { t } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -108,28 +107,12 @@ export class BoardView {
   }
 
   /**
-   * Makes the neighborhoods of `legal` (n -> action ids) buttons, labelled
-   * by `label(n)`; the others plain.
+   * Makes the neighborhoods of `dests` (moves.js's: neighborhood -> its
+   * legal bids) buttons, each labelled by `label(n)`; the others plain.
+   * The board is given the moves as data and never decodes an action.
    */
-  /**
-   * Makes the neighborhoods where `ids` (legal action ids, from the engine)
-   * bid buttons, and returns the bids by neighborhood (`legal`: a Map of
-   * neighborhood to `{ id, building }`) and the pass's id (`pass`, or null).
-   */
-  offer(E, ids) {
-    const legal = new Map();
-    let pass = null;
-    for (const id of ids) {
-      const a = E.actionFromId(id);
-      if (a === "pass") pass = id;
-      else {
-        const n = a.bid.neighborhood;
-        if (!legal.has(n)) legal.set(n, []);
-        legal.get(n).push({ id, building: a.bid.building });
-      }
-    }
-    this.setLegal(legal, (n) => t("ui-bid-here", { place: place(E, n), choices: texts().message("buildings-count", { count: legal.get(n).length }) }));
-    return { legal, pass };
+  offer(dests, label) {
+    this.setLegal(dests, label);
   }
 
   setLegal(legal, label) {
@@ -265,14 +248,12 @@ export class BoardView {
   }
 
   /**
-   * Pans a zoomed frame to the districts in play (all but `outOfPlay`,
-   * the game's): centred on the mean of their neighborhoods, where the
-   * game happens.
+   * Pans a zoomed frame to neighborhoods `ns` (moves.js's `inPlay`: those
+   * of the districts in play), centred on their mean, where the game
+   * happens.
    */
-  showInPlay(E, outOfPlay) {
+  showInPlay(ns) {
     if (!this.svg || !this.wrap.classList.contains("zoomed")) return;
-    const out = new Set(outOfPlay ?? []);
-    const ns = E.board().neighborhoods.filter((h) => !out.has(h.district)).map((h) => h.id);
     const w = this.wrap.getBoundingClientRect();
     const boxes = ns.map((n) => this.neighborhood(n)?.getBoundingClientRect()).filter(Boolean);
     if (!boxes.length) return;

@@ -12,10 +12,11 @@ import { t as tr, texts } from "./i18n.js";
 import { Log, ReviewPanel, renderCards, renderHowTo, renderLegend, renderPlayers, renderRevealed, renderRules, renderSheet, renderSupply } from "./panel.js";
 import { Picker } from "./picker.js";
 import { inviteOf, myName, saveInvite, saveName, saveSeat, saveSound, seatOf, soundOn } from "./store.js";
-import { Seats, place, winnersText } from "./words.js";
+import { Seats, bidHere, place, winnersText } from "./words.js";
 import { api, fetchRecord, fetchReview, joinSeat } from "./api.js";
 import { CLOSE } from "./close.js";
 import { Tabs, bindKeys, bindZoom, followPicker } from "./controls.js";
+import { inPlay, legalMoves } from "./moves.js";
 import { CORRESPONDENCE_SECONDS } from "./protocol.js";
 import { opened, reduce, resync, seatLost, since } from "./state.js";
 import { Transport } from "./transport.js";
@@ -339,7 +340,8 @@ export class OnlineTable {
     const mine = m.status === "playing" && t.seat !== null && game.toAct === t.seat;
     const ids = mine ? [...game.legalActionIds()] : [];
     document.body.dataset.legalAgrees = String(ids.length === m.legal.length && ids.every((id, i) => id === m.legal[i]));
-    ({ legal: t.legal, pass: t.pass } = this.board.offer(E, ids));
+    ({ dests: t.legal, pass: t.pass } = legalMoves(ids, E.actionFromId));
+    this.board.offer(t.legal, bidHere(E, t.legal));
     $("pass").disabled = t.pass === null;
     $("hint").disabled = !mine;
     t.deadline = typeof m.deadline_ms === "number" ? performance.now() + m.deadline_ms : null;
@@ -691,7 +693,7 @@ export class OnlineTable {
   /** A phone's board opens zoomed, on the districts in play (two of five are out of play with two players). */
   fitBoard() {
     this.board.zoom(window.innerWidth <= 820 ? this.board.zoomFor(46) : 1);
-    this.board.showInPlay(this.E, this.t.game.outOfPlay);
+    this.board.showInPlay(inPlay(this.E.board().neighborhoods, this.t.game.outOfPlay));
   }
 
   selectTab(id) {

@@ -61,6 +61,14 @@ export function place(E, n) {
   return texts().place(n);
 }
 
+/**
+ * The label of each neighborhood where a seat may bid (`dests`: moves.js's
+ * bids by neighborhood): the place and how many buildings it may bid there.
+ */
+export function bidHere(E, dests) {
+  return (n) => t("ui-bid-here", { place: place(E, n), choices: texts().message("buildings-count", { count: dests.get(n)?.length ?? 0 }) });
+}
+
 /** Who won, in words: `Black wins`, `You win`, `Blue and Black share the victory`. */
 export function winnersText(seats, winners) {
   const names = winners.map((p) => seats.who(p));
