@@ -330,7 +330,7 @@ try:
           seen += 1;
           // While the table shows the match played, it offers no review and never asks for one.
           const box = document.getElementById('review');
-          const asked = performance.getEntriesByType('resource').some(e => e.name.includes('/review'));
+          const asked = performance.getEntriesByType('resource').some(e => /\/api\/v1\/matches\/[^/]+\/review/.test(e.name));
           if (document.body.dataset.status === 'playing' && (!box.hidden || asked)) {
             ws.close(); done('offered during play'); return;
           }

@@ -11,7 +11,9 @@
 import { BoardView, piecesOf } from "./ui/board.js";
 import { loadEngine } from "./ui/engine.js";
 import { languageMenu, setUpLanguage, t, texts } from "./ui/i18n.js";
-import { Log, ReviewPanel, renderCards, renderHowTo, renderLegend, renderPlayers, renderRevealed, renderRules, renderSheet, renderSupply } from "./ui/panel.js";
+import { renderCards, renderHowTo, renderLegend, renderPlayers, renderRevealed, renderRules, renderSheet, renderSupply } from "./ui/panel.js";
+import { Log } from "./ui/log.js";
+import { ReviewPanel } from "./ui/review.js";
 import { Picker } from "./ui/picker.js";
 import { Tabs, bindKeys, bindZoom, followPicker } from "./ui/controls.js";
 import { inPlay, legalMoves } from "./ui/moves.js";

@@ -91,6 +91,8 @@ pub const ASSETS: &[Asset] = &[
     web_file!("ui/words.js", JS, true),
     web_file!("ui/board.js", JS, true),
     web_file!("ui/panel.js", JS, true),
+    web_file!("ui/log.js", JS, true),
+    web_file!("ui/review.js", JS, true),
     web_file!("ui/picker.js", JS, true),
     web_file!("ui/deck.js", JS, true),
     web_file!("ui/setup.js", JS, true),

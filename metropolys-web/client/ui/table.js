@@ -9,7 +9,9 @@
 
 import { BoardView, piecesOf } from "./board.js";
 import { t as tr, texts } from "./i18n.js";
-import { Log, ReviewPanel, renderCards, renderHowTo, renderLegend, renderPlayers, renderRevealed, renderRules, renderSheet, renderSupply } from "./panel.js";
+import { renderCards, renderHowTo, renderLegend, renderPlayers, renderRevealed, renderRules, renderSheet, renderSupply } from "./panel.js";
+import { Log } from "./log.js";
+import { ReviewPanel } from "./review.js";
 import { Picker } from "./picker.js";
 import { inviteOf, myName, saveInvite, saveName, saveSeat, saveSound, seatOf, soundOn } from "./store.js";
 import { Seats, bidHere, place, winnersText } from "./words.js";

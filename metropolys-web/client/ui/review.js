@@ -1,0 +1,425 @@
+// The bots' review of a finished game: its presets, the win-chance graph
+// that moves the board, the graded decisions and the suggestions.
+
+import { t, texts } from "./i18n.js";
+import { el } from "./setup.js";
+
+/** The reviewers offered (the server's; `expert` takes minutes in a page). */
+export const REVIEW_PRESETS = ["beginner", "casual", "strong"];
+/** The grades a review marks. */
+const ERRORS = ["inaccuracy", "mistake", "blunder"];
+const SVG_NS = "http://www.w3.org/2000/svg";
+// The graph's frame, in its own units: the plot from (L, T) to (W - R, H - B).
+const W = 320;
+const H = 136;
+const L = 38;
+const R = 6;
+const T = 8;
+const B = 18;
+
+function svgNode(tag, attrs = {}) {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  return e;
+}
+
+/** Step `k` of replay data `D` (0 the setup, i after i decisions) as the board places it. */
+export function stepPieces(D, k) {
+  const s = D.steps[k];
+  return { buildings: s[3], tokens: s[4], bids: s[5], highlight: s[6] };
+}
+
+/** A win chance (0 to 1) in whole percent. */
+function percent(p) {
+  return Math.round(p * 100);
+}
+
+/**
+ * The bots' review of a finished game (the engine's `review()`, computed
+ * in a worker offline, by the server online): a preset to choose and a
+ * button to ask for it, then each seat's win chance decision by decision
+ * as a graph (one line per seat in its colour; the turning points marked;
+ * read with every card revealed), where a click, a tap or the arrow keys
+ * show the board at that decision; per seat its accuracy and errors, and
+ * the decisions graded inaccuracy, mistake or blunder (read with what the
+ * player knew), each with the move the bot would have chosen, drawn on the
+ * board as a ghost. Nothing of it is offered before the game is over.
+ */
+export class ReviewPanel {
+  /**
+   * @param E the engine
+   * @param {HTMLElement} box the section to fill (its id prefixes the ids inside)
+   * @param {{board: import("./board.js").BoardView, log?: Log}} options the board the ghosts go on, and the log whose lines the grades mark
+   */
+  constructor(E, box, { board, log = null }) {
+    this.E = E;
+    this.box = box;
+    this.board = board;
+    this.log = log;
+    this.game = null;
+    this.review = null;
+    this.D = null;
+    this.step = null;
+    this.pending = null;
+    const id = (name) => `${box.id}-${name}`;
+    box.classList.add("review");
+    box.setAttribute("aria-labelledby", id("title"));
+    box.replaceChildren();
+    box.append(el("h2", t("review-title")));
+    box.lastChild.id = id("title");
+    const ask = el("div", null, "review-ask");
+    const label = el("label");
+    label.append(el("span", t("review-preset")));
+    this.preset = el("select");
+    this.preset.id = id("preset");
+    for (const name of REVIEW_PRESETS) {
+      const o = el("option", texts().preset(name)?.label ?? name);
+      o.value = name;
+      this.preset.append(o);
+    }
+    this.preset.value = "strong";
+    label.append(this.preset);
+    this.start = el("button", t("review-start"));
+    this.start.type = "button";
+    this.start.id = id("start");
+    this.start.addEventListener("click", () => this.ask());
+    ask.append(label, this.start);
+    this.status = el("div", null, "review-status");
+    this.status.setAttribute("role", "status");
+    this.status.id = id("status");
+    this.body = el("div", null, "review-body");
+    this.body.hidden = true;
+    box.append(ask, this.status, this.body);
+    this.ids = id;
+  }
+
+  /**
+   * Offers the review of a finished game: `game` is {key (the same key
+   * keeps a review shown), record() (its record's JSON text, or a promise
+   * of it), seats (a Seats), variant, request(preset, onProgress, signal)
+   * (a promise of the review), show(step, pieces) (the board at step
+   * `step` of the replay, its `pieces`; the final position when `step` is
+   * null)}.
+   */
+  offer(game) {
+    // The same game again (the page redraws its end): what is shown stays.
+    if (this.game?.key === game.key) return;
+    this.withdraw();
+    this.game = { ...game };
+    this.box.hidden = false;
+    this.box.dataset.state = "offered";
+  }
+
+  /** No review: the game is not over, or the page moves on to another (which redraws its board). */
+  withdraw() {
+    this.pending?.abort();
+    this.pending = null;
+    this.game = null;
+    this.review = null;
+    this.D = null;
+    this.step = null;
+    this.box.hidden = true;
+    this.box.dataset.state = "none";
+    delete this.box.dataset.step;
+    this.status.replaceChildren();
+    this.body.hidden = true;
+    this.body.replaceChildren();
+    this.board?.ghost(null);
+    this.log?.unmark();
+  }
+
+  /** Asks for the review with the chosen preset (offline: computed in a worker; online: the server's). */
+  async ask() {
+    const game = this.game;
+    if (!game) return;
+    this.pending?.abort();
+    const control = new AbortController();
+    this.pending = control;
+    const preset = this.preset.value;
+    this.box.dataset.state = "computing";
+    this.start.disabled = true;
+    const bar = el("progress");
+    bar.id = this.ids("progress");
+    const words = el("span", t("review-computing"));
+    words.id = this.ids("computing");
+    bar.setAttribute("aria-labelledby", words.id);
+    this.status.replaceChildren(words, bar);
+    const onProgress = (done, total) => {
+      bar.max = total;
+      bar.value = done;
+    };
+    try {
+      const [text, review] = await Promise.all([game.record(), game.request(preset, onProgress, control.signal)]);
+      if (this.pending !== control || this.game !== game) return;
+      const D = this.E.replayData(text, game.seats.narration());
+      this.render(review, D);
+      this.status.replaceChildren();
+      this.box.dataset.state = "ready";
+    } catch (e) {
+      if (this.pending !== control || this.game !== game || e?.name === "AbortError") return;
+      this.status.replaceChildren(el("p", t("review-failed", { error: e?.message ?? String(e) }), "note"));
+      this.box.dataset.state = "failed";
+    } finally {
+      if (this.pending === control) this.pending = null;
+      this.start.disabled = false;
+    }
+  }
+
+  /** Draws review `r` of the game whose replay data is `D`. */
+  render(r, D) {
+    const decisions = r.decisions ?? [];
+    if (!r.start || decisions.length + 1 !== D.steps.length || decisions.some((d) => !d.revealed)) {
+      throw new Error("the review does not match the record");
+    }
+    this.review = r;
+    this.D = D;
+    const { seats, variant } = this.game;
+    const players = r.players;
+    const C = this.E.constants();
+    const body = this.body;
+    body.replaceChildren();
+    body.append(el("p", t("review-by", { preset: texts().preset(r.reviewer)?.label ?? r.reviewer }), "note"));
+
+    // The graph: with every card revealed.
+    const graphTitle = el("h3", `${t("review-win-chance")} · ${t("review-revealed")}`);
+    graphTitle.id = this.ids("graph-title");
+    const key = el("p", null, "review-key");
+    for (let p = 0; p < players; p++) key.append(seats.chip(p));
+    if ((r.turning_points ?? []).length) {
+      const mark = el("span", null, "review-turn-key");
+      mark.append(el("span", "▲", "review-turn-sign"), ` ${t("review-turning-point")}`);
+      mark.firstChild.setAttribute("aria-hidden", "true");
+      key.append(mark);
+    }
+    body.append(graphTitle, key);
+    const series = [r.start.win, ...decisions.map((d) => d.revealed.played.win)];
+    const n = series.length - 1;
+    const x = (k) => L + ((W - L - R) * k) / Math.max(1, n);
+    const y = (p) => T + (H - T - B) * (1 - p);
+    const svg = svgNode("svg", { viewBox: `0 0 ${W} ${H}`, class: "review-graph", role: "slider", tabindex: "0" });
+    svg.setAttribute("aria-labelledby", graphTitle.id);
+    svg.setAttribute("aria-valuemin", "0");
+    svg.setAttribute("aria-valuemax", String(n));
+    svg.setAttribute("aria-describedby", this.ids("hint"));
+    svg.append(svgNode("rect", { x: L, y: T, width: W - L - R, height: H - T - B, class: "review-plot" }));
+    for (const p of [0, 0.5, 1]) {
+      svg.append(svgNode("line", { x1: L, x2: W - R, y1: y(p), y2: y(p), class: "review-grid" }));
+      const label = svgNode("text", { x: L - 4, y: y(p) + 4, class: "review-axis", "text-anchor": "end" });
+      label.textContent = `${percent(p)} %`;
+      svg.append(label);
+    }
+    const turns = new Set(r.turning_points ?? []);
+    for (const i of turns) {
+      const k = i + 1;
+      const mark = svgNode("g", { class: "review-turn", "data-step": k });
+      mark.append(svgNode("line", { x1: x(k), x2: x(k), y1: T, y2: H - B }));
+      mark.append(svgNode("path", { d: `M${x(k) - 5},${H - B + 9} l5,-8 l5,8 z` }));
+      const title = svgNode("title");
+      title.textContent = `${t("review-turning-point")}: ${t("review-decision-n", { n: k })}`;
+      mark.append(title);
+      svg.append(mark);
+    }
+    for (let p = 0; p < players; p++) {
+      const points = series.map((w, k) => `${x(k).toFixed(1)},${y(w[p]).toFixed(1)}`).join(" ");
+      svg.append(svgNode("polyline", { points, class: "review-halo", stroke: C.PLAYER_INKS[p] }));
+      svg.append(svgNode("polyline", { points, class: "review-line", stroke: C.PLAYER_COLORS[p], "data-seat": p }));
+    }
+    const cursor = svgNode("g", { class: "review-cursor" });
+    svg.append(cursor);
+    // One column per step, to click or tap.
+    const width = (W - L - R) / Math.max(1, n);
+    for (let k = 0; k <= n; k++) {
+      svg.append(svgNode("rect", {
+        x: Math.max(L, x(k) - width / 2), y: T, width: Math.min(width, W - R - Math.max(L, x(k) - width / 2)),
+        height: H - T - B + 12, class: "review-step", "data-step": k,
+      }));
+    }
+    this.svg = svg;
+    this.cursor = cursor;
+    this.series = series;
+    this.x = x;
+    this.y = y;
+    const stepAt = (ev) => {
+      const box = svg.getBoundingClientRect();
+      const u = ((ev.clientX - box.left) * W) / box.width;
+      return Math.max(0, Math.min(n, Math.round(((u - L) * n) / (W - L - R))));
+    };
+    let scrubbing = false;
+    svg.addEventListener("pointerdown", (ev) => {
+      scrubbing = true;
+      svg.setPointerCapture?.(ev.pointerId);
+      this.select(stepAt(ev));
+    });
+    svg.addEventListener("pointermove", (ev) => {
+      if (scrubbing) this.select(stepAt(ev));
+    });
+    const end = (ev) => {
+      if (!scrubbing) return;
+      scrubbing = false;
+      this.select(stepAt(ev), { reveal: true });
+    };
+    svg.addEventListener("pointerup", end);
+    svg.addEventListener("pointercancel", () => (scrubbing = false));
+    svg.addEventListener("keydown", (ev) => {
+      const k = this.step ?? n;
+      const to = { ArrowLeft: k - 1, ArrowDown: k - 1, ArrowRight: k + 1, ArrowUp: k + 1, PageDown: k - 10, PageUp: k + 10, Home: 0, End: n }[ev.key];
+      if (to === undefined) return;
+      ev.preventDefault();
+      // The replay's own keys (on the document) stay out of it.
+      ev.stopPropagation();
+      this.select(Math.max(0, Math.min(n, to)));
+    });
+    body.append(svg);
+    const hint = el("p", t("review-graph-hint"), "note");
+    hint.id = this.ids("hint");
+    body.append(hint);
+
+    // Where the board is, and what was decided there.
+    const nav = el("div", null, "review-nav");
+    const button = (text, label, to, cls = "tool") => {
+      const b = el("button", text, cls);
+      b.type = "button";
+      if (label) {
+        b.setAttribute("aria-label", label);
+        b.title = label;
+      }
+      b.addEventListener("click", () => this.select(to()));
+      return b;
+    };
+    nav.append(
+      button("◀", t("ui-replay-prev"), () => Math.max(0, (this.step ?? n) - 1)),
+      button("▶", t("ui-replay-next"), () => Math.min(n, (this.step ?? n) + 1)),
+      button(t("ui-final-position"), null, () => null, "secondary"),
+    );
+    this.now = el("div", null, "review-now");
+    this.now.setAttribute("aria-live", "polite");
+    body.append(nav, this.now);
+
+    // With what the player knew: accuracy, errors, the graded decisions.
+    body.append(el("h3", t("review-known")));
+    const list = el("ul", null, "review-seats");
+    for (const s of r.seats ?? []) {
+      const li = el("li");
+      li.setAttribute("data-seat", String(s.seat));
+      li.append(seats.chip(s.seat));
+      const fact = (label, value, cls) => {
+        const f = el("span", null, `review-fact ${cls}`);
+        f.append(`${label} `, el("b", value));
+        return f;
+      };
+      li.append(
+        fact(t("review-accuracy"), s.accuracy === null || s.accuracy === undefined ? "–" : `${Math.round(s.accuracy)} %`, "accuracy"),
+        fact(t("review-inaccuracies"), String(s.inaccuracies), "inaccuracies"),
+        fact(t("review-mistakes"), String(s.mistakes), "mistakes"),
+        fact(t("review-blunders"), String(s.blunders), "blunders"),
+      );
+      list.append(li);
+    }
+    body.append(list);
+    const graded = decisions.filter((d) => ERRORS.includes(d.grade));
+    const moves = el("ol", null, "review-list");
+    for (const d of graded) {
+      const k = d.index + 1;
+      const li = el("li");
+      li.setAttribute("data-grade", d.grade);
+      li.setAttribute("data-step", String(k));
+      li.setAttribute("data-best", d.best?.bid ? String(d.best.bid.neighborhood) : "pass");
+      const b = el("button", null, "review-move");
+      b.type = "button";
+      b.setAttribute("data-step", String(k));
+      b.append(el("span", t("review-decision-n", { n: k }), "review-n"), seats.chip(d.seat, `${seats.name(d.seat)}: `),
+        document.createTextNode(texts().action(variant, d.played)), " ", this.gradeTag(d.grade));
+      if (turns.has(d.index)) b.append(" ", el("span", t("review-turning-point"), "review-turn-tag"));
+      b.addEventListener("click", () => this.select(k, { reveal: true }));
+      li.append(b, el("p", texts().reviewSuggestion(variant, d.best, Math.max(-1, Math.min(1, d.known.drop))), "review-suggestion"));
+      moves.append(li);
+    }
+    body.append(moves);
+    body.hidden = false;
+    // The game's log marks the same decisions, with what the player knew.
+    this.log?.mark(graded.map((d) => {
+      const tag = this.gradeTag(d.grade);
+      tag.title = t("review-label", { label: t("review-known"), value: texts().reviewSuggestion(variant, d.best, Math.max(-1, Math.min(1, d.known.drop))) });
+      return [d.index, tag];
+    }));
+    this.select(null);
+  }
+
+  /** A grade in the catalogue's words. */
+  gradeTag(grade) {
+    const g = el("span", texts().grade(grade), `grade grade-${grade}`);
+    g.setAttribute("data-grade", grade);
+    return g;
+  }
+
+  /**
+   * Follows the board to step `k` when something else moved it (the
+   * replay's own controls): the graph's cursor and what was decided there.
+   */
+  follow(k) {
+    if (!this.review || !Number.isInteger(k) || k < 0 || k >= this.D.steps.length) return;
+    if (String(k) === this.box.dataset.step) return;
+    this.select(k, { board: false });
+  }
+
+  /**
+   * Shows step `k` (0 the setup, i after decision i) on the board and in
+   * the panel; null: the final position. `reveal`: on a narrow screen the
+   * board is scrolled into view (it is above the panel there); `board:
+   * false`: the board is there already.
+   */
+  select(k, { reveal = false, board = true } = {}) {
+    const r = this.review;
+    const D = this.D;
+    if (!r || !this.game) return;
+    const n = D.steps.length - 1;
+    const { seats, variant } = this.game;
+    const shown = k === null ? n : k;
+    const latest = k === null || k === n ? null : k;
+    this.step = latest;
+    this.box.dataset.step = String(shown);
+    this.svg.setAttribute("aria-valuenow", String(shown));
+    // The cursor.
+    const win = this.series[shown];
+    this.cursor.replaceChildren(svgNode("line", { x1: this.x(shown), x2: this.x(shown), y1: T, y2: H - B }));
+    const C = this.E.constants();
+    win.forEach((p, seat) => {
+      this.cursor.append(svgNode("circle", { cx: this.x(shown), cy: this.y(p), r: 3.5, fill: C.PLAYER_COLORS[seat], stroke: C.PLAYER_INKS[seat] === "#ffffff" ? "#222" : C.PLAYER_INKS[seat] }));
+    });
+    const chances = win.map((p, seat) => t("review-chance", { who: seats.name(seat), chance: percent(p) }));
+    this.svg.setAttribute("aria-valuetext", `${D.where[shown]}: ${chances.join(", ")}`);
+    // The board.
+    if (board && latest === null) this.game.show(null, null);
+    else if (board) this.game.show(shown, stepPieces(D, shown));
+    // What was decided.
+    const now = this.now;
+    now.replaceChildren();
+    now.setAttribute("data-step", String(shown));
+    now.append(el("p", D.where[shown], "review-where"));
+    const line = el("p", null, "review-chances");
+    win.forEach((p, seat) => line.append(seats.chip(seat, t("review-chance", { who: seats.name(seat), chance: percent(p) }))));
+    now.append(line);
+    let ghost = null;
+    const d = shown > 0 ? r.decisions[shown - 1] : null;
+    if (d) {
+      const move = el("p", null, "review-decided");
+      move.append(seats.chip(d.seat, `${seats.name(d.seat)}: `), texts().action(variant, d.played));
+      if ((r.turning_points ?? []).includes(d.index)) move.append(" ", el("span", t("review-turning-point"), "review-turn-tag"));
+      now.append(move);
+      const known = el("p", null, "review-grade-line");
+      known.append(`${t("review-known")}: `, this.gradeTag(d.grade));
+      now.append(known);
+      if (ERRORS.includes(d.grade)) {
+        now.append(el("p", texts().reviewSuggestion(variant, d.best, Math.max(-1, Math.min(1, d.known.drop))), "review-suggestion"));
+        if (d.best !== "pass" && d.best?.bid) ghost = { ...d.best.bid, seat: d.seat };
+      }
+    }
+    this.board?.ghost(ghost);
+    for (const b of this.body.querySelectorAll(".review-move")) {
+      b.setAttribute("aria-current", String(Number(b.dataset.step) === shown && latest !== null));
+    }
+    if (reveal && window.matchMedia("(max-width: 820px)").matches) {
+      this.board?.wrap.scrollIntoView({ block: "start", behavior: "instant" });
+    }
+  }
+}
