@@ -113,7 +113,7 @@ test("languages, negotiation and Texts refuse what no catalogue holds", () => {
 
 test("every page word the web client asks for is in every catalogue", () => {
   // The ids the pages use: data-t attributes and t("ui-…") calls.
-  const web = path.join(ROOT, "metropolys-server", "web");
+  const web = path.join(ROOT, "metropolys-web", "client");
   const files = ["index.html", "offline.html", "app.js", "offline.js"]
     .map((f) => path.join(web, f))
     .concat(readdirSync(path.join(web, "ui")).filter((f) => f.endsWith(".js")).map((f) => path.join(web, "ui", f)));
