@@ -13,16 +13,14 @@
 //   /replay/ID                   a finished match, decision by decision, and the bots' review of it
 
 import { AccountPanel, accountGames } from "./ui/account.js";
-import { BoardView } from "./ui/board.js";
 import { languageMenu, setUpLanguage, t, texts } from "./ui/i18n.js";
 import { loadEngine } from "./ui/engine.js";
-import { renderSheet } from "./ui/panel.js";
-import { ReviewPanel } from "./ui/review.js";
 import { CORRESPONDENCE_SECONDS } from "./ui/protocol.js";
-import { replayData } from "./ui/replaydata.js";
 import { mySeats, saveInvite, saveSeat } from "./ui/store.js";
-import { api, fetchReview, joinSeat } from "./ui/api.js";
-import { OnlineTable, askName } from "./ui/table.js";
+import { api, joinSeat } from "./ui/api.js";
+import { OnlineTable } from "./ui/table.js";
+import { ReplayPage } from "./ui/replaypage.js";
+import { askName } from "./ui/dialogs.js";
 import { botChoices, deckToggle, el, seatInputs } from "./ui/setup.js";
 import { Seats } from "./ui/words.js";
 
@@ -30,7 +28,6 @@ const $ = (id) => document.getElementById(id);
 const E = await loadEngine();
 setUpLanguage(E);
 languageMenu($("language"));
-const C = E.constants();
 let info = { bots: [] };
 try {
   info = await api("GET", "");
@@ -40,12 +37,7 @@ try {
 const table = new OnlineTable(E, { onLobby: () => (location.hash = "#/") });
 const account = new AccountPanel($("account"), $("leaderboard"), () => refreshMatches());
 let lobbyTimer = null;
-let replay = null;
-/** The review of the match replayed (its board is the replay's). */
-let replayReview = null;
-// The replay's own controls move the review's cursor too.
-new MutationObserver(() => replayReview?.follow(Number(document.body.dataset.step)))
-  .observe(document.body, { attributes: true, attributeFilter: ["data-step"] });
+const replay = new ReplayPage(E);
 
 function page(name) {
   document.body.dataset.page = name;
@@ -54,14 +46,7 @@ function page(name) {
   $("game").hidden = name !== "game";
   $("replay").hidden = name !== "replay";
   if (name !== "game") table.close();
-  if (name !== "replay" && replay) {
-    replay.destroy();
-    replay = null;
-  }
-  if (name !== "replay") {
-    replayReview?.withdraw();
-    replayReview = null;
-  }
+  if (name !== "replay") replay.close();
   clearInterval(lobbyTimer);
   lobbyTimer = null;
 }
@@ -225,78 +210,6 @@ $("create").addEventListener("submit", async (ev) => {
   if (joined) location.hash = `#/match/${v.match.id}`;
 });
 
-// ----- the replay --------------------------------------------------------
-
-async function showReplay(id) {
-  page("replay");
-  $("headline").textContent = "";
-  $("replay-title").textContent = t("ui-replay");
-  let text;
-  try {
-    const r = await fetch(`api/v1/matches/${id}/record`);
-    text = await r.text();
-    if (!r.ok) throw new Error(JSON.parse(text)?.error?.message ?? `HTTP ${r.status}`);
-  } catch (e) {
-    $("where").textContent = t("ui-no-replay", { error: e.message });
-    return;
-  }
-  // The engine reads the record (its seed may be beyond what a JavaScript number holds exactly).
-  const end = E.Game.fromRecord(text);
-  const host = $("replay-board");
-  const view = new BoardView(host, host);
-  view.draw(end.boardSvg());
-  const variant = end.variant;
-  const metropolys = end.usesMetropolysCards;
-  const players = end.players;
-  end.free();
-  const record = JSON.parse(text);
-  const names = (record.seats ?? []).map((s) => s.name ?? null);
-  const seats = new Seats(E, players, names, null);
-  const D = replayData(E, text, view.points, seats);
-  $("replay-title").textContent = t("ui-replay-title", { players, variant: texts().variant(variant) });
-  const key = $("replay-seats");
-  key.replaceChildren(el("span", `${t("ui-seats")} `));
-  for (let p = 0; p < players; p++) {
-    const s = record.seats?.[p];
-    key.append(seats.chip(p, s && s.kind !== "human" ? `${seats.name(p)} (${s.kind})` : seats.name(p)));
-  }
-  const sheet = $("sheet-text");
-  sheet.replaceChildren();
-  if (D.scores) {
-    renderSheet(E, sheet, {
-      scores: D.scores, winners: D.winners, seats, variant, metropolys,
-      onSeat: (p) => {
-        const s = D.scores.find((x) => x.player === p);
-        view.showGroups([{ seat: p, color: C.PLAYER_COLORS[p], ink: C.PLAYER_INKS[p], groups: [...s.area_groups, ...s.metropolys_groups] }]);
-      },
-    });
-  }
-  replay = MetropolysReplay.mount(D, {
-    layer: host.querySelector("#pieces"), first: $("first"), prevcall: $("prevcall"), prev: $("prev"),
-    next: $("next"), nextcall: $("nextcall"), last: $("last"), where: $("where"),
-    log: $("replay-log"), score: $("score"), sheet: $("sheet"), root: document.body,
-  });
-  const step = Number(new URLSearchParams(location.hash.split("?")[1] ?? "").get("step") ?? 0);
-  replay.show(Number.isInteger(step) ? step : 0);
-  // The bots' review, from the server: a finished match's only.
-  replayReview?.withdraw();
-  replayReview = null;
-  if (D.over && !D.error) {
-    const shown = replay;
-    replayReview = new ReviewPanel(E, $("replay-review"), { board: view });
-    replayReview.offer({
-      key: id,
-      record: () => text,
-      seats,
-      variant,
-      request: (preset, onProgress, signal) => fetchReview(id, preset, signal),
-      show: (k) => {
-        if (replay === shown) replay.show(k ?? D.steps.length - 1);
-      },
-    });
-  }
-}
-
 // ----- routing -------------------------------------------------------------
 
 function route() {
@@ -322,7 +235,8 @@ function route() {
   }
   m = /^#\/replay\/([0-9a-f]{1,64})$/.exec(h);
   if (m) {
-    showReplay(m[1]);
+    page("replay");
+    replay.open(m[1]);
     return;
   }
   showLobby();

@@ -11,22 +11,23 @@
 import { BoardView, piecesOf } from "./ui/board.js";
 import { loadEngine } from "./ui/engine.js";
 import { languageMenu, setUpLanguage, t, texts } from "./ui/i18n.js";
-import { renderCards, renderHowTo, renderLegend, renderPlayers, renderRevealed, renderRules, renderSheet, renderSupply } from "./ui/panel.js";
+import { renderCards, renderHowTo, renderLegend, renderPlayers, renderRules, renderSupply } from "./ui/panel.js";
 import { Log } from "./ui/log.js";
 import { ReviewPanel } from "./ui/review.js";
 import { Picker } from "./ui/picker.js";
 import { Tabs, bindKeys, bindZoom, followPicker } from "./ui/controls.js";
-import { inPlay, legalMoves } from "./ui/moves.js";
-import { botChoices, deckToggle, el, seatInputs } from "./ui/setup.js";
-import { Seats, bidHere, place, winnersText } from "./ui/words.js";
-import { BotWorker, ReviewWorker } from "./engine/worker.js";
+import { legalMoves } from "./ui/moves.js";
+import { fitBoard, pickOn, showHint } from "./ui/bidding.js";
+import { OfflineSetup, saveGame } from "./ui/offlinesetup.js";
+import { Seats, bidHere } from "./ui/words.js";
+import { BotWorker } from "./engine/worker.js";
+import { OfflineEnd } from "./ui/offlineend.js";
+import { handOver, showTurn, teach } from "./ui/offlineturn.js";
 
 const $ = (id) => document.getElementById(id);
 const E = await loadEngine();
 setUpLanguage(E);
 languageMenu($("language"));
-const C = E.constants();
-const SAVE = "metropolys-offline";
 
 /** The game under way: the whole game, its seats ("human" or a bot kind), the bots' workers. */
 let s = null;
@@ -35,8 +36,7 @@ const board = new BoardView($("board"), $("board-wrap"), { onChoose: (n) => open
 const picker = new Picker($("picker"), { onPick: (id) => play(id), onClose: () => board.choose(null) });
 const log = new Log($("log"));
 const review = new ReviewPanel(E, $("review"), { board, log });
-/** The review's worker, started at the first review. */
-let reviewer = null;
+const ending = new OfflineEnd(E, board, review);
 /** Each game its own key: a review shown stays while the page redraws the game's end. */
 let games = 0;
 
@@ -49,27 +49,19 @@ function show(name) {
 
 // ----- setting up --------------------------------------------------------
 
-function seats() {
-  seatInputs(E, $("seats"), Number($("players").value), botChoices(C.BOT_KINDS), t("ui-a-person-here"),
-    (i) => (i === 0 ? "human" : "casual"));
+const form = new OfflineSetup(E, { start, leave: setup });
+
+function setup() {
+  stopBots();
+  s = null;
+  review.withdraw();
+  show("setup");
+  form.show();
 }
 
-function saved() {
-  try {
-    const v = JSON.parse(localStorage.getItem(SAVE) ?? "null");
-    return v && v.record && Array.isArray(v.seats) ? v : null;
-  } catch {
-    return null;
-  }
-}
-
+/** The game so far saved in the browser (a finished one forgotten). */
 function save() {
-  try {
-    if (s.game.isOver) localStorage.removeItem(SAVE);
-    else localStorage.setItem(SAVE, JSON.stringify({ record: record(), seats: s.seats }));
-  } catch {
-    // Not saved (a private window): the game goes on.
-  }
+  saveGame(record(), s.seats, s.game.isOver);
 }
 
 /** The record of the game so far, with who played each seat. */
@@ -78,88 +70,6 @@ function record() {
   r.seats = s.seats.map((k) => ({ kind: k }));
   return r;
 }
-
-function setup() {
-  stopBots();
-  s = null;
-  review.withdraw();
-  show("setup");
-  $("headline").textContent = t("ui-offline-headline");
-  seats();
-  $("resume").hidden = !saved();
-  $("discard").hidden = true;
-  replacing = null;
-}
-
-$("players").addEventListener("change", seats);
-const deck = deckToggle(E, $("metropolys-cards"), $("deck"));
-// Leaving a game for the setup loses nothing: it stays saved, and Start
-// asks before a new game replaces it.
-$("new-game-link").addEventListener("click", (ev) => {
-  ev.preventDefault();
-  setup();
-});
-/** The new game waiting for the player's answer to "replace the saved game?". */
-let replacing = null;
-
-/** Runs `begin` (a new game), once the player agrees when it replaces a saved game in progress. */
-function replaceSaved(begin) {
-  if (!saved()) {
-    begin();
-    return;
-  }
-  replacing = begin;
-  $("discard").hidden = false;
-  $("discard-no").focus();
-}
-
-$("offline-form").addEventListener("submit", (ev) => {
-  ev.preventDefault();
-  replaceSaved(begin);
-});
-$("discard-yes").addEventListener("click", () => {
-  const go = replacing;
-  replacing = null;
-  $("discard").hidden = true;
-  go?.();
-});
-$("discard-no").addEventListener("click", () => {
-  replacing = null;
-  $("discard").hidden = true;
-  $("resume").focus();
-});
-
-/** Starts the game the setup form describes. */
-function begin() {
-  const f = $("offline-form");
-  const players = Number(f.players.value);
-  const text = f.seed.value.trim();
-  if (text && !/^[0-9]{1,15}$/.test(text)) {
-    $("setup-error").textContent = t("ui-seed-bad");
-    return;
-  }
-  const seed = text ? Number(text) : Math.floor(Math.random() * 2 ** 32);
-  const config = { players, variant: f.variant.value, seed };
-  const seats = Array.from({ length: players }, (_, i) => f[`seat${i}`].value);
-  try {
-    if (f.metropolys.checked) config.metropolys_deck = deck();
-    start(E.Game.fromConfig(config), seats);
-  } catch (e) {
-    $("setup-error").textContent = e.message;
-  }
-}
-$("guided").addEventListener("click", () => {
-  // A short game against the gentlest bot: two players, the Family game.
-  replaceSaved(() => start(E.Game.fromConfig({ players: 2, variant: "family", seed: 2008 }), ["human", "beginner"], true));
-});
-$("resume").addEventListener("click", () => {
-  const v = saved();
-  try {
-    start(E.Game.fromRecord(v.record), v.seats);
-  } catch (e) {
-    $("setup-error").textContent = t("ui-saved-bad", { error: e.message });
-  }
-});
 
 function start(game, seats, guided = false) {
   stopBots();
@@ -187,23 +97,12 @@ function start(game, seats, guided = false) {
   }
   show("game");
   board.draw(game.boardSvg());
-  // A phone's board opens zoomed, on the districts in play.
-  board.zoom(window.innerWidth <= 820 ? board.zoomFor(46) : 1);
-  board.showInPlay(inPlay(E.board().neighborhoods, game.outOfPlay));
+  fitBoard(E, board, game);
   renderHowTo($("howto"), game.variant);
   renderLegend(E, $("legend"), game.variant, game.usesMetropolysCards);
   renderRules(E, $("rules"), game.variant, game.usesMetropolysCards);
-  log.clear(E, game.variant, seatWords(null));
-  const history = game.history ?? [];
-  if (history.length) {
-    // A saved game: its events again, from its record.
-    const replay = E.Game.fromConfig(game.config);
-    log.add(E, seatWords(null), replay.events, false);
-    for (const a of history) log.add(E, seatWords(null), replay.applyFor(a.player, a.action), false);
-    replay.free();
-  } else {
-    log.add(E, seatWords(null), game.events, false);
-  }
+  // A saved game: its events again, from its record.
+  log.retell(E, game, seatWords(null));
   next();
 }
 
@@ -214,14 +113,6 @@ function stopBots() {
 }
 
 // ----- the turn ------------------------------------------------------------
-
-/** The seat whose view the page shows: the person to act, else the last person who did. */
-function viewer() {
-  const g = s.game;
-  if (!g.isOver && s.seats[g.toAct] === "human") return g.toAct;
-  if (s.shown !== null) return s.shown;
-  return s.seats.indexOf("human");
-}
 
 function seatWords(me) {
   return new Seats(E, s.game.players, s.names, me);
@@ -236,11 +127,7 @@ function next(events = [], built = -1) {
   if (human && s.hotseat && s.shown !== seatToAct) {
     s.shown = null;
     render(events, built, false);
-    const seats = seatWords(null);
-    $("handoff").hidden = false;
-    $("handoff-title").textContent = t("ui-to-play", { who: seats.color(seatToAct) });
-    $("handoff-ready").textContent = t("ui-show-my-cards", { who: seats.color(seatToAct) });
-    $("handoff-ready").focus();
+    handOver(seatWords(null), seatToAct);
     return;
   }
   if (human) s.shown = seatToAct;
@@ -252,13 +139,6 @@ function next(events = [], built = -1) {
     if ($("guide").hidden) think(seatToAct);
     else s.waiting = seatToAct;
   }
-}
-
-/** The guided game's lessons, shown beside the board until "Go on". */
-function teach(lessons) {
-  if (!lessons.length) return;
-  $("guide-text").replaceChildren(...lessons.map((l) => el("p", l)));
-  $("guide").hidden = false;
 }
 
 $("guide-next").addEventListener("click", () => {
@@ -274,7 +154,7 @@ $("handoff-ready").addEventListener("click", () => {
   render([], -1, true);
 });
 
-/** The page as `viewer()` sees it; `mine`: that person is to act. */
+/** The page as the person shown (`s.shown`, none between two people) sees it; `mine`: that person is to act. */
 function render(events, built, mine) {
   const g = s.game;
   const me = s.shown;
@@ -302,23 +182,7 @@ function render(events, built, mine) {
   $("undo").disabled = !canUndo();
   $("actions").hidden = g.isOver;
   if (events.length) log.add(E, seats, events, true);
-  // The turn.
-  const box = $("turn").parentElement;
-  box.classList.toggle("mine", mine);
-  const pass = s.pass !== null ? "yes" : "no";
-  $("turn").textContent = g.isOver
-    ? t("ui-game-over", { winners: winnersText(seats, g.winners) })
-    : mine
-      ? s.hotseat ? t("ui-your-turn-seat", { who: seats.color(g.toAct), pass }) : t("ui-your-turn", { pass })
-      : s.seats[g.toAct] === "human"
-        ? t("ui-to-play", { who: seats.color(g.toAct) })
-        : t("ui-thinking", { who: seats.who(g.toAct), bot: s.seats[g.toAct] });
-  $("headline").textContent = t("ui-offline-status", {
-    variant: texts().variant(g.variant),
-    players: t("ui-players-count", { count: g.players }),
-    call: t("ui-call", { call: g.callNumber }),
-    decision: t("ui-decision", { n: g.decisions }),
-  });
+  showTurn(g, seats, { kinds: s.seats, mine, hotseat: s.hotseat, pass: s.pass !== null });
   const status = s.seats.map((k) => ({ connected: true, taken: true, bot: k === "human" ? null : k }));
   renderPlayers(E, $("players-table"), view, seats, status);
   $("mine").hidden = me === null || g.isOver;
@@ -334,66 +198,13 @@ function render(events, built, mine) {
   URL.revokeObjectURL($("save-link").href);
   $("save-link").href = URL.createObjectURL(rec);
   $("save-link").download = `metropolys-offline-${g.config?.seed ?? "game"}.json`;
-  end(view, seats);
-  view.free();
-}
-
-function end(view, seats) {
-  const g = s.game;
-  $("end").hidden = !g.isOver;
-  if (!g.isOver) {
-    board.showGroups([]);
-    review.withdraw();
-    return;
-  }
-  const scores = g.scores();
-  const winners = g.winners;
-  $("end-title").textContent = winnersText(seats, winners);
-  const sheet = $("score-sheet");
-  sheet.replaceChildren();
-  const groups = (p) => {
-    const sc = scores.find((x) => x.player === p);
-    board.showGroups([{ seat: p, color: C.PLAYER_COLORS[p], ink: C.PLAYER_INKS[p], groups: [...sc.area_groups, ...sc.metropolys_groups] }]);
-  };
-  renderSheet(E, sheet, { scores, winners, seats, onSeat: groups, variant: g.variant, metropolys: g.usesMetropolysCards });
-  renderRevealed(E, sheet, view, seats);
-  groups(winners[0]);
-  sheet.querySelector(`button[data-seat="${winners[0]}"]`)?.setAttribute("aria-pressed", "true");
-  $("record-link").href = $("save-link").href;
-  $("record-link").download = $("save-link").download;
-  offerReview();
-}
-
-/**
- * The review of the finished game, offered once it is over (never while it
- * is played: it shows every card): computed in a worker on request, with
- * seed 0 as the server computes its reviews, so that the same game gets
- * the same review here and there.
- */
-function offerReview() {
   const game = s;
-  const text = JSON.stringify(record());
-  review.offer({
-    key: game.key,
-    record: () => text,
-    seats: seatWords(null),
-    variant: game.game.variant,
-    request: (preset, onProgress, signal) => {
-      reviewer ??= new ReviewWorker();
-      if (reviewer.busy) reviewer.cancel();
-      return reviewer.review(text, { preset, seed: 0 }, { onProgress, signal });
-    },
-    show: (step, pieces) => {
-      if (s !== game) return;
-      if (pieces) {
-        board.place(pieces);
-        board.showGroups([]);
-        board.mark([]);
-      } else {
-        render([], -1, false);
-      }
-    },
+  ending.show(game, view, seats, {
+    text: JSON.stringify(record()),
+    live: () => s === game,
+    redraw: () => render([], -1, false),
   });
+  view.free();
 }
 
 async function think(seat) {
@@ -431,17 +242,7 @@ function play(id) {
 
 function openPicker(n) {
   const choices = s.legal.get(n);
-  if (!choices) return;
-  const sizes = s.game.variant === "expert" ? C.BUILDING_SIZES : null;
-  board.reveal(n);
-  board.choose(n);
-  picker.open(n, board.neighborhood(n), t("ui-bid-on", { place: place(E, n) }),
-    choices.map((c) => ({
-      id: c.id,
-      building: c.building,
-      size: sizes ? sizes[c.building] : null,
-      label: texts().action(s.game.variant, c.id),
-    })));
+  if (choices) pickOn(E, { board, picker }, n, choices, s.game.variant);
 }
 
 /** Whether a person has a decision to take back. */
@@ -461,11 +262,7 @@ function undo() {
   // Hot-seat: the person who took the move back keeps the screen; another
   // person to act gets the hand-over screen first (their cards stay hidden).
   if (!s.hotseat) s.shown = g.toAct;
-  log.clear(E, g.variant, seatWords(null));
-  const replay = E.Game.fromConfig(g.config);
-  log.add(E, seatWords(null), replay.events, false);
-  for (const a of g.history ?? []) log.add(E, seatWords(null), replay.applyFor(a.player, a.action), false);
-  replay.free();
+  log.retell(E, g, seatWords(null));
   next();
 }
 
@@ -476,10 +273,7 @@ $("hint").addEventListener("click", () => {
   const view = E.Game.fromJSON(g.view(g.toAct));
   const id = s.hint.chooseId(view);
   view.free();
-  const a = E.actionFromId(id);
-  $("hint-text").textContent = t("ui-hint-is", { action: texts().action(g.variant, id) });
-  $("hint-text").setAttribute("data-action", String(id));
-  board.hint(a === "pass" ? null : a.bid.neighborhood);
+  showHint(E, board, g.variant, id);
 });
 $("again").addEventListener("click", setup);
 bindZoom(document, board);

@@ -59,6 +59,21 @@ export class Log {
   }
 
   /**
+   * Tells `game` again from its start (its configuration and the decisions
+   * of its history), as a saved game is opened or a decision taken back.
+   */
+  retell(E, game, seats) {
+    this.clear(E, game.variant, seats);
+    const replay = E.Game.fromConfig(game.config);
+    try {
+      this.add(E, seats, replay.events, false);
+      for (const a of game.history ?? []) this.add(E, seats, replay.applyFor(a.player, a.action), false);
+    } finally {
+      replay.free();
+    }
+  }
+
+  /**
    * Marks the lines of the decisions a review graded (`marks`: a decision
    * index and the element to add), after the first line each told.
    */

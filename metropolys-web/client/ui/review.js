@@ -3,35 +3,15 @@
 
 import { t, texts } from "./i18n.js";
 import { el } from "./setup.js";
+import { WinGraph, percent } from "./graph.js";
+import { ERRORS, gradeTag, gradedList, seatList, suggestion } from "./grades.js";
 
 /** The reviewers offered (the server's; `expert` takes minutes in a page). */
 export const REVIEW_PRESETS = ["beginner", "casual", "strong"];
-/** The grades a review marks. */
-const ERRORS = ["inaccuracy", "mistake", "blunder"];
-const SVG_NS = "http://www.w3.org/2000/svg";
-// The graph's frame, in its own units: the plot from (L, T) to (W - R, H - B).
-const W = 320;
-const H = 136;
-const L = 38;
-const R = 6;
-const T = 8;
-const B = 18;
-
-function svgNode(tag, attrs = {}) {
-  const e = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  return e;
-}
-
 /** Step `k` of replay data `D` (0 the setup, i after i decisions) as the board places it. */
 export function stepPieces(D, k) {
   const s = D.steps[k];
   return { buildings: s[3], tokens: s[4], bids: s[5], highlight: s[6] };
-}
-
-/** A win chance (0 to 1) in whole percent. */
-function percent(p) {
-  return Math.round(p * 100);
 }
 
 /**
@@ -194,82 +174,13 @@ export class ReviewPanel {
     body.append(graphTitle, key);
     const series = [r.start.win, ...decisions.map((d) => d.revealed.played.win)];
     const n = series.length - 1;
-    const x = (k) => L + ((W - L - R) * k) / Math.max(1, n);
-    const y = (p) => T + (H - T - B) * (1 - p);
-    const svg = svgNode("svg", { viewBox: `0 0 ${W} ${H}`, class: "review-graph", role: "slider", tabindex: "0" });
-    svg.setAttribute("aria-labelledby", graphTitle.id);
-    svg.setAttribute("aria-valuemin", "0");
-    svg.setAttribute("aria-valuemax", String(n));
-    svg.setAttribute("aria-describedby", this.ids("hint"));
-    svg.append(svgNode("rect", { x: L, y: T, width: W - L - R, height: H - T - B, class: "review-plot" }));
-    for (const p of [0, 0.5, 1]) {
-      svg.append(svgNode("line", { x1: L, x2: W - R, y1: y(p), y2: y(p), class: "review-grid" }));
-      const label = svgNode("text", { x: L - 4, y: y(p) + 4, class: "review-axis", "text-anchor": "end" });
-      label.textContent = `${percent(p)} %`;
-      svg.append(label);
-    }
     const turns = new Set(r.turning_points ?? []);
-    for (const i of turns) {
-      const k = i + 1;
-      const mark = svgNode("g", { class: "review-turn", "data-step": k });
-      mark.append(svgNode("line", { x1: x(k), x2: x(k), y1: T, y2: H - B }));
-      mark.append(svgNode("path", { d: `M${x(k) - 5},${H - B + 9} l5,-8 l5,8 z` }));
-      const title = svgNode("title");
-      title.textContent = `${t("review-turning-point")}: ${t("review-decision-n", { n: k })}`;
-      mark.append(title);
-      svg.append(mark);
-    }
-    for (let p = 0; p < players; p++) {
-      const points = series.map((w, k) => `${x(k).toFixed(1)},${y(w[p]).toFixed(1)}`).join(" ");
-      svg.append(svgNode("polyline", { points, class: "review-halo", stroke: C.PLAYER_INKS[p] }));
-      svg.append(svgNode("polyline", { points, class: "review-line", stroke: C.PLAYER_COLORS[p], "data-seat": p }));
-    }
-    const cursor = svgNode("g", { class: "review-cursor" });
-    svg.append(cursor);
-    // One column per step, to click or tap.
-    const width = (W - L - R) / Math.max(1, n);
-    for (let k = 0; k <= n; k++) {
-      svg.append(svgNode("rect", {
-        x: Math.max(L, x(k) - width / 2), y: T, width: Math.min(width, W - R - Math.max(L, x(k) - width / 2)),
-        height: H - T - B + 12, class: "review-step", "data-step": k,
-      }));
-    }
-    this.svg = svg;
-    this.cursor = cursor;
-    this.series = series;
-    this.x = x;
-    this.y = y;
-    const stepAt = (ev) => {
-      const box = svg.getBoundingClientRect();
-      const u = ((ev.clientX - box.left) * W) / box.width;
-      return Math.max(0, Math.min(n, Math.round(((u - L) * n) / (W - L - R))));
-    };
-    let scrubbing = false;
-    svg.addEventListener("pointerdown", (ev) => {
-      scrubbing = true;
-      svg.setPointerCapture?.(ev.pointerId);
-      this.select(stepAt(ev));
+    this.graph = new WinGraph({
+      series, players, turns, C, labelledBy: graphTitle.id, describedBy: this.ids("hint"),
+      current: () => this.step,
+      onSelect: (k, options) => this.select(k, options),
     });
-    svg.addEventListener("pointermove", (ev) => {
-      if (scrubbing) this.select(stepAt(ev));
-    });
-    const end = (ev) => {
-      if (!scrubbing) return;
-      scrubbing = false;
-      this.select(stepAt(ev), { reveal: true });
-    };
-    svg.addEventListener("pointerup", end);
-    svg.addEventListener("pointercancel", () => (scrubbing = false));
-    svg.addEventListener("keydown", (ev) => {
-      const k = this.step ?? n;
-      const to = { ArrowLeft: k - 1, ArrowDown: k - 1, ArrowRight: k + 1, ArrowUp: k + 1, PageDown: k - 10, PageUp: k + 10, Home: 0, End: n }[ev.key];
-      if (to === undefined) return;
-      ev.preventDefault();
-      // The replay's own keys (on the document) stay out of it.
-      ev.stopPropagation();
-      this.select(Math.max(0, Math.min(n, to)));
-    });
-    body.append(svg);
+    body.append(this.graph.node);
     const hint = el("p", t("review-graph-hint"), "note");
     hint.id = this.ids("hint");
     body.append(hint);
@@ -297,59 +208,17 @@ export class ReviewPanel {
 
     // With what the player knew: accuracy, errors, the graded decisions.
     body.append(el("h3", t("review-known")));
-    const list = el("ul", null, "review-seats");
-    for (const s of r.seats ?? []) {
-      const li = el("li");
-      li.setAttribute("data-seat", String(s.seat));
-      li.append(seats.chip(s.seat));
-      const fact = (label, value, cls) => {
-        const f = el("span", null, `review-fact ${cls}`);
-        f.append(`${label} `, el("b", value));
-        return f;
-      };
-      li.append(
-        fact(t("review-accuracy"), s.accuracy === null || s.accuracy === undefined ? "–" : `${Math.round(s.accuracy)} %`, "accuracy"),
-        fact(t("review-inaccuracies"), String(s.inaccuracies), "inaccuracies"),
-        fact(t("review-mistakes"), String(s.mistakes), "mistakes"),
-        fact(t("review-blunders"), String(s.blunders), "blunders"),
-      );
-      list.append(li);
-    }
-    body.append(list);
+    body.append(seatList(r, seats));
     const graded = decisions.filter((d) => ERRORS.includes(d.grade));
-    const moves = el("ol", null, "review-list");
-    for (const d of graded) {
-      const k = d.index + 1;
-      const li = el("li");
-      li.setAttribute("data-grade", d.grade);
-      li.setAttribute("data-step", String(k));
-      li.setAttribute("data-best", d.best?.bid ? String(d.best.bid.neighborhood) : "pass");
-      const b = el("button", null, "review-move");
-      b.type = "button";
-      b.setAttribute("data-step", String(k));
-      b.append(el("span", t("review-decision-n", { n: k }), "review-n"), seats.chip(d.seat, `${seats.name(d.seat)}: `),
-        document.createTextNode(texts().action(variant, d.played)), " ", this.gradeTag(d.grade));
-      if (turns.has(d.index)) b.append(" ", el("span", t("review-turning-point"), "review-turn-tag"));
-      b.addEventListener("click", () => this.select(k, { reveal: true }));
-      li.append(b, el("p", texts().reviewSuggestion(variant, d.best, Math.max(-1, Math.min(1, d.known.drop))), "review-suggestion"));
-      moves.append(li);
-    }
-    body.append(moves);
+    body.append(gradedList(graded, { seats, variant, turns, choose: (k) => this.select(k, { reveal: true }) }));
     body.hidden = false;
     // The game's log marks the same decisions, with what the player knew.
     this.log?.mark(graded.map((d) => {
-      const tag = this.gradeTag(d.grade);
-      tag.title = t("review-label", { label: t("review-known"), value: texts().reviewSuggestion(variant, d.best, Math.max(-1, Math.min(1, d.known.drop))) });
+      const tag = gradeTag(d.grade);
+      tag.title = t("review-label", { label: t("review-known"), value: suggestion(variant, d) });
       return [d.index, tag];
     }));
     this.select(null);
-  }
-
-  /** A grade in the catalogue's words. */
-  gradeTag(grade) {
-    const g = el("span", texts().grade(grade), `grade grade-${grade}`);
-    g.setAttribute("data-grade", grade);
-    return g;
   }
 
   /**
@@ -378,16 +247,9 @@ export class ReviewPanel {
     const latest = k === null || k === n ? null : k;
     this.step = latest;
     this.box.dataset.step = String(shown);
-    this.svg.setAttribute("aria-valuenow", String(shown));
-    // The cursor.
-    const win = this.series[shown];
-    this.cursor.replaceChildren(svgNode("line", { x1: this.x(shown), x2: this.x(shown), y1: T, y2: H - B }));
-    const C = this.E.constants();
-    win.forEach((p, seat) => {
-      this.cursor.append(svgNode("circle", { cx: this.x(shown), cy: this.y(p), r: 3.5, fill: C.PLAYER_COLORS[seat], stroke: C.PLAYER_INKS[seat] === "#ffffff" ? "#222" : C.PLAYER_INKS[seat] }));
-    });
+    const win = this.graph.series[shown];
     const chances = win.map((p, seat) => t("review-chance", { who: seats.name(seat), chance: percent(p) }));
-    this.svg.setAttribute("aria-valuetext", `${D.where[shown]}: ${chances.join(", ")}`);
+    this.graph.show(shown, `${D.where[shown]}: ${chances.join(", ")}`);
     // The board.
     if (board && latest === null) this.game.show(null, null);
     else if (board) this.game.show(shown, stepPieces(D, shown));
@@ -407,10 +269,10 @@ export class ReviewPanel {
       if ((r.turning_points ?? []).includes(d.index)) move.append(" ", el("span", t("review-turning-point"), "review-turn-tag"));
       now.append(move);
       const known = el("p", null, "review-grade-line");
-      known.append(`${t("review-known")}: `, this.gradeTag(d.grade));
+      known.append(`${t("review-known")}: `, gradeTag(d.grade));
       now.append(known);
       if (ERRORS.includes(d.grade)) {
-        now.append(el("p", texts().reviewSuggestion(variant, d.best, Math.max(-1, Math.min(1, d.known.drop))), "review-suggestion"));
+        now.append(el("p", suggestion(variant, d), "review-suggestion"));
         if (d.best !== "pass" && d.best?.bid) ghost = { ...d.best.bid, seat: d.seat };
       }
     }
