@@ -25,15 +25,14 @@ import { botChoices, deckToggle, el, seatInputs } from "./ui/setup.js";
 import { Seats } from "./ui/words.js";
 
 const $ = (id) => document.getElementById(id);
+// The server's description is asked for while the engine compiles (a
+// phone's round trip costs as much as the compiling).
+const asked = api("GET", "").catch(() => ({ bots: [] }));
 const E = await loadEngine();
 setUpLanguage(E);
 languageMenu($("language"));
-let info = { bots: [] };
-try {
-  info = await api("GET", "");
-} catch {
-  // The lobby says it cannot list matches.
-}
+// Without it the lobby says it cannot list matches.
+const info = await asked;
 const table = new OnlineTable(E, { onLobby: () => (location.hash = "#/") });
 const account = new AccountPanel($("account"), $("leaderboard"), () => refreshMatches());
 let lobbyTimer = null;

@@ -198,10 +198,12 @@ fn site() -> &'static Site {
         // Every module's path to its content-addressed one, relative to
         // the pages (which are all at the root): the browser maps each
         // import through it, so a module's imports stay its plain names.
+        // The engine's WebAssembly is in it too: the page asks the map for
+        // its name (`import.meta.resolve`).
         let map: serde_json::Map<String, serde_json::Value> = ASSETS
             .iter()
             .zip(&immutable)
-            .filter(|(a, _)| a.content_type == JS)
+            .filter(|(a, _)| a.content_type == JS || a.content_type == WASM)
             .filter_map(|(a, i)| Some((format!(".{}", a.path), format!(".{}", i.as_ref()?).into())))
             .collect();
         let script = serde_json::json!({ "imports": map }).to_string();

@@ -7,6 +7,11 @@ let ready = null;
 
 /** The package's exports, once its module is compiled and instantiated. */
 export function loadEngine() {
-  if (!ready) ready = init().then(() => engine);
+  // The module by the name the page's import map gives it: on the server
+  // its content-addressed one, which a reload takes from the cache without
+  // asking whether it changed (the offline site has no map: its plain name).
+  const wasm = "../engine/metropolys_wasm_bg.wasm";
+  const url = import.meta.resolve?.(wasm) ?? new URL(wasm, import.meta.url).href;
+  if (!ready) ready = init({ module_or_path: url }).then(() => engine);
   return ready;
 }
