@@ -129,6 +129,8 @@ pub const ASSETS: &[Asset] = &[
     web_file!("engine/index.js", JS, true),
     web_file!("engine/metropolys_wasm.js", JS, true),
     web_file!("engine/metropolys_wasm_bg.wasm", WASM, true),
+    web_file!("engine/metropolys_nobots.js", JS, false),
+    web_file!("engine/metropolys_nobots_bg.wasm", WASM, false),
     web_file!("engine/fast.js", JS, true),
     web_file!("engine/guard.js", JS, true),
     web_file!("engine/errors.js", JS, true),
@@ -156,10 +158,27 @@ pub fn offline_site() -> Vec<(&'static str, &'static [u8])> {
         .collect()
 }
 
+/// The pages whose bots run on the game server (the lobby and table,
+/// the rules): their import map gives them the engine built without the
+/// bots ([`NOBOTS`]), a third smaller to download. The offline page, whose
+/// bots run in the browser, keeps the full build.
+pub const NOBOTS_PAGES: &[&str] = &["/", "/rules.html"];
+
+/// The engine's files of the full build, each with its counterpart built
+/// without the bots (`scripts/build-wasm` builds both).
+pub const NOBOTS: &[(&str, &str)] = &[
+    ("/engine/metropolys_wasm.js", "/engine/metropolys_nobots.js"),
+    (
+        "/engine/metropolys_wasm_bg.wasm",
+        "/engine/metropolys_nobots_bg.wasm",
+    ),
+];
+
 /// Pages are never framed and load nothing from elsewhere; the engine's
 /// module is compiled by the page (`'wasm-unsafe-eval'`), bots run in
 /// workers of this origin, and the one inline script is the pages' import
-/// map, allowed by its hash (`{map}`).
+/// map, allowed by its hash (`{map}`: the full engine's map and the
+/// server pages' one).
 const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {map}; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; worker-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /// The `Cache-Control` of a file at its content-addressed path: kept a
@@ -206,25 +225,52 @@ fn site() -> &'static Site {
             .filter(|(a, _)| a.content_type == JS || a.content_type == WASM)
             .filter_map(|(a, i)| Some((format!(".{}", a.path), format!(".{}", i.as_ref()?).into())))
             .collect();
-        let script = serde_json::json!({ "imports": map }).to_string();
-        let hash = {
-            use base64::Engine as _;
-            use sha2::Digest as _;
-            base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(&script))
-        };
-        let csp = CSP.replace("{map}", &format!("'sha256-{hash}'"));
         let addressed = |name: &str| {
             let j = ASSETS
                 .iter()
                 .position(|b| b.path.strip_prefix('/') == Some(name))?;
             immutable[j].clone()
         };
+        // The game server's pages get the engine without the bots under
+        // the full build's names.
+        let mut nobots_map = map.clone();
+        for (full, nobots) in NOBOTS {
+            let to = addressed(nobots.trim_start_matches('/'))
+                .expect("the engine without the bots is an asset");
+            nobots_map.insert(format!(".{full}"), format!(".{to}").into());
+        }
+        let script = serde_json::json!({ "imports": map }).to_string();
+        let nobots_script = serde_json::json!({ "imports": nobots_map }).to_string();
+        let hash = |script: &str| {
+            use base64::Engine as _;
+            use sha2::Digest as _;
+            let h = base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(script));
+            format!("'sha256-{h}'")
+        };
+        let csp = CSP.replace(
+            "{map}",
+            &format!("{} {}", hash(&script), hash(&nobots_script)),
+        );
         let assets = ASSETS
             .iter()
             .zip(&immutable)
             .map(|(a, i)| {
                 let bytes = if a.content_type == HTML {
-                    Cow::Owned(page(a.bytes, &script, addressed))
+                    let nobots = NOBOTS_PAGES.contains(&a.path);
+                    let script = if nobots { &nobots_script } else { &script };
+                    // Every module the page's modules import, directly or
+                    // not, asked for as the page is read, rather than one
+                    // level of imports per round trip.
+                    let mut head = format!("<script type=\"importmap\">{script}</script>\n");
+                    for m in page_modules(a.bytes, nobots) {
+                        if let Some(path) = addressed(m.trim_start_matches('/')) {
+                            head.push_str(&format!(
+                                "<link rel=\"modulepreload\" href=\"{}\">\n",
+                                path.trim_start_matches('/')
+                            ));
+                        }
+                    }
+                    Cow::Owned(page(a.bytes, &head, addressed))
                 } else {
                     Cow::Borrowed(a.bytes)
                 };
@@ -248,14 +294,78 @@ fn content_addressed(path: &str, bytes: &[u8]) -> String {
     }
 }
 
-/// A page as served: the import map (`script`) before its first script,
+/// The relative imports of module `bytes` at `path` (`import … from`,
+/// `export … from`), as the paths of the files they name.
+fn imports(path: &str, bytes: &[u8]) -> Vec<String> {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return Vec::new();
+    };
+    let base = &path[..path.rfind('/').map_or(0, |i| i + 1)];
+    text.lines()
+        .filter_map(|line| {
+            let at = line.find(" from \"").or_else(|| line.find(" from '"))?;
+            let spec = &line[at + 7..];
+            let spec = &spec[..spec.find(['"', '\''])?];
+            if !spec.starts_with('.') {
+                return None;
+            }
+            let mut parts: Vec<&str> = base.split('/').filter(|s| !s.is_empty()).collect();
+            for seg in spec.split('/') {
+                match seg {
+                    "." => {}
+                    ".." => {
+                        parts.pop();
+                    }
+                    s => parts.push(s),
+                }
+            }
+            Some(format!("/{}", parts.join("/")))
+        })
+        .collect()
+}
+
+/// The modules page `bytes` loads besides its own module scripts: every
+/// module they import, directly or not, in the order first met (with the
+/// engine without the bots where the page gets it, `nobots`).
+fn page_modules(bytes: &[u8], nobots: bool) -> Vec<&'static str> {
+    let text = std::str::from_utf8(bytes).unwrap_or("");
+    let entries: Vec<String> = text
+        .split("<script type=\"module\" src=\"")
+        .skip(1)
+        .filter_map(|s| Some(format!("/{}", &s[..s.find('"')?])))
+        .collect();
+    let given = |path: &str| -> Option<&'static Asset> {
+        let path = NOBOTS
+            .iter()
+            .find(|(full, _)| nobots && *full == path)
+            .map_or(path, |(_, n)| n);
+        ASSETS.iter().find(|a| a.path == path)
+    };
+    let mut seen: Vec<&'static str> = Vec::new();
+    let mut queue: std::collections::VecDeque<&'static Asset> =
+        entries.iter().filter_map(|e| given(e)).collect();
+    while let Some(a) = queue.pop_front() {
+        for i in imports(a.path, a.bytes) {
+            if let Some(b) = given(&i) {
+                if !seen.contains(&b.path) && !entries.iter().any(|e| *e == b.path) {
+                    seen.push(b.path);
+                    queue.push_back(b);
+                }
+            }
+        }
+    }
+    seen
+}
+
+/// A page as served: `head` (its import map and the modules it preloads)
+/// before its first script,
 /// and each `src="…"` and `href="…"` naming a file of the site
 /// (`addressed`) given its content-addressed name.
-fn page(bytes: &[u8], script: &str, addressed: impl Fn(&str) -> Option<String>) -> Vec<u8> {
+fn page(bytes: &[u8], head: &str, addressed: impl Fn(&str) -> Option<String>) -> Vec<u8> {
     let Ok(text) = std::str::from_utf8(bytes) else {
         return bytes.to_vec();
     };
-    let mut out = String::with_capacity(text.len() + script.len() + 64);
+    let mut out = String::with_capacity(text.len() + head.len());
     let mut rest = text;
     let mut mapped = false;
     loop {
@@ -267,9 +377,7 @@ fn page(bytes: &[u8], script: &str, addressed: impl Fn(&str) -> Option<String>) 
         match (next_script, next_attr) {
             (Some(s), attr) if attr.is_none_or(|(i, _)| s <= i) => {
                 out.push_str(&rest[..s]);
-                out.push_str("<script type=\"importmap\">");
-                out.push_str(script);
-                out.push_str("</script>\n");
+                out.push_str(head);
                 rest = &rest[s..];
                 mapped = true;
             }
@@ -357,28 +465,7 @@ mod tests {
         }
         // Every relative import of a served module names a served file.
         for a in ASSETS.iter().filter(|a| a.content_type == JS) {
-            let text = std::str::from_utf8(a.bytes).unwrap();
-            for line in text.lines() {
-                let Some(at) = line.find(" from \"").or_else(|| line.find(" from '")) else {
-                    continue;
-                };
-                let spec = &line[at + 7..];
-                let spec = &spec[..spec.find(['"', '\'']).unwrap()];
-                if !spec.starts_with('.') {
-                    continue;
-                }
-                let base = &a.path[..a.path.rfind('/').unwrap() + 1];
-                let mut parts: Vec<&str> = base.split('/').filter(|s| !s.is_empty()).collect();
-                for seg in spec.split('/') {
-                    match seg {
-                        "." => {}
-                        ".." => {
-                            parts.pop();
-                        }
-                        s => parts.push(s),
-                    }
-                }
-                let target = format!("/{}", parts.join("/"));
+            for target in imports(a.path, a.bytes) {
                 assert!(
                     paths.contains(&target.as_str()),
                     "{} imports {target}",
@@ -386,6 +473,29 @@ mod tests {
                 );
             }
         }
+        // The lobby preloads the whole of its module graph, the table's
+        // modules and the engine without the bots among them.
+        let lobby = page_modules(ASSETS[0].bytes, true);
+        for m in [
+            "/ui/table.js",
+            "/ui/seat.js",
+            "/ui/transport.js",
+            "/engine/metropolys_nobots.js",
+            "/engine/engine-error.js",
+        ] {
+            assert!(lobby.contains(&m), "{m} not in {lobby:?}");
+        }
+        assert!(!lobby.contains(&"/engine/metropolys_wasm.js"));
+        assert!(
+            !lobby.contains(&"/app.js"),
+            "the entry is loaded by its script"
+        );
+        let offline = page_modules(
+            ASSETS.iter().find(|a| a.path == "/offline").unwrap().bytes,
+            false,
+        );
+        assert!(offline.contains(&"/engine/metropolys_wasm.js"));
+        assert!(offline.contains(&"/ui/offlinesetup.js"));
         let site = offline_site();
         assert!(site.iter().any(|(p, _)| *p == "index.html"));
         assert!(site
@@ -396,5 +506,47 @@ mod tests {
             !site.iter().any(|(p, _)| *p == "app.js"),
             "the offline page talks to no server"
         );
+    }
+
+    /// The import map of the page at `path`, as served.
+    fn import_map(path: &str) -> serde_json::Value {
+        let i = ASSETS.iter().position(|a| a.path == path).unwrap();
+        let text = std::str::from_utf8(served(i)).unwrap();
+        let start = text.find("<script type=\"importmap\">").unwrap() + 25;
+        let end = start + text[start..].find("</script>").unwrap();
+        serde_json::from_str(&text[start..end]).unwrap()
+    }
+
+    #[test]
+    fn the_server_pages_get_the_engine_without_the_bots_and_the_offline_page_the_whole() {
+        let addressed = |path: &str| {
+            let i = ASSETS.iter().position(|a| a.path == path).unwrap();
+            format!(".{}", immutable_path(i).unwrap())
+        };
+        for (full, nobots) in NOBOTS {
+            let key = format!(".{full}");
+            for page in NOBOTS_PAGES {
+                assert_eq!(
+                    import_map(page)["imports"][&key],
+                    addressed(nobots),
+                    "{page}"
+                );
+            }
+            assert_eq!(import_map("/offline")["imports"][&key], addressed(full));
+        }
+        // Both maps are allowed by the security policy, and nothing else inline.
+        assert_eq!(csp().matches("'sha256-").count(), 2);
+        // The lobby asks for the engine it is given at once.
+        let i = ASSETS.iter().position(|a| a.path == "/").unwrap();
+        let page = std::str::from_utf8(served(i)).unwrap();
+        for (_, nobots) in NOBOTS {
+            let at = addressed(nobots);
+            assert!(
+                page.contains(&format!("href=\"{}\"", &at[2..])),
+                "{at} not preloaded"
+            );
+        }
+        // The offline site has no server to give it a map: the whole engine only.
+        assert!(!offline_site().iter().any(|(p, _)| p.contains("nobots")));
     }
 }
