@@ -259,5 +259,11 @@ export class OnlineTable {
   }
 }
 
-// The rest of the table, by what it shows.
-Object.assign(OnlineTable.prototype, Connection, SeatViews, Playing, Ending, Chat);
+/** The rest of the table, by what it shows: each part's methods, none named twice. */
+export const PARTS = { Connection, SeatViews, Playing, Ending, Chat };
+for (const [part, methods] of Object.entries(PARTS)) {
+  for (const [name, method] of Object.entries(methods)) {
+    if (name in OnlineTable.prototype) throw new Error(`OnlineTable.${name} is named twice (${part})`);
+    OnlineTable.prototype[name] = method;
+  }
+}
