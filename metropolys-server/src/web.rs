@@ -6,25 +6,25 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use metropolys_core::svg;
 use metropolys_core::State;
-use metropolys_web::{csp, etag, gzip, served, ASSETS, HTML, IMMUTABLE};
+use metropolys_web::{brotli, csp, etag, gzip, served, ASSETS, HTML, IMMUTABLE};
 
-/// Whether an `Accept-Encoding` accepts gzip (a `gzip` or `*` coding
-/// whose quality is not 0).
-fn accepts_gzip(headers: &header::HeaderMap) -> bool {
+/// Whether an `Accept-Encoding` accepts `coding` (`gzip`, `br`): that
+/// coding or `*`, with a quality that is not 0.
+fn accepts(headers: &header::HeaderMap, coding: &str) -> bool {
     headers
         .get_all(header::ACCEPT_ENCODING)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(','))
-        .any(|coding| {
-            let mut parts = coding.split(';').map(str::trim);
+        .any(|c| {
+            let mut parts = c.split(';').map(str::trim);
             let name = parts.next().unwrap_or("");
             let refused = parts.any(|p| {
                 p.strip_prefix("q=")
                     .and_then(|q| q.parse::<f32>().ok())
                     .is_some_and(|q| q <= 0.0)
             });
-            (name.eq_ignore_ascii_case("gzip") || name == "*") && !refused
+            (name.eq_ignore_ascii_case(coding) || name == "*") && !refused
         })
 }
 
@@ -41,7 +41,7 @@ fn not_modified(headers: &header::HeaderMap, etag: &header::HeaderValue) -> bool
 
 /// The response for asset number `i` of [`ASSETS`] to a request with
 /// `headers`: 304 when the client holds it already (`If-None-Match`), the
-/// gzip form when the client accepts it, else the bytes as they are; with
+/// Brotli or gzip form when the client accepts it, else the bytes as they are; with
 /// its `ETag`, revalidated at each use (`no-cache`) at its own path, kept
 /// (`immutable`) at its content-addressed one.
 pub(crate) fn serve(i: usize, headers: &header::HeaderMap, immutable: bool) -> Response {
@@ -65,17 +65,23 @@ pub(crate) fn serve(i: usize, headers: &header::HeaderMap, immutable: bool) -> R
     if not_modified(headers, &tag) {
         return (StatusCode::NOT_MODIFIED, common).into_response();
     }
-    let mut r = match (gzip(i), accepts_gzip(headers)) {
-        (Some(g), true) => (
+    // Brotli where the client takes it (the smaller), else gzip, else the bytes.
+    let coded = match (brotli(i), gzip(i)) {
+        (Some(b), _) if accepts(headers, "br") => Some(("br", b)),
+        (_, Some(g)) if accepts(headers, "gzip") => Some(("gzip", g)),
+        _ => None,
+    };
+    let mut r = match coded {
+        Some((coding, body)) => (
             common,
             [
                 (header::CONTENT_TYPE, a.content_type),
-                (header::CONTENT_ENCODING, "gzip"),
+                (header::CONTENT_ENCODING, coding),
             ],
-            g,
+            body,
         )
             .into_response(),
-        _ => (common, [(header::CONTENT_TYPE, a.content_type)], served(i)).into_response(),
+        None => (common, [(header::CONTENT_TYPE, a.content_type)], served(i)).into_response(),
     };
     if a.content_type == HTML {
         r.headers_mut().insert(

@@ -7,8 +7,9 @@
 //! [`ASSETS`] lists every file by the path a server gives it. Each is
 //! prepared once, at the first use: the bytes to serve ([`served`]: a
 //! page's with an import map that sends every module to its
-//! content-addressed path), their entity tag ([`etag`]) and gzip form
-//! ([`gzip`]), a content-addressed path to keep them at for good
+//! content-addressed path), their entity tag ([`etag`]), gzip form
+//! ([`gzip`]) and Brotli form ([`brotli`], made with the build: see
+//! `build.rs`), a content-addressed path to keep them at for good
 //! ([`immutable_path`]), and the pages' security policy ([`csp`]).
 //! `metropolys-server` serves them; `metropolys web DIR` writes
 //! [`offline_site`], the offline page as a static folder, and `metropolys
@@ -197,8 +198,11 @@ struct Prepared {
     bytes: Cow<'static, [u8]>,
     etag: String,
     gzip: Option<Vec<u8>>,
+    brotli: Option<&'static [u8]>,
     immutable: Option<String>,
 }
+
+include!(concat!(env!("OUT_DIR"), "/brotli.rs"));
 
 /// Every asset prepared (in `ASSETS` order) and the pages' security
 /// policy (with the import map's hash).
@@ -274,7 +278,12 @@ fn site() -> &'static Site {
                 } else {
                     Cow::Borrowed(a.bytes)
                 };
-                prepare(bytes, i.clone())
+                // A page is compressed as served (its import map); any other
+                // file's Brotli form was made with the build.
+                let brotli = (a.content_type != HTML)
+                    .then(|| brotli_of(a.path))
+                    .flatten();
+                prepare(bytes, i.clone(), brotli)
             })
             .collect();
         Site { assets, csp }
@@ -399,7 +408,11 @@ fn page(bytes: &[u8], head: &str, addressed: impl Fn(&str) -> Option<String>) ->
     out.into_bytes()
 }
 
-fn prepare(bytes: Cow<'static, [u8]>, immutable: Option<String>) -> Prepared {
+fn prepare(
+    bytes: Cow<'static, [u8]>,
+    immutable: Option<String>,
+    brotli: Option<&'static [u8]>,
+) -> Prepared {
     let mut h = std::hash::DefaultHasher::new();
     bytes.hash(&mut h);
     let etag = format!("\"{:016x}-{:x}\"", h.finish(), bytes.len());
@@ -413,6 +426,7 @@ fn prepare(bytes: Cow<'static, [u8]>, immutable: Option<String>) -> Prepared {
     Prepared {
         etag,
         gzip,
+        brotli,
         bytes,
         immutable,
     }
@@ -438,6 +452,14 @@ pub fn immutable_path(i: usize) -> Option<&'static str> {
 /// hash of its bytes and their length).
 pub fn etag(i: usize) -> &'static str {
     &site().assets[i].etag
+}
+
+/// The Brotli form of asset number `i` of [`ASSETS`] (quality 11, made
+/// when the crate is built), where it is smaller by more than a
+/// response's headers; `None` for a page (compressed as served, with
+/// [`gzip`]) and for core's `pieces.js`.
+pub fn brotli(i: usize) -> Option<&'static [u8]> {
+    site().assets[i].brotli
 }
 
 /// The gzip form of asset number `i` of [`ASSETS`] as served, where it is
