@@ -121,6 +121,7 @@ pub const ASSETS: &[Asset] = &[
     web_file!("ui/ending.js", JS, false),
     web_file!("ui/chat.js", JS, false),
     web_file!("ui/replaypage.js", JS, false),
+    web_file!("ui/dom.js", JS, true),
     Asset {
         path: "/pieces.js",
         content_type: JS,
