@@ -122,6 +122,8 @@ pub const ASSETS: &[Asset] = &[
     web_file!("ui/chat.js", JS, false),
     web_file!("ui/replaypage.js", JS, false),
     web_file!("ui/dom.js", JS, true),
+    web_file!("ui/qr.js", JS, false),
+    web_file!("vendor/qrcode.js", JS, false),
     Asset {
         path: "/pieces.js",
         content_type: JS,
