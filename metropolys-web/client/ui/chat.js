@@ -1,18 +1,14 @@
-// The table's chat: the messages shown once each, the unread count, the
-// form (players only; spectators read).
-
+// Built from client/src/chat.ts by scripts/build-web (esbuild). Do not edit.
 import { t as tr } from "./i18n.js";
-
-const $ = (id) => document.getElementById(id);
-
-/** Methods of `OnlineTable` (table.js), which takes them in. */
-export const Chat = {
+import { byId } from "./dom.js";
+const Chat = {
   chat(messages) {
     const t = this.t;
+    if (!t)
+      return;
     const seats = this.seatWords();
-    const list = $("chat-log");
+    const list = byId("chat-log");
     let added = 0;
-    // The store passes each message once: a reconnection sends the recent ones again.
     for (const c of messages) {
       added += 1;
       const li = document.createElement("li");
@@ -25,28 +21,30 @@ export const Chat = {
       list.append(li);
     }
     list.scrollTop = list.scrollHeight;
-    if ($("panel-chat").hidden) {
+    if (byId("panel-chat").hidden) {
       t.unread += added;
-      $("unread").textContent = String(t.unread);
-      $("unread").hidden = t.unread === 0;
+      byId("unread").textContent = String(t.unread);
+      byId("unread").hidden = t.unread === 0;
     }
   },
-
-  /** The chat's form. */
   wireChat() {
-    $("chat-form").addEventListener("submit", (ev) => {
+    byId("chat-form").addEventListener("submit", (ev) => {
       ev.preventDefault();
-      const input = $("chat-text");
+      const input = byId("chat-text");
       const text = input.value.trim();
-      if (!text || !this.t) return;
+      if (!text || !this.t)
+        return;
       if (this.t.seat === null) {
-        $("chat-note").textContent = tr("ui-only-players-chat");
+        byId("chat-note").textContent = tr("ui-only-players-chat");
         return;
       }
       this.t.chatSent = performance.now();
-      $("chat-note").textContent = "";
+      byId("chat-note").textContent = "";
       this.send({ op: "chat", text });
       input.value = "";
     });
-  },
+  }
+};
+export {
+  Chat
 };

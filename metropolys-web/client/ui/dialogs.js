@@ -1,35 +1,31 @@
-// The table's small dialogs: the name asked before a seat is taken, a
-// link shown and copied, the turn's beep.
-
+// Built from client/src/dialogs.ts by scripts/build-web (esbuild). Do not edit.
 import { t as tr } from "./i18n.js";
 import { myName, saveName } from "./store.js";
-
-const $ = (id) => document.getElementById(id);
-
-/**
- * Asks the player's name in the page's dialog before a seat is taken,
- * prefilled with the last one used, then runs `take(name)` (which joins).
- * A name the server refuses (`bad_message`: an invisible character,
- * another seat's name, a colour's) is said in the dialog, which stays open
- * for another; the name is remembered once a seat is taken with it.
- * Resolves with what `take` returned, or null when the player cancels.
- * (An error with `said` is shown as it is.)
- */
-export function askName(title, take) {
-  const dialog = $("name-dialog");
-  const form = $("name-form");
-  const input = $("name-input");
-  const error = $("name-error");
-  const ok = $("name-ok");
-  $("name-title").textContent = title;
+import { byId } from "./dom.js";
+function refusal(e) {
+  const f = typeof e === "object" && e !== null ? e : {};
+  if (f.said !== void 0 && f.said !== null)
+    return String(f.said);
+  const error = String(f.message ?? e);
+  return f.code === "bad_message" ? tr("ui-name-refused", { error }) : tr("ui-cannot-join", { error });
+}
+function askName(title, take) {
+  const dialog = byId("name-dialog");
+  const form = byId("name-form");
+  const input = byId("name-input");
+  const error = byId("name-error");
+  const ok = byId("name-ok");
+  const cancelButton = byId("name-cancel");
+  byId("name-title").textContent = title;
   input.value = myName();
   error.textContent = "";
   return new Promise((resolve) => {
     const finish = (v) => {
       form.removeEventListener("submit", submit);
-      $("name-cancel").removeEventListener("click", cancel);
+      cancelButton.removeEventListener("click", cancel);
       dialog.removeEventListener("cancel", cancel);
-      if (dialog.open) dialog.close();
+      if (dialog.open)
+        dialog.close();
       resolve(v);
     };
     const submit = async (ev) => {
@@ -42,7 +38,7 @@ export function askName(title, take) {
         saveName(name);
         finish(v);
       } catch (e) {
-        error.textContent = e.said ?? (e.code === "bad_message" ? tr("ui-name-refused", { error: e.message }) : tr("ui-cannot-join", { error: e.message }));
+        error.textContent = refusal(e);
         input.focus();
       } finally {
         ok.disabled = false;
@@ -53,43 +49,43 @@ export function askName(title, take) {
       finish(null);
     };
     form.addEventListener("submit", submit);
-    $("name-cancel").addEventListener("click", cancel);
+    cancelButton.addEventListener("click", cancel);
     dialog.addEventListener("cancel", cancel);
     dialog.showModal();
     input.focus();
     input.select();
   });
 }
-
-/** A short beep (the turn notification's optional sound). */
-export function beep() {
+function beep() {
   try {
     const ctx = new AudioContext();
     const o = ctx.createOscillator();
     const gain = ctx.createGain();
     o.frequency.value = 660;
     gain.gain.setValueAtTime(0.15, ctx.currentTime);
-    gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.25);
+    gain.gain.exponentialRampToValueAtTime(1e-3, ctx.currentTime + 0.25);
     o.connect(gain).connect(ctx.destination);
     o.start();
     o.stop(ctx.currentTime + 0.25);
     o.onended = () => ctx.close();
   } catch {
-    // No audio: the title still says it.
   }
 }
-
-/** Shows link `text` (named `what`) in the box `out`, selected, and copies it when the browser lets the page; `note` says which. */
-export function showLink(text, what, out, note) {
+function showLink(text, what, out, note) {
   out.hidden = false;
   out.value = text;
   out.select();
   if (navigator.clipboard && window.isSecureContext) {
     navigator.clipboard.writeText(text).then(
-      () => (note.textContent = tr("ui-copied", { what })),
-      () => (note.textContent = tr("ui-copy-from-box", { what })),
+      () => note.textContent = tr("ui-copied", { what }),
+      () => note.textContent = tr("ui-copy-from-box", { what })
     );
   } else {
     note.textContent = tr("ui-copy-from-box", { what });
   }
 }
+export {
+  askName,
+  beep,
+  showLink
+};
