@@ -12,7 +12,7 @@ import { bidHere } from "./words.js";
 import { legalMoves } from "./moves.js";
 import { saveSound, soundOn } from "./store.js";
 import { bindKeys, bindZoom, followPicker } from "./controls.js";
-import { fitBoard, pickOn, showHint } from "../ui/bidding.js";
+import { fitBoard, pickOn, showHint } from "./bidding.js";
 import { beep } from "./dialogs.js";
 import type { Hint, Update, View } from "./protocol.js";
 import { byId } from "./dom.js";

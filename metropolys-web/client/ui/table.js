@@ -9,7 +9,7 @@ import { BoardView } from "./board.js";
 import { t as tr } from "./i18n.js";
 import { Log } from "./log.js";
 import { ReviewPanel } from "./review.js";
-import { Picker } from "../ui/picker.js";
+import { Picker } from "./picker.js";
 import { saveInvite, seatOf } from "./store.js";
 import { Seats } from "./words.js";
 import { ApiError, api } from "./api.js";
