@@ -1,59 +1,64 @@
-// The lobby's account panel: signing up, in and out, the player's ratings,
-// and the leaderboard (docs/server.md, "Accounts and ratings"). While
-// signed in, every seat this browser takes is tied to the account, and the
-// account's games on other devices are added to this browser's: the
-// account's token opens them (the server accepts it for each seat tied to
-// the account).
-
+// Built from client/src/account.ts by scripts/build-web (esbuild). Do not edit.
+var __defProp = Object.defineProperty;
+var __defNormalProp = (obj, key, value) => key in obj ? __defProp(obj, key, { enumerable: true, configurable: true, writable: true, value }) : obj[key] = value;
+var __publicField = (obj, key, value) => {
+  __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
+  return value;
+};
 import { t, texts } from "./i18n.js";
 import { el } from "./setup.js";
 import { accountOf, mySeats, myName, saveAccount, saveName, saveSeat } from "./store.js";
-import { api, tieSeat } from "./api.js";
-
-/**
- * The signed-in account's games, each added to this browser's seats when
- * it holds none of that match (the account's token then opens the seat);
- * `[]` signed out. A token the server no longer knows signs out here.
- */
-export async function accountGames() {
+import { ApiError, api, tieSeat } from "./api.js";
+function messageOf(e) {
+  return e instanceof Error ? e.message : String(e);
+}
+async function accountGames() {
   const a = accountOf();
-  if (!a) return [];
+  if (!a)
+    return [];
   let v;
   try {
-    v = await api("GET", "/account", undefined, a.token);
+    v = await api("GET", "/account", void 0, a.token);
   } catch (e) {
-    if (e.status === 401) saveAccount(null);
+    if (e instanceof ApiError && e.status === 401)
+      saveAccount(null);
     return [];
   }
   const mine = mySeats();
   for (const g of v.games) {
-    if (!mine[g.summary.id]) saveSeat(g.summary.id, g.seat, a.token);
+    if (!mine[g.summary.id])
+      saveSeat(g.summary.id, g.seat, a.token);
   }
   lastAccount = v;
   return v.games;
 }
-
-/** The last answer of `GET /api/v1/account` (its ratings). */
 let lastAccount = null;
-
 function ratingText(r) {
   return t("ui-rating-line", {
     players: r.players,
     variant: texts().variant(r.variant),
     score: r.score.toFixed(1),
-    games: r.games,
+    games: r.games
   });
 }
-
-/** The account panel in `box`; `changed()` after signing in or out. */
-export class AccountPanel {
+class AccountPanel {
   constructor(box, board, changed) {
+    /** The panel's box. */
+    __publicField(this, "box");
+    /** The leaderboard's box. */
+    __publicField(this, "board");
+    /** Told after signing in or out. */
+    __publicField(this, "changed");
+    /** The kind of game whose leaderboard is shown. */
+    __publicField(this, "kind");
+    /** The latest leaderboard render (only the latest draws). */
+    __publicField(this, "seq", 0);
     this.box = box;
     this.board = board;
     this.changed = changed;
     this.kind = { variant: "expert", players: 4 };
   }
-
+  /** Draws the panel: the form to sign up or in, or the signed-in account with its ratings; then the leaderboard. */
   render() {
     const a = accountOf();
     this.box.replaceChildren();
@@ -92,19 +97,20 @@ export class AccountPanel {
       row.append(l1, l2);
       form.append(row, signIn, signUp, error);
       const go = async (path) => {
-        if (!form.reportValidity()) return;
+        if (!form.reportValidity())
+          return;
         error.textContent = "";
         try {
-          const v = await api("POST", path, { name: name.value, password: password.value });
+          const credentials = { name: name.value, password: password.value };
+          const v = await api("POST", path, credentials);
           saveAccount(v);
-          // The account's name is offered when a seat is taken.
-          if (!myName()) saveName(v.name);
-          // The seats this browser already holds become the account's.
+          if (!myName())
+            saveName(v.name);
           await Promise.all(Object.entries(mySeats()).map(([id, s]) => tieSeat(id, s.token)));
           this.render();
           this.changed();
         } catch (e) {
-          error.textContent = t("ui-account-failed", { error: e.message });
+          error.textContent = t("ui-account-failed", { error: messageOf(e) });
         }
       };
       form.addEventListener("submit", (ev) => {
@@ -121,12 +127,12 @@ export class AccountPanel {
       out.id = "sign-out";
       out.addEventListener("click", async () => {
         try {
-          await api("DELETE", "/sessions", undefined, a.token);
+          await api("DELETE", "/sessions", void 0, a.token);
         } catch {
-          // Signed out already.
         }
-        // The seats only the account's token opened go with it.
-        for (const [id, s] of Object.entries(mySeats())) if (s.token === a.token) saveSeat(id, null, null);
+        for (const [id, s] of Object.entries(mySeats()))
+          if (s.token === a.token)
+            saveSeat(id, null, null);
         saveAccount(null);
         lastAccount = null;
         this.render();
@@ -140,7 +146,6 @@ export class AccountPanel {
     }
     this.renderBoard();
   }
-
   /**
    * Where the account's notices go (a correspondence game waiting for it
    * while it is away): the contact the server's notice relay reads.
@@ -165,46 +170,49 @@ export class AccountPanel {
       ev.preventDefault();
       const value = contact.value.trim();
       try {
-        const v = await api("PUT", "/account/notices", { contact: value || null }, a.token);
-        if (lastAccount) Object.assign(lastAccount, { contact: v.contact, notices: v.enabled });
-        status.textContent = t(v.enabled ? (v.contact ? "ui-notices-saved" : "ui-notices-none") : "ui-notices-off");
+        const body = { contact: value || null };
+        const v = await api("PUT", "/account/notices", body, a.token);
+        if (lastAccount)
+          Object.assign(lastAccount, { contact: v.contact, notices: v.enabled });
+        status.textContent = t(v.enabled ? v.contact ? "ui-notices-saved" : "ui-notices-none" : "ui-notices-off");
       } catch (e) {
-        status.textContent = t("ui-notices-failed", { error: e.message });
+        status.textContent = t("ui-notices-failed", { error: messageOf(e) });
       }
     });
     return form;
   }
-
   /** The ratings of the signed-in account, as the last `accountGames()` read them. */
   refreshRatings() {
     const input = this.box.querySelector("#account-contact");
     if (input && lastAccount && document.activeElement !== input && !input.value) {
       input.value = lastAccount.contact ?? "";
-      if (!lastAccount.notices) this.box.querySelector("#notices-status").textContent = t("ui-notices-off");
+      const status = this.box.querySelector("#notices-status");
+      if (!lastAccount.notices && status)
+        status.textContent = t("ui-notices-off");
     }
     const box = this.box.querySelector("#my-ratings");
-    if (!box) return;
+    if (!box)
+      return;
     const ratings = lastAccount?.ratings ?? [];
     if (!ratings.length) {
       box.replaceChildren(el("p", t("ui-no-ratings"), "note"));
       return;
     }
     const list = el("ul");
-    for (const r of ratings) list.append(el("li", ratingText(r)));
+    for (const r of ratings)
+      list.append(el("li", ratingText(r)));
     box.replaceChildren(list);
   }
-
+  /** Draws the leaderboard of the kind of game chosen, with its choice of variant and players. */
   async renderBoard() {
-    // Of two renders at once (a choice changed while the board loads), the
-    // later one draws.
-    const seq = (this.seq = (this.seq ?? 0) + 1);
+    const seq = this.seq = this.seq + 1;
     const box = this.board;
     const pick = el("div", null, "row");
     const variant = el("select");
     variant.id = "board-variant";
-    for (const v of ["family", "expert"]) {
-      const o = el("option", texts().variant(v));
-      o.value = v;
+    for (const v2 of ["family", "expert"]) {
+      const o = el("option", texts().variant(v2));
+      o.value = v2;
       variant.append(o);
     }
     variant.value = this.kind.variant;
@@ -217,7 +225,7 @@ export class AccountPanel {
     }
     players.value = String(this.kind.players);
     const onPick = () => {
-      this.kind = { variant: variant.value, players: Number(players.value) };
+      this.kind = { variant: variant.value === "family" ? "family" : "expert", players: Number(players.value) };
       this.renderBoard();
     };
     variant.addEventListener("change", onPick);
@@ -231,23 +239,35 @@ export class AccountPanel {
     try {
       v = await api("GET", `/leaderboard?variant=${this.kind.variant}&players=${this.kind.players}`);
     } catch (e) {
-      if (seq === this.seq) box.replaceChildren(pick, el("p", e.message, "error"));
+      if (seq === this.seq)
+        box.replaceChildren(pick, el("p", messageOf(e), "error"));
       return;
     }
-    if (seq !== this.seq) return;
+    if (seq !== this.seq)
+      return;
     const rows = el("table", null, "matches leaderboard");
     const head = el("tr");
-    for (const k of ["ui-col-rank", "ui-col-player", "ui-col-rating", "ui-col-games"]) head.append(el("th", t(k)));
+    for (const k of ["ui-col-rank", "ui-col-player", "ui-col-rating", "ui-col-games"])
+      head.append(el("th", t(k)));
     rows.append(head);
     const me = accountOf()?.name;
     for (const e of v.entries) {
       const tr = el("tr");
-      if (!e.bot && e.name === me) tr.className = "me";
-      tr.append(el("td", String(e.rank)), el("td", e.bot ? t("ui-bot", { name: e.name }) : e.name),
-        el("td", `${e.score.toFixed(1)} (${e.rating.toFixed(1)} ± ${e.uncertainty.toFixed(1)})`), el("td", String(e.games)));
+      if (!e.bot && e.name === me)
+        tr.className = "me";
+      tr.append(
+        el("td", String(e.rank)),
+        el("td", e.bot ? t("ui-bot", { name: e.name }) : e.name),
+        el("td", `${e.score.toFixed(1)} (${e.rating.toFixed(1)} \xB1 ${e.uncertainty.toFixed(1)})`),
+        el("td", String(e.games))
+      );
       rows.append(tr);
     }
     box.replaceChildren(pick, v.entries.length ? rows : el("p", t("ui-no-leaderboard"), "note"));
     box.dataset.kind = `${v.variant}/${v.players}`;
   }
 }
+export {
+  AccountPanel,
+  accountGames
+};

@@ -1,43 +1,78 @@
-// The review's win-chance graph: one line per seat in its colour, the
-// turning points marked, a cursor on the step shown; a click, a tap, a
-// drag or the arrow keys choose a step.
-
+// Built from client/src/graph.ts by scripts/build-web (esbuild). Do not edit.
+var __defProp = Object.defineProperty;
+var __defNormalProp = (obj, key, value) => key in obj ? __defProp(obj, key, { enumerable: true, configurable: true, writable: true, value }) : obj[key] = value;
+var __publicField = (obj, key, value) => {
+  __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
+  return value;
+};
 import { t } from "./i18n.js";
-
+import { el } from "./setup.js";
 const SVG_NS = "http://www.w3.org/2000/svg";
-// The graph's frame, in its own units: the plot from (L, T) to (W - R, H - B).
 const W = 320;
 const H = 136;
 const L = 38;
 const R = 6;
 const T = 8;
 const B = 18;
-
 function svgNode(tag, attrs = {}) {
   const e = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  for (const [k, v] of Object.entries(attrs))
+    e.setAttribute(k, String(v));
   return e;
 }
-
-/** A win chance (0 to 1) in whole percent. */
-export function percent(p) {
+function percent(p) {
   return Math.round(p * 100);
 }
-
-/**
- * The graph of `series` (per step, 0 the setup, each seat's win chance)
- * as an SVG slider (`node`): `turns` holds the decisions (0-based) that
- * were turning points, `C` the engine's constants (the seats' colours),
- * `labelledBy` and `describedBy` the ids of its title and hint;
- * `current()` is the step shown (null: the last), and `onSelect(k,
- * {reveal})` is told the step chosen (`reveal` once a drag ends).
- */
-export class WinGraph {
+function graphKey(players, seats, turning) {
+  const key = el("p", null, "review-key");
+  for (let p = 0; p < players; p++)
+    key.append(seats.chip(p));
+  if (turning) {
+    const mark = el("span", null, "review-turn-key");
+    const sign = el("span", "\u25B2", "review-turn-sign");
+    mark.append(sign, ` ${t("review-turning-point")}`);
+    sign.setAttribute("aria-hidden", "true");
+    key.append(mark);
+  }
+  return key;
+}
+function stepButtons(n, current, select) {
+  const nav = el("div", null, "review-nav");
+  const button = (text, label, to, cls = "tool") => {
+    const b = el("button", text, cls);
+    b.type = "button";
+    if (label) {
+      b.setAttribute("aria-label", label);
+      b.title = label;
+    }
+    b.addEventListener("click", () => select(to()));
+    return b;
+  };
+  nav.append(
+    button("\u25C0", t("ui-replay-prev"), () => Math.max(0, (current() ?? n) - 1)),
+    button("\u25B6", t("ui-replay-next"), () => Math.min(n, (current() ?? n) + 1)),
+    button(t("ui-final-position"), null, () => null, "secondary")
+  );
+  return nav;
+}
+class WinGraph {
   constructor({ series, players, turns, C, labelledBy, describedBy, current, onSelect }) {
+    /** The seats' colours. */
+    __publicField(this, "C");
+    /** Per step, each seat's win chance. */
+    __publicField(this, "series");
+    /** The abscissa of step `k`, in the graph's units. */
+    __publicField(this, "x");
+    /** The ordinate of win chance `p`, in the graph's units. */
+    __publicField(this, "y");
+    /** The graph, to put in the page. */
+    __publicField(this, "node");
+    /** The cursor on the step shown. */
+    __publicField(this, "cursor");
     this.C = C;
     this.series = series;
     const n = series.length - 1;
-    const x = (k) => L + ((W - L - R) * k) / Math.max(1, n);
+    const x = (k) => L + (W - L - R) * k / Math.max(1, n);
     const y = (p) => T + (H - T - B) * (1 - p);
     this.x = x;
     this.y = y;
@@ -70,18 +105,21 @@ export class WinGraph {
     }
     this.cursor = svgNode("g", { class: "review-cursor" });
     svg.append(this.cursor);
-    // One column per step, to click or tap.
     const width = (W - L - R) / Math.max(1, n);
     for (let k = 0; k <= n; k++) {
       svg.append(svgNode("rect", {
-        x: Math.max(L, x(k) - width / 2), y: T, width: Math.min(width, W - R - Math.max(L, x(k) - width / 2)),
-        height: H - T - B + 12, class: "review-step", "data-step": k,
+        x: Math.max(L, x(k) - width / 2),
+        y: T,
+        width: Math.min(width, W - R - Math.max(L, x(k) - width / 2)),
+        height: H - T - B + 12,
+        class: "review-step",
+        "data-step": k
       }));
     }
     const stepAt = (ev) => {
       const box = svg.getBoundingClientRect();
-      const u = ((ev.clientX - box.left) * W) / box.width;
-      return Math.max(0, Math.min(n, Math.round(((u - L) * n) / (W - L - R))));
+      const u = (ev.clientX - box.left) * W / box.width;
+      return Math.max(0, Math.min(n, Math.round((u - L) * n / (W - L - R))));
     };
     let scrubbing = false;
     svg.addEventListener("pointerdown", (ev) => {
@@ -90,27 +128,29 @@ export class WinGraph {
       onSelect(stepAt(ev), {});
     });
     svg.addEventListener("pointermove", (ev) => {
-      if (scrubbing) onSelect(stepAt(ev), {});
+      if (scrubbing)
+        onSelect(stepAt(ev), {});
     });
     const end = (ev) => {
-      if (!scrubbing) return;
+      if (!scrubbing)
+        return;
       scrubbing = false;
       onSelect(stepAt(ev), { reveal: true });
     };
     svg.addEventListener("pointerup", end);
-    svg.addEventListener("pointercancel", () => (scrubbing = false));
+    svg.addEventListener("pointercancel", () => scrubbing = false);
     svg.addEventListener("keydown", (ev) => {
       const k = current() ?? n;
-      const to = { ArrowLeft: k - 1, ArrowDown: k - 1, ArrowRight: k + 1, ArrowUp: k + 1, PageDown: k - 10, PageUp: k + 10, Home: 0, End: n }[ev.key];
-      if (to === undefined) return;
+      const keys = { ArrowLeft: k - 1, ArrowDown: k - 1, ArrowRight: k + 1, ArrowUp: k + 1, PageDown: k - 10, PageUp: k + 10, Home: 0, End: n };
+      const to = keys[ev.key];
+      if (to === void 0)
+        return;
       ev.preventDefault();
-      // The replay's own keys (on the document) stay out of it.
       ev.stopPropagation();
       onSelect(Math.max(0, Math.min(n, to)), {});
     });
     this.node = svg;
   }
-
   /** Puts the cursor on step `k`, read out as `text`. */
   show(k, text) {
     const C = this.C;
@@ -122,3 +162,9 @@ export class WinGraph {
     });
   }
 }
+export {
+  WinGraph,
+  graphKey,
+  percent,
+  stepButtons
+};

@@ -1,37 +1,23 @@
-// The table's side panel, for the online and the offline page alike: a
-// seat's cards (what they are, what they score, where), its supply by
-// building size, the players with what is known of their scores, the
-// score sheet, the legend and the scoring rules (the event log is log.js,
-// the review of a finished game review.js). Every fact comes from the engine
-// (`E`, the WebAssembly package) and the game in the page (a `Game`: a
-// seat's view online, the whole game offline).
-
+// Built from client/src/panel.ts by scripts/build-web (esbuild). Do not edit.
 import { t, texts } from "./i18n.js";
 import { el } from "./setup.js";
 import { capital } from "./words.js";
-
-/** What a secret card is (`area`, `neighborhood` or `metropolys`), from core's SecretCard. */
 function cardKind(card) {
   return Object.keys(card)[0];
 }
-
-/** The key the page (and its tests) give a secret card: `area:lakes`, `kind:park`, `metropolys:park,mall,housing`. */
-export function cardKey(card) {
-  const kind = cardKind(card);
-  const v = card[kind];
-  return kind === "area" ? `area:${v}` : kind === "neighborhood" ? `kind:${v}` : `metropolys:${v.join(",")}`;
+function cardKey(card) {
+  if ("area" in card)
+    return `area:${card.area}`;
+  if ("neighborhood" in card)
+    return `kind:${card.neighborhood}`;
+  return `metropolys:${card.metropolys.join(",")}`;
 }
-
-/**
- * Seat `seat`'s cards in `box` (only when `game` knows them, R-21), each
- * with core's label and text, and a button each: `onShow(neighborhoods)`
- * marks where the chosen card scores (first the card with the fewest
- * places, the most telling). Returns the neighborhoods first shown.
- */
-export function renderCards(E, box, game, seat, onShow = () => {}) {
+function renderCards(_E, box, game, seat, onShow = () => {
+}) {
   const chosen = box.dataset.chosen;
   box.replaceChildren();
-  if (seat === null || seat === undefined || !game.objective(seat)) return [];
+  if (seat === null || seat === void 0 || !game.objective(seat))
+    return [];
   const places = game.whereCardsScore(seat);
   const buttons = [];
   for (const place of places) {
@@ -42,7 +28,8 @@ export function renderCards(E, box, game, seat, onShow = () => {}) {
     c.title = t("ui-show-where", { places: texts().message("neighborhoods-count", { count: place.neighborhoods.length }) });
     c.append(el("b", `${texts().cardLabel(place.card)}: `), document.createTextNode(texts().cardText(game.variant, place.card)));
     c.addEventListener("click", () => {
-      for (const b of buttons) b.setAttribute("aria-pressed", String(b === c));
+      for (const b of buttons)
+        b.setAttribute("aria-pressed", String(b === c));
       box.dataset.chosen = cardKey(place.card);
       onShow(place.neighborhoods);
     });
@@ -53,17 +40,17 @@ export function renderCards(E, box, game, seat, onShow = () => {}) {
   if (first < 0) {
     first = 0;
     places.forEach((p, i) => {
-      if (p.neighborhoods.length < places[first].neighborhoods.length) first = i;
+      if (p.neighborhoods.length < places[first].neighborhoods.length)
+        first = i;
     });
   }
   buttons[first]?.setAttribute("aria-pressed", "true");
   return places[first]?.neighborhoods ?? [];
 }
-
-/** Seat `seat`'s supply, by building size in the Expert game. */
-export function renderSupply(E, box, game, seat) {
+function renderSupply(E, box, game, seat) {
   box.replaceChildren();
-  if (seat === null || seat === undefined) return;
+  if (seat === null || seat === void 0)
+    return;
   const supply = [...game.supply(seat)];
   box.className = "supply";
   box.setAttribute("data-supply", supply.join(","));
@@ -75,28 +62,29 @@ export function renderSupply(E, box, game, seat) {
   box.append(document.createTextNode(`${t("ui-your-buildings")} `));
   for (const size of ["small", "medium", "tall"]) {
     const mine = supply.filter((b) => sizes[b] === size);
-    const s = el("span", `${texts().size(size)} ${mine.join(" ") || "–"}`, "size");
+    const s = el("span", `${texts().size(size)} ${mine.join(" ") || "\u2013"}`, "size");
     box.append(s);
   }
 }
-
-/**
- * The players: presence, name, buildings, supply, tokens, special cards,
- * and the score as far as this game knows it (the others' cards stay
- * secret until the end, R-21).
- * `status`: per seat {connected, bot} or null (offline).
- */
-export function renderPlayers(E, table, game, seats, status) {
+function renderPlayers(E, table, game, seats, status) {
   table.replaceChildren();
   const head = el("tr");
   const T = texts();
   const cols = [t("ui-col-player"), t("ui-col-built"), t("ui-col-left"), "T", "S", "A", t("ui-col-score")];
-  const titles = ["", t("ui-col-built-title"), t("ui-col-left-title"), T.category("trendy"), T.category("subway"),
-    T.category("archaeology"), t("ui-col-score-title")];
+  const titles = [
+    "",
+    t("ui-col-built-title"),
+    t("ui-col-left-title"),
+    T.category("trendy"),
+    T.category("subway"),
+    T.category("archaeology"),
+    t("ui-col-score-title")
+  ];
   cols.forEach((h, i) => {
     const th = el("th", h);
     th.scope = "col";
-    if (titles[i]) th.title = titles[i];
+    if (titles[i])
+      th.title = titles[i];
     head.append(th);
   });
   table.append(head);
@@ -105,7 +93,8 @@ export function renderPlayers(E, table, game, seats, status) {
   for (let p = 0; p < game.players; p++) {
     const tr = el("tr");
     tr.setAttribute("data-seat", String(p));
-    if (toAct === p) tr.className = "to-act";
+    if (toAct === p)
+      tr.className = "to-act";
     const who = el("td", null, "who");
     const st = status?.[p];
     if (st) {
@@ -117,11 +106,12 @@ export function renderPlayers(E, table, game, seats, status) {
       who.append(dot, " ");
     }
     let name = seats.name(p);
-    if (p === seats.me) name = t("ui-you-mark", { name });
-    if (st?.bot && st.bot !== name) name += ` · ${T.preset(st.bot)?.label ?? st.bot}`;
+    if (p === seats.me)
+      name = t("ui-you-mark", { name });
+    if (st?.bot && st.bot !== name)
+      name += ` \xB7 ${T.preset(st.bot)?.label ?? st.bot}`;
     who.append(seats.chip(p, name));
-    // The special cards this seat holds (R-14, R-15).
-    for (const c of E.constants().CARDS.filter((c) => game.cardHolder(c) === p)) {
+    for (const c of E.constants().CARDS.filter((c2) => game.cardHolder(c2) === p)) {
       const tag = el("span", T.message(`card-${c}`), "card-tag held");
       tag.setAttribute("data-held", c);
       who.append(tag);
@@ -134,20 +124,17 @@ export function renderPlayers(E, table, game, seats, status) {
     const r = running[p];
     const score = el("td", r.complete ? String(r.known_total) : `${r.known_total}+?`);
     score.setAttribute("data-known", String(r.known_total));
-    score.title = r.categories.filter((c) => c.value !== null && c.value !== 0 && c.category !== "total" && c.category !== "constructed")
-      .map((c) => `${T.category(c.category)} ${c.value}`).join(", ") || t("ui-nothing-yet");
-    if (!r.complete) score.title += `; ${t("ui-not-known", { what: r.unknown.map((u) => T.category(u)).join(", ") })}`;
+    score.title = r.categories.filter((c) => c.value !== null && c.value !== 0 && c.category !== "total" && c.category !== "constructed").map((c) => `${T.category(c.category)} ${c.value}`).join(", ") || t("ui-nothing-yet");
+    if (!r.complete)
+      score.title += `; ${t("ui-not-known", { what: r.unknown.map((u) => T.category(u)).join(", ") })}`;
     tr.append(score);
     table.append(tr);
   }
 }
-
-/**
- * The score sheet: core's sheets, the rows of this kind of game in core's
- * order with core's labels; clicking a seat's column shows the groups
- * that seat scored (`onSeat`).
- */
-export function renderSheet(E, box, { scores, winners, seats, onSeat, variant, metropolys }) {
+function categoryValue(s, name) {
+  return s[name];
+}
+function renderSheet(E, box, { scores, winners, seats, onSeat, variant, metropolys }) {
   box.replaceChildren();
   const table = el("table", null, "sheet");
   table.append(el("caption", t("ui-final-score"), "visually-hidden"));
@@ -156,14 +143,16 @@ export function renderSheet(E, box, { scores, winners, seats, onSeat, variant, m
   for (const s of scores) {
     const th = el("th");
     th.scope = "col";
-    const b = el("button", `${seats.name(s.player)}${winners.includes(s.player) ? " ★" : ""}`);
+    const b = el("button", `${seats.name(s.player)}${winners.includes(s.player) ? " \u2605" : ""}`);
     b.type = "button";
     b.setAttribute("aria-pressed", "false");
     b.setAttribute("data-seat", String(s.player));
     b.title = t("ui-show-seat-scored");
-    if (winners.includes(s.player)) b.classList.add("winner");
+    if (winners.includes(s.player))
+      b.classList.add("winner");
     b.addEventListener("click", () => {
-      for (const x of head.querySelectorAll("button")) x.setAttribute("aria-pressed", String(x === b));
+      for (const x of head.querySelectorAll("button"))
+        x.setAttribute("aria-pressed", String(x === b));
       onSeat?.(s.player);
     });
     th.append(b);
@@ -174,19 +163,18 @@ export function renderSheet(E, box, { scores, winners, seats, onSeat, variant, m
     const row = el("tr", null, name === "total" ? "total" : "");
     row.setAttribute("data-category", name);
     row.append(el("td", capital(texts().category(name))));
-    for (const s of scores) row.append(el("td", String(s[name])));
+    for (const s of scores)
+      row.append(el("td", String(categoryValue(s, name))));
     table.append(row);
   }
-  // A frame of its own that scrolls sideways when names are long: no column is ever cut off.
   const frame = el("div", null, "sheet-frame");
   frame.append(table);
   box.append(frame);
 }
-
-/** Every seat's cards, as the end reveals them (R-21), with core's labels. */
-export function renderRevealed(E, box, game, seats) {
+function renderRevealed(_E, box, game, seats) {
   for (let p = 0; p < game.players; p++) {
-    if (!game.objective(p)) continue;
+    if (!game.objective(p))
+      continue;
     const line = el("p", null, "revealed");
     line.append(seats.chip(p, `${seats.name(p)}: `));
     for (const place of game.whereCardsScore(p)) {
@@ -198,14 +186,12 @@ export function renderRevealed(E, box, game, seats) {
     box.append(line);
   }
 }
-
-/** The legend of the board's symbols (core's pictures and words). */
-export function renderLegend(E, box, variant, metropolys) {
+function renderLegend(_E, box, variant, metropolys) {
   box.replaceChildren();
   const list = el("ul", null, "legend-list");
   for (const item of texts().legend(variant, metropolys)) {
     const pic = el("li");
-    pic.innerHTML = item.svg; // drawn by the engine
+    pic.innerHTML = item.svg;
     pic.setAttribute("aria-hidden", "true");
     const words = el("li");
     words.append(el("b", `${capital(item.label)}: `), document.createTextNode(item.meaning));
@@ -213,14 +199,10 @@ export function renderLegend(E, box, variant, metropolys) {
   }
   box.append(list);
 }
-
-/** How to play, one paragraph each (the catalogue's words), in `box`. */
-export function renderHowTo(box, variant) {
+function renderHowTo(box, variant) {
   box.replaceChildren(...texts().howToPlay(variant).map((p) => el("p", p)));
 }
-
-/** The scoring in words (the catalogue's, for this variant and module). */
-export function renderRules(E, list, variant, metropolys) {
+function renderRules(_E, list, variant, metropolys) {
   list.replaceChildren();
   for (const r of texts().scoringRules(variant, metropolys)) {
     const li = el("li");
@@ -228,3 +210,14 @@ export function renderRules(E, list, variant, metropolys) {
     list.append(li);
   }
 }
+export {
+  cardKey,
+  renderCards,
+  renderHowTo,
+  renderLegend,
+  renderPlayers,
+  renderRevealed,
+  renderRules,
+  renderSheet,
+  renderSupply
+};

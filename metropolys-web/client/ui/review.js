@@ -1,52 +1,55 @@
-// The bots' review of a finished game: its presets, the win-chance graph
-// that moves the board, the graded decisions and the suggestions.
-
+// Built from client/src/review.ts by scripts/build-web (esbuild). Do not edit.
+var __defProp = Object.defineProperty;
+var __defNormalProp = (obj, key, value) => key in obj ? __defProp(obj, key, { enumerable: true, configurable: true, writable: true, value }) : obj[key] = value;
+var __publicField = (obj, key, value) => {
+  __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
+  return value;
+};
 import { t, texts } from "./i18n.js";
 import { el } from "./setup.js";
-import { WinGraph, percent } from "./graph.js";
-import { ERRORS, gradeTag, gradedList, seatList, suggestion } from "./grades.js";
-
-/** The reviewers offered (the server's; `expert` takes minutes in a page). */
-export const REVIEW_PRESETS = ["beginner", "casual", "strong"];
-/** Step `k` of replay data `D` (0 the setup, i after i decisions) as the board places it. */
-export function stepPieces(D, k) {
+import { WinGraph, graphKey, stepButtons } from "./graph.js";
+import { ERRORS, asReview, chance, gradedList, logMarks, seatList, stepLines } from "./grades.js";
+const REVIEW_PRESETS = ["beginner", "casual", "strong"];
+function stepPieces(D, k) {
   const s = D.steps[k];
   return { buildings: s[3], tokens: s[4], bids: s[5], highlight: s[6] };
 }
-
-/**
- * The bots' review of a finished game (the engine's `review()`, computed
- * in a worker offline, by the server online): a preset to choose and a
- * button to ask for it, then each seat's win chance decision by decision
- * as a graph (one line per seat in its colour; the turning points marked;
- * read with every card revealed), where a click, a tap or the arrow keys
- * show the board at that decision; per seat its accuracy and errors, and
- * the decisions graded inaccuracy, mistake or blunder (read with what the
- * player knew), each with the move the bot would have chosen, drawn on the
- * board as a ghost. Nothing of it is offered before the game is over.
- */
-export class ReviewPanel {
+class ReviewPanel {
   /**
    * @param E the engine
-   * @param {HTMLElement} box the section to fill (its id prefixes the ids inside)
-   * @param {{board: import("./board.js").BoardView, log?: Log}} options the board the ghosts go on, and the log whose lines the grades mark
+   * @param box the section to fill (its id prefixes the ids inside)
+   * @param options the board the ghosts go on, and the log whose lines the grades mark
    */
   constructor(E, box, { board, log = null }) {
+    __publicField(this, "E");
+    __publicField(this, "box");
+    __publicField(this, "board");
+    __publicField(this, "log");
+    __publicField(this, "game", null);
+    __publicField(this, "review", null);
+    __publicField(this, "D", null);
+    /** The step shown, null: the final position. */
+    __publicField(this, "step", null);
+    __publicField(this, "pending", null);
+    __publicField(this, "preset");
+    __publicField(this, "start");
+    __publicField(this, "status");
+    __publicField(this, "body");
+    /** The id of the part `name` of this panel. */
+    __publicField(this, "ids");
+    __publicField(this, "graph", null);
+    __publicField(this, "now", null);
     this.E = E;
     this.box = box;
     this.board = board;
     this.log = log;
-    this.game = null;
-    this.review = null;
-    this.D = null;
-    this.step = null;
-    this.pending = null;
     const id = (name) => `${box.id}-${name}`;
     box.classList.add("review");
     box.setAttribute("aria-labelledby", id("title"));
     box.replaceChildren();
-    box.append(el("h2", t("review-title")));
-    box.lastChild.id = id("title");
+    const title = el("h2", t("review-title"));
+    box.append(title);
+    title.id = id("title");
     const ask = el("div", null, "review-ask");
     const label = el("label");
     label.append(el("span", t("review-preset")));
@@ -72,7 +75,6 @@ export class ReviewPanel {
     box.append(ask, this.status, this.body);
     this.ids = id;
   }
-
   /**
    * Offers the review of a finished game: `game` is {key (the same key
    * keeps a review shown), record() (its record's JSON text, or a promise
@@ -82,14 +84,13 @@ export class ReviewPanel {
    * null)}.
    */
   offer(game) {
-    // The same game again (the page redraws its end): what is shown stays.
-    if (this.game?.key === game.key) return;
+    if (this.game?.key === game.key)
+      return;
     this.withdraw();
     this.game = { ...game };
     this.box.hidden = false;
     this.box.dataset.state = "offered";
   }
-
   /** No review: the game is not over, or the page moves on to another (which redraws its board). */
   withdraw() {
     this.pending?.abort();
@@ -107,15 +108,15 @@ export class ReviewPanel {
     this.board?.ghost(null);
     this.log?.unmark();
   }
-
   /** Asks for the review with the chosen preset (offline: computed in a worker; online: the server's). */
   async ask() {
     const game = this.game;
-    if (!game) return;
+    if (!game)
+      return;
     this.pending?.abort();
     const control = new AbortController();
     this.pending = control;
-    const preset = this.preset.value;
+    const preset = REVIEW_PRESETS.find((p) => p === this.preset.value) ?? "strong";
     this.box.dataset.state = "computing";
     this.start.disabled = true;
     const bar = el("progress");
@@ -130,107 +131,85 @@ export class ReviewPanel {
     };
     try {
       const [text, review] = await Promise.all([game.record(), game.request(preset, onProgress, control.signal)]);
-      if (this.pending !== control || this.game !== game) return;
+      if (this.pending !== control || this.game !== game)
+        return;
       const D = this.E.replayData(text, game.seats.narration());
-      this.render(review, D);
+      this.render(asReview(review), D);
       this.status.replaceChildren();
       this.box.dataset.state = "ready";
     } catch (e) {
-      if (this.pending !== control || this.game !== game || e?.name === "AbortError") return;
-      this.status.replaceChildren(el("p", t("review-failed", { error: e?.message ?? String(e) }), "note"));
+      if (this.pending !== control || this.game !== game || e?.name === "AbortError")
+        return;
+      this.status.replaceChildren(el("p", t("review-failed", { error: e instanceof Error ? e.message : String(e) }), "note"));
       this.box.dataset.state = "failed";
     } finally {
-      if (this.pending === control) this.pending = null;
+      if (this.pending === control)
+        this.pending = null;
       this.start.disabled = false;
     }
   }
-
   /** Draws review `r` of the game whose replay data is `D`. */
   render(r, D) {
     const decisions = r.decisions ?? [];
-    if (!r.start || decisions.length + 1 !== D.steps.length || decisions.some((d) => !d.revealed)) {
+    const readings = decisions.map((d) => d.revealed);
+    if (!r.start || decisions.length + 1 !== D.steps.length || !readings.every((x) => !!x)) {
       throw new Error("the review does not match the record");
     }
+    const game = this.game;
+    if (!game)
+      throw new Error("no game is offered for review");
     this.review = r;
     this.D = D;
-    const { seats, variant } = this.game;
+    const { seats, variant } = game;
     const players = r.players;
     const C = this.E.constants();
     const body = this.body;
     body.replaceChildren();
     body.append(el("p", t("review-by", { preset: texts().preset(r.reviewer)?.label ?? r.reviewer }), "note"));
-
-    // The graph: with every card revealed.
-    const graphTitle = el("h3", `${t("review-win-chance")} · ${t("review-revealed")}`);
+    const graphTitle = el("h3", `${t("review-win-chance")} \xB7 ${t("review-revealed")}`);
     graphTitle.id = this.ids("graph-title");
-    const key = el("p", null, "review-key");
-    for (let p = 0; p < players; p++) key.append(seats.chip(p));
-    if ((r.turning_points ?? []).length) {
-      const mark = el("span", null, "review-turn-key");
-      mark.append(el("span", "▲", "review-turn-sign"), ` ${t("review-turning-point")}`);
-      mark.firstChild.setAttribute("aria-hidden", "true");
-      key.append(mark);
-    }
+    const key = graphKey(players, seats, (r.turning_points ?? []).length > 0);
     body.append(graphTitle, key);
-    const series = [r.start.win, ...decisions.map((d) => d.revealed.played.win)];
+    const series = [r.start.win, ...readings.map((x) => x.played.win)];
     const n = series.length - 1;
     const turns = new Set(r.turning_points ?? []);
     this.graph = new WinGraph({
-      series, players, turns, C, labelledBy: graphTitle.id, describedBy: this.ids("hint"),
+      series,
+      players,
+      turns,
+      C,
+      labelledBy: graphTitle.id,
+      describedBy: this.ids("hint"),
       current: () => this.step,
-      onSelect: (k, options) => this.select(k, options),
+      onSelect: (k, options) => this.select(k, options)
     });
     body.append(this.graph.node);
     const hint = el("p", t("review-graph-hint"), "note");
     hint.id = this.ids("hint");
     body.append(hint);
-
-    // Where the board is, and what was decided there.
-    const nav = el("div", null, "review-nav");
-    const button = (text, label, to, cls = "tool") => {
-      const b = el("button", text, cls);
-      b.type = "button";
-      if (label) {
-        b.setAttribute("aria-label", label);
-        b.title = label;
-      }
-      b.addEventListener("click", () => this.select(to()));
-      return b;
-    };
-    nav.append(
-      button("◀", t("ui-replay-prev"), () => Math.max(0, (this.step ?? n) - 1)),
-      button("▶", t("ui-replay-next"), () => Math.min(n, (this.step ?? n) + 1)),
-      button(t("ui-final-position"), null, () => null, "secondary"),
-    );
+    const nav = stepButtons(n, () => this.step, (k) => this.select(k));
     this.now = el("div", null, "review-now");
     this.now.setAttribute("aria-live", "polite");
     body.append(nav, this.now);
-
-    // With what the player knew: accuracy, errors, the graded decisions.
     body.append(el("h3", t("review-known")));
     body.append(seatList(r, seats));
     const graded = decisions.filter((d) => ERRORS.includes(d.grade));
     body.append(gradedList(graded, { seats, variant, turns, choose: (k) => this.select(k, { reveal: true }) }));
     body.hidden = false;
-    // The game's log marks the same decisions, with what the player knew.
-    this.log?.mark(graded.map((d) => {
-      const tag = gradeTag(d.grade);
-      tag.title = t("review-label", { label: t("review-known"), value: suggestion(variant, d) });
-      return [d.index, tag];
-    }));
+    this.log?.mark(logMarks(graded, variant));
     this.select(null);
   }
-
   /**
    * Follows the board to step `k` when something else moved it (the
    * replay's own controls): the graph's cursor and what was decided there.
    */
   follow(k) {
-    if (!this.review || !Number.isInteger(k) || k < 0 || k >= this.D.steps.length) return;
-    if (String(k) === this.box.dataset.step) return;
+    if (!this.review || !this.D || !Number.isInteger(k) || k < 0 || k >= this.D.steps.length)
+      return;
+    if (String(k) === this.box.dataset.step)
+      return;
     this.select(k, { board: false });
   }
-
   /**
    * Shows step `k` (0 the setup, i after decision i) on the board and in
    * the panel; null: the final position. `reveal`: on a narrow screen the
@@ -240,43 +219,27 @@ export class ReviewPanel {
   select(k, { reveal = false, board = true } = {}) {
     const r = this.review;
     const D = this.D;
-    if (!r || !this.game) return;
+    const graph = this.graph;
+    const now = this.now;
+    if (!r || !this.game || !D || !graph || !now)
+      return;
     const n = D.steps.length - 1;
     const { seats, variant } = this.game;
     const shown = k === null ? n : k;
     const latest = k === null || k === n ? null : k;
     this.step = latest;
     this.box.dataset.step = String(shown);
-    const win = this.graph.series[shown];
-    const chances = win.map((p, seat) => t("review-chance", { who: seats.name(seat), chance: percent(p) }));
-    this.graph.show(shown, `${D.where[shown]}: ${chances.join(", ")}`);
-    // The board.
-    if (board && latest === null) this.game.show(null, null);
-    else if (board) this.game.show(shown, stepPieces(D, shown));
-    // What was decided.
-    const now = this.now;
-    now.replaceChildren();
+    const win = graph.series[shown];
+    const chances = win.map((p, seat) => chance(seats, seat, p));
+    graph.show(shown, `${D.where[shown]}: ${chances.join(", ")}`);
+    if (board && latest === null)
+      this.game.show(null, null);
+    else if (board)
+      this.game.show(shown, stepPieces(D, shown));
+    const decided = stepLines(r, shown, D.where[shown], win, seats, variant);
+    now.replaceChildren(...decided.lines);
     now.setAttribute("data-step", String(shown));
-    now.append(el("p", D.where[shown], "review-where"));
-    const line = el("p", null, "review-chances");
-    win.forEach((p, seat) => line.append(seats.chip(seat, t("review-chance", { who: seats.name(seat), chance: percent(p) }))));
-    now.append(line);
-    let ghost = null;
-    const d = shown > 0 ? r.decisions[shown - 1] : null;
-    if (d) {
-      const move = el("p", null, "review-decided");
-      move.append(seats.chip(d.seat, `${seats.name(d.seat)}: `), texts().action(variant, d.played));
-      if ((r.turning_points ?? []).includes(d.index)) move.append(" ", el("span", t("review-turning-point"), "review-turn-tag"));
-      now.append(move);
-      const known = el("p", null, "review-grade-line");
-      known.append(`${t("review-known")}: `, gradeTag(d.grade));
-      now.append(known);
-      if (ERRORS.includes(d.grade)) {
-        now.append(el("p", suggestion(variant, d), "review-suggestion"));
-        if (d.best !== "pass" && d.best?.bid) ghost = { ...d.best.bid, seat: d.seat };
-      }
-    }
-    this.board?.ghost(ghost);
+    this.board?.ghost(decided.ghost);
     for (const b of this.body.querySelectorAll(".review-move")) {
       b.setAttribute("aria-current", String(Number(b.dataset.step) === shown && latest !== null));
     }
@@ -285,3 +248,8 @@ export class ReviewPanel {
     }
   }
 }
+export {
+  REVIEW_PRESETS,
+  ReviewPanel,
+  stepPieces
+};
