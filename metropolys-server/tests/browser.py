@@ -571,8 +571,18 @@ try:
     link = wait(alice, lambda: alice.find_element(By.ID, "seat-link-out").get_attribute("value"), "the seat link")
     assert "/seat/0/" in link, link
     alice.save_screenshot(os.path.join(OUT, "seat-link.png"))
+    # The same link as a QR code, read from the screen by a real reader (ZBar).
+    alice.find_element(By.ID, "show-seat-qr").click()
+    code = wait(alice, lambda: alice.find_elements(By.CSS_SELECTOR, "#seat-qr:not([hidden]) svg"), "the seat's QR code")[0]
+    assert code.get_attribute("aria-label"), "the QR code has no name"
+    alice.execute_script("arguments[0].scrollIntoView({block: 'center'})", code)
+    qr_png = os.path.join(OUT, "seat-qr.png")
+    code.screenshot(qr_png)
+    scanned = subprocess.run(["zbarimg", "--quiet", "--raw", qr_png], capture_output=True, text=True, check=True).stdout.strip()
+    assert scanned == link, ("the QR code reads as another link", scanned, link)
+    alice.save_screenshot(os.path.join(OUT, "seat-qr-page.png"))
     carol.get(url + "#/")
-    carol.get(link)
+    carol.get(scanned)
     wait(carol, lambda: body(carol, "data-seat") == "0", "Carol holds seat 0")
     assert "/seat/" not in carol.current_url, "the credential stays in the address bar"
 

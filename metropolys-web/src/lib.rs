@@ -208,7 +208,7 @@ struct Prepared {
 include!(concat!(env!("OUT_DIR"), "/brotli.rs"));
 
 /// Every asset prepared (in `ASSETS` order) and the pages' security
-/// policy (with the import map's hash).
+/// policy (with the hashes of the pages' import maps).
 struct Site {
     assets: Vec<Prepared>,
     csp: String,

@@ -16,6 +16,8 @@ import type { OnlineTable } from "./table.js";
 export interface SeatMethods {
   /** The invite link of this match (null when this browser does not know a private match's invite). */
   inviteLink(): string | null;
+  /** This seat's link, which moves the seat to another device (null without a seat). */
+  seatLink(): string | null;
   /** The invite box: beside the board while a seat waits for a person, for the seated players. */
   inviteBox(): void;
   /** The turn line (whose turn, or how the match stands) and the headline. */
@@ -46,6 +48,12 @@ export const SeatViews: SeatMethods & ThisType<OnlineTable> = {
     if (t.summary?.private && !invite) return null;
     const base = `${location.origin}${location.pathname}`;
     return invite ? `${base}#/match/${t.id}/invite/${invite}` : `${base}#/match/${t.id}`;
+  },
+
+  seatLink() {
+    const t = this.t;
+    if (!t?.token || t.seat === null) return null;
+    return `${location.origin}${location.pathname}#/match/${t.id}/seat/${t.seat}/${t.token}`;
   },
 
   inviteBox() {
@@ -183,12 +191,25 @@ export const SeatViews: SeatMethods & ThisType<OnlineTable> = {
       if (link) showLink(link, tr("ui-invite-link"), byId<HTMLInputElement>("link-out"), tableNote);
     });
     byId("copy-seat").addEventListener("click", () => {
-      const t = this.t;
-      if (!t?.token) {
+      const link = this.seatLink();
+      if (!link) {
         tableNote.textContent = tr("ui-no-seat");
         return;
       }
-      showLink(`${location.origin}${location.pathname}#/match/${t.id}/seat/${t.seat}/${t.token}`, tr("ui-seat-link"), byId<HTMLInputElement>("seat-link-out"), tableNote);
+      showLink(link, tr("ui-seat-link"), byId<HTMLInputElement>("seat-link-out"), tableNote);
+    });
+    // The seat link as a QR code, for a phone's camera: its module is
+    // loaded only here.
+    byId("show-seat-qr").addEventListener("click", async () => {
+      const link = this.seatLink();
+      if (!link) {
+        tableNote.textContent = tr("ui-no-seat");
+        return;
+      }
+      const { qrSvg } = await import("./qr.js");
+      if (this.seatLink() !== link) return; // the table moved on meanwhile
+      byId("seat-qr-code").replaceChildren(qrSvg(link, tr("ui-seat-qr")));
+      byId("seat-qr").hidden = false;
     });
     byId("leave").addEventListener("click", async () => {
       const t = this.t;

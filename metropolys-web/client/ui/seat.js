@@ -19,6 +19,12 @@ const SeatViews = {
     const base = `${location.origin}${location.pathname}`;
     return invite ? `${base}#/match/${t.id}/invite/${invite}` : `${base}#/match/${t.id}`;
   },
+  seatLink() {
+    const t = this.t;
+    if (!t?.token || t.seat === null)
+      return null;
+    return `${location.origin}${location.pathname}#/match/${t.id}/seat/${t.seat}/${t.token}`;
+  },
   inviteBox() {
     const t = this.t;
     const m = t?.last;
@@ -154,12 +160,24 @@ const SeatViews = {
         showLink(link, tr("ui-invite-link"), byId("link-out"), tableNote);
     });
     byId("copy-seat").addEventListener("click", () => {
-      const t = this.t;
-      if (!t?.token) {
+      const link = this.seatLink();
+      if (!link) {
         tableNote.textContent = tr("ui-no-seat");
         return;
       }
-      showLink(`${location.origin}${location.pathname}#/match/${t.id}/seat/${t.seat}/${t.token}`, tr("ui-seat-link"), byId("seat-link-out"), tableNote);
+      showLink(link, tr("ui-seat-link"), byId("seat-link-out"), tableNote);
+    });
+    byId("show-seat-qr").addEventListener("click", async () => {
+      const link = this.seatLink();
+      if (!link) {
+        tableNote.textContent = tr("ui-no-seat");
+        return;
+      }
+      const { qrSvg } = await import("./qr.js");
+      if (this.seatLink() !== link)
+        return;
+      byId("seat-qr-code").replaceChildren(qrSvg(link, tr("ui-seat-qr")));
+      byId("seat-qr").hidden = false;
     });
     byId("leave").addEventListener("click", async () => {
       const t = this.t;
