@@ -34,8 +34,11 @@ export function legalMoves(ids: Iterable<number>, decode: (id: number) => Action
   return { dests, pass };
 }
 
-/** The neighborhoods (`board`'s, the engine's `board().neighborhoods`) outside the districts of `outOfPlay`. */
-export function inPlay(neighborhoods: ReadonlyArray<{ id: number; district: number }>, outOfPlay: ReadonlyArray<number> | null | undefined): number[] {
+/**
+ * The neighborhoods (`board`'s, the engine's `board().neighborhoods`) outside
+ * the districts of `outOfPlay` (districts as the engine names them: `north`).
+ */
+export function inPlay<D>(neighborhoods: ReadonlyArray<{ id: number; district: D }>, outOfPlay: ReadonlyArray<D> | null | undefined): number[] {
   const out = new Set(outOfPlay ?? []);
   return neighborhoods.filter((h) => !out.has(h.district)).map((h) => h.id);
 }
