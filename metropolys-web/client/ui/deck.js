@@ -1,17 +1,8 @@
-// The Metropolys deck of a new game (R-22): the rulebook does not print
-// which four of the ten possible cards (core's METROPOLYS_CARDS, every
-// three different kinds) the deck holds, so whoever sets the game up
-// chooses them — the page proposes four at random, to be changed to the
-// cards of one's own copy.
-
+// Built from client/src/deck.ts by scripts/build-web (esbuild). Do not edit.
 import { t, texts } from "./i18n.js";
-
-/** A card's kinds in the page's language: `industry, park and housing`. */
 function label(card) {
   return texts().list(card.map((k) => texts().message(`kind-${k}`)));
 }
-
-/** Four different cards of `all`, drawn at random. */
 function draw(all) {
   const order = all.map((_, i) => i);
   for (let i = order.length - 1; i > 0; i--) {
@@ -20,12 +11,7 @@ function draw(all) {
   }
   return order.slice(0, 4);
 }
-
-/**
- * Fills `box` with four selects of the cards; returns `value()`, the deck
- * chosen, or throws an Error when two selects name one card (R-22).
- */
-export function deckPicker(E, box) {
+function deckPicker(E, box) {
   const all = E.constants().METROPOLYS_CARDS;
   box.replaceChildren();
   const legend = document.createElement("legend");
@@ -55,3 +41,6 @@ export function deckPicker(E, box) {
     return picks.map((k) => all[k]);
   };
 }
+export {
+  deckPicker
+};

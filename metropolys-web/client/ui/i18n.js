@@ -1,75 +1,68 @@
-// The page's language and its words. Every word comes from the engine's
-// catalogues (metropolys-text, through the WebAssembly package): the
-// game's words (`texts()`: seats, places, actions, scoring rules, the
-// narration) and the pages' own (`t(id)`, the catalogues' `ui-*`
-// messages; static markup names its message in `data-t`). The language is
-// the one chosen in the menu (remembered), else the browser's first that
-// the catalogues hold; `?lang=cs` in the address chooses it for one visit
-// (and `?lang=en-XA`, the pseudo-locale, checks layouts).
-
+// Built from client/src/i18n.ts by scripts/build-web (esbuild). Do not edit.
 const KEY = "metropolys.lang";
 let E = null;
 let current = null;
-
-/** The language this page speaks (a tag: `en`, `cs`, `pl`, `fr`, `en-XA`). */
 function choose(engine) {
   const asked = new URLSearchParams(location.search).get("lang");
   let saved = null;
   try {
     saved = localStorage.getItem(KEY);
   } catch {
-    // Storage refused (private mode): the browser's language decides.
   }
   for (const tag of [asked, saved]) {
-    if (!tag) continue;
+    if (!tag)
+      continue;
     try {
       return new engine.Texts(tag);
     } catch {
-      // A tag the catalogues do not hold: the next source decides.
     }
   }
   const preferred = navigator.languages?.length ? [...navigator.languages] : [navigator.language ?? "en"];
   return new engine.Texts(engine.negotiateLanguage(preferred));
 }
-
-/** Sets up the page's language with the engine `engine`; returns its catalogue. */
-export function setUpLanguage(engine) {
+function setUpLanguage(engine) {
   E = engine;
-  current = choose(engine);
-  document.documentElement.lang = current.lang === "en-XA" ? "en" : current.lang;
+  const chosen = choose(engine);
+  current = chosen;
+  document.documentElement.lang = chosen.lang === "en-XA" ? "en" : chosen.lang;
   translate(document);
+  return chosen;
+}
+function texts() {
+  if (current === null)
+    throw new Error("the page's language is not set up yet (setUpLanguage)");
   return current;
 }
-
-/** The catalogue of the page's language (a `Texts` of the engine). */
-export function texts() {
-  return current;
-}
-
-/** The page's own message `id` with `args`; the id itself (and a console error) if it is missing. */
-export function t(id, args) {
+function t(id, args) {
   try {
-    return current.message(id, args);
+    return texts().message(id, args);
   } catch (e) {
-    console.error(`metropolys: ${e.message}`);
+    console.error(`metropolys: ${e instanceof Error ? e.message : String(e)}`);
     return id;
   }
 }
-
-/**
- * Translates the markup under `root`: `data-t` (the text, with the JSON
- * arguments of `data-t-args` when it has some), `data-t-label`
- * (aria-label), `data-t-title` (title), `data-t-placeholder`.
- */
-export function translate(root) {
-  for (const el of root.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t, el.dataset.tArgs ? JSON.parse(el.dataset.tArgs) : undefined);
-  for (const el of root.querySelectorAll("[data-t-label]")) el.setAttribute("aria-label", t(el.dataset.tLabel));
-  for (const el of root.querySelectorAll("[data-t-title]")) el.title = t(el.dataset.tTitle);
-  for (const el of root.querySelectorAll("[data-t-placeholder]")) el.placeholder = t(el.dataset.tPlaceholder);
+function isArgs(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === "string" || typeof x === "number");
 }
-
-/** Fills `select` with the catalogues' languages; choosing one remembers it and reloads the page. */
-export function languageMenu(select) {
+function argsOf(json) {
+  if (!json)
+    return void 0;
+  const parsed = JSON.parse(json);
+  return isArgs(parsed) ? parsed : void 0;
+}
+function translate(root) {
+  for (const el of root.querySelectorAll("[data-t]"))
+    el.textContent = t(el.dataset.t ?? "", argsOf(el.dataset.tArgs));
+  for (const el of root.querySelectorAll("[data-t-label]"))
+    el.setAttribute("aria-label", t(el.dataset.tLabel ?? ""));
+  for (const el of root.querySelectorAll("[data-t-title]"))
+    el.title = t(el.dataset.tTitle ?? "");
+  for (const el of root.querySelectorAll("[data-t-placeholder]"))
+    el.placeholder = t(el.dataset.tPlaceholder ?? "");
+}
+function languageMenu(select) {
+  if (E === null)
+    throw new Error("the page's language is not set up yet (setUpLanguage)");
   select.replaceChildren();
   for (const { tag, name } of E.languages()) {
     const o = document.createElement("option");
@@ -77,22 +70,24 @@ export function languageMenu(select) {
     o.textContent = name;
     select.append(o);
   }
-  select.value = current.lang;
+  select.value = texts().lang;
   select.addEventListener("change", () => {
     try {
       localStorage.setItem(KEY, select.value);
     } catch {
-      // Not remembered; the address carries it for this visit.
     }
     const url = new URL(location.href);
     const stored = localStorageWorks();
-    if (!stored) url.searchParams.set("lang", select.value);
-    else url.searchParams.delete("lang");
-    if (url.href === location.href) location.reload();
-    else location.replace(url.href);
+    if (!stored)
+      url.searchParams.set("lang", select.value);
+    else
+      url.searchParams.delete("lang");
+    if (url.href === location.href)
+      location.reload();
+    else
+      location.replace(url.href);
   });
 }
-
 function localStorageWorks() {
   try {
     localStorage.setItem(`${KEY}.probe`, "1");
@@ -102,3 +97,10 @@ function localStorageWorks() {
     return false;
   }
 }
+export {
+  languageMenu,
+  setUpLanguage,
+  t,
+  texts,
+  translate
+};

@@ -1,55 +1,63 @@
-// The bid picker: the buildings a seat may bid on a neighborhood, opened
-// beside that neighborhood (never over it) and kept inside the window.
-// Keys: Tab and arrows move between buildings, Enter bids, 1–9, 0 (10),
-// - (11), = (12) and + (13) bid that building, Escape closes it.
-
-/** The building a number key picks: 1–9, 0 for 10, - = + for 11–13. */
+// Built from client/src/picker.ts by scripts/build-web (esbuild). Do not edit.
+var __defProp = Object.defineProperty;
+var __defNormalProp = (obj, key, value) => key in obj ? __defProp(obj, key, { enumerable: true, configurable: true, writable: true, value }) : obj[key] = value;
+var __publicField = (obj, key, value) => {
+  __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
+  return value;
+};
 const KEY_BUILDING = { 0: 10, "-": 11, "=": 12, "+": 13 };
-
 const GAP = 10;
-
-/** Where a box of `w`×`h` goes beside `a` (a DOMRect) within the window. */
-export function placeBeside(a, w, h, vw, vh) {
-  const fits = (x, y) => x >= 4 && y >= 4 && x + w <= vw - 4 && y + h <= vh - 4;
-  const clampY = (y) => Math.max(4, Math.min(vh - h - 4, y));
-  const clampX = (x) => Math.max(4, Math.min(vw - w - 4, x));
+function placeBeside(a, w, h, vw, vh) {
+  const fits = (x2, y2) => x2 >= 4 && y2 >= 4 && x2 + w <= vw - 4 && y2 + h <= vh - 4;
+  const clampY = (y2) => Math.max(4, Math.min(vh - h - 4, y2));
+  const clampX = (x2) => Math.max(4, Math.min(vw - w - 4, x2));
   const candidates = [
     [a.right + GAP, clampY(a.top + a.height / 2 - h / 2)],
     [a.left - GAP - w, clampY(a.top + a.height / 2 - h / 2)],
     [clampX(a.left + a.width / 2 - w / 2), a.bottom + GAP],
-    [clampX(a.left + a.width / 2 - w / 2), a.top - GAP - h],
+    [clampX(a.left + a.width / 2 - w / 2), a.top - GAP - h]
   ];
-  const overlaps = (x, y) => !(x + w <= a.left || x >= a.right || y + h <= a.top || y >= a.bottom);
-  for (const [x, y] of candidates) if (fits(x, y) && !overlaps(x, y)) return [x, y];
-  // No side has room: the side with the most, clamped.
+  const overlaps = (x2, y2) => !(x2 + w <= a.left || x2 >= a.right || y2 + h <= a.top || y2 >= a.bottom);
+  for (const [x2, y2] of candidates)
+    if (fits(x2, y2) && !overlaps(x2, y2))
+      return [x2, y2];
   const room = [vw - a.right, a.left, vh - a.bottom, a.top];
   const best = room.indexOf(Math.max(...room));
   const [x, y] = candidates[best];
   return [clampX(x), clampY(y)];
 }
-
-export class Picker {
+function child(root, id) {
+  const found = root.querySelector(`#${id}`);
+  if (found === null)
+    throw new Error(`the picker has no element #${id}`);
+  return found;
+}
+class Picker {
   /**
-   * @param {HTMLElement} el the picker element (title, buttons, cancel)
-   * @param {{onPick: (id: number) => void, onClose: () => void}} options
+   * @param el the picker element (title, buttons, cancel)
+   * @param options onPick and onClose
    */
   constructor(el, options) {
     this.el = el;
-    this.title = el.querySelector("#picker-title");
-    this.box = el.querySelector("#picker-buttons");
+    /** The neighborhood it is open on, or null. */
+    __publicField(this, "n", null);
+    __publicField(this, "title");
+    __publicField(this, "box");
+    __publicField(this, "onPick");
+    __publicField(this, "onClose");
+    __publicField(this, "byNumber", /* @__PURE__ */ new Map());
+    __publicField(this, "returnTo", null);
+    this.title = child(el, "picker-title");
+    this.box = child(el, "picker-buttons");
     this.onPick = options.onPick;
     this.onClose = options.onClose;
-    this.byNumber = new Map();
-    this.n = null;
-    this.returnTo = null;
-    el.querySelector("#picker-cancel").addEventListener("click", () => this.close(true));
+    child(el, "picker-cancel").addEventListener("click", () => this.close(true));
     el.addEventListener("keydown", (ev) => this.key(ev));
   }
-
+  /** Whether it is shown. */
   get isOpen() {
     return !this.el.hidden;
   }
-
   /**
    * Opens on neighborhood `n` (its element `anchor`) with `choices`:
    * [{id, building, label}] in building order.
@@ -59,7 +67,7 @@ export class Picker {
     this.returnTo = anchor;
     this.title.textContent = title;
     this.box.replaceChildren();
-    this.byNumber = new Map();
+    this.byNumber = /* @__PURE__ */ new Map();
     for (const c of choices) {
       const b = document.createElement("button");
       b.type = "button";
@@ -77,32 +85,33 @@ export class Picker {
     this.position();
     this.box.querySelector("button")?.focus({ preventScroll: true });
   }
-
   /** Puts the picker beside its neighborhood again (after a scroll or resize). */
   position() {
-    if (!this.isOpen || !this.returnTo) return;
+    if (!this.isOpen || !this.returnTo)
+      return;
     const a = this.returnTo.getBoundingClientRect();
     const [x, y] = placeBeside(a, this.el.offsetWidth, this.el.offsetHeight, window.innerWidth, window.innerHeight);
     this.el.style.left = `${Math.round(x)}px`;
     this.el.style.top = `${Math.round(y)}px`;
   }
-
+  /** Bids action `id`: closes, then tells. */
   pick(id) {
     this.close(false);
     this.onPick(id);
   }
-
   /** Closes it; `refocus` returns the focus to the neighborhood. */
   close(refocus) {
-    if (!this.isOpen) return;
+    if (!this.isOpen)
+      return;
     this.el.hidden = true;
     const back = this.returnTo;
     this.n = null;
     this.returnTo = null;
     this.onClose();
-    if (refocus && back?.isConnected && back.getAttribute("tabindex") === "0") back.focus({ preventScroll: true });
+    if (refocus && back?.isConnected && back.getAttribute("tabindex") === "0")
+      back.focus({ preventScroll: true });
   }
-
+  /** A key pressed in the picker. */
   key(ev) {
     if (ev.key === "Escape") {
       ev.preventDefault();
@@ -112,14 +121,14 @@ export class Picker {
     const building = KEY_BUILDING[ev.key] ?? (/^[1-9]$/.test(ev.key) ? Number(ev.key) : null);
     if (building !== null) {
       const id = this.byNumber.get(building);
-      if (id !== undefined) {
+      if (id !== void 0) {
         ev.preventDefault();
         this.pick(id);
       }
       return;
     }
     const buttons = [...this.box.querySelectorAll("button")];
-    const i = buttons.indexOf(document.activeElement);
+    const i = buttons.findIndex((b) => b === document.activeElement);
     if (i >= 0 && (ev.key === "ArrowRight" || ev.key === "ArrowDown")) {
       ev.preventDefault();
       buttons[(i + 1) % buttons.length].focus();
@@ -129,3 +138,7 @@ export class Picker {
     }
   }
 }
+export {
+  Picker,
+  placeBeside
+};

@@ -1,14 +1,7 @@
-// A finished game's record as the shared replay script reads it (the `D`
-// of replay.js): the engine's replay (metropolys-text's Replay, which the
-// command line's HTML replay uses too: the same steps and the same words,
-// in the page's language), with the neighborhoods' centres.
-
-/**
- * The replay data of a game record given as its JSON text (read by the
- * engine: a seed above 2^53 − 1 stays exact), with the neighborhoods'
- * centres `points` and the seats named by `seats` (a Seats). Stops before
- * an action the engine refuses (and says so in `error`).
- */
-export function replayData(E, recordText, points, seats) {
+// Built from client/src/replaydata.ts by scripts/build-web (esbuild). Do not edit.
+function replayData(E, recordText, points, seats) {
   return { ...E.replayData(recordText, seats.narration()), points };
 }
+export {
+  replayData
+};

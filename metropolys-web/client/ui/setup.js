@@ -1,33 +1,23 @@
-// What the lobby and the offline page share to set a game up: an element
-// maker, who plays each seat (a person or a bot, the friendliest bots
-// first) and the Metropolys deck shown when its box is ticked.
-
+// Built from client/src/setup.ts by scripts/build-web (esbuild). Do not edit.
 import { deckPicker } from "./deck.js";
 import { t, texts } from "./i18n.js";
 import { Seats } from "./words.js";
-
-/** A new element with its text and class. */
-export function el(tag, text, cls) {
+function el(tag, text, cls) {
   const e = document.createElement(tag);
-  if (text !== undefined && text !== null) e.textContent = text;
-  if (cls) e.className = cls;
+  if (text !== void 0 && text !== null)
+    e.textContent = String(text);
+  if (cls)
+    e.className = cls;
   return e;
 }
-
-/** `kinds` (bot kinds), the difficulty presets first. */
-export function botChoices(kinds) {
+function botChoices(kinds) {
   const presets = ["beginner", "casual", "strong", "expert"];
   return [...presets.filter((k) => kinds.includes(k)), ...kinds.filter((k) => !presets.includes(k))];
 }
-
-/**
- * One select per seat in `box` (a fieldset whose legend stays): a person
- * (`human`, labelled `person`) or one of `bots`; a seat keeps its choice
- * when the number of players changes, a new one gets `fallback(i)`.
- */
-export function seatInputs(E, box, players, bots, person, fallback) {
+function seatInputs(E, box, players, bots, person, fallback) {
   const old = [...box.querySelectorAll("select")].map((s) => s.value);
-  while (box.children.length > 1) box.lastChild.remove();
+  while (box.children.length > 1)
+    box.lastChild?.remove();
   const seats = new Seats(E, players, [], null);
   for (let i = 0; i < players; i++) {
     const label = el("label");
@@ -40,7 +30,8 @@ export function seatInputs(E, box, players, bots, person, fallback) {
     for (const k of bots) {
       const preset = texts().preset(k);
       const o = el("option", t("ui-bot-option", { name: preset ? preset.label : k }));
-      if (preset) o.title = preset.about;
+      if (preset)
+        o.title = preset.about;
       o.value = k;
       s.append(o);
     }
@@ -49,18 +40,24 @@ export function seatInputs(E, box, players, bots, person, fallback) {
     box.append(label);
   }
 }
-
-/**
- * Shows the deck's four cards while `checkbox` is ticked (with the Family
- * or the Expert game, §9); returns `deck()`, the cards chosen (R-22).
- */
-export function deckToggle(E, checkbox, box) {
+function deckToggle(E, checkbox, box) {
   let read = null;
   const changed = () => {
     box.hidden = !checkbox.checked;
-    if (checkbox.checked && !read) read = deckPicker(E, box);
+    if (checkbox.checked && !read)
+      read = deckPicker(E, box);
   };
   checkbox.addEventListener("change", changed);
   changed();
-  return () => read();
+  return () => {
+    if (read === null)
+      throw new Error("the Metropolys deck was never shown");
+    return read();
+  };
 }
+export {
+  botChoices,
+  deckToggle,
+  el,
+  seatInputs
+};

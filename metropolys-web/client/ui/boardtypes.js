@@ -1,0 +1,1 @@
+// Built from client/src/boardtypes.ts by scripts/build-web (esbuild). Do not edit.
