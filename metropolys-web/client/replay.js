@@ -1,107 +1,116 @@
-/* The step-by-step replay of a Metropolys game, one script for the command
- * line's HTML replay (`metropolys replay --html`, which inlines it) and the
- * server's web client (which serves it): `MetropolysReplay.mount(D, el)`
- * shows step i of D.steps and wires the controls and keys; the pieces are
- * placed by core's MetropolysPieces (svg::PIECES_SCRIPT), loaded before.
- *
- * D (written by the command line in Rust, by the web client from the
- * engine in the page):
- *   points  [[x, y], ...] each neighborhood's centre in the board's units
- *   seats   the seats' names
- *   setup   the setup as text (shown at step 0)
- *   calls   [{call, title, lines: [text]}] the calls as told
- *   steps   [[call index or -1, lines shown, the step's own line (from 1),
- *             buildings, tokens, bids, highlight or -1, totals]]
- *   where   per step, where it stands in words ("call 3 · decision 12 of 61")
- *   score_title  the heading of the running score
- * (calls, steps, where and score_title: metropolys-text's Replay, the same
- * for both, in the reader's language).
- * el: the elements: layer (the board's layer of pieces), first, prevcall,
- *   prev, next, nextcall, last (buttons), where, log, score, sheet, and
- *   root (its data-step and data-call attributes say what is shown).
- * Returns {show(i), at(), destroy()}: destroy() removes the key handler. */
-var MetropolysReplay = (function () {
+// Built from client/src/pages/replay.ts by scripts/build-web (esbuild). Do not edit.
+var MetropolysReplay = function() {
   function text(tag, s, cls) {
-    var e = document.createElement(tag);
+    const e = document.createElement(tag);
     e.textContent = s;
-    if (cls) e.className = cls;
+    if (cls)
+      e.className = cls;
     return e;
   }
   function mount(D, el) {
-    var S = D.steps, last = S.length - 1, at = 0;
-    function callOf(i) { return S[i][0]; }
+    const S = D.steps, last = S.length - 1;
+    let at = 0;
+    function callOf(i) {
+      return S[i][0];
+    }
     function show(i) {
       at = Math.max(0, Math.min(last, i));
-      var s = S[at];
+      const s = S[at];
       MetropolysPieces.place(el.layer, D.points, { buildings: s[3], tokens: s[4], bids: s[5], highlight: s[6] });
-      var log = el.log;
-      log.textContent = '';
-      var where;
+      const log = el.log;
+      log.textContent = "";
+      let where;
       if (s[0] < 0) {
-        log.textContent = D.setup || '';
+        log.textContent = D.setup || "";
         where = D.where[at];
       } else {
-        var c = D.calls[s[0]];
-        log.appendChild(text('div', c.title));
-        for (var k = 0; k < s[1]; k++) log.appendChild(text('div', c.lines[k], k + 1 === s[2] ? 'now' : ''));
-        var now = log.querySelector('.now');
-        if (now) log.scrollTop = Math.max(0, now.offsetTop - log.offsetTop - log.clientHeight / 2);
+        const c = D.calls[s[0]];
+        log.appendChild(text("div", c.title));
+        for (let k = 0; k < s[1]; k++)
+          log.appendChild(text("div", c.lines[k], k + 1 === s[2] ? "now" : ""));
+        const now = log.querySelector(".now");
+        if (now)
+          log.scrollTop = Math.max(0, now.offsetTop - log.offsetTop - log.clientHeight / 2);
         where = D.where[at];
       }
-      el.where.textContent = where;
-      var score = el.score;
-      score.textContent = '';
+      el.where.textContent = where ?? null;
+      const score = el.score;
+      score.textContent = "";
       el.sheet.hidden = at !== last;
       if (at !== last) {
-        score.appendChild(text('div', D.score_title));
-        var table = document.createElement('table'), head = document.createElement('tr'), row = document.createElement('tr');
-        D.seats.forEach(function (name, p) {
-          head.appendChild(text('th', name));
-          row.appendChild(text('td', String(s[7][p])));
+        score.appendChild(text("div", D.score_title));
+        const table = document.createElement("table"), head = document.createElement("tr"), row = document.createElement("tr");
+        D.seats.forEach(function(name, p) {
+          head.appendChild(text("th", name));
+          row.appendChild(text("td", String(s[7][p])));
         });
         table.appendChild(head);
         table.appendChild(row);
         score.appendChild(table);
       }
-      el.root.setAttribute('data-step', at);
-      el.root.setAttribute('data-call', s[0] < 0 ? 0 : D.calls[s[0]].call);
+      el.root.setAttribute("data-step", String(at));
+      el.root.setAttribute("data-call", String(s[0] < 0 ? 0 : D.calls[s[0]].call));
     }
-    function isEnd(i) { return i === last || callOf(i + 1) !== callOf(i); }
+    function isEnd(i) {
+      return i === last || callOf(i + 1) !== callOf(i);
+    }
     function nextCall() {
-      var i = at + 1;
-      while (i < last && !isEnd(i)) i++;
+      let i = at + 1;
+      while (i < last && !isEnd(i))
+        i++;
       show(i);
     }
     function prevCall() {
-      var i = at - 1;
-      while (i > 0 && !isEnd(i)) i--;
+      let i = at - 1;
+      while (i > 0 && !isEnd(i))
+        i--;
       show(i);
     }
-    el.first.onclick = function () { show(0); };
+    el.first.onclick = function() {
+      show(0);
+    };
     el.prevcall.onclick = prevCall;
-    el.prev.onclick = function () { show(at - 1); };
-    el.next.onclick = function () { show(at + 1); };
+    el.prev.onclick = function() {
+      show(at - 1);
+    };
+    el.next.onclick = function() {
+      show(at + 1);
+    };
     el.nextcall.onclick = nextCall;
-    el.last.onclick = function () { show(last); };
+    el.last.onclick = function() {
+      show(last);
+    };
     function onKey(e) {
-      var k = e.key;
-      var t = e.target && e.target.tagName;
-      if (t === 'INPUT' || t === 'SELECT' || t === 'TEXTAREA') return;
-      if (k === 'ArrowRight' && e.shiftKey || k === 'ArrowDown' || k === 'PageDown') nextCall();
-      else if (k === 'ArrowLeft' && e.shiftKey || k === 'ArrowUp' || k === 'PageUp') prevCall();
-      else if (k === 'ArrowRight') show(at + 1);
-      else if (k === 'ArrowLeft') show(at - 1);
-      else if (k === 'Home') show(0);
-      else if (k === 'End') show(last);
-      else return;
+      const k = e.key;
+      const t = e.target instanceof Element ? e.target.tagName : void 0;
+      if (t === "INPUT" || t === "SELECT" || t === "TEXTAREA")
+        return;
+      if (k === "ArrowRight" && e.shiftKey || k === "ArrowDown" || k === "PageDown")
+        nextCall();
+      else if (k === "ArrowLeft" && e.shiftKey || k === "ArrowUp" || k === "PageUp")
+        prevCall();
+      else if (k === "ArrowRight")
+        show(at + 1);
+      else if (k === "ArrowLeft")
+        show(at - 1);
+      else if (k === "Home")
+        show(0);
+      else if (k === "End")
+        show(last);
+      else
+        return;
       e.preventDefault();
     }
-    document.addEventListener('keydown', onKey);
+    document.addEventListener("keydown", onKey);
     return {
-      show: show,
-      at: function () { return at; },
-      destroy: function () { document.removeEventListener('keydown', onKey); }
+      show,
+      at: function() {
+        return at;
+      },
+      destroy: function() {
+        document.removeEventListener("keydown", onKey);
+      }
     };
   }
-  return { mount: mount };
-})();
+  return { mount };
+}();

@@ -1,0 +1,2 @@
+// Types only: what a page beside ui/ imports as ./ui/review.js is src/review.ts.
+export * from "../../review.js";
