@@ -8,7 +8,7 @@
 // review of it is computed in a Web Worker too (the package's
 // ReviewWorker) and shown beside the board.
 
-import type { Action, Game, GameEvent, GameRecord } from "../../engine/metropolys_wasm.js";
+import type { Action, Game, GameEvent, GameRecord } from "./engine/metropolys_wasm.js";
 import { BoardView, piecesOf } from "./ui/board.js";
 import { byId } from "./ui/dom.js";
 import { loadEngine } from "./ui/engine.js";

@@ -29,7 +29,7 @@
 // A `var`: the global the pages' other scripts read (window.MetropolysReplay).
 var MetropolysReplay = (function () {
   /** The engine's replay (metropolys-text's Replay). */
-  type Replay = import("../../engine/metropolys_wasm.js").ReplayData;
+  type Replay = import("./engine/metropolys_wasm.js").ReplayData;
   /** D: the replay's data (see above). */
   type Data = Pick<Replay, "seats" | "calls" | "steps" | "where" | "score_title"> & {
     points: Parameters<typeof MetropolysPieces.place>[1];

@@ -4,7 +4,7 @@
 // page's language. Nothing here is worded by the page: every sentence is
 // the engine's catalogues'.
 
-import type { Variant } from "../../engine/metropolys_wasm.js";
+import type { Variant } from "./engine/metropolys_wasm.js";
 import { byId } from "./ui/dom.js";
 import { type Engine, loadEngine } from "./ui/engine.js";
 import { languageMenu, setUpLanguage, t, texts } from "./ui/i18n.js";
