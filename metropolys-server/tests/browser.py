@@ -573,14 +573,15 @@ try:
     alice.save_screenshot(os.path.join(OUT, "seat-link.png"))
     # The same link as a QR code, read from the screen by a real reader (ZBar).
     alice.find_element(By.ID, "show-seat-qr").click()
-    code = wait(alice, lambda: alice.find_elements(By.CSS_SELECTOR, "#seat-qr:not([hidden]) svg"), "the seat's QR code")[0]
+    code = wait(alice, lambda: alice.find_elements(By.CSS_SELECTOR, "#seat-qr[open] svg"), "the seat's QR code")[0]
     assert code.get_attribute("aria-label"), "the QR code has no name"
-    alice.execute_script("arguments[0].scrollIntoView({block: 'center'})", code)
-    qr_png = os.path.join(OUT, "seat-qr.png")
+    alice.save_screenshot(os.path.join(OUT, "seat-qr.png"))
+    qr_png = os.path.join(OUT, "seat-qr-code.png")
     code.screenshot(qr_png)
     scanned = subprocess.run(["zbarimg", "--quiet", "--raw", qr_png], capture_output=True, text=True, check=True).stdout.strip()
     assert scanned == link, ("the QR code reads as another link", scanned, link)
-    alice.save_screenshot(os.path.join(OUT, "seat-qr-page.png"))
+    alice.find_element(By.ID, "seat-qr-done").click()
+    wait(alice, lambda: alice.find_element(By.ID, "seat-qr").get_attribute("open") is None, "the QR code put away")
     carol.get(url + "#/")
     carol.get(scanned)
     wait(carol, lambda: body(carol, "data-seat") == "0", "Carol holds seat 0")

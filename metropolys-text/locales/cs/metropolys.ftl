@@ -537,6 +537,7 @@ ui-seat-link-warning = Otevři tento odkaz na svém vlastním telefonu nebo poč
 ui-show-seat-qr = Zobrazit jako QR kód
 ui-seat-qr = QR kód odkazu tvého místa
 ui-seat-qr-caption = Naskenuj ho fotoaparátem telefonu a hraj své místo tam.
+ui-seat-qr-done = Hotovo
 ui-discard-saved = V tomto prohlížeči je uložená rozehraná hra. Nová hra ji nahradí: uloženou pak už nepůjde dohrát.
 ui-discard-yes = Začít novou hru
 ui-discard-no = Ponechat uloženou hru

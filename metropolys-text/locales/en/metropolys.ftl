@@ -521,6 +521,7 @@ ui-seat-link-warning = Open this link on your own phone or computer to play your
 ui-show-seat-qr = Show it as a QR code
 ui-seat-qr = QR code of your seat link
 ui-seat-qr-caption = Scan it with your phone's camera to play your seat there.
+ui-seat-qr-done = Done
 ui-discard-saved = A game in progress is saved in this browser. A new game replaces it: the saved one cannot be continued then.
 ui-discard-yes = Start the new game
 ui-discard-no = Keep the saved game

@@ -522,6 +522,7 @@ ui-seat-link-warning = Ouvrez ce lien sur votre propre téléphone ou ordinateur
 ui-show-seat-qr = L'afficher en code QR
 ui-seat-qr = Code QR de votre lien de place
 ui-seat-qr-caption = Scannez-le avec l'appareil photo de votre téléphone pour y jouer votre place.
+ui-seat-qr-done = Terminé
 ui-discard-saved = Une partie en cours est sauvegardée dans ce navigateur. Une nouvelle partie la remplace : la partie sauvegardée ne pourra plus être reprise.
 ui-discard-yes = Commencer la nouvelle partie
 ui-discard-no = Garder la partie sauvegardée

@@ -549,6 +549,7 @@ ui-seat-link-warning = Otwórz ten link na własnym telefonie lub komputerze, ab
 ui-show-seat-qr = Pokaż jako kod QR
 ui-seat-qr = Kod QR linku twojego miejsca
 ui-seat-qr-caption = Zeskanuj go aparatem telefonu, aby grać tam na swoim miejscu.
+ui-seat-qr-done = Gotowe
 ui-discard-saved = W tej przeglądarce jest zapisana rozpoczęta gra. Nowa gra ją zastąpi: zapisanej nie będzie już można dokończyć.
 ui-discard-yes = Rozpocznij nową grę
 ui-discard-no = Zachowaj zapisaną grę

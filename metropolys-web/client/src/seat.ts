@@ -209,7 +209,7 @@ export const SeatViews: SeatMethods & ThisType<OnlineTable> = {
       const { qrSvg } = await import("./qr.js");
       if (this.seatLink() !== link) return; // the table moved on meanwhile
       byId("seat-qr-code").replaceChildren(qrSvg(link, tr("ui-seat-qr")));
-      byId("seat-qr").hidden = false;
+      byId<HTMLDialogElement>("seat-qr").showModal();
     });
     byId("leave").addEventListener("click", async () => {
       const t = this.t;

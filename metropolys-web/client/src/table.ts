@@ -168,7 +168,7 @@ export class OnlineTable {
     byId("link-out").hidden = true;
     byId("seat-link-out").hidden = true;
     byId<HTMLDetailsElement>("seat-link-box").open = false;
-    byId("seat-qr").hidden = true;
+    byId<HTMLDialogElement>("seat-qr").close();
     byId("seat-qr-code").replaceChildren();
     byId("invite-box").hidden = true;
     this.selectTab("tab-log");

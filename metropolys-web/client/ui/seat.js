@@ -177,7 +177,7 @@ const SeatViews = {
       if (this.seatLink() !== link)
         return;
       byId("seat-qr-code").replaceChildren(qrSvg(link, tr("ui-seat-qr")));
-      byId("seat-qr").hidden = false;
+      byId("seat-qr").showModal();
     });
     byId("leave").addEventListener("click", async () => {
       const t = this.t;

@@ -98,7 +98,7 @@ class OnlineTable {
     byId("link-out").hidden = true;
     byId("seat-link-out").hidden = true;
     byId("seat-link-box").open = false;
-    byId("seat-qr").hidden = true;
+    byId("seat-qr").close();
     byId("seat-qr-code").replaceChildren();
     byId("invite-box").hidden = true;
     this.selectTab("tab-log");
