@@ -10,15 +10,17 @@ const SVG = "http://www.w3.org/2000/svg";
 /** The quiet zone around a QR code that readers expect, in modules. */
 export const QUIET_ZONE = 4;
 
+// The library's default turns each UTF-16 unit into one byte; its UTF-8
+// encoder is the documented choice for other text. Set once, as the
+// module loads (the setting is the library's own, shared by its users).
+qrcode.stringToBytes = qrcode.stringToBytesFuncs["UTF-8"]!;
+
 /**
  * The modules of `text`'s QR code, row by row (`true`: dark), in byte mode
  * (UTF-8) at error correction level M, in the smallest version that holds
  * it. Throws when `text` is longer than a QR code holds.
  */
 export function qrModules(text: string): boolean[][] {
-  // The library's default turns each UTF-16 unit into one byte; its
-  // UTF-8 encoder is the documented choice for other text.
-  qrcode.stringToBytes = qrcode.stringToBytesFuncs["UTF-8"]!;
   const code = qrcode(0, "M");
   code.addData(text, "Byte");
   code.make();

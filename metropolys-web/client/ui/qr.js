@@ -2,8 +2,8 @@
 import qrcode from "../vendor/qrcode.js";
 const SVG = "http://www.w3.org/2000/svg";
 const QUIET_ZONE = 4;
+qrcode.stringToBytes = qrcode.stringToBytesFuncs["UTF-8"];
 function qrModules(text) {
-  qrcode.stringToBytes = qrcode.stringToBytesFuncs["UTF-8"];
   const code = qrcode(0, "M");
   code.addData(text, "Byte");
   code.make();

@@ -1,1 +1,0 @@
-// Built from client/src/boardtypes.ts by scripts/build-web (esbuild). Do not edit.
