@@ -113,9 +113,12 @@ fn main() {
                 per * 1e6
             );
         }
-        // The presets: the mean and the largest CPU time of one decision.
-        for kind in metropolys_bots::presets::PRESETS {
-            let mut bot = from_spec(kind, "{}").expect("a preset");
+        // The presets, and the search `expert` was until 2026-11-29 (random
+        // playouts, 30,000 iterations): the mean and the largest CPU time
+        // of one decision.
+        let presets = metropolys_bots::presets::PRESETS.iter().map(|k| (*k, "{}"));
+        for (kind, params) in presets.chain([("ismcts", r#"{"iterations":30000}"#)]) {
+            let mut bot = from_spec(kind, params).expect("a preset");
             let mut rng = metropolys_core::rng::SplitMix64::new(1);
             let (mut sum, mut max) = (0u64, 0u64);
             for s in &pos {
@@ -126,8 +129,13 @@ fn main() {
                 sum += spent;
                 max = max.max(spent);
             }
+            let name = if params == "{}" {
+                kind.to_string()
+            } else {
+                format!("{kind}:{params}")
+            };
             println!(
-                "{players}p {variant} {kind}: {} decisions, mean {:.2} ms, largest {:.2} ms",
+                "{players}p {variant} {name}: {} decisions, mean {:.2} ms, largest {:.2} ms",
                 pos.len(),
                 sum as f64 / pos.len() as f64 / 1e6,
                 max as f64 / 1e6

@@ -9,11 +9,13 @@ use metropolys_bots::RunOptions;
 use metropolys_core::Variant;
 use std::fmt::Write as _;
 
-/// The bots of the ladder in docs/bots.md.
+/// The bots of the ladder in docs/bots.md: with `expert` (its leaves
+/// valued by the learned network), the search it replaced,
+/// `ismcts:{"iterations":30000}` with random playouts.
 pub const DEFAULT_BOTS: &str = concat!(
     "random,greedy,beginner,casual,",
     r#"ismcts:{"iterations":100},ismcts-v1:{"iterations":300},ismcts:{"iterations":300},"#,
-    r#"strong,ismcts-v1:{"iterations":1000},expert"#
+    r#"strong,ismcts-v1:{"iterations":1000},ismcts:{"iterations":30000},expert"#
 );
 
 /// Options of `metropolys ladder`.
