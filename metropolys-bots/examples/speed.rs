@@ -7,6 +7,7 @@
 //! ```sh
 //! cargo run --release -p metropolys-bots --example speed            # full
 //! cargo run --release -p metropolys-bots --example speed -- --quick  # a few positions
+//! cargo run --release -p metropolys-bots --example speed -- --presets  # the presets alone
 //! ```
 
 use metropolys_bots::{from_spec, Greedy, InfoSet, Player};
@@ -61,24 +62,31 @@ fn positions(players: u8, variant: Variant, games: u64, step: usize) -> Vec<Stat
 
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
+    let presets_only = std::env::args().any(|a| a == "--presets");
     let (games, step) = if quick { (1, 25) } else { (4, 5) };
     for (players, variant) in [
         (2, Variant::Expert),
+        (3, Variant::Expert),
         (4, Variant::Expert),
         (4, Variant::Family),
     ] {
         let pos = positions(players, variant, games, step);
-        for spec in [
-            ("greedy", "{}"),
-            ("ismcts", "{}"),
-            // The default before sequential halving (docs/bots.md).
-            (
-                "ismcts",
-                r#"{"root": "uct", "margin": 80, "win_weight": 0.5}"#,
-            ),
-            ("ismcts", r#"{"playout": "greedy"}"#),
-            ("ismcts", r#"{"playout": "softmax"}"#),
-        ] {
+        let searches: &[(&str, &str)] = if presets_only {
+            &[]
+        } else {
+            &[
+                ("greedy", "{}"),
+                ("ismcts", "{}"),
+                // The default before sequential halving (docs/bots.md).
+                (
+                    "ismcts",
+                    r#"{"root": "uct", "margin": 80, "win_weight": 0.5}"#,
+                ),
+                ("ismcts", r#"{"playout": "greedy"}"#),
+                ("ismcts", r#"{"playout": "softmax"}"#),
+            ]
+        };
+        for spec in searches {
             let mut bot = from_spec(spec.0, spec.1).expect("spec");
             let mut rng = metropolys_core::rng::SplitMix64::new(1);
             let wall = Instant::now();

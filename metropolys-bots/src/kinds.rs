@@ -31,8 +31,9 @@ pub enum BotKind {
     Casual,
     /// The default search with 1,000 iterations per decision.
     Strong,
-    /// The default search with 14,000 iterations per decision, its leaves
-    /// valued by the learned network.
+    /// The default search with 14,000, 18,000 and 20,000 iterations per
+    /// decision with 2, 3 and 4 players, its leaves valued by the learned
+    /// network.
     Expert,
     /// The search as first released ([`Ismcts::v1`](crate::Ismcts::v1)).
     IsmctsV1,

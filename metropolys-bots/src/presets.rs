@@ -21,12 +21,18 @@ pub const PRESETS: [&str; 4] = ["beginner", "casual", "strong", "expert"];
 
 /// The search of the `strong` preset: iterations per decision.
 pub const STRONG_ITERATIONS: u64 = 1_000;
-/// The search of the `expert` preset: iterations per decision, its leaves
-/// valued by the learned network ([`crate::learned`]): about the time of
-/// the 30,000 iterations with random playouts `expert` had before, which
-/// stay available as `ismcts:{"iterations":30000}` (the same search,
-/// named otherwise).
-pub const EXPERT_ITERATIONS: u64 = 14_000;
+/// The search of the `expert` preset: iterations per decision at a table
+/// of 2, 3 and 4 players, its leaves valued by the learned network
+/// ([`crate::learned`]). Each is about the time per decision (or, with 2
+/// players, less) of the 30,000 iterations with random playouts `expert`
+/// had before at that table, which stay available as
+/// `ismcts:{"iterations":30000}` (the same search, named otherwise): a
+/// network leaf costs more than a playout, and the tree's own work more
+/// with more seats (docs/bots.md).
+pub const EXPERT_ITERATIONS_BY_PLAYERS: [u64; 3] = [14_000, 18_000, 20_000];
+/// The `expert` preset's iterations per decision with 2 players
+/// ([`EXPERT_ITERATIONS_BY_PLAYERS`]).
+pub const EXPERT_ITERATIONS: u64 = EXPERT_ITERATIONS_BY_PLAYERS[0];
 /// The search of the `casual` preset: iterations per decision.
 pub const CASUAL_ITERATIONS: u64 = 300;
 /// The `casual` preset's root temperature (visits^(1/t)).
@@ -51,6 +57,7 @@ pub(crate) fn search(kind: BotKind) -> Option<Ismcts> {
     }
     if kind == BotKind::Expert {
         b.leaf = crate::Leaf::Value;
+        b = b.with_iterations_by_players(EXPERT_ITERATIONS_BY_PLAYERS);
     }
     Some(b)
 }

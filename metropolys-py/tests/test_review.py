@@ -247,8 +247,8 @@ def test_plot_review_returns_an_axes(two_players: Game, unfinished: Game) -> Non
 def test_ctrl_c_stops_a_review() -> None:
     from test_cancel import STOP_WITHIN, _interrupt
 
-    # The expert reviewer searches 30 000 iterations per decision: minutes
-    # for a whole game.
+    # The expert reviewer searches 20,000 iterations per 4-player decision,
+    # its leaves valued by the network: minutes for a whole game.
     status, took, out, err = _interrupt(
         "import metropolys, sys\n"
         "game = metropolys.Game(players=4, seed=1)\n"

@@ -133,6 +133,11 @@ pub struct Ismcts {
     /// How the leaves are valued: played out (the default) or by the
     /// learned network.
     pub leaf: Leaf,
+    /// The iterations per decision at a table of 2, 3 and 4 players in
+    /// place of `iterations` (the `expert` preset's, so that its time per
+    /// decision follows the search it replaced at every table); `None`:
+    /// `iterations` at every table.
+    iterations_by_players: Option<[u64; 3]>,
     /// The name shown in arena tables.
     label: &'static str,
     /// Raised, it interrupts the search ([`Bot::set_cancel`]).
@@ -163,6 +168,7 @@ impl Default for Ismcts {
             margin: DEFAULT_MARGIN,
             win_weight: DEFAULT_WIN_WEIGHT,
             leaf: Leaf::Playout,
+            iterations_by_players: None,
             label: "ismcts",
             cancel: None,
             tables: Tables::new(),
@@ -199,6 +205,7 @@ impl Ismcts {
             margin: 80.0,
             win_weight: 0.5,
             leaf: Leaf::Playout,
+            iterations_by_players: None,
             label: "ismcts-v1",
             cancel: None,
             tables: Tables::new(),
@@ -224,6 +231,33 @@ impl Ismcts {
     /// this many times 32 bytes, plus one node's children per thread).
     pub fn tree_edges(&self) -> usize {
         self.max_edges
+    }
+
+    /// The same search with `by_players[p - 2]` iterations per decision
+    /// at a table of `p` players (the `expert` preset), unless it has a
+    /// time budget alone.
+    pub(crate) fn with_iterations_by_players(mut self, by_players: [u64; 3]) -> Ismcts {
+        self.iterations_by_players = Some(by_players);
+        self
+    }
+
+    /// The iterations per decision at a table of `players` (`None`: time
+    /// only): [`iterations`](Ismcts::iterations), except for the `expert`
+    /// preset, whose iterations depend on the table
+    /// ([`EXPERT_ITERATIONS_BY_PLAYERS`](crate::presets::EXPERT_ITERATIONS_BY_PLAYERS)).
+    ///
+    /// ```
+    /// use metropolys_bots::Ismcts;
+    /// assert_eq!(Ismcts::default().iterations_for(4), Some(3_000));
+    /// ```
+    pub fn iterations_for(&self, players: u8) -> Option<u64> {
+        let by_players = self
+            .iterations_by_players
+            .filter(|_| self.iterations.is_some());
+        match (by_players, usize::from(players).checked_sub(2)) {
+            (Some(n), Some(i)) if i < n.len() => Some(n[i]),
+            _ => self.iterations,
+        }
     }
 
     /// The same search under another name (what arena tables show).
@@ -320,10 +354,11 @@ impl Ismcts {
         let cancel = self.cancel.as_ref();
         let belief = (self.belief > 0.0).then(|| Belief::new(view, &self.tables, self.belief));
         let settings = self.settings();
+        let budget_iterations = self.iterations_for(view.position().players());
         // Raised when a thread cannot start: the others stop at once.
         let abort = AtomicBool::new(false);
         let run = |t: usize, seed: u64| -> Result<(RootStats, Option<Action>), BotError> {
-            let iterations = self.iterations.map(|n| {
+            let iterations = budget_iterations.map(|n| {
                 let n = n.max(1);
                 n / threads as u64 + u64::from((t as u64) < n % threads as u64)
             });
@@ -502,6 +537,42 @@ mod tests {
             free.iterate(&mut rng, None);
         }
         assert!(free.edges.len() > 10 * cap);
+    }
+
+    #[test]
+    fn a_search_may_spend_more_iterations_with_more_players() {
+        let bot = Ismcts {
+            iterations: Some(60),
+            root: Root::Uct,
+            ..Ismcts::default()
+        }
+        .with_iterations_by_players([60, 75, 90]);
+        for (players, want) in [(2, 60), (3, 75), (4, 90)] {
+            let state = start(players, 1);
+            let view = InfoSet::to_act(&state).unwrap();
+            let (stats, _) = bot.search(&view, &mut SplitMix64::new(1)).unwrap();
+            let visits: u64 = stats.iter().map(|x| x.1).sum();
+            assert_eq!(visits, want, "{players} players");
+        }
+        // A time budget alone stays one at every table.
+        let timed = Ismcts {
+            iterations: None,
+            seconds: Some(1.0),
+            ..Ismcts::default()
+        }
+        .with_iterations_by_players([60, 75, 90]);
+        assert_eq!(timed.iterations_for(4), None);
+        // The presets: only `expert` changes with the table.
+        let per_table = |kind: crate::BotKind| {
+            let b = crate::presets::search(kind).unwrap();
+            [2, 3, 4].map(|p| b.iterations_for(p))
+        };
+        assert_eq!(
+            per_table(crate::BotKind::Expert),
+            [Some(14_000), Some(18_000), Some(20_000)]
+        );
+        assert_eq!(per_table(crate::BotKind::Strong), [Some(1_000); 3]);
+        assert_eq!(per_table(crate::BotKind::Casual), [Some(300); 3]);
     }
 
     #[test]
