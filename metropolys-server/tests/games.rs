@@ -603,7 +603,7 @@ async fn hints_and_presence() {
     let db = temp_db("hint");
     let server = Running::start(options(db.path())).await;
     let id = server
-        .create(json!({"players": 2, "seats": ["human", "human"]}))
+        .create(json!({"players": 2, "seed": 9, "seats": ["human", "human"]}))
         .await;
     let t0 = server.join(&id, 0).await;
     let t1 = server.join(&id, 1).await;
@@ -612,6 +612,20 @@ async fn hints_and_presence() {
     a.send(json!({"op": "hint"})).await;
     let h = a.until("hint").await;
     assert!(u["legal"].as_array().unwrap().contains(&h["action"]));
+    // The `strong` preset's choice from seat 0's view, seeded by the move;
+    // asked again, the same.
+    let config = Config::from_json(r#"{"players": 2, "seed": 9}"#).unwrap();
+    let state = State::new(&config).unwrap();
+    let view = metropolys_bots::InfoSet::with_config(&state, 0, &config).unwrap();
+    let strong = metropolys_bots::BotSpec::new(metropolys_bots::BotKind::Strong).build();
+    let want = metropolys_bots::Player::new(strong, 0).choose(&view).unwrap();
+    // (On this deal the greedy bot would answer otherwise.)
+    let greedy = metropolys_bots::BotSpec::new(metropolys_bots::BotKind::Greedy).build();
+    let greedy = metropolys_bots::Player::new(greedy, 0).choose(&view).unwrap();
+    assert_ne!(greedy, want);
+    assert_eq!(h, json!({"type": "hint", "move": 0, "action": want.id().unwrap()}));
+    a.send(json!({"op": "hint"})).await;
+    assert_eq!(a.until("hint").await, h);
     let mut b = server.connect(&id, Some(&t1), None).await;
     b.update_at(0).await;
     b.send(json!({"op": "hint"})).await;

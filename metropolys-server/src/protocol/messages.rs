@@ -22,7 +22,8 @@ pub enum ServerMessage {
     Accepted(Accepted),
     /// A seat connected, disconnected, was taken or given up.
     Presence(Presence),
-    /// The greedy bot's choice for this seat.
+    /// The `strong` bot's choice for this seat (the same for a move however
+    /// often it is asked).
     Hint(Hint),
     /// The answer to `{"op": "ping"}`.
     Pong,
@@ -182,7 +183,7 @@ pub struct Presence {
     pub seats: Vec<SeatStatus>,
 }
 
-/// `hint`: the greedy bot's choice.
+/// `hint`: the `strong` bot's choice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Hint {
     /// The move it is for.

@@ -27,7 +27,7 @@ pub enum ClientRequest {
         /// The action id (0–715; anything else is refused by the rules).
         action: i64,
     },
-    /// `{"op": "hint"}`: the greedy bot's choice for this seat.
+    /// `{"op": "hint"}`: the `strong` bot's choice for this seat.
     Hint,
     /// `{"op": "ping"}`: answered with `{"type": "pong"}`.
     Ping,
@@ -103,7 +103,7 @@ enum ActOp {
 #[schemars(rename = "Op")]
 #[allow(dead_code)]
 pub(crate) struct OpSchema {
-    /// `hint`: the greedy bot's choice for this seat (it must be to act);
+    /// `hint`: the `strong` bot's choice for this seat (it must be to act);
     /// `ping`: a `pong`; `sync`: the current update again with every event
     /// of the game.
     op: SimpleOp,

@@ -710,7 +710,11 @@ impl Room {
             }
             ClientRequest::Hint => {
                 let (view, n) = self.inner.lock().await.auth.hint_view(client)?;
-                let action = bots::greedy(view)
+                // The `strong` preset in the bot pool's turn for this match
+                // (the greedy bot past the budget), seeded by the move: the
+                // same answer however often it is asked.
+                let spec = crate::seats::hint_spec(&sh.options)?;
+                let action = bots::decide(sh, &self.bot_key(), spec, n, view)
                     .await
                     .ok_or_else(|| ProtoError::new(ErrorCode::Internal, "no hint"))?;
                 let mut inner = self.inner.lock().await;

@@ -262,7 +262,7 @@ export type ErrorCode = "bad_json" | "bad_message" | "unknown_op" | "stale_move"
 export type Events = Engine.GameEvent[];
 
 /**
- * `hint`: the greedy bot's choice.
+ * `hint`: the `strong` bot's choice.
  */
 export type Hint = {
   /**
@@ -651,7 +651,7 @@ export type Notices = {
  */
 export type Op = {
   /**
-   * `hint`: the greedy bot's choice for this seat (it must be to act);
+   * `hint`: the `strong` bot's choice for this seat (it must be to act);
    * `ping`: a `pong`; `sync`: the current update again with every event
    * of the game.
    */

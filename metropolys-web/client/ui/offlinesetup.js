@@ -18,7 +18,7 @@ function gameUnderWay(E, key, game, seats) {
     seats,
     // A seed above 2^53 − 1 (a BigInt) is not one this page deals: each bot's seed is a number.
     bots: seats.map((k, i) => k === "human" ? null : new BotWorker(k, { seed: Number(game.config?.seed ?? 0) + i + 1 })),
-    hint: new E.Bot("greedy", { seed: 1 }),
+    hint: new E.Bot("strong", { seed: 1 }),
     shown: null,
     thinking: null,
     legal: /* @__PURE__ */ new Map(),
