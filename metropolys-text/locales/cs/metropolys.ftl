@@ -266,7 +266,7 @@ preset-expert = Expert
 preset-beginner-about = Často hraje dobré tahy, občas i slabé.
 preset-casual-about = Dívá se trochu dopředu a občas zvolí až druhý nejlepší tah.
 preset-strong-about = Na každý tah prozkoumá asi tisíc možných pokračování.
-preset-expert-about = Na každý tah prozkoumá třicet tisíc možných pokračování; nejsilnější.
+preset-expert-about = Na každý tah prozkoumá až dvacet tisíc možných pokračování a posoudí je podle toho, co se naučil z tisíců her; nejsilnější.
 
 ## Errors a player can meet (the rule's number stays in the error's data)
 

@@ -253,7 +253,7 @@ preset-expert = Expert
 preset-beginner-about = Plays good moves often and poor ones sometimes.
 preset-casual-about = Looks a little ahead and sometimes picks a second-best move.
 preset-strong-about = Searches about a thousand futures per move.
-preset-expert-about = Searches thirty thousand futures per move; the strongest.
+preset-expert-about = Searches up to twenty thousand futures per move and judges them by what it learned from thousands of games; the strongest.
 
 ## Errors a player can meet (the rule's number stays in the error's data)
 

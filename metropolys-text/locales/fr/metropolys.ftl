@@ -254,7 +254,7 @@ preset-expert = Expert
 preset-beginner-about = Joue souvent de bons coups, parfois de mauvais.
 preset-casual-about = Anticipe un peu et choisit parfois le deuxième meilleur coup.
 preset-strong-about = Explore environ mille suites possibles à chaque coup.
-preset-expert-about = Explore trente mille suites possibles à chaque coup ; le plus fort.
+preset-expert-about = Explore jusqu'à vingt mille suites possibles à chaque coup et les juge d'après ce qu'il a appris de milliers de parties ; le plus fort.
 
 ## Errors a player can meet (the rule's number stays in the error's data)
 

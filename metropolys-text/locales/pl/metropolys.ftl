@@ -275,7 +275,7 @@ preset-expert = Ekspert
 preset-beginner-about = Często gra dobre ruchy, a czasem słabe.
 preset-casual-about = Patrzy trochę do przodu i czasem wybiera drugi najlepszy ruch.
 preset-strong-about = Przy każdym ruchu bada około tysiąca możliwych dalszych przebiegów gry.
-preset-expert-about = Przy każdym ruchu bada trzydzieści tysięcy możliwych dalszych przebiegów gry; najsilniejszy.
+preset-expert-about = Przy każdym ruchu bada do dwudziestu tysięcy możliwych dalszych przebiegów gry i ocenia je według tego, czego nauczył się z tysięcy partii; najsilniejszy.
 
 ## Errors a player can meet (the rule's number stays in the error's data)
 

@@ -17,7 +17,7 @@ pub enum Command {
     Help,
     /// Show where the person's own cards score.
     Map,
-    /// Ask the strongest bot what it would play.
+    /// Ask the default search (`ismcts`) what it would play.
     Hint,
     /// Show the whole position again.
     Board,
@@ -92,7 +92,7 @@ Commands:
   pass      take no further part in this call (not allowed when opening, R-7)
   map       where your secret cards score: their neighborhoods and areas
             (also `objective`)
-  hint      what the strongest bot (ismcts) would play in your place
+  hint      what the default search (ismcts) would play in your place
   n 12      the neighbors of neighborhood 12 and what stands on them
             (also `neighbors 12`)
   board     show the whole position again (between your decisions only
