@@ -618,12 +618,19 @@ async fn hints_and_presence() {
     let state = State::new(&config).unwrap();
     let view = metropolys_bots::InfoSet::with_config(&state, 0, &config).unwrap();
     let strong = metropolys_bots::BotSpec::new(metropolys_bots::BotKind::Strong).build();
-    let want = metropolys_bots::Player::new(strong, 0).choose(&view).unwrap();
+    let want = metropolys_bots::Player::new(strong, 0)
+        .choose(&view)
+        .unwrap();
     // (On this deal the greedy bot would answer otherwise.)
     let greedy = metropolys_bots::BotSpec::new(metropolys_bots::BotKind::Greedy).build();
-    let greedy = metropolys_bots::Player::new(greedy, 0).choose(&view).unwrap();
+    let greedy = metropolys_bots::Player::new(greedy, 0)
+        .choose(&view)
+        .unwrap();
     assert_ne!(greedy, want);
-    assert_eq!(h, json!({"type": "hint", "move": 0, "action": want.id().unwrap()}));
+    assert_eq!(
+        h,
+        json!({"type": "hint", "move": 0, "action": want.id().unwrap()})
+    );
     a.send(json!({"op": "hint"})).await;
     assert_eq!(a.until("hint").await, h);
     let mut b = server.connect(&id, Some(&t1), None).await;
