@@ -55,7 +55,10 @@ pub struct BotSpec {
 /// `threads` threads.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Budget {
-    /// Iterations per decision, when they are bounded.
+    /// Iterations per decision, when they are bounded: with 2 players
+    /// for the `expert` preset, which searches more at larger tables
+    /// ([`Ismcts::iterations_for`](crate::Ismcts::iterations_for),
+    /// [`EXPERT_ITERATIONS_BY_PLAYERS`](crate::presets::EXPERT_ITERATIONS_BY_PLAYERS)).
     pub iterations: Option<u64>,
     /// Wall-clock seconds per decision, when they are bounded.
     pub seconds: Option<f64>,
