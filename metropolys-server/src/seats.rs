@@ -54,7 +54,7 @@ pub(crate) fn seat_spec(o: &Options, i: usize, s: &str) -> Result<SeatSpec, Prot
             )));
         }
     }
-    let max_edges = o.bot_tree_mib * 1024 * 1024 / EDGE_BYTES;
+    let max_edges = max_tree_edges(o);
     if let Some(v) = spec.params().get("tree_edges") {
         if v.as_u64().is_none_or(|x| x > max_edges) {
             return Err(badbot(format!(
@@ -89,21 +89,19 @@ pub(crate) fn seat_spec(o: &Options, i: usize, s: &str) -> Result<SeatSpec, Prot
     })
 }
 
+/// The most edges a bot's tree may hold on this server (`--bot-tree-mib`).
+fn max_tree_edges(o: &Options) -> u64 {
+    o.bot_tree_mib * 1024 * 1024 / EDGE_BYTES
+}
+
 /// The bot that answers a seat's `hint`: the `strong` preset, far
 /// stronger than the greedy bot (973 against 367 on docs/bots.md's
-/// 2-player ladder) for a few milliseconds of one thread a decision.
-pub(crate) const HINT_BOT: &str = "strong";
-
-/// The spec of [`HINT_BOT`] within this server's limits (its tree capped
-/// at `--bot-tree-mib`, as a seat's).
+/// 2-player ladder) for a few milliseconds of one thread a decision, its
+/// tree capped at `--bot-tree-mib` as a seat's.
 pub(crate) fn hint_spec(o: &Options) -> Result<BotSpec, ProtoError> {
-    match seat_spec(o, 0, HINT_BOT)? {
-        SeatSpec::Bot { spec, .. } => Ok(spec),
-        SeatSpec::Human => Err(ProtoError::new(
-            ErrorCode::Internal,
-            "the hint's bot is not a bot",
-        )),
-    }
+    BotSpec::new(metropolys_bots::BotKind::Strong)
+        .with("tree_edges", Value::from(max_tree_edges(o)))
+        .map_err(|e| ProtoError::new(ErrorCode::Internal, e.to_string()))
 }
 
 #[cfg(test)]
