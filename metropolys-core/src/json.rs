@@ -14,7 +14,7 @@ use crate::record::{Record, RecordError};
 use crate::state::{Snapshot, State};
 use crate::strict;
 use crate::types::Rule;
-use serde::{de::DeserializeOwned, Serialize};
+use serde::de::DeserializeOwned;
 
 /// Any error of the engine: the one type bindings map to codes and exceptions.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -145,14 +145,12 @@ pub fn parameters_from_str(text: &str) -> Result<serde_json::Value, serde_json::
     Ok(v)
 }
 
-/// Parses `text` as a `T`, rejecting positional (array) forms of objects.
-fn from_str<T: DeserializeOwned + Serialize>(text: &str) -> Result<T, Error> {
-    // Parsed from the text (not from the `Value`) so that duplicate fields
-    // are still rejected.
-    let value: T = serde_json::from_str(text)?;
-    let input: serde_json::Value = serde_json::from_str(text)?;
-    let output = serde_json::to_value(&value)?;
-    strict::positional(&input, &output).map_err(Error::Json)?;
+/// Parses `text` as a `T`, rejecting positional (array) forms of objects
+/// ([`strict::Named`]) and text after the value.
+fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, Error> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value = T::deserialize(strict::Named(&mut de))?;
+    de.end()?;
     Ok(value)
 }
 
@@ -385,7 +383,7 @@ mod tests {
     fn json_errors_name_no_rust_types() {
         for (text, want) in [
             ("3", "invalid type: integer `3`, expected an object"),
-            ("[1]", "invalid length 1, expected an object"),
+            ("[1]", "invalid type: sequence, expected an object (fields by name, not by position) at line 1 column 1"),
             (r#"{"players": "x"}"#, "expected an integer from 0 to 255"),
             (r#"{"players": 300}"#, "expected an integer from 0 to 255"),
         ] {

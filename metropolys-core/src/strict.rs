@@ -2,66 +2,280 @@
 //!
 //! serde's derived `Deserialize` also reads a struct from a JSON array of its
 //! fields in order (`[3, "expert", 7]` for a configuration). The formats are
-//! objects, so every loader compares the input with the value's own
-//! serialisation ([`positional`]): wherever the input has an array and the
-//! serialisation has an object, the input used the positional form and is
-//! rejected. The loaders themselves (`from_json`) are in `json.rs`; fields
-//! read inside a larger value use [`field`].
+//! objects, so every loader reads through [`Named`], a deserializer that
+//! passes everything to the one it wraps except that form: a struct (at any
+//! depth) given as an array is an error, at the array's line and column.
+//! The loaders themselves (`from_json`) are in `json.rs`; fields read
+//! inside a larger value use [`field`].
+//!
+//! The check is made while the value is read, not by reading the input a
+//! second time as a `serde_json::Value` and comparing it with the value's
+//! serialisation: each format is then deserialised one way only, which is
+//! most of the size of the WebAssembly engine's loaders (BENCHMARKS.md).
+//! serde has no setting for it, and no maintained crate does it (the
+//! wrappers of `serde_path_to_error` and `serde_ignored` are the same
+//! pattern for other ends).
 
-use serde::de::DeserializeSeed as _;
-use serde::{de::DeserializeOwned, Serialize};
+use serde::de::{self, DeserializeSeed, Deserializer, Visitor};
 use serde_json::Value;
+use std::fmt;
 
-/// Where `input` uses the positional (array) form of an object that
-/// `output` (the value read from it, serialised again) writes as an object:
-/// the message naming the first such place, or `Ok`.
-pub(crate) fn positional(input: &Value, output: &Value) -> Result<(), String> {
-    check(input, output, &mut String::from("$"))
+/// What a struct given as an array is told it should have been.
+const BY_NAME: &str = "an object (fields by name, not by position)";
+
+/// A deserializer that refuses the positional (array) form of every struct
+/// it reads, at any depth, and otherwise is the deserializer it wraps.
+pub(crate) struct Named<D>(pub(crate) D);
+
+/// The visitor of [`Named`]: passes every value on, with what is inside it
+/// read through [`Named`] again.
+struct Wrap<V>(V);
+
+/// [`Wrap`] for a struct: an array is refused (and never handed to the
+/// struct's visitor, whose positional reading is then not in the program).
+struct ByName<V>(V);
+
+fn wrap<V>(inner: V) -> Wrap<V> {
+    Wrap(inner)
 }
 
-fn check(input: &Value, output: &Value, path: &mut String) -> Result<(), String> {
-    match (input, output) {
-        (Value::Array(_), Value::Object(_)) => Err(format!(
-            "{path} is an array, but the format has an object there (fields by name, not by position)"
-        )),
-        (Value::Array(a), Value::Array(b)) => {
-            for (i, (x, y)) in a.iter().zip(b).enumerate() {
-                let len = path.len();
-                path.push_str(&format!("[{i}]"));
-                check(x, y, path)?;
-                path.truncate(len);
-            }
-            Ok(())
-        }
-        (Value::Object(a), Value::Object(b)) => {
-            for (k, x) in a {
-                if let Some(y) = b.get(k) {
-                    let len = path.len();
-                    path.push('.');
-                    path.push_str(k);
-                    check(x, y, path)?;
-                    path.truncate(len);
-                }
-            }
-            Ok(())
-        }
-        _ => Ok(()),
+macro_rules! forward {
+    ($($method:ident)*) => {
+        $(fn $method<V: Visitor<'de>>(self, v: V) -> Result<V::Value, D::Error> {
+            self.0.$method(wrap(v))
+        })*
+    };
+}
+
+impl<'de, D: Deserializer<'de>> Deserializer<'de> for Named<D> {
+    type Error = D::Error;
+
+    forward! {
+        deserialize_any deserialize_bool deserialize_i8 deserialize_i16
+        deserialize_i32 deserialize_i64 deserialize_i128 deserialize_u8
+        deserialize_u16 deserialize_u32 deserialize_u64 deserialize_u128
+        deserialize_f32 deserialize_f64 deserialize_char deserialize_str
+        deserialize_string deserialize_bytes deserialize_byte_buf
+        deserialize_option deserialize_unit deserialize_seq deserialize_map
+        deserialize_identifier deserialize_ignored_any
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        v: V,
+    ) -> Result<V::Value, D::Error> {
+        self.0.deserialize_unit_struct(name, wrap(v))
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        v: V,
+    ) -> Result<V::Value, D::Error> {
+        self.0.deserialize_newtype_struct(name, wrap(v))
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, v: V) -> Result<V::Value, D::Error> {
+        self.0.deserialize_tuple(len, wrap(v))
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        len: usize,
+        v: V,
+    ) -> Result<V::Value, D::Error> {
+        self.0.deserialize_tuple_struct(name, len, wrap(v))
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value, D::Error> {
+        self.0.deserialize_struct(name, fields, ByName(v))
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value, D::Error> {
+        self.0.deserialize_enum(name, variants, wrap(v))
+    }
+
+    fn is_human_readable(&self) -> bool {
+        self.0.is_human_readable()
     }
 }
 
-/// A `deserialize_with` helper: the field's value is read whole, then as a
-/// `T`, and rejected if it used a positional form (see [`positional`]).
+/// The methods of a visitor that hand each value to the visitor in `.0`,
+/// what is inside it read through [`Named`]; all but `expecting` and
+/// `visit_seq`, which [`Wrap`] and [`ByName`] write.
+macro_rules! pass {
+    ($($method:ident: $t:ty)*) => {
+        type Value = V::Value;
+
+        $(fn $method<E: de::Error>(self, x: $t) -> Result<V::Value, E> {
+            self.0.$method(x)
+        })*
+
+        fn visit_none<E: de::Error>(self) -> Result<V::Value, E> {
+            self.0.visit_none()
+        }
+
+        fn visit_unit<E: de::Error>(self) -> Result<V::Value, E> {
+            self.0.visit_unit()
+        }
+
+        fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<V::Value, D::Error> {
+            self.0.visit_some(Named(d))
+        }
+
+        fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<V::Value, D::Error> {
+            self.0.visit_newtype_struct(Named(d))
+        }
+
+        fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
+            self.0.visit_map(Named(map))
+        }
+
+        fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> Result<V::Value, A::Error> {
+            self.0.visit_enum(Named(data))
+        }
+    };
+}
+
+macro_rules! visitor {
+    () => {
+        pass! {
+            visit_bool: bool visit_i8: i8 visit_i16: i16 visit_i32: i32
+            visit_i64: i64 visit_i128: i128 visit_u8: u8 visit_u16: u16
+            visit_u32: u32 visit_u64: u64 visit_u128: u128 visit_f32: f32
+            visit_f64: f64 visit_char: char visit_str: &str
+            visit_borrowed_str: &'de str visit_string: String
+            visit_bytes: &[u8] visit_borrowed_bytes: &'de [u8]
+            visit_byte_buf: Vec<u8>
+        }
+    };
+}
+
+impl<'de, V: Visitor<'de>> Visitor<'de> for Wrap<V> {
+    visitor!();
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        self.0.expecting(f)
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<V::Value, A::Error> {
+        self.0.visit_seq(Named(seq))
+    }
+}
+
+impl<'de, V: Visitor<'de>> Visitor<'de> for ByName<V> {
+    visitor!();
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(BY_NAME)
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, _: A) -> Result<V::Value, A::Error> {
+        Err(de::Error::invalid_type(de::Unexpected::Seq, &BY_NAME))
+    }
+}
+
+/// A seed whose value is read through [`Named`].
+struct Seed<S>(S);
+
+impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for Seed<S> {
+    type Value = S::Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
+        self.0.deserialize(Named(d))
+    }
+}
+
+impl<'de, A: de::SeqAccess<'de>> de::SeqAccess<'de> for Named<A> {
+    type Error = A::Error;
+
+    fn next_element_seed<S: DeserializeSeed<'de>>(
+        &mut self,
+        seed: S,
+    ) -> Result<Option<S::Value>, A::Error> {
+        self.0.next_element_seed(Seed(seed))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        self.0.size_hint()
+    }
+}
+
+impl<'de, A: de::MapAccess<'de>> de::MapAccess<'de> for Named<A> {
+    type Error = A::Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, A::Error> {
+        self.0.next_key_seed(seed)
+    }
+
+    fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, A::Error> {
+        self.0.next_value_seed(Seed(seed))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        self.0.size_hint()
+    }
+}
+
+impl<'de, A: de::EnumAccess<'de>> de::EnumAccess<'de> for Named<A> {
+    type Error = A::Error;
+    type Variant = Named<A::Variant>;
+
+    fn variant_seed<S: DeserializeSeed<'de>>(
+        self,
+        seed: S,
+    ) -> Result<(S::Value, Named<A::Variant>), A::Error> {
+        self.0.variant_seed(seed).map(|(v, rest)| (v, Named(rest)))
+    }
+}
+
+impl<'de, A: de::VariantAccess<'de>> de::VariantAccess<'de> for Named<A> {
+    type Error = A::Error;
+
+    fn unit_variant(self) -> Result<(), A::Error> {
+        self.0.unit_variant()
+    }
+
+    fn newtype_variant_seed<S: DeserializeSeed<'de>>(self, seed: S) -> Result<S::Value, A::Error> {
+        self.0.newtype_variant_seed(Seed(seed))
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, len: usize, v: V) -> Result<V::Value, A::Error> {
+        self.0.tuple_variant(len, wrap(v))
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        fields: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value, A::Error> {
+        self.0.struct_variant(fields, ByName(v))
+    }
+}
+
+/// A `deserialize_with` helper: the field's value read through [`Named`]
+/// (no positional forms at any depth).
 pub(crate) fn field<'de, D, T>(d: D) -> Result<T, D::Error>
 where
-    D: serde::Deserializer<'de>,
-    T: DeserializeOwned + Serialize,
+    D: Deserializer<'de>,
+    T: de::Deserialize<'de>,
 {
-    use serde::{de::Error as _, Deserialize};
-    let Unique(input) = Unique::deserialize(d)?;
-    let value = T::deserialize(&input).map_err(D::Error::custom)?;
-    let output = serde_json::to_value(&value).map_err(D::Error::custom)?;
-    positional(&input, &output).map_err(D::Error::custom)?;
-    Ok(value)
+    T::deserialize(Named(d))
 }
 
 /// How a key given twice is named in the error: a field of a format

@@ -238,7 +238,7 @@ fn a_key_given_twice_is_rejected_at_every_depth_of_a_record() {
         // An action, its bid, and what the record expects.
         r#""config": {"players": 2, "seed": 1}, "actions": [{"player": 0, "player": 1, "action": "pass"}]}"#,
         r#""config": {"players": 2, "seed": 1}, "actions": [{"player": 0, "action": {"bid": {"neighborhood": 12, "neighborhood": 13, "building": 3}}}]}"#,
-        r#""config": {"players": 2, "seed": 1}, "actions": [], "expected": {"scores": [1, 2], "scores": [3, 4]}}"#,
+        r#""config": {"players": 2, "seed": 1}, "actions": [], "expected": {"totals": [1, 2], "totals": [3, 4]}}"#,
         r#""config": {"players": 2, "seed": 1}, "config": {"players": 3, "seed": 1}, "actions": []}"#,
     ] {
         let text = format!("{head}{twice}");
@@ -472,4 +472,154 @@ fn r22_a_snapshots_deck_must_have_dealt_the_cards_it_shows() {
     let parts =
         Game::from_snapshot_parts(whole, game.last_events().to_vec(), Some(history)).unwrap();
     assert_eq!(parts.metropolys_deck(), Some(&deck[..]));
+}
+
+/// JSON with each object's fields in the order of the text (serde_json's
+/// `Value` sorts them), so that an object's values are its positional form.
+#[derive(Clone)]
+enum Ordered {
+    Object(Vec<(String, Ordered)>),
+    Array(Vec<Ordered>),
+    Leaf(serde_json::Value),
+}
+
+impl<'de> serde::Deserialize<'de> for Ordered {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Ordered, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Ordered;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("JSON")
+            }
+            fn visit_bool<E>(self, v: bool) -> Result<Ordered, E> {
+                Ok(Ordered::Leaf(v.into()))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<Ordered, E> {
+                Ok(Ordered::Leaf(v.into()))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<Ordered, E> {
+                Ok(Ordered::Leaf(v.into()))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<Ordered, E> {
+                Ok(Ordered::Leaf(v.into()))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Ordered, E> {
+                Ok(Ordered::Leaf(v.into()))
+            }
+            fn visit_unit<E>(self) -> Result<Ordered, E> {
+                Ok(Ordered::Leaf(serde_json::Value::Null))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<Ordered, A::Error> {
+                let mut items = Vec::new();
+                while let Some(x) = a.next_element()? {
+                    items.push(x);
+                }
+                Ok(Ordered::Array(items))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut m: A,
+            ) -> Result<Ordered, A::Error> {
+                let mut fields = Vec::new();
+                while let Some(kv) = m.next_entry()? {
+                    fields.push(kv);
+                }
+                Ok(Ordered::Object(fields))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl Ordered {
+    fn text(&self) -> String {
+        match self {
+            Ordered::Leaf(v) => v.to_string(),
+            Ordered::Array(a) => {
+                let items: Vec<String> = a.iter().map(Ordered::text).collect();
+                format!("[{}]", items.join(","))
+            }
+            Ordered::Object(m) => {
+                let fields: Vec<String> = m
+                    .iter()
+                    .map(|(k, v)| format!("{}:{}", serde_json::Value::from(k.as_str()), v.text()))
+                    .collect();
+                format!("{{{}}}", fields.join(","))
+            }
+        }
+    }
+
+    /// Each object inside (the root too) replaced, one at a time, by the
+    /// array of its values in order: the positional form serde's derived
+    /// loaders would take for a struct.
+    fn positional_forms(&self) -> Vec<Ordered> {
+        let mut out = Vec::new();
+        match self {
+            Ordered::Object(m) => {
+                out.push(Ordered::Array(m.iter().map(|(_, v)| v.clone()).collect()));
+                for (i, (k, x)) in m.iter().enumerate() {
+                    for y in x.positional_forms() {
+                        let mut copy = m.clone();
+                        copy[i] = (k.clone(), y);
+                        out.push(Ordered::Object(copy));
+                    }
+                }
+            }
+            Ordered::Array(a) => {
+                for (i, x) in a.iter().enumerate() {
+                    for y in x.positional_forms() {
+                        let mut copy = a.clone();
+                        copy[i] = y;
+                        out.push(Ordered::Array(copy));
+                    }
+                }
+            }
+            Ordered::Leaf(_) => {}
+        }
+        out
+    }
+}
+
+/// Every object of a state, a view and a record (its configuration and its
+/// expected score sheets), at every depth, is refused in its positional
+/// form: the loaders read the documented object forms only.
+#[test]
+fn every_object_of_a_format_is_refused_in_its_positional_form() {
+    let mut rng = SplitMix64::new(5);
+    let mut game = metropolys_core::Game::new(config(4, true, true, 5)).unwrap();
+    while !game.state().is_over() {
+        let legal = game.state().legal_actions();
+        let pick = legal[rng.below(legal.len() as u64) as usize];
+        game = game.apply(pick).unwrap();
+    }
+    let mut record = game.to_record().unwrap();
+    record.expected = Some(Expected {
+        scores: Some(game.state().scores()),
+        ..record.expected.unwrap_or_default()
+    });
+    let state = game.state().to_json();
+    let view = game.view(1).unwrap().to_json();
+    let record = record.to_json_pretty();
+    type Loads = fn(&str) -> bool;
+    let loaders: [(&str, &str, Loads); 3] = [
+        ("state", &state, |t| State::from_json(t).is_ok()),
+        ("view", &view, |t| {
+            metropolys_core::Game::from_json(t).is_ok()
+        }),
+        ("record", &record, |t| Record::from_json(t).is_ok()),
+    ];
+    for (what, text, loads) in loaders {
+        assert!(loads(text), "{what}");
+        let tree: Ordered = serde_json::from_str(text).unwrap();
+        assert!(loads(&tree.text()), "{what}");
+        let forms = tree.positional_forms();
+        assert!(forms.len() > 20, "{what}: {} objects", forms.len());
+        for form in forms {
+            let t = form.text();
+            assert!(!loads(&t), "{what}: {t}");
+        }
+    }
 }
