@@ -20,11 +20,133 @@
 //! The belief is built once per decision from the [`InfoSet`] (whose
 //! position has every secret of the other seats erased); each search
 //! iteration draws a deal from it.
+//!
+//! # The learned model
+//!
+//! [`Model::Learned`] weighs each candidate card with weights fitted on
+//! games of the search (docs/learning.md, "The learned belief"): a
+//! log-linear model of three [`FEATURES`] per candidate, the log-likelihood
+//! above with `β` = [`LEARNED_BETA`], the points the card would score on
+//! the opponent's buildings as they stand (core's
+//! [`scoring::secret_points`]) and those points times the share of the
+//! opponent's buildings constructed, plus one weight per card
+//! ([`crate::belief_weights`]). Its arithmetic is `f64` additions and
+//! products and `libm`'s functions, so it is the same on every platform.
 
+use crate::belief_weights::{Weights, LEARNED};
 use crate::eval::{Ctx, Tables};
 use crate::infoset::InfoSet;
 use metropolys_core::rng::SplitMix64;
-use metropolys_core::{Area, Kind, MetropolysCard, Objective, Seat, State, MAX_PLAYERS};
+use metropolys_core::{
+    scoring, Area, Kind, MetropolysCard, Objective, Seat, SecretCard, State, BUILDINGS_PER_PLAYER,
+    MAX_PLAYERS, METROPOLYS_CARDS,
+};
+
+/// The features of a candidate card in the learned model: the hand
+/// model's log-likelihood at `β` = [`LEARNED_BETA`], the points the card
+/// scores on the opponent's buildings / 10, and those points times the
+/// share of its 13 buildings constructed.
+pub(crate) const FEATURES: usize = 3;
+
+/// The `β` of the log-likelihood the learned model reads.
+pub(crate) const LEARNED_BETA: f64 = 0.2;
+
+/// How a belief weighs the opponents' possible cards.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Model {
+    /// The hand-written model with evidence weight `β` (0: uniform).
+    Hand(f64),
+    /// The learned log-linear model.
+    Learned,
+}
+
+/// A candidate card's identity: its index in `Area::ALL`, `Kind::ALL` or
+/// `METROPOLYS_CARDS`, and the secret card it is.
+pub(crate) trait Candidate: Copy {
+    /// The index of the card among those of its kind.
+    fn id(&self) -> usize;
+    /// The card as core scores it.
+    fn secret(&self) -> SecretCard;
+}
+
+impl Candidate for Area {
+    fn id(&self) -> usize {
+        self.index()
+    }
+    fn secret(&self) -> SecretCard {
+        SecretCard::Area(*self)
+    }
+}
+
+impl Candidate for Kind {
+    fn id(&self) -> usize {
+        self.index()
+    }
+    fn secret(&self) -> SecretCard {
+        SecretCard::Neighborhood(*self)
+    }
+}
+
+impl Candidate for MetropolysCard {
+    fn id(&self) -> usize {
+        METROPOLYS_CARDS.iter().position(|c| c == self).unwrap_or(0)
+    }
+    fn secret(&self) -> SecretCard {
+        SecretCard::Metropolys(*self)
+    }
+}
+
+/// Seat `q`'s features of each candidate of `deck` ([`FEATURES`]), from
+/// the log-likelihoods `ll` at [`LEARNED_BETA`].
+pub(crate) fn features<T: Candidate>(
+    s: &State,
+    q: Seat,
+    deck: &[T],
+    ll: &[f64],
+) -> Vec<[f64; FEATURES]> {
+    let owned = s.constructed(q).0;
+    let share = f64::from(owned.count_ones()) / f64::from(BUILDINGS_PER_PLAYER);
+    deck.iter()
+        .zip(ll)
+        .map(|(c, &l)| {
+            let points = f64::from(scoring::secret_points(s.variant(), owned, c.secret())) / 10.0;
+            [l, points, points * share]
+        })
+        .collect()
+}
+
+/// The log-weights of `model` for each candidate of `deck` for seat `q`:
+/// the hand model's log-likelihoods `ll`, or the learned model's weights
+/// `w` applied to them and the other features.
+fn weigh<T: Candidate>(
+    model: Model,
+    s: &State,
+    q: Seat,
+    deck: &[T],
+    ll: Vec<f64>,
+    w: &Weights,
+) -> Vec<f64> {
+    match model {
+        Model::Hand(_) => ll,
+        Model::Learned => learned(s, q, deck, &ll, w),
+    }
+}
+
+/// The learned model's log-weight of each candidate of `deck` for seat
+/// `q`, from the log-likelihoods `ll` at [`LEARNED_BETA`].
+fn learned<T: Candidate>(s: &State, q: Seat, deck: &[T], ll: &[f64], w: &Weights) -> Vec<f64> {
+    features(s, q, deck, ll)
+        .iter()
+        .zip(deck)
+        .map(|(f, c)| {
+            let mut x = w.bias.get(c.id()).copied().unwrap_or(0.0);
+            for (wi, fi) in w.features.iter().zip(f) {
+                x += wi * fi;
+            }
+            x
+        })
+        .collect()
+}
 
 /// Deals of one deck to the opponents: each deal gives `deal[i]` to the
 /// `i`-th opponent (in seat order), drawn by cumulative weight.
@@ -115,20 +237,24 @@ pub(crate) struct Belief {
 impl Belief {
     /// The belief of `view`'s seat with evidence weight `beta`.
     pub(crate) fn new(view: &InfoSet, tables: &Tables, beta: f64) -> Belief {
+        Belief::with(view, tables, Model::Hand(beta))
+    }
+
+    /// The belief of `view`'s seat under `model`.
+    pub(crate) fn with(view: &InfoSet, tables: &Tables, model: Model) -> Belief {
         let s = view.position();
         let opponents: Vec<Seat> = (0..s.players()).filter(|&q| q != view.seat()).collect();
         let m = opponents.len();
+        let beta = match model {
+            Model::Hand(beta) => beta,
+            Model::Learned => LEARNED_BETA,
+        };
         let areas = view.hidden_areas();
         let area_ll: Vec<Vec<f64>> = opponents
             .iter()
             .map(|&q| {
-                loglik(s, tables, q, beta, areas, |ctx, nb, a: &Area| {
-                    let o = Objective {
-                        neighborhood: None,
-                        area: *a,
-                    };
-                    ctx.objective_value(tables, o, nb, 1u64 << nb)
-                })
+                let ll = area_loglik(s, tables, q, beta, areas);
+                weigh(model, s, q, areas, ll, &LEARNED.area)
             })
             .collect();
         let kinds = view.hidden_kinds();
@@ -136,13 +262,8 @@ impl Belief {
             let ll: Vec<Vec<f64>> = opponents
                 .iter()
                 .map(|&q| {
-                    loglik(s, tables, q, beta, kinds, |_, nb, k: &Kind| {
-                        if tables.kind_of(nb) == *k {
-                            2.0
-                        } else {
-                            0.0
-                        }
-                    })
+                    let ll = kind_loglik(s, tables, q, beta, kinds);
+                    weigh(model, s, q, kinds, ll, &LEARNED.neighborhood)
                 })
                 .collect();
             Deals::new(kinds, m, &ll)
@@ -151,9 +272,8 @@ impl Belief {
             opponents
                 .iter()
                 .map(|&q| {
-                    loglik(s, tables, q, beta, deck, |ctx, nb, c: &MetropolysCard| {
-                        ctx.card_value(tables, *c, nb)
-                    })
+                    let ll = card_loglik(s, tables, q, beta, deck);
+                    weigh(model, s, q, deck, ll, &LEARNED.metropolys)
                 })
                 .collect()
         };
@@ -235,6 +355,53 @@ impl Belief {
         });
         view.deal(&objectives[..n], cards.as_ref().map(|c| &c[..n]))
     }
+}
+
+/// [`loglik`] of each area card.
+pub(crate) fn area_loglik(
+    s: &State,
+    tables: &Tables,
+    q: Seat,
+    beta: f64,
+    deck: &[Area],
+) -> Vec<f64> {
+    loglik(s, tables, q, beta, deck, |ctx, nb, a: &Area| {
+        let o = Objective {
+            neighborhood: None,
+            area: *a,
+        };
+        ctx.objective_value(tables, o, nb, 1u64 << nb)
+    })
+}
+
+/// [`loglik`] of each neighborhood card.
+pub(crate) fn kind_loglik(
+    s: &State,
+    tables: &Tables,
+    q: Seat,
+    beta: f64,
+    deck: &[Kind],
+) -> Vec<f64> {
+    loglik(s, tables, q, beta, deck, |_, nb, k: &Kind| {
+        if tables.kind_of(nb) == *k {
+            2.0
+        } else {
+            0.0
+        }
+    })
+}
+
+/// [`loglik`] of each Metropolys card.
+pub(crate) fn card_loglik(
+    s: &State,
+    tables: &Tables,
+    q: Seat,
+    beta: f64,
+    deck: &[MetropolysCard],
+) -> Vec<f64> {
+    loglik(s, tables, q, beta, deck, |ctx, nb, c: &MetropolysCard| {
+        ctx.card_value(tables, *c, nb)
+    })
 }
 
 /// The log-likelihood of seat `q`'s constructions under each candidate of
@@ -336,12 +503,17 @@ mod tests {
     /// The mean log-probability the belief gives the opponents' true area
     /// and neighborhood cards, over positions of greedy games.
     fn mean_log_probability(beta: f64, positions: &[State]) -> f64 {
+        mean_log_probability_of(Model::Hand(beta), positions)
+    }
+
+    /// [`mean_log_probability`] under `model`.
+    fn mean_log_probability_of(model: Model, positions: &[State]) -> f64 {
         let tables = Tables::new();
         let (mut sum, mut n) = (0.0, 0.0);
         for s in positions {
             let seat = s.to_act().unwrap();
             let view = InfoSet::new(s, seat).unwrap();
-            let belief = Belief::new(&view, &tables, beta);
+            let belief = Belief::with(&view, &tables, model);
             let opponents: Vec<Seat> = (0..s.players()).filter(|&q| q != seat).collect();
             for (i, &q) in opponents.iter().enumerate() {
                 let truth = s.objective(q).unwrap();
@@ -355,11 +527,8 @@ mod tests {
         sum / n
     }
 
-    /// The belief reads the opponents' constructions: in the second half
-    /// of greedy games it gives their true cards more probability than the
-    /// uniform deal, and β = 0 is the uniform deal.
-    #[test]
-    fn the_belief_finds_the_opponents_cards_better_than_chance() {
+    /// Positions from the second half of six 3-player greedy games.
+    fn greedy_positions() -> Vec<State> {
         let mut pos = Vec::new();
         for seed in 0..6 {
             let config = Config::new(3, Variant::Expert, seed);
@@ -368,6 +537,15 @@ mod tests {
                 .collect();
             pos.extend(positions(&config, &mut bots, 40, 9));
         }
+        pos
+    }
+
+    /// The belief reads the opponents' constructions: in the second half
+    /// of greedy games it gives their true cards more probability than the
+    /// uniform deal, and β = 0 is the uniform deal.
+    #[test]
+    fn the_belief_finds_the_opponents_cards_better_than_chance() {
+        let pos = greedy_positions();
         assert!(pos.len() > 20, "{}", pos.len());
         let uniform = mean_log_probability(0.0, &pos);
         // 4 area cards and 4 kinds left for each opponent: ln(1/4) each.
@@ -376,5 +554,17 @@ mod tests {
         // -2.61, 0.5: -3.13, 1: -5.38: larger weights are overconfident).
         let informed = mean_log_probability(0.2, &pos);
         assert!(informed > uniform + 0.1, "{informed} vs {uniform}");
+    }
+
+    /// The learned belief (fitted on games of `strong`,
+    /// docs/learning.md) gives the opponents' true cards more probability
+    /// than the hand-written one at its best weight, also in these games
+    /// of another bot.
+    #[test]
+    fn the_learned_belief_finds_the_opponents_cards_better_than_the_hand_written_one() {
+        let pos = greedy_positions();
+        let hand = mean_log_probability(0.2, &pos);
+        let learned = mean_log_probability_of(Model::Learned, &pos);
+        assert!(learned > hand + 0.05, "{learned} vs {hand}");
     }
 }

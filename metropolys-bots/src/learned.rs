@@ -474,6 +474,119 @@ pub fn target(end: &State) -> [f64; MAX_PLAYERS] {
     crate::reward::score_reward(end)
 }
 
+/// The features of each candidate card in the learned belief over the
+/// opponents' secret cards (`ismcts`'s `"belief": "learned"`,
+/// docs/learning.md): the log-likelihood of the opponent's constructions
+/// under the card (the hand-written belief's, `β` = 0.2), the points the
+/// card would score on the opponent's buildings as they stand / 10, and
+/// those points times the share of its 13 buildings constructed.
+pub const BELIEF_FEATURES: usize = crate::belief::FEATURES;
+
+/// Which of an opponent's secret cards a [`BeliefExample`] is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SecretKind {
+    /// The area card (`Area::index` numbers the candidates).
+    Area,
+    /// The Expert neighborhood card (`Kind::index`).
+    Neighborhood,
+    /// The Metropolys card (its index in `METROPOLYS_CARDS`).
+    Metropolys,
+}
+
+/// One opponent's secret card of one kind as the learned belief sees it
+/// from a seat's view: every card it may be (what the seat cannot rule
+/// out), each with its [`BELIEF_FEATURES`], and the one it is. The rows
+/// the learned belief is fitted on.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BeliefExample {
+    /// Which card.
+    pub kind: SecretKind,
+    /// The opponent (its seat).
+    pub opponent: Seat,
+    /// The cards it may be, by their index among their kind.
+    pub candidates: Vec<usize>,
+    /// The features of each candidate, in the same order.
+    pub features: Vec<[f64; BELIEF_FEATURES]>,
+    /// The position in `candidates` of the card the opponent holds.
+    pub truth: usize,
+}
+
+/// The examples of `seat`'s view of `state` (a whole state: its secrets
+/// are the truths): one per opponent and kind of secret card.
+///
+/// ```
+/// use metropolys_bots::learned::{belief_examples, SecretKind};
+/// use metropolys_core::{Config, State, Variant};
+/// let s = State::new(&Config::new(3, Variant::Expert, 1)).unwrap();
+/// let examples = belief_examples(&s, 0).unwrap();
+/// // Two opponents, each an area card and a neighborhood card.
+/// assert_eq!(examples.len(), 4);
+/// assert!(examples.iter().all(|e| e.opponent != 0));
+/// assert_eq!(examples.iter().filter(|e| e.kind == SecretKind::Area).count(), 2);
+/// ```
+pub fn belief_examples(state: &State, seat: Seat) -> Result<Vec<BeliefExample>, crate::BotError> {
+    use crate::belief::{self, Candidate};
+    let view = crate::InfoSet::new(state, seat)?;
+    let tables = crate::eval::Tables::new();
+    let s = view.position();
+    let beta = belief::LEARNED_BETA;
+    let mut out = Vec::new();
+    fn push<T: Candidate + PartialEq>(
+        out: &mut Vec<BeliefExample>,
+        kind: SecretKind,
+        opponent: Seat,
+        deck: &[T],
+        truth: Option<T>,
+        features: Vec<[f64; BELIEF_FEATURES]>,
+    ) {
+        if let Some(t) = truth.and_then(|t| deck.iter().position(|c| *c == t)) {
+            out.push(BeliefExample {
+                kind,
+                opponent,
+                candidates: deck.iter().map(Candidate::id).collect(),
+                features,
+                truth: t,
+            });
+        }
+    }
+    for q in (0..s.players()).filter(|&q| q != seat) {
+        let objective = state.objective(q);
+        let areas = view.hidden_areas();
+        let ll = belief::area_loglik(s, &tables, q, beta, areas);
+        let f = belief::features(s, q, areas, &ll);
+        push(
+            &mut out,
+            SecretKind::Area,
+            q,
+            areas,
+            objective.map(|o| o.area),
+            f,
+        );
+        let kinds = view.hidden_kinds();
+        if !kinds.is_empty() {
+            let ll = belief::kind_loglik(s, &tables, q, beta, kinds);
+            let f = belief::features(s, q, kinds, &ll);
+            let truth = objective.and_then(|o| o.neighborhood);
+            push(&mut out, SecretKind::Neighborhood, q, kinds, truth, f);
+        }
+        if view.metropolys_card().is_some() {
+            let all = metropolys_core::METROPOLYS_CARDS;
+            let deck = view.deck_rest().unwrap_or(&all);
+            let ll = belief::card_loglik(s, &tables, q, beta, deck);
+            let f = belief::features(s, q, deck, &ll);
+            push(
+                &mut out,
+                SecretKind::Metropolys,
+                q,
+                deck,
+                state.metropolys_card(q),
+                f,
+            );
+        }
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -51,6 +51,7 @@
 
 pub mod arena;
 mod belief;
+mod belief_weights;
 mod bot;
 mod cancel;
 mod echo;

@@ -21,7 +21,7 @@ use std::str::FromStr;
 /// | --- | --- |
 /// | `random` | none |
 /// | `greedy` | `cost_per_number` (number 0–10), `building_value` (number −50–50) |
-/// | `ismcts` | `iterations` (integer 1–100,000,000), `seconds` (number, above 0, at most 3600), `threads` (integer 1–256), `exploration` (number 0–100), `playout` (`"random"`, `"greedy"` or `"softmax"`), `playout_temperature` (number above 0, at most 100), `reward` (`"win"` or `"score"`), `margin` (number above 0, at most 1000), `win_weight` (number 0–1), `root` (`"halving"` or `"uct"`), `candidates` (integer 1–100,000), `prior_weight` (number 0–10), `widen_base` (number 1–1000), `widen_rate` (number 0–1000), `belief` (number 0–100), `temperature` (number 0–100), `tree_edges` (integer 1,000–16,777,216: the most edges of a decision's tree, 32 bytes each, [`Ismcts::with_tree_edges`]) |
+/// | `ismcts` | `iterations` (integer 1–100,000,000), `seconds` (number, above 0, at most 3600), `threads` (integer 1–256), `exploration` (number 0–100), `playout` (`"random"`, `"greedy"` or `"softmax"`), `playout_temperature` (number above 0, at most 100), `reward` (`"win"` or `"score"`), `margin` (number above 0, at most 1000), `win_weight` (number 0–1), `root` (`"halving"` or `"uct"`), `candidates` (integer 1–100,000), `prior_weight` (number 0–10), `widen_base` (number 1–1000), `widen_rate` (number 0–1000), `belief` (number 0–100, or `"learned"`), `temperature` (number 0–100), `tree_edges` (integer 1,000–16,777,216: the most edges of a decision's tree, 32 bytes each, [`Ismcts::with_tree_edges`]) |
 /// | `ismcts-v1` | `iterations`, `seconds`, `threads`, `exploration`, `playout` (`"random"` or `"greedy"`), `reward`, `tree_edges`, as for `ismcts` |
 /// | `casual`, `strong`, `expert` | `tree_edges` |
 /// | `beginner` | none |
@@ -581,8 +581,19 @@ fn search(p: &Params<'_>) -> Result<Ismcts, BotError> {
     if let Some(e) = p.num("widen_rate", 0.0, 1000.0, false)? {
         b.widen_rate = e;
     }
-    if let Some(e) = p.num("belief", 0.0, 100.0, false)? {
-        b.belief = e;
+    match p.params.get("belief") {
+        Some(Value::String(s)) if s == "learned" => b.learned_belief = true,
+        Some(Value::String(_)) => {
+            return Err(p.bad(format!(
+                "belief must be a number from 0 and at most 100, or \"learned\", not {}",
+                excerpt_json(&p.params["belief"])
+            )))
+        }
+        _ => {
+            if let Some(e) = p.num("belief", 0.0, 100.0, false)? {
+                b.belief = e;
+            }
+        }
     }
     if let Some(e) = p.num("temperature", 0.0, 100.0, false)? {
         b.temperature = e;

@@ -43,6 +43,7 @@ fn bots() -> Vec<Box<dyn Bot>> {
         )
         .unwrap(),
         from_spec("ismcts", r#"{"iterations": 60, "threads": 2, "belief": 0.5}"#).unwrap(),
+        from_spec("ismcts", r#"{"iterations": 60, "belief": "learned"}"#).unwrap(),
         from_spec(
             "ismcts",
             r#"{"iterations": 60, "root": "uct", "reward": "score", "margin": 80, "win_weight": 0.5}"#,
@@ -562,6 +563,10 @@ fn presets_are_bot_kinds_with_their_own_names() {
     assert!(e.to_string().contains("expected none"), "{e}");
     assert!(from_spec("expert", r#"{"tree_edges": 5000}"#).is_ok());
     assert!(from_spec("strong", r#"{"tree_edges": 999}"#).is_err());
+    // The belief is a weight or the learned one.
+    let e = from_spec("ismcts", r#"{"belief": "hand"}"#).unwrap_err();
+    assert!(e.to_string().contains(r#"or "learned", not "hand""#), "{e}");
+    assert!(from_spec("ismcts", r#"{"belief": -1}"#).is_err());
     // ismcts-v1 takes the first release's parameters only.
     assert!(from_spec("ismcts-v1", r#"{"belief": 1}"#).is_err());
     assert!(from_spec("ismcts-v1", r#"{"playout": "eval"}"#).is_err());

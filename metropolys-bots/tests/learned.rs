@@ -1,9 +1,11 @@
-//! The learned evaluation as the bots use it: a search whose leaves the
-//! network values plays legal, reproducible games, and its decisions are
-//! pinned in `tests/learned/game.json`, which the WebAssembly package's
-//! Node test (metropolys-wasm/tests/bots.test.mjs) replays: the same
-//! decisions natively and in wasm. `METROPOLYS_BLESS=1 cargo test -p
-//! metropolys-bots --test learned` rewrites the file after a new network.
+//! The learned knowledge as the bots use it: a search whose leaves the
+//! network values and whose deals the learned belief weighs plays legal,
+//! reproducible games, and its decisions are pinned in
+//! `tests/learned/game.json`, which the WebAssembly package's Node test
+//! (metropolys-wasm/tests/bots.test.mjs) replays: the same decisions
+//! natively and in wasm. `METROPOLYS_BLESS=1 cargo test -p
+//! metropolys-bots --test learned` rewrites the file after a new network
+//! or new belief weights.
 
 use metropolys_bots::learned::ValueNet;
 use metropolys_bots::Player;
@@ -11,7 +13,7 @@ use metropolys_core::{Action, Config, State, Variant};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 
-const SPEC: &str = r#"{"iterations":200,"seed":5,"leaf":"value"}"#;
+const SPEC: &str = r#"{"iterations":200,"seed":5,"leaf":"value","belief":"learned"}"#;
 
 fn pinned() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/learned/game.json")
@@ -60,7 +62,7 @@ fn a_learned_search_plays_the_pinned_game() {
 }
 
 #[test]
-fn the_value_leaf_changes_the_search() {
+fn the_value_leaf_and_the_belief_change_the_search() {
     // The same seed with playouts at the leaves: another game (the leaf
     // setting is read).
     let mut state = State::new(&Config::new(3, Variant::Expert, 8)).unwrap();
@@ -69,6 +71,17 @@ fn the_value_leaf_changes_the_search() {
     let mut ids = Vec::new();
     while !state.is_over() {
         let a = playout.choose_for(&state).unwrap();
+        ids.push(a.id().unwrap_or(Action::PASS_ID));
+        state = state.play(a).unwrap();
+    }
+    assert_ne!(ids, play());
+    // And with uniform deals: another game (the belief is read).
+    let mut state = State::new(&Config::new(3, Variant::Expert, 8)).unwrap();
+    let mut uniform =
+        Player::from_spec("ismcts", r#"{"iterations":200,"seed":5,"leaf":"value"}"#).unwrap();
+    let mut ids = Vec::new();
+    while !state.is_over() {
+        let a = uniform.choose_for(&state).unwrap();
         ids.push(a.id().unwrap_or(Action::PASS_ID));
         state = state.play(a).unwrap();
     }

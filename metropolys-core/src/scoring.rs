@@ -203,6 +203,38 @@ fn score_seat<const GROUPS: bool>(
         + s.metropolys;
 }
 
+/// What the secret card `card` scores for a seat that has constructed on
+/// the neighborhoods of `owned` (bit `i` for neighborhood `i`) in
+/// `variant`: its area card's points (§4, R-19), its neighborhood card's
+/// (§5) or its Metropolys card's (§9), as that seat's score sheet has them.
+/// What the bots' belief reads to weigh the cards an opponent may hold.
+///
+/// ```
+/// use metropolys_core::{play_random, rng::SplitMix64, scoring, Config, SecretCard, State, Variant};
+/// let end = play_random(State::new(&Config::new(3, Variant::Expert, 2)).unwrap(), &mut SplitMix64::new(2));
+/// let sheet = &end.scores()[1];
+/// let objective = end.objective(1).unwrap();
+/// let owned = end.constructed(1).0;
+/// assert_eq!(scoring::secret_points(Variant::Expert, owned, SecretCard::Area(objective.area)), sheet.area);
+/// let kind = objective.neighborhood.unwrap();
+/// assert_eq!(scoring::secret_points(Variant::Expert, owned, SecretCard::Neighborhood(kind)), sheet.neighborhood);
+/// ```
+pub fn secret_points(variant: Variant, owned: u64, card: SecretCard) -> i32 {
+    let mut no_groups = Vec::new();
+    match (card, variant) {
+        (SecretCard::Area(area), Variant::Family) => {
+            family_area::<false>(area, owned, &mut no_groups)
+        }
+        (SecretCard::Area(area), Variant::Expert) => {
+            expert_area::<false>(area, owned, &mut no_groups)
+        }
+        (SecretCard::Neighborhood(kind), _) => {
+            NEIGHBORHOOD_CARD_POINTS * count_kind(owned, kind) as i32
+        }
+        (SecretCard::Metropolys(c), _) => metropolys::<false>(c, owned, &mut no_groups),
+    }
+}
+
 fn count_kind(owned: u64, kind: Kind) -> u32 {
     (OF_KIND[kind.index()] & owned).count_ones()
 }

@@ -1043,7 +1043,8 @@ def _conformance_replay(engine: Any, record: _JsonLike) -> Optional[str]:
     """Replays a record through ``engine``; see
     ``metropolys.conformance.replay``."""
 
-# Private: the Rust side of ``metropolys.learning`` (not in ``__all__``).
+# Private: the Rust side of ``metropolys.learning`` and ``metropolys.belief``
+# (not in ``__all__``).
 
 def _selfplay(
     games: int,
@@ -1058,6 +1059,19 @@ def _selfplay(
     playouts: int = 0,
 ) -> Dict[str, "numpy.ndarray[Any, Any]"]:
     """Self-play samples of the teacher bot (``metropolys.learning.selfplay``)."""
+
+def _belief_selfplay(
+    games: int,
+    *,
+    teacher: str = "strong",
+    params: str = "",
+    players: Sequence[int] = (2, 3, 4),
+    variant: str = "expert",
+    seed: int = 0,
+    threads: Optional[int] = None,
+    stride: int = 1,
+) -> Dict[str, "numpy.ndarray[Any, Any]"]:
+    """The learned belief's examples (``metropolys.belief.selfplay``)."""
 
 def _quantize_value_net(
     layers: Sequence[Tuple["numpy.ndarray[Any, Any]", Sequence[float]]],

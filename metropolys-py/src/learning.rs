@@ -7,16 +7,97 @@
 use crate::bots::{bot_error, watch, Watched};
 use crate::errors;
 use crate::ints::{Int, U64};
-use metropolys_bots::learned::{FloatLayer, ValueNet, INPUTS};
+use metropolys_bots::learned::{FloatLayer, ValueNet, BELIEF_FEATURES, INPUTS};
 use metropolys_bots::{BotSpec, Cancel};
 use metropolys_core::Variant;
-use metropolys_tensor::selfplay::{selfplay as run_selfplay, SelfPlayError, SelfPlayOptions};
+use metropolys_tensor::selfplay::{
+    belief_selfplay as run_belief_selfplay, selfplay as run_selfplay, SelfPlayError,
+    SelfPlayOptions,
+};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
 fn model_error(e: metropolys_bots::learned::ModelError) -> PyErr {
     errors::value_error(format!("value network: {e}"))
+}
+
+/// The options of a run, checked, with the run's cancel flag.
+struct Options {
+    run: SelfPlayOptions,
+    cancel: Cancel,
+}
+
+impl std::ops::Deref for Options {
+    type Target = SelfPlayOptions;
+    fn deref(&self) -> &SelfPlayOptions {
+        &self.run
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn options(
+    games: U64,
+    teacher: &str,
+    params: &str,
+    players: Vec<u8>,
+    variant: &str,
+    seed: U64,
+    threads: Option<Int>,
+    stride: u32,
+    playouts: u32,
+) -> PyResult<Options> {
+    if stride == 0 || stride > 1000 || playouts > 100_000 {
+        return Err(errors::value_error(format!(
+            "selfplay: stride must be from 1 to 1000 and playouts at most 100000, not {stride} and {playouts}"
+        )));
+    }
+    let teacher = BotSpec::from_parts(teacher, params).map_err(bot_error)?;
+    let variant: Variant = variant
+        .parse()
+        .map_err(|e: metropolys_core::ParseNameError| errors::value_error(e.to_string()))?;
+    let threads = match threads {
+        None => 0,
+        Some(t) => match usize::try_from(t.0) {
+            Ok(t @ 1..=256) => t,
+            _ => {
+                return Err(errors::value_error(format!(
+                    "selfplay: threads must be from 1 to 256, not {}",
+                    t.0
+                )))
+            }
+        },
+    };
+    Ok(Options {
+        run: SelfPlayOptions {
+            games: games.0,
+            players,
+            variant,
+            teacher,
+            seed: seed.0,
+            threads,
+            stride,
+            playouts,
+        },
+        cancel: Cancel::new(),
+    })
+}
+
+/// Runs `f` with the GIL released and Ctrl-C honoured (raising `cancel`,
+/// the flag `f` reads).
+fn watched<T: Send>(
+    py: Python<'_>,
+    cancel: &Cancel,
+    f: impl FnOnce() -> Result<T, SelfPlayError> + Send,
+) -> PyResult<T> {
+    let done = match watch(py, cancel, "metropolys-selfplay", f)? {
+        Watched::Done(d) => d,
+        Watched::Interrupted(e) => return Err(e),
+    };
+    done.map_err(|e| match e {
+        SelfPlayError::Bot(b) => bot_error(b),
+        other => errors::value_error(format!("selfplay: {other}")),
+    })
 }
 
 /// Plays `games` games of `teacher` against itself; a dict of numpy
@@ -40,47 +121,11 @@ fn selfplay<'py>(
     stride: u32,
     playouts: u32,
 ) -> PyResult<Bound<'py, PyDict>> {
-    if stride == 0 || stride > 1000 || playouts > 100_000 {
-        return Err(errors::value_error(format!(
-            "selfplay: stride must be from 1 to 1000 and playouts at most 100000, not {stride} and {playouts}"
-        )));
-    }
-    let teacher = BotSpec::from_parts(teacher, params).map_err(bot_error)?;
-    let variant: Variant = variant
-        .parse()
-        .map_err(|e: metropolys_core::ParseNameError| errors::value_error(e.to_string()))?;
-    let threads = match threads {
-        None => 0,
-        Some(t) => match usize::try_from(t.0) {
-            Ok(t @ 1..=256) => t,
-            _ => {
-                return Err(errors::value_error(format!(
-                    "selfplay: threads must be from 1 to 256, not {}",
-                    t.0
-                )))
-            }
-        },
-    };
-    let options = SelfPlayOptions {
-        games: games.0,
-        players,
-        variant,
-        teacher,
-        seed: seed.0,
-        threads,
-        stride,
-        playouts,
-    };
-    let cancel = Cancel::new();
-    let done = match watch(py, &cancel, "metropolys-selfplay", || {
-        run_selfplay(&options, Some(&cancel), &|_| {})
-    })? {
-        Watched::Done(d) => d,
-        Watched::Interrupted(e) => return Err(e),
-    };
-    let s = done.map_err(|e| match e {
-        SelfPlayError::Bot(b) => bot_error(b),
-        other => errors::value_error(format!("selfplay: {other}")),
+    let options = options(
+        games, teacher, params, players, variant, seed, threads, stride, playouts,
+    )?;
+    let s = watched(py, &options.cancel, || {
+        run_selfplay(&options, Some(&options.cancel), &|_| {})
     })?;
     let rows = s.len();
     let out = PyDict::new(py);
@@ -96,6 +141,50 @@ fn selfplay<'py>(
         "outcomes",
         PyArray1::from_vec(py, s.outcomes).reshape([rows, metropolys_core::MAX_PLAYERS])?,
     )?;
+    out.set_item("game", PyArray1::from_vec(py, s.game))?;
+    out.set_item("players", PyArray1::from_vec(py, s.players))?;
+    out.set_item("decision", PyArray1::from_vec(py, s.decision))?;
+    Ok(out)
+}
+
+/// Plays `games` games of `teacher` against itself; the learned belief's
+/// examples as a dict of numpy arrays, one row per card an opponent's card
+/// may be: `features` (rows × 3 float64), `example`, `game` (uint32),
+/// `kind` (uint8: 0 area, 1 neighborhood, 2 Metropolys card),
+/// `candidate`, `players` (uint8), `truth` (bool), `decision` (uint16).
+#[pyfunction]
+#[pyo3(
+    signature = (games, *, teacher="strong", params="", players=vec![2, 3, 4], variant="expert", seed=U64(0), threads=None, stride=1),
+    text_signature = "(games, *, teacher='strong', params='', players=(2, 3, 4), variant='expert', seed=0, threads=None, stride=1)"
+)]
+#[allow(clippy::too_many_arguments)]
+fn belief_selfplay<'py>(
+    py: Python<'py>,
+    games: U64,
+    teacher: &str,
+    params: &str,
+    players: Vec<u8>,
+    variant: &str,
+    seed: U64,
+    threads: Option<Int>,
+    stride: u32,
+) -> PyResult<Bound<'py, PyDict>> {
+    let options = options(
+        games, teacher, params, players, variant, seed, threads, stride, 0,
+    )?;
+    let s = watched(py, &options.cancel, || {
+        run_belief_selfplay(&options, Some(&options.cancel), &|_| {})
+    })?;
+    let rows = s.len();
+    let out = PyDict::new(py);
+    out.set_item(
+        "features",
+        PyArray1::from_vec(py, s.features).reshape([rows, BELIEF_FEATURES])?,
+    )?;
+    out.set_item("example", PyArray1::from_vec(py, s.example))?;
+    out.set_item("kind", PyArray1::from_vec(py, s.kind))?;
+    out.set_item("candidate", PyArray1::from_vec(py, s.candidate))?;
+    out.set_item("truth", PyArray1::from_vec(py, s.truth))?;
     out.set_item("game", PyArray1::from_vec(py, s.game))?;
     out.set_item("players", PyArray1::from_vec(py, s.players))?;
     out.set_item("decision", PyArray1::from_vec(py, s.decision))?;
@@ -175,6 +264,7 @@ fn value_net_info(model: Option<&[u8]>) -> PyResult<(String, Vec<(usize, usize)>
 /// `__all__`): `metropolys.learning` is their API.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.setattr("_selfplay", wrap_pyfunction!(selfplay, m)?)?;
+    m.setattr("_belief_selfplay", wrap_pyfunction!(belief_selfplay, m)?)?;
     m.setattr(
         "_quantize_value_net",
         wrap_pyfunction!(quantize_value_net, m)?,

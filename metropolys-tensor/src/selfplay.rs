@@ -10,7 +10,9 @@
 //! Games are independent and seeded (game `g` from `seed` and `g` alone),
 //! so the samples are the same whatever the threads.
 
-use metropolys_bots::learned::{features, INPUTS};
+#[cfg(test)]
+use metropolys_bots::learned::BELIEF_FEATURES;
+use metropolys_bots::learned::{belief_examples, features, SecretKind, INPUTS};
 use metropolys_bots::observation::relative;
 use metropolys_bots::{learned, BotError, BotSpec, Cancel, InfoSet};
 use metropolys_core::rng::SplitMix64;
@@ -119,8 +121,17 @@ fn game_rng(seed: u64, g: u64) -> SplitMix64 {
     SplitMix64::new(mix.next_u64())
 }
 
-/// One game's samples.
-fn play(opts: &SelfPlayOptions, g: u64, cancel: Option<&Cancel>) -> Result<Samples, SelfPlayError> {
+/// Plays game `g` of the teacher against itself: `setup` draws what it
+/// needs from the game's generator once the deal is drawn, and `at` is
+/// called at every decision, before the bot chooses, with the decision's
+/// index. Returns what `setup` made and the finished game.
+fn drive<S>(
+    opts: &SelfPlayOptions,
+    g: u64,
+    cancel: Option<&Cancel>,
+    setup: impl FnOnce(&mut SplitMix64) -> S,
+    mut at: impl FnMut(&mut S, &State, u8, u32) -> Result<(), SelfPlayError>,
+) -> Result<(S, State), SelfPlayError> {
     let players = opts.players[(g % opts.players.len() as u64) as usize];
     let mut rng = game_rng(opts.seed, g);
     let config = Config::new(players, opts.variant, rng.next_u64());
@@ -129,45 +140,72 @@ fn play(opts: &SelfPlayOptions, g: u64, cancel: Option<&Cancel>) -> Result<Sampl
     if let Some(c) = cancel {
         bots.iter_mut().for_each(|b| b.set_cancel(c));
     }
-    let mut out = Samples::default();
-    // (viewer, the playouts' mean rewards by absolute seat, if asked).
-    let mut kept: Vec<(u8, Option<[f64; MAX_PLAYERS]>)> = Vec::new();
-    let mut x = [0f32; INPUTS];
-    let stride = opts.stride.max(1);
-    // Drawn only when asked for, so that every decision with no playouts
-    // gives the games the generator gave before it had these options.
-    let offset = if stride > 1 {
-        rng.below(u64::from(stride)) as u32
-    } else {
-        0
-    };
+    let mut made = setup(&mut rng);
     let mut decision = 0u32;
-    let mut playout_rng = SplitMix64::new(if opts.playouts > 0 { rng.next_u64() } else { 0 });
     while let Some(seat) = state.to_act() {
         if cancel.is_some_and(Cancel::is_cancelled) {
             return Err(BotError::Interrupted.into());
         }
-        if decision % stride == offset {
-            features(&state, seat, &mut x);
-            out.features.extend_from_slice(&x);
-            out.decision.push(decision as u16);
-            let mean = (opts.playouts > 0).then(|| {
-                let mut sum = [0.0; MAX_PLAYERS];
-                for _ in 0..opts.playouts {
-                    let end = play_random(state, &mut playout_rng);
-                    for (s, r) in sum.iter_mut().zip(learned::target(&end)) {
-                        *s += r;
-                    }
-                }
-                sum.map(|s| s / f64::from(opts.playouts))
-            });
-            kept.push((seat, mean));
-        }
+        at(&mut made, &state, seat, decision)?;
         decision += 1;
         let view = InfoSet::to_act(&state)?;
         let action = bots[usize::from(seat)].choose(&view, &mut rng)?;
         state = state.play(action)?;
     }
+    Ok((made, state))
+}
+
+/// The decision each game keeps first of every `stride` (drawn only when
+/// `stride` is above 1, so that every decision kept draws nothing).
+fn stride_offset(stride: u32, rng: &mut SplitMix64) -> u32 {
+    if stride > 1 {
+        rng.below(u64::from(stride)) as u32
+    } else {
+        0
+    }
+}
+
+/// One game's samples.
+fn play(opts: &SelfPlayOptions, g: u64, cancel: Option<&Cancel>) -> Result<Samples, SelfPlayError> {
+    let players = opts.players[(g % opts.players.len() as u64) as usize];
+    let stride = opts.stride.max(1);
+    let mut out = Samples::default();
+    // (viewer, the playouts' mean rewards by absolute seat, if asked).
+    let mut kept: Vec<(u8, Option<[f64; MAX_PLAYERS]>)> = Vec::new();
+    let mut x = [0f32; INPUTS];
+    let setup = |rng: &mut SplitMix64| {
+        let offset = stride_offset(stride, rng);
+        // Drawn only when asked for, so that every decision with no
+        // playouts gives the games the generator gave before it had these
+        // options.
+        let playout_rng = SplitMix64::new(if opts.playouts > 0 { rng.next_u64() } else { 0 });
+        (offset, playout_rng)
+    };
+    let (_, state) = drive(
+        opts,
+        g,
+        cancel,
+        setup,
+        |(offset, playout_rng), state, seat, decision| {
+            if decision % stride == *offset {
+                features(state, seat, &mut x);
+                out.features.extend_from_slice(&x);
+                out.decision.push(decision as u16);
+                let mean = (opts.playouts > 0).then(|| {
+                    let mut sum = [0.0; MAX_PLAYERS];
+                    for _ in 0..opts.playouts {
+                        let end = play_random(*state, playout_rng);
+                        for (s, r) in sum.iter_mut().zip(learned::target(&end)) {
+                            *s += r;
+                        }
+                    }
+                    sum.map(|s| s / f64::from(opts.playouts))
+                });
+                kept.push((seat, mean));
+            }
+            Ok(())
+        },
+    )?;
     let end = learned::target(&state);
     for (viewer, mean) in kept {
         let rotate = |target: [f64; MAX_PLAYERS]| {
@@ -194,16 +232,35 @@ pub fn selfplay(
     cancel: Option<&Cancel>,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Samples, SelfPlayError> {
-    run(opts, cancel, progress, MAX_ROWS)
+    run(opts, cancel, progress, MAX_ROWS, play)
 }
 
-/// [`selfplay`], at most `max_rows` rows.
-fn run(
+/// The rows of a run, gathered game by game.
+trait Rows: Default + Send {
+    /// The number of rows.
+    fn rows(&self) -> usize;
+    /// Appends the rows of the next game.
+    fn append_game(&mut self, other: Self);
+}
+
+impl Rows for Samples {
+    fn rows(&self) -> usize {
+        self.len()
+    }
+    fn append_game(&mut self, other: Samples) {
+        self.append(other);
+    }
+}
+
+/// The games of `opts` played with `play_game` on the worker threads, at
+/// most `max_rows` rows.
+fn run<R: Rows>(
     opts: &SelfPlayOptions,
     cancel: Option<&Cancel>,
     progress: &(dyn Fn(u64) + Sync),
     max_rows: usize,
-) -> Result<Samples, SelfPlayError> {
+    play_game: fn(&SelfPlayOptions, u64, Option<&Cancel>) -> Result<R, SelfPlayError>,
+) -> Result<R, SelfPlayError> {
     if opts.games > MAX_GAMES {
         return Err(SelfPlayError::Options(format!(
             "games must be at most {MAX_GAMES}, not {}",
@@ -223,13 +280,13 @@ fn run(
         .map_err(|e| SelfPlayError::Threads(e.to_string()))?;
     let done = std::sync::atomic::AtomicU64::new(0);
     let rows = std::sync::atomic::AtomicUsize::new(0);
-    let games: Result<Vec<Samples>, SelfPlayError> = pool.install(|| {
+    let games: Result<Vec<R>, SelfPlayError> = pool.install(|| {
         (0..opts.games)
             .into_par_iter()
             .map(|g| {
-                let r = play(opts, g, cancel)?;
+                let r = play_game(opts, g, cancel)?;
                 progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
-                let total = rows.fetch_add(r.len(), std::sync::atomic::Ordering::Relaxed) + r.len();
+                let total = rows.fetch_add(r.rows(), std::sync::atomic::Ordering::Relaxed) + r.rows();
                 if total > max_rows {
                     return Err(SelfPlayError::Options(format!(
                         "the games would give more than {max_rows} rows (at most {max_rows} in one call): fewer games, a larger stride, or several calls kept as shards"
@@ -239,11 +296,118 @@ fn run(
             })
             .collect()
     });
-    let mut out = Samples::default();
+    let mut out = R::default();
     for g in games? {
-        out.append(g);
+        out.append_game(g);
     }
     Ok(out)
+}
+
+/// The examples of the learned belief over the opponents' secret cards
+/// ([`metropolys_bots::learned::belief_examples`]) of a run: at every
+/// decision kept, the seat to act's view of each opponent's cards. One row
+/// per card an opponent's card may be; the rows of one example are
+/// consecutive.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct BeliefSamples {
+    /// `rows × BELIEF_FEATURES` features
+    /// ([`metropolys_bots::learned::BELIEF_FEATURES`]).
+    pub features: Vec<f64>,
+    /// The example of each row (its index in the run).
+    pub example: Vec<u32>,
+    /// Which card: 0 the area card, 1 the neighborhood card, 2 the
+    /// Metropolys card.
+    pub kind: Vec<u8>,
+    /// The candidate card's index among its kind (`Area::index`,
+    /// `Kind::index`, its index in `METROPOLYS_CARDS`).
+    pub candidate: Vec<u8>,
+    /// Whether the opponent holds this card.
+    pub truth: Vec<bool>,
+    /// The game of each row (its index in the run).
+    pub game: Vec<u32>,
+    /// The player count of each row.
+    pub players: Vec<u8>,
+    /// The decision's index in its game.
+    pub decision: Vec<u16>,
+}
+
+impl BeliefSamples {
+    /// The number of rows.
+    pub fn len(&self) -> usize {
+        self.game.len()
+    }
+
+    /// No rows.
+    pub fn is_empty(&self) -> bool {
+        self.game.is_empty()
+    }
+}
+
+impl Rows for BeliefSamples {
+    fn rows(&self) -> usize {
+        self.len()
+    }
+    fn append_game(&mut self, mut other: BeliefSamples) {
+        let base = self.example.last().map_or(0, |e| e + 1);
+        other.example.iter_mut().for_each(|e| *e += base);
+        self.features.append(&mut other.features);
+        self.example.append(&mut other.example);
+        self.kind.append(&mut other.kind);
+        self.candidate.append(&mut other.candidate);
+        self.truth.append(&mut other.truth);
+        self.game.append(&mut other.game);
+        self.players.append(&mut other.players);
+        self.decision.append(&mut other.decision);
+    }
+}
+
+/// One game's belief examples.
+fn play_belief(
+    opts: &SelfPlayOptions,
+    g: u64,
+    cancel: Option<&Cancel>,
+) -> Result<BeliefSamples, SelfPlayError> {
+    let players = opts.players[(g % opts.players.len() as u64) as usize];
+    let stride = opts.stride.max(1);
+    let mut out = BeliefSamples::default();
+    let mut example = 0u32;
+    let setup = |rng: &mut SplitMix64| stride_offset(stride, rng);
+    drive(opts, g, cancel, setup, |offset, state, seat, decision| {
+        if decision % stride != *offset {
+            return Ok(());
+        }
+        for e in belief_examples(state, seat)? {
+            for (i, (c, f)) in e.candidates.iter().zip(&e.features).enumerate() {
+                out.features.extend_from_slice(f);
+                out.example.push(example);
+                out.kind.push(match e.kind {
+                    SecretKind::Area => 0,
+                    SecretKind::Neighborhood => 1,
+                    SecretKind::Metropolys => 2,
+                });
+                out.candidate.push(*c as u8);
+                out.truth.push(i == e.truth);
+                out.game.push(g as u32);
+                out.players.push(players);
+                out.decision.push(decision as u16);
+            }
+            example += 1;
+        }
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// Plays `opts.games` games of the teacher against itself and returns the
+/// learned belief's examples ([`BeliefSamples`]; `opts.playouts` is not
+/// read): games in order, the same for any number of threads. `cancel` and
+/// `progress` as for [`selfplay`].
+pub fn belief_selfplay(
+    opts: &SelfPlayOptions,
+    cancel: Option<&Cancel>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<BeliefSamples, SelfPlayError> {
+    run(opts, cancel, progress, MAX_ROWS, play_belief)
 }
 
 #[cfg(test)]
@@ -319,10 +483,10 @@ mod tests {
     #[test]
     fn a_run_beyond_its_rows_stops_with_an_error() {
         let o = opts(2);
-        let all = run(&o, None, &|_| {}, usize::MAX).unwrap();
+        let all = run(&o, None, &|_| {}, usize::MAX, play).unwrap();
         assert!(all.len() > 10);
-        assert_eq!(run(&o, None, &|_| {}, all.len()).unwrap(), all);
-        let e = run(&o, None, &|_| {}, 10).unwrap_err();
+        assert_eq!(run(&o, None, &|_| {}, all.len(), play).unwrap(), all);
+        let e = run(&o, None, &|_| {}, 10, play).unwrap_err();
         assert!(
             matches!(e, SelfPlayError::Options(ref m) if m.contains("more than 10 rows")),
             "{e}"
@@ -343,5 +507,35 @@ mod tests {
             selfplay(&opts(1), Some(&cancel), &|_| {}),
             Err(SelfPlayError::Bot(BotError::Interrupted))
         ));
+    }
+
+    /// Every example of the belief's data is one opponent's card: its rows
+    /// are consecutive, of one kind, one of them the card held; and the
+    /// rows are the same whatever the threads.
+    #[test]
+    fn belief_examples_hold_one_truth_each_whatever_the_threads() {
+        let mut o = opts(1);
+        o.stride = 5;
+        let one = belief_selfplay(&o, None, &|_| {}).unwrap();
+        o.threads = 3;
+        assert_eq!(belief_selfplay(&o, None, &|_| {}).unwrap(), one);
+        let n = one.len();
+        assert_eq!(one.features.len(), n * BELIEF_FEATURES);
+        assert!(one.features.iter().all(|x| x.is_finite()));
+        let examples = one.example.last().map_or(0, |e| e + 1) as usize;
+        assert!(examples > 50, "{examples}");
+        let mut truths = vec![0; examples];
+        for r in 0..n {
+            truths[one.example[r] as usize] += usize::from(one.truth[r]);
+            if r > 0 && one.example[r] == one.example[r - 1] {
+                assert_eq!(one.kind[r], one.kind[r - 1]);
+            } else if r > 0 {
+                assert_eq!(one.example[r], one.example[r - 1] + 1);
+            }
+        }
+        assert!(truths.iter().all(|&t| t == 1), "{truths:?}");
+        // Area and neighborhood cards (these games deal no Metropolys
+        // cards).
+        assert!(one.kind.contains(&0) && one.kind.contains(&1));
     }
 }

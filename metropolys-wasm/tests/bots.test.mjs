@@ -41,7 +41,7 @@ test("seeded bots with an iteration budget decide alike", () => {
   assert.equal(a.chooseId(game), m.actionId(b.choose(game)));
 });
 
-test("a search valued by the learned network decides as natively, to the last decision", () => {
+test("a search valued by the learned network, its deals weighed by the learned belief, decides as natively, to the last decision", () => {
   // metropolys-bots/tests/learned.rs plays this game natively and pins it.
   const pinned = JSON.parse(readFileSync(path.join(ROOT, "metropolys-bots", "tests", "learned", "game.json"), "utf8"));
   const game = new Game(pinned.game);

@@ -12,7 +12,7 @@ mod tree;
 pub use root::Root;
 pub use tree::{Leaf, Playout, Reward};
 
-use crate::belief::Belief;
+use crate::belief::{Belief, Model};
 use crate::eval::Tables;
 use crate::thread::spawn_scoped;
 use crate::{Bot, BotError, Cancel, InfoSet};
@@ -112,6 +112,10 @@ pub struct Ismcts {
     /// The weight `β` of the evidence in the belief over the opponents'
     /// secret cards (0: dealt uniformly, [`InfoSet::determinize`]).
     pub belief: f64,
+    /// Whether the belief over the opponents' secret cards is the learned
+    /// one (docs/learning.md, "The learned belief"); `belief` is then not
+    /// read (the spec's `"belief": "learned"`).
+    pub learned_belief: bool,
     /// How the root action is chosen: 0 plays the search's choice; above
     /// 0, an action is drawn with probability ∝ `visits^(1 / temperature)`
     /// (a weaker, more human player).
@@ -161,6 +165,7 @@ impl Default for Ismcts {
             widen_base: DEFAULT_WIDEN_BASE,
             widen_rate: DEFAULT_WIDEN_RATE,
             belief: 0.0,
+            learned_belief: false,
             temperature: 0.0,
             root: Root::Halving,
             candidates: None,
@@ -198,6 +203,7 @@ impl Ismcts {
             widen_base: 4.0,
             widen_rate: 2.0,
             belief: 0.0,
+            learned_belief: false,
             temperature: 0.0,
             root: Root::Uct,
             candidates: None,
@@ -352,7 +358,11 @@ impl Ismcts {
             .seconds
             .map(|s| Instant::now() + Duration::from_secs_f64(s));
         let cancel = self.cancel.as_ref();
-        let belief = (self.belief > 0.0).then(|| Belief::new(view, &self.tables, self.belief));
+        let belief = if self.learned_belief {
+            Some(Belief::with(view, &self.tables, Model::Learned))
+        } else {
+            (self.belief > 0.0).then(|| Belief::new(view, &self.tables, self.belief))
+        };
         let settings = self.settings();
         let budget_iterations = self.iterations_for(view.position().players());
         // Raised when a thread cannot start: the others stop at once.
