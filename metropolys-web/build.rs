@@ -10,6 +10,16 @@
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
+/// Files of the client's folder that no page loads: the npm package's
+/// `metropolys/engine` entry (the rules alone), committed beside the
+/// engine's browser build that `scripts/pack-npm` packs from, and not
+/// served.
+const NOT_SERVED: &[&str] = &[
+    "engine.js",
+    "metropolys_engine.js",
+    "metropolys_engine_bg.wasm",
+];
+
 fn files(dir: &Path, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
         .expect("the client's folder")
@@ -28,7 +38,14 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
         } else if matches!(
             p.extension().and_then(|e| e.to_str()),
             Some("js" | "wasm" | "css")
-        ) {
+        ) && !(p
+            .parent()
+            .and_then(|d| d.file_name())
+            .is_some_and(|d| d == "engine")
+            && p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| NOT_SERVED.contains(&n)))
+        {
             out.push(p);
         }
     }

@@ -28,6 +28,9 @@
 //! * [`text`]: words for players in their language (`Texts`, `Narrator`,
 //!   `narrateRecord`), from `metropolys-text`.
 //!
+//! Features: `bots` and `text` (both on by default). Built with neither,
+//! the module is the rules alone, the package's `metropolys/engine` entry.
+//!
 //! docs/wasm.md describes the package, the toolchain and the worker helper.
 
 #![deny(missing_docs)]
@@ -44,6 +47,7 @@ pub mod query;
 pub mod review;
 pub mod rng;
 pub mod simulate;
+#[cfg(feature = "text")]
 pub mod text;
 pub mod types;
 

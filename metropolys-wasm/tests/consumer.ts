@@ -127,3 +127,14 @@ const undefinedSeat: number | undefined = game.toAct;
 // @ts-expect-error: what the package writes always holds metropolys_cards
 const absentCards: MetropolysCard[] | undefined = game.config!.metropolys_cards;
 console.log(undefinedSeat, absentCards);
+
+// The rules alone (`metropolys/engine`): the same typed game, no bots and
+// no words.
+import initRules, { Game as RulesGame, IllegalActionError as RulesIllegal } from "metropolys/engine";
+// @ts-expect-error: the rules alone have no bots
+import { Bot as NoBot } from "metropolys/engine";
+await initRules();
+const rulesGame = new RulesGame({ players: 2, seed: 1 });
+const rulesSeat: number | null = rulesGame.toAct;
+const rulesRecord: GameRecord = rulesGame.toRecord();
+console.log(rulesSeat, rulesRecord, RulesIllegal === IllegalActionError, NoBot);
