@@ -1,5 +1,5 @@
-//! The learned belief's weights (docs/learning.md, "The learned belief";
-//! the model card is `data/belief.md`). Written by
+//! The learned belief's weights; their model card, with the data, the
+//! fit and what they are worth, is `data/belief.md`. Written by
 //! `python -m metropolys.belief --rust`; do not edit by hand.
 
 /// The weights of one kind of secret card: one per feature

@@ -212,8 +212,8 @@ def _rust_float(x: float) -> str:
     return text if ("." in text or "e" in text) else text + ".0"
 
 
-_RUST_HEAD = """//! The learned belief's weights (docs/learning.md, "The learned belief";
-//! the model card is `data/belief.md`). Written by
+_RUST_HEAD = """//! The learned belief's weights; their model card, with the data, the
+//! fit and what they are worth, is `data/belief.md`. Written by
 //! `python -m metropolys.belief --rust`; do not edit by hand.
 
 /// The weights of one kind of secret card: one per feature
