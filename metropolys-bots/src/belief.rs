@@ -88,8 +88,15 @@ impl Candidate for Kind {
 }
 
 impl Candidate for MetropolysCard {
+    /// Its index in `METROPOLYS_CARDS` whatever the order of its kinds (a
+    /// configured deck may list them in any order; core's
+    /// `same_metropolys_card` says which card it is). Every card of a
+    /// valid game is one of the ten; another would get no card's weight.
     fn id(&self) -> usize {
-        METROPOLYS_CARDS.iter().position(|c| c == self).unwrap_or(0)
+        METROPOLYS_CARDS
+            .iter()
+            .position(|c| metropolys_core::config::same_metropolys_card(c, self))
+            .unwrap_or(METROPOLYS_CARDS.len())
     }
     fn secret(&self) -> SecretCard {
         SecretCard::Metropolys(*self)
@@ -566,5 +573,14 @@ mod tests {
         let hand = mean_log_probability(0.2, &pos);
         let learned = mean_log_probability_of(Model::Learned, &pos);
         assert!(learned > hand + 0.05, "{learned} vs {hand}");
+    }
+
+    /// A Metropolys card is the same card whatever the order of its kinds.
+    #[test]
+    fn a_metropolys_card_has_its_index_in_any_order() {
+        for (i, c) in METROPOLYS_CARDS.iter().enumerate() {
+            assert_eq!(c.id(), i);
+            assert_eq!([c[2], c[0], c[1]].id(), i);
+        }
     }
 }

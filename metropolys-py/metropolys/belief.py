@@ -132,6 +132,10 @@ def fit(samples: dict[str, np.ndarray], *, seed: int = 0, alpha: float = 1e-3, t
     from scipy.optimize import minimize  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
     games = np.unique(samples["game"])
+    if len(games) < 2:
+        raise ValueError(f"fit: the examples of at least 2 games are needed (some to fit, some to test), not {len(games)}")
+    if not 0 < test_fraction < 1:
+        raise ValueError(f"fit: test_fraction must be above 0 and below 1, not {test_fraction}")
     rng = np.random.default_rng(seed)
     held_out = set(rng.choice(games, size=max(1, int(len(games) * test_fraction)), replace=False).tolist())
     is_test = np.isin(samples["game"], list(held_out))

@@ -45,6 +45,11 @@ def test_a_tiny_fit_reads_the_cards_better_than_chance_on_held_out_games():
     # No Metropolys cards in these games: that kind keeps the hand-written
     # belief.
     assert fitted.weights["metropolys"]["features"] == [1.0, 0.0, 0.0]
+    # Too few games, or no share held out, is an error, not a fit.
+    with pytest.raises(ValueError, match="at least 2 games"):
+        belief.fit(belief.selfplay(1, teacher="greedy", seed=5), seed=5)
+    with pytest.raises(ValueError, match="test_fraction"):
+        belief.fit(samples, test_fraction=1.0)
 
 
 def test_the_weights_the_bots_compile_are_the_summarys():
