@@ -41,13 +41,16 @@ from typing import Any, Sequence
 import numpy as np
 
 from . import _metropolys
+from .board import AREAS, METROPOLYS_CARDS
+from .board import KINDS as KINDS_OF_NEIGHBORHOODS
 
 __all__ = ["selfplay", "fit", "Fitted", "rust_weights", "main", "KINDS", "FEATURES"]
 
 #: The kinds of secret card, by the ``kind`` column's value.
 KINDS = ("area", "neighborhood", "metropolys")
-#: The number of cards of each kind (``Area``, ``Kind``, ``METROPOLYS_CARDS``).
-CARDS = (6, 5, 10)
+#: The number of cards of each kind, from the engine (its area cards, its
+#: kinds, its Metropolys cards), the ``candidate`` column's range per kind.
+CARDS = (len(AREAS), len(KINDS_OF_NEIGHBORHOODS), len(METROPOLYS_CARDS))
 #: The features of a candidate card.
 FEATURES = 3
 
