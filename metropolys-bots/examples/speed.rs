@@ -121,11 +121,19 @@ fn main() {
                 per * 1e6
             );
         }
-        // The presets, and the search `expert` was until 2026-11-29 (random
-        // playouts, 30,000 iterations): the mean and the largest CPU time
-        // of one decision.
+        // The presets, the search `expert` was until 2026-11-29 (random
+        // playouts, 30,000 iterations) and the one it was until 2026-11-30
+        // (the network at the leaves, 14,000, 18,000 or 20,000 iterations
+        // by the table, the greedy order): the mean and the largest CPU
+        // time of one decision.
+        let before_prior = [14_000, 18_000, 20_000][usize::from(players - 2)];
+        let before_prior = format!(r#"{{"iterations":{before_prior},"leaf":"value"}}"#);
         let presets = metropolys_bots::presets::PRESETS.iter().map(|k| (*k, "{}"));
-        for (kind, params) in presets.chain([("ismcts", r#"{"iterations":30000}"#)]) {
+        let earlier = [
+            ("ismcts", r#"{"iterations":30000}"#),
+            ("ismcts", before_prior.as_str()),
+        ];
+        for (kind, params) in presets.chain(earlier) {
             let mut bot = from_spec(kind, params).expect("a preset");
             let mut rng = metropolys_core::rng::SplitMix64::new(1);
             let (mut sum, mut max) = (0u64, 0u64);

@@ -43,6 +43,19 @@ pub trait Bot: Send {
     fn set_cancel(&mut self, cancel: &Cancel) {
         let _ = cancel;
     }
+
+    /// [`Bot::choose`], with the visits the search gave each root action
+    /// (a search's teaching signal: the learned prior is fitted on them,
+    /// docs/learning.md). The default, for bots that do not search,
+    /// chooses and gives no visits; with one legal action a search gives
+    /// none either.
+    fn choose_with_visits(
+        &mut self,
+        view: &InfoSet,
+        rng: &mut SplitMix64,
+    ) -> Result<(Action, Vec<(Action, u64)>), BotError> {
+        Ok((self.choose(view, rng)?, Vec::new()))
+    }
 }
 
 /// Asks `bot` for a decision for the seat of `view` and checks it: the seat

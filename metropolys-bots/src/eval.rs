@@ -29,6 +29,11 @@ impl Tables {
         self.kind[nb as usize]
     }
 
+    /// The neighborhoods adjacent to `nb` (R-9: a border or a bridge).
+    pub(crate) fn adjacent(&self, nb: u8) -> u64 {
+        self.neighbors[usize::from(nb) % 55]
+    }
+
     pub(crate) fn new() -> Tables {
         let mut t = Tables {
             neighbors: [0; 55],
@@ -287,15 +292,21 @@ impl Ctx {
             Action::Bid {
                 neighborhood,
                 building,
-            } => {
-                let mut v = self.place_value(t, s, neighborhood) - cost * f32::from(building);
-                if self.highest && building >= 10 {
-                    // A tall building contends for the district's
-                    // highest-building token (R-18, +5).
-                    v += 0.5;
-                }
-                v
-            }
+            } => self.bid_value(self.place_value(t, s, neighborhood), building, cost),
         }
+    }
+
+    /// The value of a bid of `building` on a neighborhood whose
+    /// [`Ctx::place_value`] is `place` (what [`Ctx::action_value`] computes,
+    /// for a caller that knows the place's value).
+    #[inline]
+    pub(crate) fn bid_value(&self, place: f32, building: u8, cost: f32) -> f32 {
+        let mut v = place - cost * f32::from(building);
+        if self.highest && building >= 10 {
+            // A tall building contends for the district's highest-building
+            // token (R-18, +5).
+            v += 0.5;
+        }
+        v
     }
 }

@@ -76,6 +76,15 @@ pub(crate) fn default_value(
     )
 }
 
+/// The greedy value, with the default weights, of a bid of `building` on
+/// a neighborhood whose [`Ctx::place_value`] is `place`: the same number
+/// as [`default_value`] (the same operations), for a caller that values
+/// each neighborhood once.
+#[inline]
+pub(crate) fn default_bid_value(ctx: &Ctx, place: f32, building: u8) -> f32 {
+    ctx.bid_value(place, building, DEFAULT_COST_PER_NUMBER) + DEFAULT_BUILDING_VALUE
+}
+
 impl Greedy {
     /// The value of each legal action for the seat of `view`, in
     /// [`State::legal_actions`](metropolys_core::State::legal_actions) order.

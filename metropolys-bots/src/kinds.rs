@@ -31,9 +31,9 @@ pub enum BotKind {
     Casual,
     /// The default search with 1,000 iterations per decision.
     Strong,
-    /// The default search with 14,000, 18,000 and 20,000 iterations per
+    /// The default search with 11,000, 14,000 and 15,000 iterations per
     /// decision with 2, 3 and 4 players, its leaves valued by the learned
-    /// network.
+    /// network and its moves ordered by the learned prior.
     Expert,
     /// The search as first released ([`Ismcts::v1`](crate::Ismcts::v1)).
     IsmctsV1,
@@ -107,6 +107,7 @@ impl BotKind {
                 "margin",
                 "win_weight",
                 "leaf",
+                "prior",
                 "tree_edges",
             ],
             // The parameters the first search took.

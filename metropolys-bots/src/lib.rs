@@ -65,6 +65,8 @@ pub mod ladder;
 pub mod learned;
 pub mod observation;
 pub mod presets;
+pub mod prior;
+mod prior_weights;
 mod random;
 pub mod rating;
 pub mod review;
@@ -82,8 +84,9 @@ pub use error::BotError;
 pub use greedy::{Greedy, DEFAULT_BUILDING_VALUE, DEFAULT_COST_PER_NUMBER};
 pub use infoset::InfoSet;
 pub use ismcts::{
-    Ismcts, Leaf, Playout, Reward, Root, DEFAULT_EXPLORATION, DEFAULT_ITERATIONS, DEFAULT_MARGIN,
-    DEFAULT_PRIOR_WEIGHT, DEFAULT_WIN_WEIGHT, MAX_SECONDS, MAX_THREADS, MAX_TREE_EDGES,
+    Ismcts, Leaf, Playout, Prior, Reward, Root, DEFAULT_EXPLORATION, DEFAULT_ITERATIONS,
+    DEFAULT_MARGIN, DEFAULT_PRIOR_WEIGHT, DEFAULT_WIN_WEIGHT, MAX_SECONDS, MAX_THREADS,
+    MAX_TREE_EDGES,
 };
 pub use kinds::{BotKind, KINDS};
 pub use random::Random;

@@ -23,13 +23,16 @@ pub const PRESETS: [&str; 4] = ["beginner", "casual", "strong", "expert"];
 pub const STRONG_ITERATIONS: u64 = 1_000;
 /// The search of the `expert` preset: iterations per decision at a table
 /// of 2, 3 and 4 players, its leaves valued by the learned network
-/// ([`crate::learned`]). Each is about the time per decision (or, with 2
-/// players, less) of the 30,000 iterations with random playouts `expert`
-/// had before at that table, which stay available as
-/// `ismcts:{"iterations":30000}` (the same search, named otherwise): a
-/// network leaf costs more than a playout, and the tree's own work more
-/// with more seats (docs/bots.md).
-pub const EXPERT_ITERATIONS_BY_PLAYERS: [u64; 3] = [14_000, 18_000, 20_000];
+/// ([`crate::learned`]) and its moves ordered by the learned prior
+/// ([`crate::prior`]). Each is about the time per decision of the
+/// `expert` before the prior (14,000, 18,000 and 20,000 iterations with
+/// the network, until 2026-11-30, which stay available as
+/// `ismcts:{"iterations":14000,"leaf":"value"}` and so on): the prior
+/// leads the search to positions that cost more to expand, so it gets
+/// fewer iterations in the same time (docs/learning.md). Until
+/// 2026-11-29 `expert` was 30,000 iterations with random playouts
+/// (`ismcts:{"iterations":30000}`).
+pub const EXPERT_ITERATIONS_BY_PLAYERS: [u64; 3] = [11_000, 14_000, 15_000];
 /// The `expert` preset's iterations per decision with 2 players
 /// ([`EXPERT_ITERATIONS_BY_PLAYERS`]).
 pub const EXPERT_ITERATIONS: u64 = EXPERT_ITERATIONS_BY_PLAYERS[0];
@@ -57,6 +60,7 @@ pub(crate) fn search(kind: BotKind) -> Option<Ismcts> {
     }
     if kind == BotKind::Expert {
         b.leaf = crate::Leaf::Value;
+        b.prior = crate::Prior::Learned;
         b = b.with_iterations_by_players(EXPERT_ITERATIONS_BY_PLAYERS);
     }
     Some(b)

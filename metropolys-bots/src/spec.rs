@@ -5,7 +5,7 @@
 
 use crate::arena::BotFactory;
 use crate::kinds::BotKind;
-use crate::{Bot, BotError, Greedy, Ismcts, Leaf, Playout, Reward, Root};
+use crate::{Bot, BotError, Greedy, Ismcts, Leaf, Playout, Prior, Reward, Root};
 use metropolys_core::echo::{excerpt, excerpt_json};
 use metropolys_core::SeatPlayer;
 use serde_json::{Map, Value};
@@ -565,6 +565,15 @@ fn search(p: &Params<'_>) -> Result<Ismcts, BotError> {
                 Leaf::Value
             } else {
                 Leaf::Playout
+            };
+        }
+    }
+    if !v1 {
+        if let Some(x) = p.choice("prior", &["greedy", "learned"])? {
+            b.prior = if x == "learned" {
+                Prior::Learned
+            } else {
+                Prior::Greedy
             };
         }
     }

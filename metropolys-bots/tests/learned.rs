@@ -1,11 +1,12 @@
 //! The learned knowledge as the bots use it: a search whose leaves the
-//! network values and whose deals the learned belief weighs plays legal,
+//! network values, whose deals the learned belief weighs and whose moves
+//! the learned prior orders plays legal,
 //! reproducible games, and its decisions are pinned in
 //! `tests/learned/game.json`, which the WebAssembly package's Node test
 //! (metropolys-wasm/tests/bots.test.mjs) replays: the same decisions
 //! natively and in wasm. `METROPOLYS_BLESS=1 cargo test -p
 //! metropolys-bots --test learned` rewrites the file after a new network
-//! or new belief weights.
+//! or new belief or prior weights.
 
 use metropolys_bots::learned::ValueNet;
 use metropolys_bots::Player;
@@ -13,7 +14,8 @@ use metropolys_core::{Action, Config, State, Variant};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 
-const SPEC: &str = r#"{"iterations":200,"seed":5,"leaf":"value","belief":"learned"}"#;
+const SPEC: &str =
+    r#"{"iterations":200,"seed":5,"leaf":"value","belief":"learned","prior":"learned"}"#;
 
 fn pinned() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/learned/game.json")
@@ -61,31 +63,42 @@ fn a_learned_search_plays_the_pinned_game() {
     assert_eq!(play(), ids);
 }
 
+/// The game of `params` in every seat (as [`play`]).
+fn play_with(params: &str) -> Vec<u16> {
+    let mut state = State::new(&Config::new(3, Variant::Expert, 8)).unwrap();
+    let mut bot = Player::from_spec("ismcts", params).unwrap();
+    let mut ids = Vec::new();
+    while !state.is_over() {
+        let a = bot.choose_for(&state).unwrap();
+        ids.push(a.id().unwrap_or(Action::PASS_ID));
+        state = state.play(a).unwrap();
+    }
+    ids
+}
+
 #[test]
-fn the_value_leaf_and_the_belief_change_the_search() {
+fn the_value_leaf_the_belief_and_the_prior_change_the_search() {
+    let pinned = play();
     // The same seed with playouts at the leaves: another game (the leaf
     // setting is read).
-    let mut state = State::new(&Config::new(3, Variant::Expert, 8)).unwrap();
-    let mut playout =
-        Player::from_spec("ismcts", r#"{"iterations":200,"seed":5,"leaf":"playout"}"#).unwrap();
-    let mut ids = Vec::new();
-    while !state.is_over() {
-        let a = playout.choose_for(&state).unwrap();
-        ids.push(a.id().unwrap_or(Action::PASS_ID));
-        state = state.play(a).unwrap();
-    }
-    assert_ne!(ids, play());
-    // And with uniform deals: another game (the belief is read).
-    let mut state = State::new(&Config::new(3, Variant::Expert, 8)).unwrap();
-    let mut uniform =
-        Player::from_spec("ismcts", r#"{"iterations":200,"seed":5,"leaf":"value"}"#).unwrap();
-    let mut ids = Vec::new();
-    while !state.is_over() {
-        let a = uniform.choose_for(&state).unwrap();
-        ids.push(a.id().unwrap_or(Action::PASS_ID));
-        state = state.play(a).unwrap();
-    }
-    assert_ne!(ids, play());
+    let playout =
+        r#"{"iterations":200,"seed":5,"leaf":"playout","belief":"learned","prior":"learned"}"#;
+    assert_ne!(play_with(playout), pinned);
+    // With uniform deals: another game (the belief is read).
+    let uniform = r#"{"iterations":200,"seed":5,"leaf":"value","prior":"learned"}"#;
+    assert_ne!(play_with(uniform), pinned);
+    // With the greedy order: another game (the prior is read).
+    let greedy =
+        r#"{"iterations":200,"seed":5,"leaf":"value","belief":"learned","prior":"greedy"}"#;
+    assert_ne!(play_with(greedy), pinned);
+    assert_eq!(
+        play_with(greedy),
+        play_with(r#"{"iterations":200,"seed":5,"leaf":"value","belief":"learned"}"#),
+        "the greedy order is the default"
+    );
     assert!(Player::from_spec("ismcts", r#"{"leaf":"oracle"}"#).is_err());
+    assert!(Player::from_spec("ismcts", r#"{"prior":"oracle"}"#).is_err());
+    assert!(Player::from_spec("ismcts", r#"{"prior":1}"#).is_err());
     assert!(Player::from_spec("ismcts-v1", r#"{"leaf":"value"}"#).is_err());
+    assert!(Player::from_spec("ismcts-v1", r#"{"prior":"learned"}"#).is_err());
 }

@@ -1073,6 +1073,19 @@ def _belief_selfplay(
 ) -> Dict[str, "numpy.ndarray[Any, Any]"]:
     """The learned belief's examples (``metropolys.belief.selfplay``)."""
 
+def _prior_selfplay(
+    games: int,
+    *,
+    teacher: str = "strong",
+    params: str = "",
+    players: Sequence[int] = (2, 3, 4),
+    variant: str = "expert",
+    seed: int = 0,
+    threads: Optional[int] = None,
+    stride: int = 1,
+) -> Dict[str, "numpy.ndarray[Any, Any]"]:
+    """The learned prior's examples (``metropolys.prior.selfplay``)."""
+
 def _quantize_value_net(
     layers: Sequence[Tuple["numpy.ndarray[Any, Any]", Sequence[float]]],
 ) -> bytes:

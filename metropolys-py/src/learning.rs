@@ -8,11 +8,12 @@ use crate::bots::{bot_error, watch, Watched};
 use crate::errors;
 use crate::ints::{Int, U64};
 use metropolys_bots::learned::{FloatLayer, ValueNet, BELIEF_FEATURES, INPUTS};
+use metropolys_bots::prior::PRIOR_FEATURES;
 use metropolys_bots::{BotSpec, Cancel};
 use metropolys_core::Variant;
 use metropolys_tensor::selfplay::{
-    belief_selfplay as run_belief_selfplay, selfplay as run_selfplay, SelfPlayError,
-    SelfPlayOptions,
+    belief_selfplay as run_belief_selfplay, prior_selfplay as run_prior_selfplay,
+    selfplay as run_selfplay, SelfPlayError, SelfPlayOptions,
 };
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
@@ -191,6 +192,50 @@ fn belief_selfplay<'py>(
     Ok(out)
 }
 
+/// Plays `games` games of `teacher` (a search) against itself; the
+/// learned prior's examples as a dict of numpy arrays, one row per legal
+/// action of each decision kept: `features` (rows × 16 float32),
+/// `example`, `game` (uint32), `action` (uint16: the action id), `visits`
+/// (uint32), `chosen` (bool), `players` (uint8), `decision` (uint16).
+#[pyfunction]
+#[pyo3(
+    signature = (games, *, teacher="strong", params="", players=vec![2, 3, 4], variant="expert", seed=U64(0), threads=None, stride=1),
+    text_signature = "(games, *, teacher='strong', params='', players=(2, 3, 4), variant='expert', seed=0, threads=None, stride=1)"
+)]
+#[allow(clippy::too_many_arguments)]
+fn prior_selfplay<'py>(
+    py: Python<'py>,
+    games: U64,
+    teacher: &str,
+    params: &str,
+    players: Vec<u8>,
+    variant: &str,
+    seed: U64,
+    threads: Option<Int>,
+    stride: u32,
+) -> PyResult<Bound<'py, PyDict>> {
+    let options = options(
+        games, teacher, params, players, variant, seed, threads, stride, 0,
+    )?;
+    let s = watched(py, &options.cancel, || {
+        run_prior_selfplay(&options, Some(&options.cancel), &|_| {})
+    })?;
+    let rows = s.len();
+    let out = PyDict::new(py);
+    out.set_item(
+        "features",
+        PyArray1::from_vec(py, s.features).reshape([rows, PRIOR_FEATURES])?,
+    )?;
+    out.set_item("example", PyArray1::from_vec(py, s.example))?;
+    out.set_item("action", PyArray1::from_vec(py, s.action))?;
+    out.set_item("visits", PyArray1::from_vec(py, s.visits))?;
+    out.set_item("chosen", PyArray1::from_vec(py, s.chosen))?;
+    out.set_item("game", PyArray1::from_vec(py, s.game))?;
+    out.set_item("players", PyArray1::from_vec(py, s.players))?;
+    out.set_item("decision", PyArray1::from_vec(py, s.decision))?;
+    Ok(out)
+}
+
 /// Rounds float layers `[(weights, biases), ...]` (weights input-major,
 /// `inputs × outputs`, as scikit-learn's `coefs_`) into the bots' network
 /// file; returns its bytes.
@@ -265,6 +310,7 @@ fn value_net_info(model: Option<&[u8]>) -> PyResult<(String, Vec<(usize, usize)>
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.setattr("_selfplay", wrap_pyfunction!(selfplay, m)?)?;
     m.setattr("_belief_selfplay", wrap_pyfunction!(belief_selfplay, m)?)?;
+    m.setattr("_prior_selfplay", wrap_pyfunction!(prior_selfplay, m)?)?;
     m.setattr(
         "_quantize_value_net",
         wrap_pyfunction!(quantize_value_net, m)?,

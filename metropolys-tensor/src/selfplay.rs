@@ -14,6 +14,7 @@
 use metropolys_bots::learned::BELIEF_FEATURES;
 use metropolys_bots::learned::{belief_examples, features, SecretKind, INPUTS};
 use metropolys_bots::observation::relative;
+use metropolys_bots::prior::prior_examples;
 use metropolys_bots::{learned, BotError, BotSpec, Cancel, InfoSet};
 use metropolys_core::rng::SplitMix64;
 use metropolys_core::{play_random, Config, State, Variant, MAX_PLAYERS};
@@ -28,6 +29,11 @@ pub const MAX_GAMES: u64 = 10_000_000;
 /// it holds much more; larger data sets are generated in several calls
 /// (other seeds) and kept as shards.
 pub const MAX_ROWS: usize = 2_000_000;
+
+/// The most rows one call of [`prior_selfplay`] returns (a row is one
+/// legal action: 12 features and its columns, 66 bytes, about 1 GB in
+/// all).
+pub const MAX_PRIOR_ROWS: usize = 16_000_000;
 
 /// What to generate.
 #[derive(Debug, Clone)]
@@ -121,16 +127,21 @@ fn game_rng(seed: u64, g: u64) -> SplitMix64 {
     SplitMix64::new(mix.next_u64())
 }
 
+/// What the teacher chose at a decision: the action and the visits its
+/// search gave each root action (none for a bot that does not search).
+type Choice = (metropolys_core::Action, Vec<(metropolys_core::Action, u64)>);
+
 /// Plays game `g` of the teacher against itself: `setup` draws what it
 /// needs from the game's generator once the deal is drawn, and `at` is
-/// called at every decision, before the bot chooses, with the decision's
-/// index. Returns what `setup` made and the finished game.
+/// called at every decision, once the bot has chosen (from the position
+/// before the choice is played), with the decision's index and the
+/// choice. Returns what `setup` made and the finished game.
 fn drive<S>(
     opts: &SelfPlayOptions,
     g: u64,
     cancel: Option<&Cancel>,
     setup: impl FnOnce(&mut SplitMix64) -> S,
-    mut at: impl FnMut(&mut S, &State, u8, u32) -> Result<(), SelfPlayError>,
+    mut at: impl FnMut(&mut S, &State, u8, u32, &Choice) -> Result<(), SelfPlayError>,
 ) -> Result<(S, State), SelfPlayError> {
     let players = opts.players[(g % opts.players.len() as u64) as usize];
     let mut rng = game_rng(opts.seed, g);
@@ -146,11 +157,11 @@ fn drive<S>(
         if cancel.is_some_and(Cancel::is_cancelled) {
             return Err(BotError::Interrupted.into());
         }
-        at(&mut made, &state, seat, decision)?;
-        decision += 1;
         let view = InfoSet::to_act(&state)?;
-        let action = bots[usize::from(seat)].choose(&view, &mut rng)?;
-        state = state.play(action)?;
+        let choice = bots[usize::from(seat)].choose_with_visits(&view, &mut rng)?;
+        at(&mut made, &state, seat, decision, &choice)?;
+        decision += 1;
+        state = state.play(choice.0)?;
     }
     Ok((made, state))
 }
@@ -186,7 +197,7 @@ fn play(opts: &SelfPlayOptions, g: u64, cancel: Option<&Cancel>) -> Result<Sampl
         g,
         cancel,
         setup,
-        |(offset, playout_rng), state, seat, decision| {
+        |(offset, playout_rng), state, seat, decision, _| {
             if decision % stride == *offset {
                 features(state, seat, &mut x);
                 out.features.extend_from_slice(&x);
@@ -372,29 +383,35 @@ fn play_belief(
     let mut out = BeliefSamples::default();
     let mut example = 0u32;
     let setup = |rng: &mut SplitMix64| stride_offset(stride, rng);
-    drive(opts, g, cancel, setup, |offset, state, seat, decision| {
-        if decision % stride != *offset {
-            return Ok(());
-        }
-        for e in belief_examples(state, seat)? {
-            for (i, (c, f)) in e.candidates.iter().zip(&e.features).enumerate() {
-                out.features.extend_from_slice(f);
-                out.example.push(example);
-                out.kind.push(match e.kind {
-                    SecretKind::Area => 0,
-                    SecretKind::Neighborhood => 1,
-                    SecretKind::Metropolys => 2,
-                });
-                out.candidate.push(*c as u8);
-                out.truth.push(i == e.truth);
-                out.game.push(g as u32);
-                out.players.push(players);
-                out.decision.push(decision as u16);
+    drive(
+        opts,
+        g,
+        cancel,
+        setup,
+        |offset, state, seat, decision, _| {
+            if decision % stride != *offset {
+                return Ok(());
             }
-            example += 1;
-        }
-        Ok(())
-    })?;
+            for e in belief_examples(state, seat)? {
+                for (i, (c, f)) in e.candidates.iter().zip(&e.features).enumerate() {
+                    out.features.extend_from_slice(f);
+                    out.example.push(example);
+                    out.kind.push(match e.kind {
+                        SecretKind::Area => 0,
+                        SecretKind::Neighborhood => 1,
+                        SecretKind::Metropolys => 2,
+                    });
+                    out.candidate.push(*c as u8);
+                    out.truth.push(i == e.truth);
+                    out.game.push(g as u32);
+                    out.players.push(players);
+                    out.decision.push(decision as u16);
+                }
+                example += 1;
+            }
+            Ok(())
+        },
+    )?;
     Ok(out)
 }
 
@@ -408,6 +425,119 @@ pub fn belief_selfplay(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<BeliefSamples, SelfPlayError> {
     run(opts, cancel, progress, MAX_ROWS, play_belief)
+}
+
+/// The examples of the learned prior over moves
+/// ([`metropolys_bots::prior::prior_examples`]) of a run: at every decision
+/// kept with more than one legal action, one row per legal action, with
+/// its features and the visits the teacher's search gave it. The rows of
+/// one example are consecutive, in the engine's order of legal actions.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PriorSamples {
+    /// `rows × PRIOR_FEATURES` features
+    /// ([`metropolys_bots::prior::PRIOR_FEATURES`]).
+    pub features: Vec<f32>,
+    /// The example of each row (its index in the run).
+    pub example: Vec<u32>,
+    /// The action's id ([`metropolys_core::Action::id`]).
+    pub action: Vec<u16>,
+    /// The visits the teacher's search gave the action at its root.
+    pub visits: Vec<u32>,
+    /// Whether the teacher played the action.
+    pub chosen: Vec<bool>,
+    /// The game of each row (its index in the run).
+    pub game: Vec<u32>,
+    /// The player count of each row.
+    pub players: Vec<u8>,
+    /// The decision's index in its game.
+    pub decision: Vec<u16>,
+}
+
+impl PriorSamples {
+    /// The number of rows.
+    pub fn len(&self) -> usize {
+        self.game.len()
+    }
+
+    /// No rows.
+    pub fn is_empty(&self) -> bool {
+        self.game.is_empty()
+    }
+}
+
+impl Rows for PriorSamples {
+    fn rows(&self) -> usize {
+        self.len()
+    }
+    fn append_game(&mut self, mut other: PriorSamples) {
+        let base = self.example.last().map_or(0, |e| e + 1);
+        other.example.iter_mut().for_each(|e| *e += base);
+        self.features.append(&mut other.features);
+        self.example.append(&mut other.example);
+        self.action.append(&mut other.action);
+        self.visits.append(&mut other.visits);
+        self.chosen.append(&mut other.chosen);
+        self.game.append(&mut other.game);
+        self.players.append(&mut other.players);
+        self.decision.append(&mut other.decision);
+    }
+}
+
+/// One game's prior examples.
+fn play_prior(
+    opts: &SelfPlayOptions,
+    g: u64,
+    cancel: Option<&Cancel>,
+) -> Result<PriorSamples, SelfPlayError> {
+    let players = opts.players[(g % opts.players.len() as u64) as usize];
+    let stride = opts.stride.max(1);
+    let mut out = PriorSamples::default();
+    let mut example = 0u32;
+    let setup = |rng: &mut SplitMix64| stride_offset(stride, rng);
+    drive(
+        opts,
+        g,
+        cancel,
+        setup,
+        |offset, state, _, decision, choice| {
+            let (chosen, visits) = choice;
+            if decision % stride != *offset || visits.is_empty() {
+                return Ok(());
+            }
+            let Some(e) = prior_examples(state) else {
+                return Ok(());
+            };
+            for (a, f) in e.actions.iter().zip(&e.features) {
+                out.features.extend_from_slice(f);
+                out.example.push(example);
+                // A legal action always has an id.
+                out.action.push(a.id().unwrap_or(u16::MAX));
+                let n = visits.iter().find(|x| x.0 == *a).map_or(0, |x| x.1);
+                out.visits.push(u32::try_from(n).unwrap_or(u32::MAX));
+                out.chosen.push(a == chosen);
+                out.game.push(g as u32);
+                out.players.push(players);
+                out.decision.push(decision as u16);
+            }
+            example += 1;
+            Ok(())
+        },
+    )?;
+    Ok(out)
+}
+
+/// Plays `opts.games` games of the teacher against itself and returns the
+/// learned prior's examples ([`PriorSamples`]; `opts.playouts` is not
+/// read): games in order, the same for any number of threads. The teacher
+/// must search (an `ismcts` kind or a searching preset): a bot that gives
+/// no visits gives no examples. `cancel` and `progress` as for
+/// [`selfplay`].
+pub fn prior_selfplay(
+    opts: &SelfPlayOptions,
+    cancel: Option<&Cancel>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<PriorSamples, SelfPlayError> {
+    run(opts, cancel, progress, MAX_PRIOR_ROWS, play_prior)
 }
 
 #[cfg(test)]
@@ -537,5 +667,38 @@ mod tests {
         // Area and neighborhood cards (these games deal no Metropolys
         // cards).
         assert!(one.kind.contains(&0) && one.kind.contains(&1));
+    }
+
+    /// Every example of the prior's data is one decision of the teacher:
+    /// its rows are the legal actions, their visits the search's, one of
+    /// them played; and the rows are the same whatever the threads.
+    #[test]
+    fn prior_examples_are_the_teachers_visits_whatever_the_threads() {
+        let mut o = opts(1);
+        o.games = 3;
+        o.stride = 7;
+        o.teacher = BotSpec::from_parts("ismcts", r#"{"iterations": 60}"#).unwrap();
+        let one = prior_selfplay(&o, None, &|_| {}).unwrap();
+        o.threads = 2;
+        assert_eq!(prior_selfplay(&o, None, &|_| {}).unwrap(), one);
+        let n = one.len();
+        assert_eq!(
+            one.features.len(),
+            n * metropolys_bots::prior::PRIOR_FEATURES
+        );
+        let examples = one.example.last().map_or(0, |e| e + 1) as usize;
+        assert!(examples > 10, "{examples}");
+        let mut chosen = vec![0; examples];
+        let mut visits = vec![0u64; examples];
+        for r in 0..n {
+            chosen[one.example[r] as usize] += usize::from(one.chosen[r]);
+            visits[one.example[r] as usize] += u64::from(one.visits[r]);
+        }
+        assert!(chosen.iter().all(|&c| c == 1), "{chosen:?}");
+        // Every iteration of the root's search visits one root action.
+        assert!(visits.iter().all(|&v| v == 60), "{visits:?}");
+        // A bot that does not search teaches nothing.
+        o.teacher = BotSpec::new(BotKind::Greedy);
+        assert!(prior_selfplay(&o, None, &|_| {}).unwrap().is_empty());
     }
 }

@@ -10,7 +10,7 @@ mod root;
 mod tree;
 
 pub use root::Root;
-pub use tree::{Leaf, Playout, Reward};
+pub use tree::{Leaf, Playout, Prior, Reward};
 
 use crate::belief::{Belief, Model};
 use crate::eval::Tables;
@@ -137,6 +137,10 @@ pub struct Ismcts {
     /// How the leaves are valued: played out (the default) or by the
     /// learned network.
     pub leaf: Leaf,
+    /// What orders each position's actions for progressive widening and
+    /// sequential halving's candidates: the greedy evaluation (the
+    /// default) or the learned prior (the spec's `"prior": "learned"`).
+    pub prior: Prior,
     /// The iterations per decision at a table of 2, 3 and 4 players in
     /// place of `iterations` (the `expert` preset's, so that its time per
     /// decision follows the search it replaced at every table); `None`:
@@ -173,6 +177,7 @@ impl Default for Ismcts {
             margin: DEFAULT_MARGIN,
             win_weight: DEFAULT_WIN_WEIGHT,
             leaf: Leaf::Playout,
+            prior: Prior::Greedy,
             iterations_by_players: None,
             label: "ismcts",
             cancel: None,
@@ -211,6 +216,7 @@ impl Ismcts {
             margin: 80.0,
             win_weight: 0.5,
             leaf: Leaf::Playout,
+            prior: Prior::Greedy,
             iterations_by_players: None,
             label: "ismcts-v1",
             cancel: None,
@@ -335,6 +341,7 @@ impl Ismcts {
             margin: self.margin,
             win_weight: self.win_weight,
             leaf: self.leaf,
+            prior: self.prior,
         }
     }
 
@@ -450,6 +457,27 @@ impl Bot for Ismcts {
     }
 
     fn choose(&mut self, view: &InfoSet, rng: &mut SplitMix64) -> Result<Action, BotError> {
+        self.decide(view, rng).map(|x| x.0)
+    }
+
+    fn choose_with_visits(
+        &mut self,
+        view: &InfoSet,
+        rng: &mut SplitMix64,
+    ) -> Result<(Action, Vec<(Action, u64)>), BotError> {
+        let (action, stats) = self.decide(view, rng)?;
+        Ok((action, stats.into_iter().map(|x| (x.0, x.1)).collect()))
+    }
+}
+
+impl Ismcts {
+    /// The action to play and the root's statistics (none with a single
+    /// legal action).
+    fn decide(
+        &mut self,
+        view: &InfoSet,
+        rng: &mut SplitMix64,
+    ) -> Result<(Action, RootStats), BotError> {
         self.check()?;
         let position = view.position();
         match position.legal_action_count() {
@@ -457,7 +485,7 @@ impl Bot for Ismcts {
             1 => {
                 let mut only = Action::Pass;
                 position.for_each_legal(|a| only = a);
-                return Ok(only);
+                return Ok((only, Vec::new()));
             }
             _ => {}
         }
@@ -473,7 +501,7 @@ impl Bot for Ismcts {
             let mut x = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
             for (w, s) in weights.iter().zip(&stats) {
                 if x < *w {
-                    return Ok(s.0);
+                    return Ok((s.0, stats));
                 }
                 x -= w;
             }
@@ -482,17 +510,18 @@ impl Bot for Ismcts {
         if let Some(&first) = choices.first() {
             // Sequential halving: the action most threads chose; ties by
             // visits, then by action id.
-            return Ok(choices
+            let chosen = choices
                 .iter()
                 .copied()
                 .max_by_key(|&a| {
                     let votes = choices.iter().filter(|&&b| b == a).count();
                     (votes, visits(a), std::cmp::Reverse(a.id()))
                 })
-                .unwrap_or(first));
+                .unwrap_or(first);
+            return Ok((chosen, stats));
         }
         // The most visited action; ties by mean reward, then by action id.
-        stats
+        let chosen = stats
             .iter()
             .max_by(|x, y| {
                 x.1.cmp(&y.1)
@@ -500,7 +529,8 @@ impl Bot for Ismcts {
                     .then(y.0.id().cmp(&x.0.id()))
             })
             .map(|x| x.0)
-            .ok_or(BotError::GameOver)
+            .ok_or(BotError::GameOver)?;
+        Ok((chosen, stats))
     }
 }
 
@@ -579,7 +609,21 @@ mod tests {
         };
         assert_eq!(
             per_table(crate::BotKind::Expert),
-            [Some(14_000), Some(18_000), Some(20_000)]
+            [Some(11_000), Some(14_000), Some(15_000)]
+        );
+        // `expert` orders its moves by the learned prior; the others by
+        // the greedy evaluation.
+        assert_eq!(
+            crate::presets::search(crate::BotKind::Expert)
+                .unwrap()
+                .prior,
+            Prior::Learned
+        );
+        assert_eq!(
+            crate::presets::search(crate::BotKind::Strong)
+                .unwrap()
+                .prior,
+            Prior::Greedy
         );
         assert_eq!(per_table(crate::BotKind::Strong), [Some(1_000); 3]);
         assert_eq!(per_table(crate::BotKind::Casual), [Some(300); 3]);

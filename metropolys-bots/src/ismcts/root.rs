@@ -198,6 +198,7 @@ mod tests {
             margin: 40.0,
             win_weight: 0.2,
             leaf: crate::ismcts::tree::Leaf::Playout,
+            prior: crate::ismcts::tree::Prior::Greedy,
         }
     }
 

@@ -42,6 +42,20 @@ pub enum Leaf {
     Value,
 }
 
+/// What orders a position's actions: the order in which progressive
+/// widening admits them and the root actions sequential halving starts
+/// from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Prior {
+    /// The greedy evaluation ([`crate::Greedy`]).
+    #[default]
+    Greedy,
+    /// The learned prior ([`crate::prior`]), fitted on the root visit
+    /// counts of searches.
+    Learned,
+}
+
 /// What one iteration needs of the bot's parameters.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Settings {
@@ -54,6 +68,7 @@ pub(super) struct Settings {
     pub margin: f64,
     pub win_weight: f64,
     pub leaf: Leaf,
+    pub prior: Prior,
 }
 
 /// An edge of the tree: an action from its parent's position, its
@@ -90,7 +105,12 @@ pub(super) struct Search<'a> {
     belief: Option<&'a Belief>,
     pub edges: Vec<Edge>,
     path: Vec<u32>,
-    scratch: Vec<(Action, f32)>,
+    /// The legal actions of the position being expanded, their greedy
+    /// values and the key they are ordered by.
+    scratch: Vec<(Action, f32, f32)>,
+    /// The place value of each neighborhood ([`Ctx::place_value`]) for
+    /// the position being expanded.
+    places: [f32; metropolys_core::NEIGHBORHOOD_COUNT],
     /// The greedy evaluation of the root's children, in their order (the
     /// prior of sequential halving).
     pub root_prior: Vec<f32>,
@@ -124,6 +144,7 @@ impl<'a> Search<'a> {
             edges: vec![root],
             path: Vec::with_capacity(64),
             scratch: Vec::new(),
+            places: [0.0; metropolys_core::NEIGHBORHOOD_COUNT],
             root_prior: Vec::new(),
             max_edges,
         }
@@ -156,9 +177,46 @@ impl<'a> Search<'a> {
         let tables = self.tables;
         self.scratch.clear();
         let scratch = &mut self.scratch;
-        s.for_each_legal(|a| scratch.push((a, crate::greedy::default_value(&ctx, tables, s, a))));
-        // Stable order: by value, then by the enumeration order.
-        scratch.sort_by(|x, y| y.1.total_cmp(&x.1));
+        // Each neighborhood is valued once, however many buildings may be
+        // bid on it.
+        let places = &mut self.places;
+        let mut known = 0u64;
+        s.for_each_legal(|a| {
+            let v = match a {
+                Action::Bid {
+                    neighborhood,
+                    building,
+                } => {
+                    let nb = usize::from(neighborhood) % places.len();
+                    if known & (1 << nb) == 0 {
+                        known |= 1 << nb;
+                        places[nb] = ctx.place_value(tables, s, neighborhood);
+                    }
+                    crate::greedy::default_bid_value(&ctx, places[nb], building)
+                }
+                Action::Pass => crate::greedy::default_value(&ctx, tables, s, a),
+            };
+            scratch.push((a, v, v));
+        });
+        if self.settings.prior == Prior::Learned {
+            let values: &[(Action, f32, f32)] = scratch;
+            let call = crate::prior::Call::new(s, p, values.iter().map(|x| (x.0, x.1)));
+            let mut scorer = crate::prior::Scorer::new(call);
+            for x in scratch.iter_mut() {
+                let nb = match x.0 {
+                    Action::Bid { neighborhood, .. } => neighborhood,
+                    Action::Pass => 0,
+                };
+                x.2 = scorer.score(tables, s, x.0, x.1, || {
+                    (
+                        ctx.public_value(tables, s, nb),
+                        places[usize::from(nb) % places.len()],
+                    )
+                });
+            }
+        }
+        // Stable order: by the key, then by the enumeration order.
+        scratch.sort_by(|x, y| y.2.total_cmp(&x.2));
         let (Ok(first), Ok(len)) = (
             u32::try_from(self.edges.len()),
             u32::try_from(self.scratch.len()),
@@ -177,7 +235,7 @@ impl<'a> Search<'a> {
                 .min(self.max_edges.max(need));
             self.edges.reserve_exact(target - self.edges.len());
         }
-        for &(action, _) in self.scratch.iter() {
+        for &(action, ..) in self.scratch.iter() {
             self.edges.push(Edge {
                 action,
                 player: p,
