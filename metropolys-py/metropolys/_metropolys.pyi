@@ -89,6 +89,12 @@ BUILDINGS_PER_PLAYER: int
 """Buildings per player, numbered 1-13."""
 MAX_PLAYERS: int
 """The most players a game can have (4)."""
+_PRIOR_FEATURES: int
+"""The features of a legal action in the learned prior over moves (``metropolys.prior``)."""
+_BELIEF_FEATURES: int
+"""The features of a candidate card in the learned belief (``metropolys.belief``)."""
+_VALUE_INPUTS: int
+"""The width of the value network's feature row (``metropolys.learning``)."""
 SCORE_CATEGORIES: Tuple[str, ...]
 """The numeric score-sheet keys, in sheet order: ``trendy`` ... ``total``,
 ``constructed`` (the per-seat columns of ``simulate``)."""

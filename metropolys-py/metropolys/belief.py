@@ -31,16 +31,14 @@ needs the ``learning`` extra (SciPy comes with scikit-learn).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
 import numpy as np
 
-from . import _metropolys
+from . import _metropolys, _recipe
 from .board import AREAS, METROPOLYS_CARDS
 from .board import KINDS as KINDS_OF_NEIGHBORHOODS
 
@@ -51,8 +49,8 @@ KINDS = ("area", "neighborhood", "metropolys")
 #: The number of cards of each kind, from the engine (its area cards, its
 #: kinds, its Metropolys cards), the ``candidate`` column's range per kind.
 CARDS = (len(AREAS), len(KINDS_OF_NEIGHBORHOODS), len(METROPOLYS_CARDS))
-#: The features of a candidate card.
-FEATURES = 3
+#: The features of a candidate card (``metropolys_bots::learned::BELIEF_FEATURES``).
+FEATURES = _metropolys._BELIEF_FEATURES
 
 
 def selfplay(
@@ -190,12 +188,17 @@ def fit(samples: dict[str, np.ndarray], *, seed: int = 0, alpha: float = 1e-3, t
 def rust_weights(weights: dict[str, dict[str, list[float]]]) -> str:
     """The bots' weights file (``metropolys-bots/src/belief_weights.rs``)
     holding ``weights`` (each number written so that it reads back as the
-    same ``f64``)."""
+    same ``f64``). ``ValueError`` unless it holds each kind of card's
+    ``features`` and ``bias`` (one per card of the kind), finite."""
+    if set(weights) != set(KINDS):
+        raise ValueError(f"rust_weights: the kinds must be {list(KINDS)}, not {sorted(weights)}")
+    for name, cards in zip(KINDS, CARDS):
+        _recipe.check_lengths(f"rust_weights: {name}", weights[name], {"features": FEATURES, "bias": cards})
 
     def field(name: str, opening: str, xs: list[float]) -> str:
         # As rustfmt lays it out: on one line when it fits in 100
         # columns, else one number per line.
-        numbers = [_rust_float(x) for x in xs]
+        numbers = [_recipe.rust_float(x) for x in xs]
         line = f"        {name}: {opening}{', '.join(numbers)}],\n"
         if len(line) <= 101:
             return line
@@ -211,12 +214,7 @@ def rust_weights(weights: dict[str, dict[str, list[float]]]) -> str:
             + field("bias", "&[", w["bias"])
             + "    },\n"
         )
-    return _RUST_HEAD + "pub(crate) const LEARNED: BeliefWeights = BeliefWeights {\n" + "".join(parts) + "};\n"
-
-
-def _rust_float(x: float) -> str:
-    text = repr(float(x))
-    return text if ("." in text or "e" in text) else text + ".0"
+    return _RUST_HEAD.format(features=FEATURES) + "pub(crate) const LEARNED: BeliefWeights = BeliefWeights {\n" + "".join(parts) + "};\n"
 
 
 _RUST_HEAD = """//! The learned belief's weights; their model card, with the data, the
@@ -226,23 +224,23 @@ _RUST_HEAD = """//! The learned belief's weights; their model card, with the dat
 /// The weights of one kind of secret card: one per feature
 /// ([`crate::belief::FEATURES`]) and one per card.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Weights {
+pub(crate) struct Weights {{
     /// The weight of each feature.
-    pub(crate) features: [f64; 3],
+    pub(crate) features: [f64; {features}],
     /// The weight of each card (by its index among its kind).
     pub(crate) bias: &'static [f64],
-}
+}}
 
 /// The weights of the three kinds of secret card.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct BeliefWeights {
+pub(crate) struct BeliefWeights {{
     /// Area cards (by `Area::index`).
     pub(crate) area: Weights,
     /// Neighborhood cards (by `Kind::index`).
     pub(crate) neighborhood: Weights,
     /// Metropolys cards (by their index in `METROPOLYS_CARDS`).
     pub(crate) metropolys: Weights,
-}
+}}
 
 /// The fitted weights.
 """
@@ -255,34 +253,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m metropolys.belief",
         description="Data and fit of the bots' learned belief over the opponents' secret cards (https://github.com/metropolys/metropolys/blob/main/docs/learning.md).",
     )
-    ap.add_argument("--games", type=int, default=2000, help="self-play games to generate")
-    ap.add_argument("--teacher", default="strong", help="the bot in every seat")
-    ap.add_argument("--params", default="", help="the teacher's JSON parameters")
-    ap.add_argument("--players", default="2,3,4", help="player counts, cycled")
-    ap.add_argument("--variant", default="expert")
-    ap.add_argument("--seed", type=int, default=0, help="seed of the games and of the split")
-    ap.add_argument("--threads", type=int, default=None)
-    ap.add_argument("--stride", type=int, default=4, help="keep one decision in this many")
+    _recipe.add_selfplay_arguments(ap, games=2000, teacher="the bot in every seat", stride=4)
     ap.add_argument("--alpha", type=float, default=1e-3, help="L2 penalty on the cards' weights")
     ap.add_argument("--rust", type=Path, help="the weights file to write (metropolys-bots/src/belief_weights.rs)")
     ap.add_argument("--summary", type=Path, help="a JSON summary for the model card")
     a = ap.parse_args(argv)
-    players = [int(p) for p in a.players.split(",")]
-    start = time.perf_counter()
-    samples = selfplay(
-        a.games,
-        teacher=a.teacher,
-        params=a.params,
-        players=players,
-        variant=a.variant,
-        seed=a.seed,
-        threads=a.threads,
-        stride=a.stride,
-    )
-    generated = time.perf_counter() - start
-    examples = int(samples["example"][-1]) + 1 if len(samples["example"]) else 0
-    print(f"{a.games} games, {examples} examples ({len(samples['game'])} rows) in {generated:.1f} s")
-    fitted = fit(samples, seed=a.seed, alpha=a.alpha)
+    run = _recipe.generate(a, selfplay)
+    print(f"{a.games} games, {run.examples} examples ({run.rows} rows) in {run.seconds:.1f} s")
+    fitted = fit(run.samples, seed=a.seed, alpha=a.alpha)
     for name, t in fitted.test.items():
         print(
             f"{name}: held-out mean log-probability of the card held: uniform {t['uniform']:.4f}, "
@@ -291,25 +269,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if a.rust:
         a.rust.write_text(rust_weights(fitted.weights))
         print(f"wrote {a.rust}")
-    if a.summary:
-        summary = {
-            "data": {
-                "games": a.games,
-                "examples": examples,
-                "rows": int(len(samples["game"])),
-                "teacher": a.teacher,
-                "params": a.params,
-                "players": players,
-                "variant": a.variant,
-                "seed": a.seed,
-                "stride": a.stride,
-                "seconds": round(generated, 1),
-            },
-            "fit": fitted.settings,
-            "weights": fitted.weights,
-            "test": fitted.test,
-        }
-        a.summary.write_text(json.dumps(summary, indent=2) + "\n")
+    _recipe.write_summary(a.summary, _recipe.fit_summary(a, run, fitted))
     return 0
 
 

@@ -23,7 +23,6 @@ needs the ``learning`` extra (scikit-learn).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from dataclasses import dataclass, field
@@ -32,7 +31,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
-from . import _metropolys
+from . import _metropolys, _recipe
 
 __all__ = [
     "selfplay",
@@ -47,8 +46,9 @@ __all__ = [
 
 #: The columns of a sample set, as :func:`selfplay` returns them.
 COLUMNS = ("features", "values", "outcomes", "game", "players", "decision")
-#: The width of a feature row (the observation's 924 values, then 8).
-INPUTS = 932
+#: The width of a feature row (the observation's 924 values, then 8;
+#: ``metropolys_bots::learned::INPUTS``).
+INPUTS: int = _metropolys._VALUE_INPUTS
 
 
 def selfplay(
@@ -302,45 +302,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m metropolys.learning",
         description="Self-play data and training of the bots' value network (https://github.com/metropolys/metropolys/blob/main/docs/learning.md).",
     )
-    ap.add_argument("--games", type=int, default=2000, help="self-play games to generate")
-    ap.add_argument("--teacher", default="strong", help="the bot in every seat")
-    ap.add_argument("--params", default="", help="the teacher's JSON parameters")
-    ap.add_argument("--players", default="2,3,4", help="player counts, cycled")
-    ap.add_argument("--variant", default="expert")
-    ap.add_argument("--seed", type=int, default=0, help="seed of the games and of the fit")
-    ap.add_argument("--threads", type=int, default=None)
+    _recipe.add_selfplay_arguments(ap, games=2000, teacher="the bot in every seat", stride=1)
     ap.add_argument("--shards", type=Path, help="folder of .npz shards: read if present, else written")
     ap.add_argument("--hidden", default="64,32", help="hidden layer sizes")
     ap.add_argument("--epochs", type=int, default=40)
     ap.add_argument("--alpha", type=float, default=1e-3, help="L2 penalty")
-    ap.add_argument("--stride", type=int, default=1, help="keep one decision in this many")
     ap.add_argument("--playouts", type=int, default=0, help="value each kept position by this many random playouts")
     ap.add_argument("--outcome-weight", type=float, default=0.0, help="the game's end's share of the target (with --playouts)")
     ap.add_argument("--out", type=Path, required=True, help="the network file to write")
     ap.add_argument("--summary", type=Path, help="a JSON summary for the model card")
     a = ap.parse_args(argv)
-    players = [int(p) for p in a.players.split(",")]
     shard_files = sorted(a.shards.glob("*.npz")) if a.shards and a.shards.is_dir() else []
     start = time.perf_counter()
     if shard_files:
         samples = load_shards(shard_files)
         print(f"read {len(samples['game'])} rows from {len(shard_files)} shards")
     else:
-        samples = selfplay(
-            a.games,
-            teacher=a.teacher,
-            params=a.params,
-            players=players,
-            variant=a.variant,
-            seed=a.seed,
-            threads=a.threads,
-            stride=a.stride,
-            playouts=a.playouts,
-        )
-        print(
-            f"{a.games} games, {len(samples['game'])} rows in "
-            f"{time.perf_counter() - start:.1f} s"
-        )
+        run = _recipe.generate(a, selfplay, playouts=a.playouts)
+        samples = run.samples
+        print(f"{a.games} games, {run.rows} rows in {run.seconds:.1f} s")
         if a.shards:
             a.shards.mkdir(parents=True, exist_ok=True)
             save_shard(a.shards / f"selfplay-{a.teacher}-{a.seed}.npz", samples)
@@ -356,28 +336,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     a.out.write_bytes(trained.model)
     info = model_info(trained.model)
     print(f"wrote {a.out} ({len(trained.model)} bytes, hash {info['hash']})")
-    if a.summary:
-        summary = {
-            "hash": info["hash"],
-            "layers": info["layers"],
-            "data": {
-                "games": int(len(np.unique(samples["game"]))),
-                "rows": int(len(samples["game"])),
-                "teacher": a.teacher,
-                "params": a.params,
-                "players": players,
-                "variant": a.variant,
-                "seed": a.seed,
-                "stride": a.stride,
-                "playouts": a.playouts,
-                "seconds": round(generated, 1),
-            },
-            "fit": trained.settings,
-            "losses": trained.losses,
-            "test": trained.test,
-            "sizes": trained.sizes,
-        }
-        a.summary.write_text(json.dumps(summary, indent=2) + "\n")
+    summary = {
+        "hash": info["hash"],
+        "layers": info["layers"],
+        "data": _recipe.data_summary(
+            a, int(len(np.unique(samples["game"]))), int(len(samples["game"])), generated, playouts=a.playouts
+        ),
+        "fit": trained.settings,
+        "losses": trained.losses,
+        "test": trained.test,
+        "sizes": trained.sizes,
+    }
+    _recipe.write_summary(a.summary, summary)
     return 0
 
 

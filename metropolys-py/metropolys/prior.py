@@ -30,9 +30,7 @@ the ``learning`` extra (SciPy comes with scikit-learn).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
@@ -40,12 +38,13 @@ from typing import Any, Sequence
 import numpy as np
 
 from . import _metropolys
+from . import _recipe
 from ._metropolys import ACTION_COUNT, BUILDINGS_PER_PLAYER, NEIGHBORHOOD_COUNT, Action
 
 __all__ = ["selfplay", "fit", "Fitted", "rust_weights", "main", "FEATURES"]
 
 #: The features of a legal action (``metropolys_bots::prior::PRIOR_FEATURES``).
-FEATURES = 16
+FEATURES = _metropolys._PRIOR_FEATURES
 #: The weights: the features', then one per building number, then one per
 #: neighborhood.
 _WEIGHTS = FEATURES + BUILDINGS_PER_PLAYER + NEIGHBORHOOD_COUNT
@@ -242,14 +241,20 @@ def fit(
 def rust_weights(weights: dict[str, list[float]]) -> str:
     """The bots' weights file (``metropolys-bots/src/prior_weights.rs``)
     holding ``weights``, each number written so that it reads back as the
-    same ``f32``."""
+    same ``f32``. ``ValueError`` unless it holds ``features``,
+    ``building`` and ``neighborhood`` of the engine's sizes, finite."""
+    _recipe.check_lengths(
+        "rust_weights",
+        weights,
+        {"features": FEATURES, "building": BUILDINGS_PER_PLAYER, "neighborhood": NEIGHBORHOOD_COUNT},
+    )
 
     def field(name: str, xs: list[float]) -> str:
-        numbers = "".join(f"        {_rust_f32(x)},\n" for x in xs)
+        numbers = "".join(f"        {_recipe.rust_float(x, f32=True)},\n" for x in xs)
         return f"    {name}: [\n{numbers}    ],\n"
 
     return (
-        _RUST_HEAD
+        _RUST_HEAD.format(features=FEATURES, buildings=BUILDINGS_PER_PLAYER, neighborhoods=NEIGHBORHOOD_COUNT)
         + "#[rustfmt::skip]\npub(crate) const LEARNED: PriorWeights = PriorWeights {\n"
         + field("features", weights["features"])
         + field("building", weights["building"])
@@ -258,27 +263,20 @@ def rust_weights(weights: dict[str, list[float]]) -> str:
     )
 
 
-def _rust_f32(x: float) -> str:
-    # The shortest decimal that rounds to the same f32.
-    f = np.float32(x)
-    text = np.format_float_positional(f, unique=True, trim="0")
-    return text if "." in text else text + ".0"
-
-
 _RUST_HEAD = """//! The learned prior's weights; their model card, with the data, the fit
 //! and what they are worth, is `data/prior.md`. Written by
 //! `python -m metropolys.prior --rust`; do not edit by hand.
 
 /// The weights of the learned prior over moves ([`crate::prior`]).
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct PriorWeights {
+pub(crate) struct PriorWeights {{
     /// The weight of each feature ([`crate::prior::PRIOR_FEATURES`]).
-    pub(crate) features: [f32; 16],
-    /// The weight of each building number, 1 to 13.
-    pub(crate) building: [f32; 13],
+    pub(crate) features: [f32; {features}],
+    /// The weight of each building number, 1 to {buildings}.
+    pub(crate) building: [f32; {buildings}],
     /// The weight of each neighborhood, by its id.
-    pub(crate) neighborhood: [f32; 55],
-}
+    pub(crate) neighborhood: [f32; {neighborhoods}],
+}}
 
 /// The fitted weights.
 """
@@ -291,38 +289,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m metropolys.prior",
         description="Data and fit of the bots' learned prior over moves (https://github.com/metropolys/metropolys/blob/main/docs/learning.md).",
     )
-    ap.add_argument("--games", type=int, default=1000, help="self-play games to generate")
-    ap.add_argument("--teacher", default="strong", help="the searching bot in every seat")
-    ap.add_argument("--params", default="", help="the teacher's JSON parameters")
-    ap.add_argument("--players", default="2,3,4", help="player counts, cycled")
-    ap.add_argument("--variant", default="expert")
-    ap.add_argument("--seed", type=int, default=0, help="seed of the games and of the split")
-    ap.add_argument("--threads", type=int, default=None)
-    ap.add_argument("--stride", type=int, default=4, help="keep one decision in this many")
+    _recipe.add_selfplay_arguments(ap, games=1000, teacher="the searching bot in every seat", stride=4)
     ap.add_argument("--alpha", type=float, default=1e-3, help="L2 penalty on the buildings' and neighborhoods' weights")
     ap.add_argument("--target", choices=("chosen", "visits"), default="chosen", help="fit the move played or the root's visits")
     ap.add_argument("--rust", type=Path, help="the weights file to write (metropolys-bots/src/prior_weights.rs)")
     ap.add_argument("--summary", type=Path, help="a JSON summary for the model card")
     a = ap.parse_args(argv)
-    players = [int(p) for p in a.players.split(",")]
-    start = time.perf_counter()
-    samples = selfplay(
-        a.games,
-        teacher=a.teacher,
-        params=a.params,
-        players=players,
-        variant=a.variant,
-        seed=a.seed,
-        threads=a.threads,
-        stride=a.stride,
-    )
-    generated = time.perf_counter() - start
-    examples = int(samples["example"][-1]) + 1 if len(samples["example"]) else 0
-    print(f"{a.games} games, {examples} examples ({len(samples['game'])} rows) in {generated:.1f} s")
-    if examples == 0:
-        print("no examples: the teacher must search (an ismcts kind or a searching preset)", file=sys.stderr)
+    run = _recipe.generate(a, selfplay)
+    print(f"{a.games} games, {run.examples} examples ({run.rows} rows) in {run.seconds:.1f} s")
+    if run.examples == 0:
+        print(
+            "no examples: the teacher gave no visits to learn from (it must search: an ismcts kind or a searching preset)",
+            file=sys.stderr,
+        )
         return 2
-    fitted = fit(samples, seed=a.seed, alpha=a.alpha, target=a.target)
+    fitted = fit(run.samples, seed=a.seed, alpha=a.alpha, target=a.target)
     for name in ("greedy", "learned"):
         t = fitted.test[name]
         print(
@@ -333,25 +314,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if a.rust:
         a.rust.write_text(rust_weights(fitted.weights))
         print(f"wrote {a.rust}")
-    if a.summary:
-        summary = {
-            "data": {
-                "games": a.games,
-                "examples": examples,
-                "rows": int(len(samples["game"])),
-                "teacher": a.teacher,
-                "params": a.params,
-                "players": players,
-                "variant": a.variant,
-                "seed": a.seed,
-                "stride": a.stride,
-                "seconds": round(generated, 1),
-            },
-            "fit": fitted.settings,
-            "weights": fitted.weights,
-            "test": fitted.test,
-        }
-        a.summary.write_text(json.dumps(summary, indent=2) + "\n")
+    _recipe.write_summary(a.summary, _recipe.fit_summary(a, run, fitted))
     return 0
 
 

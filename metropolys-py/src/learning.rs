@@ -13,7 +13,7 @@ use metropolys_bots::{BotSpec, Cancel};
 use metropolys_core::Variant;
 use metropolys_tensor::selfplay::{
     belief_selfplay as run_belief_selfplay, prior_selfplay as run_prior_selfplay,
-    selfplay as run_selfplay, SelfPlayError, SelfPlayOptions,
+    selfplay as run_selfplay, ExampleRows, SelfPlayError, SelfPlayOptions,
 };
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
@@ -182,13 +182,10 @@ fn belief_selfplay<'py>(
         "features",
         PyArray1::from_vec(py, s.features).reshape([rows, BELIEF_FEATURES])?,
     )?;
-    out.set_item("example", PyArray1::from_vec(py, s.example))?;
     out.set_item("kind", PyArray1::from_vec(py, s.kind))?;
     out.set_item("candidate", PyArray1::from_vec(py, s.candidate))?;
     out.set_item("truth", PyArray1::from_vec(py, s.truth))?;
-    out.set_item("game", PyArray1::from_vec(py, s.game))?;
-    out.set_item("players", PyArray1::from_vec(py, s.players))?;
-    out.set_item("decision", PyArray1::from_vec(py, s.decision))?;
+    set_keys(&out, s.keys)?;
     Ok(out)
 }
 
@@ -226,14 +223,22 @@ fn prior_selfplay<'py>(
         "features",
         PyArray1::from_vec(py, s.features).reshape([rows, PRIOR_FEATURES])?,
     )?;
-    out.set_item("example", PyArray1::from_vec(py, s.example))?;
     out.set_item("action", PyArray1::from_vec(py, s.action))?;
     out.set_item("visits", PyArray1::from_vec(py, s.visits))?;
     out.set_item("chosen", PyArray1::from_vec(py, s.chosen))?;
-    out.set_item("game", PyArray1::from_vec(py, s.game))?;
-    out.set_item("players", PyArray1::from_vec(py, s.players))?;
-    out.set_item("decision", PyArray1::from_vec(py, s.decision))?;
+    set_keys(&out, s.keys)?;
     Ok(out)
+}
+
+/// The columns every example's rows carry, as numpy arrays in `out`:
+/// `example`, `game` (uint32), `players` (uint8), `decision` (uint16).
+fn set_keys(out: &Bound<'_, PyDict>, keys: ExampleRows) -> PyResult<()> {
+    let py = out.py();
+    out.set_item("example", PyArray1::from_vec(py, keys.example))?;
+    out.set_item("game", PyArray1::from_vec(py, keys.game))?;
+    out.set_item("players", PyArray1::from_vec(py, keys.players))?;
+    out.set_item("decision", PyArray1::from_vec(py, keys.decision))?;
+    Ok(())
 }
 
 /// Rounds float layers `[(weights, biases), ...]` (weights input-major,
@@ -320,5 +325,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         wrap_pyfunction!(evaluate_value_net, m)?,
     )?;
     m.setattr("_value_net_info", wrap_pyfunction!(value_net_info, m)?)?;
+    // The features' counts, for the recipes (private: set, not in `__all__`).
+    m.setattr("_PRIOR_FEATURES", PRIOR_FEATURES)?;
+    m.setattr("_BELIEF_FEATURES", BELIEF_FEATURES)?;
+    m.setattr("_VALUE_INPUTS", INPUTS)?;
     Ok(())
 }

@@ -61,6 +61,18 @@ def test_the_weights_the_bots_compile_are_the_summarys():
     assert belief.rust_weights(summary["weights"]) == compiled
 
 
+def test_weights_of_the_wrong_sizes_are_refused_not_written():
+    summary = json.loads((ROOT / "metropolys-bots/data/belief.json").read_text())
+    w = summary["weights"]
+    area = w["area"]
+    with pytest.raises(ValueError, match="area: bias must hold"):
+        belief.rust_weights({**w, "area": {**area, "bias": area["bias"][:-1]}})
+    with pytest.raises(ValueError, match="features must hold 3 numbers"):
+        belief.rust_weights({**w, "area": {**area, "features": [0.0]}})
+    with pytest.raises(ValueError, match="the kinds must be"):
+        belief.rust_weights({"area": area})
+
+
 def test_the_command_line_writes_the_weights_and_the_summary(tmp_path):
     pytest.importorskip("scipy", reason="fitting needs the learning extra")
     out = subprocess.run(

@@ -62,6 +62,19 @@ def test_the_weights_the_bots_compile_are_the_summarys():
     assert prior.rust_weights(summary["weights"]) == compiled
 
 
+def test_weights_of_the_wrong_sizes_are_refused_not_written():
+    summary = json.loads((ROOT / "metropolys-bots/data/prior.json").read_text())
+    w = summary["weights"]
+    with pytest.raises(ValueError, match="features must hold 16 numbers, not 15"):
+        prior.rust_weights({**w, "features": w["features"][:-1]})
+    with pytest.raises(ValueError, match="neighborhood must hold 55 numbers"):
+        prior.rust_weights({**w, "neighborhood": w["neighborhood"] + [0.0]})
+    with pytest.raises(ValueError, match="finite"):
+        prior.rust_weights({**w, "building": [float("nan")] * 13})
+    with pytest.raises(ValueError, match="the weights must be"):
+        prior.rust_weights({"features": w["features"]})
+
+
 def test_the_command_line_writes_the_weights_and_the_summary(tmp_path):
     pytest.importorskip("scipy", reason="fitting needs the learning extra")
     out = subprocess.run(
@@ -83,3 +96,8 @@ def test_the_command_line_writes_the_weights_and_the_summary(tmp_path):
     )
     assert bad.returncode == 2 and "must search" in bad.stderr
     assert not (tmp_path / "x.rs").exists()
+    # No games is a usage error, not a teacher's fault.
+    none = subprocess.run(
+        [sys.executable, "-m", "metropolys.prior", "--games", "0"], capture_output=True, text=True,
+    )
+    assert none.returncode == 2 and "--games: must be at least 1, not 0" in none.stderr

@@ -314,6 +314,122 @@ fn run<R: Rows>(
     Ok(out)
 }
 
+/// The columns every row of a run of examples carries beside its own: the
+/// example it belongs to, its game, the player count and the decision. The
+/// rows of one example are consecutive; examples are numbered through the
+/// run.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ExampleRows {
+    /// The example of each row (its index in the run).
+    pub example: Vec<u32>,
+    /// The game of each row (its index in the run).
+    pub game: Vec<u32>,
+    /// The player count of each row.
+    pub players: Vec<u8>,
+    /// The decision's index in its game.
+    pub decision: Vec<u16>,
+}
+
+impl ExampleRows {
+    /// The number of rows.
+    pub fn len(&self) -> usize {
+        self.game.len()
+    }
+
+    /// No rows.
+    pub fn is_empty(&self) -> bool {
+        self.game.is_empty()
+    }
+
+    /// The number of examples.
+    pub fn examples(&self) -> usize {
+        self.example.last().map_or(0, |e| *e as usize + 1)
+    }
+
+    /// One example of `rows` rows at decision `at`.
+    fn push_example(&mut self, at: &At, rows: usize) {
+        let example = self.examples() as u32;
+        for _ in 0..rows {
+            self.example.push(example);
+            self.game.push(at.game);
+            self.players.push(at.players);
+            self.decision.push(at.decision);
+        }
+    }
+
+    /// Appends the next game's rows, numbering its examples after these.
+    fn append(&mut self, mut other: ExampleRows) {
+        let base = self.examples() as u32;
+        other.example.iter_mut().for_each(|e| *e += base);
+        self.example.append(&mut other.example);
+        self.game.append(&mut other.game);
+        self.players.append(&mut other.players);
+        self.decision.append(&mut other.decision);
+    }
+}
+
+/// The decision an example is taken at.
+struct At {
+    game: u32,
+    players: u8,
+    decision: u16,
+}
+
+/// A run of examples: its own columns and the shared [`ExampleRows`].
+trait Examples: Default + Send {
+    /// The rows' shared columns.
+    fn keys(&self) -> &ExampleRows;
+    /// The rows' shared columns, to write.
+    fn keys_mut(&mut self) -> &mut ExampleRows;
+    /// Appends the next game's own columns (not the shared ones).
+    fn append_own(&mut self, other: &mut Self);
+}
+
+impl<E: Examples> Rows for E {
+    fn rows(&self) -> usize {
+        self.keys().len()
+    }
+    fn append_game(&mut self, mut other: E) {
+        self.append_own(&mut other);
+        let keys = std::mem::take(other.keys_mut());
+        self.keys_mut().append(keys);
+    }
+}
+
+/// One game's examples: `each` is called at every decision kept (one in
+/// `opts.stride`, from a seeded offset) with the position, the seat to
+/// act and the teacher's choice; it writes its own columns and, for each
+/// example, [`ExampleRows::push_example`] with the decision given.
+fn play_examples<E: Examples>(
+    opts: &SelfPlayOptions,
+    g: u64,
+    cancel: Option<&Cancel>,
+    mut each: impl FnMut(&mut E, &At, &State, u8, &Choice) -> Result<(), SelfPlayError>,
+) -> Result<E, SelfPlayError> {
+    let players = opts.players[(g % opts.players.len() as u64) as usize];
+    let stride = opts.stride.max(1);
+    let mut out = E::default();
+    let setup = |rng: &mut SplitMix64| stride_offset(stride, rng);
+    drive(
+        opts,
+        g,
+        cancel,
+        setup,
+        |offset, state, seat, decision, choice| {
+            if decision % stride != *offset {
+                return Ok(());
+            }
+            let at = At {
+                game: g as u32,
+                players,
+                decision: decision as u16,
+            };
+            each(&mut out, &at, state, seat, choice)
+        },
+    )?;
+    Ok(out)
+}
+
 /// The examples of the learned belief over the opponents' secret cards
 /// ([`metropolys_bots::learned::belief_examples`]) of a run: at every
 /// decision kept, the seat to act's view of each opponent's cards. One row
@@ -324,8 +440,6 @@ pub struct BeliefSamples {
     /// `rows × BELIEF_FEATURES` features
     /// ([`metropolys_bots::learned::BELIEF_FEATURES`]).
     pub features: Vec<f64>,
-    /// The example of each row (its index in the run).
-    pub example: Vec<u32>,
     /// Which card: 0 the area card, 1 the neighborhood card, 2 the
     /// Metropolys card.
     pub kind: Vec<u8>,
@@ -334,41 +448,34 @@ pub struct BeliefSamples {
     pub candidate: Vec<u8>,
     /// Whether the opponent holds this card.
     pub truth: Vec<bool>,
-    /// The game of each row (its index in the run).
-    pub game: Vec<u32>,
-    /// The player count of each row.
-    pub players: Vec<u8>,
-    /// The decision's index in its game.
-    pub decision: Vec<u16>,
+    /// Each row's example, game, player count and decision.
+    pub keys: ExampleRows,
 }
 
 impl BeliefSamples {
     /// The number of rows.
     pub fn len(&self) -> usize {
-        self.game.len()
+        self.keys.len()
     }
 
     /// No rows.
     pub fn is_empty(&self) -> bool {
-        self.game.is_empty()
+        self.keys.is_empty()
     }
 }
 
-impl Rows for BeliefSamples {
-    fn rows(&self) -> usize {
-        self.len()
+impl Examples for BeliefSamples {
+    fn keys(&self) -> &ExampleRows {
+        &self.keys
     }
-    fn append_game(&mut self, mut other: BeliefSamples) {
-        let base = self.example.last().map_or(0, |e| e + 1);
-        other.example.iter_mut().for_each(|e| *e += base);
+    fn keys_mut(&mut self) -> &mut ExampleRows {
+        &mut self.keys
+    }
+    fn append_own(&mut self, other: &mut BeliefSamples) {
         self.features.append(&mut other.features);
-        self.example.append(&mut other.example);
         self.kind.append(&mut other.kind);
         self.candidate.append(&mut other.candidate);
         self.truth.append(&mut other.truth);
-        self.game.append(&mut other.game);
-        self.players.append(&mut other.players);
-        self.decision.append(&mut other.decision);
     }
 }
 
@@ -378,24 +485,14 @@ fn play_belief(
     g: u64,
     cancel: Option<&Cancel>,
 ) -> Result<BeliefSamples, SelfPlayError> {
-    let players = opts.players[(g % opts.players.len() as u64) as usize];
-    let stride = opts.stride.max(1);
-    let mut out = BeliefSamples::default();
-    let mut example = 0u32;
-    let setup = |rng: &mut SplitMix64| stride_offset(stride, rng);
-    drive(
+    play_examples(
         opts,
         g,
         cancel,
-        setup,
-        |offset, state, seat, decision, _| {
-            if decision % stride != *offset {
-                return Ok(());
-            }
+        |out: &mut BeliefSamples, at, state, seat, _| {
             for e in belief_examples(state, seat)? {
                 for (i, (c, f)) in e.candidates.iter().zip(&e.features).enumerate() {
                     out.features.extend_from_slice(f);
-                    out.example.push(example);
                     out.kind.push(match e.kind {
                         SecretKind::Area => 0,
                         SecretKind::Neighborhood => 1,
@@ -403,16 +500,12 @@ fn play_belief(
                     });
                     out.candidate.push(*c as u8);
                     out.truth.push(i == e.truth);
-                    out.game.push(g as u32);
-                    out.players.push(players);
-                    out.decision.push(decision as u16);
                 }
-                example += 1;
+                out.keys.push_example(at, e.candidates.len());
             }
             Ok(())
         },
-    )?;
-    Ok(out)
+    )
 }
 
 /// Plays `opts.games` games of the teacher against itself and returns the
@@ -437,49 +530,40 @@ pub struct PriorSamples {
     /// `rows × PRIOR_FEATURES` features
     /// ([`metropolys_bots::prior::PRIOR_FEATURES`]).
     pub features: Vec<f32>,
-    /// The example of each row (its index in the run).
-    pub example: Vec<u32>,
     /// The action's id ([`metropolys_core::Action::id`]).
     pub action: Vec<u16>,
     /// The visits the teacher's search gave the action at its root.
     pub visits: Vec<u32>,
     /// Whether the teacher played the action.
     pub chosen: Vec<bool>,
-    /// The game of each row (its index in the run).
-    pub game: Vec<u32>,
-    /// The player count of each row.
-    pub players: Vec<u8>,
-    /// The decision's index in its game.
-    pub decision: Vec<u16>,
+    /// Each row's example, game, player count and decision.
+    pub keys: ExampleRows,
 }
 
 impl PriorSamples {
     /// The number of rows.
     pub fn len(&self) -> usize {
-        self.game.len()
+        self.keys.len()
     }
 
     /// No rows.
     pub fn is_empty(&self) -> bool {
-        self.game.is_empty()
+        self.keys.is_empty()
     }
 }
 
-impl Rows for PriorSamples {
-    fn rows(&self) -> usize {
-        self.len()
+impl Examples for PriorSamples {
+    fn keys(&self) -> &ExampleRows {
+        &self.keys
     }
-    fn append_game(&mut self, mut other: PriorSamples) {
-        let base = self.example.last().map_or(0, |e| e + 1);
-        other.example.iter_mut().for_each(|e| *e += base);
+    fn keys_mut(&mut self) -> &mut ExampleRows {
+        &mut self.keys
+    }
+    fn append_own(&mut self, other: &mut PriorSamples) {
         self.features.append(&mut other.features);
-        self.example.append(&mut other.example);
         self.action.append(&mut other.action);
         self.visits.append(&mut other.visits);
         self.chosen.append(&mut other.chosen);
-        self.game.append(&mut other.game);
-        self.players.append(&mut other.players);
-        self.decision.append(&mut other.decision);
     }
 }
 
@@ -489,19 +573,13 @@ fn play_prior(
     g: u64,
     cancel: Option<&Cancel>,
 ) -> Result<PriorSamples, SelfPlayError> {
-    let players = opts.players[(g % opts.players.len() as u64) as usize];
-    let stride = opts.stride.max(1);
-    let mut out = PriorSamples::default();
-    let mut example = 0u32;
-    let setup = |rng: &mut SplitMix64| stride_offset(stride, rng);
-    drive(
+    play_examples(
         opts,
         g,
         cancel,
-        setup,
-        |offset, state, _, decision, choice| {
+        |out: &mut PriorSamples, at, state, _, choice| {
             let (chosen, visits) = choice;
-            if decision % stride != *offset || visits.is_empty() {
+            if visits.is_empty() {
                 return Ok(());
             }
             let Some(e) = prior_examples(state) else {
@@ -509,21 +587,16 @@ fn play_prior(
             };
             for (a, f) in e.actions.iter().zip(&e.features) {
                 out.features.extend_from_slice(f);
-                out.example.push(example);
                 // A legal action always has an id.
                 out.action.push(a.id().unwrap_or(u16::MAX));
                 let n = visits.iter().find(|x| x.0 == *a).map_or(0, |x| x.1);
                 out.visits.push(u32::try_from(n).unwrap_or(u32::MAX));
                 out.chosen.push(a == chosen);
-                out.game.push(g as u32);
-                out.players.push(players);
-                out.decision.push(decision as u16);
             }
-            example += 1;
+            out.keys.push_example(at, e.actions.len());
             Ok(())
         },
-    )?;
-    Ok(out)
+    )
 }
 
 /// Plays `opts.games` games of the teacher against itself and returns the
@@ -652,15 +725,15 @@ mod tests {
         let n = one.len();
         assert_eq!(one.features.len(), n * BELIEF_FEATURES);
         assert!(one.features.iter().all(|x| x.is_finite()));
-        let examples = one.example.last().map_or(0, |e| e + 1) as usize;
+        let examples = one.keys.examples();
         assert!(examples > 50, "{examples}");
         let mut truths = vec![0; examples];
         for r in 0..n {
-            truths[one.example[r] as usize] += usize::from(one.truth[r]);
-            if r > 0 && one.example[r] == one.example[r - 1] {
+            truths[one.keys.example[r] as usize] += usize::from(one.truth[r]);
+            if r > 0 && one.keys.example[r] == one.keys.example[r - 1] {
                 assert_eq!(one.kind[r], one.kind[r - 1]);
             } else if r > 0 {
-                assert_eq!(one.example[r], one.example[r - 1] + 1);
+                assert_eq!(one.keys.example[r], one.keys.example[r - 1] + 1);
             }
         }
         assert!(truths.iter().all(|&t| t == 1), "{truths:?}");
@@ -686,13 +759,13 @@ mod tests {
             one.features.len(),
             n * metropolys_bots::prior::PRIOR_FEATURES
         );
-        let examples = one.example.last().map_or(0, |e| e + 1) as usize;
+        let examples = one.keys.examples();
         assert!(examples > 10, "{examples}");
         let mut chosen = vec![0; examples];
         let mut visits = vec![0u64; examples];
         for r in 0..n {
-            chosen[one.example[r] as usize] += usize::from(one.chosen[r]);
-            visits[one.example[r] as usize] += u64::from(one.visits[r]);
+            chosen[one.keys.example[r] as usize] += usize::from(one.chosen[r]);
+            visits[one.keys.example[r] as usize] += u64::from(one.visits[r]);
         }
         assert!(chosen.iter().all(|&c| c == 1), "{chosen:?}");
         // Every iteration of the root's search visits one root action.
