@@ -98,6 +98,10 @@ impl Call {
 /// The features of `action`, whose greedy value is `value`; for a bid,
 /// `place` is its neighborhood's public value and place value
 /// ([`Ctx::public_value`], [`Ctx::place_value`]) for the seat to act.
+/// Each feature is stated once, in the [`Part`] of the action it depends
+/// on (the value, the pass, the bid's building, its neighborhood, whether
+/// it wins the call); the features gather the parts, and [`Scorer`]
+/// weighs each part once.
 pub(crate) fn features(
     t: &Tables,
     s: &State,
@@ -107,38 +111,106 @@ pub(crate) fn features(
     place: (f32, f32),
 ) -> [f32; PRIOR_FEATURES] {
     let mut f = [0f32; PRIOR_FEATURES];
-    f[0] = value / 10.0;
-    f[1] = f32::from(u8::from(value >= call.best));
+    value_part(call, value).set(&mut f);
     match action {
-        Action::Pass => {
-            f[2] = 1.0;
-            f[3] = f32::from(call.to_beat) / 13.0;
-            f[4] = call.bids as f32 / 4.0;
-            f[5] = call.supply.count_ones() as f32 / 13.0;
-            f[15] = call.in_call as f32 / 3.0;
-        }
+        Action::Pass => pass_part(call).set(&mut f),
         Action::Bid {
             neighborhood,
             building,
         } => {
-            let least = call.to_beat + 1;
-            f[6] = f32::from(building.saturating_sub(least)) / 13.0;
-            f[7] = f32::from(u8::from(building == call.cheapest));
-            f[8] = f32::from(u8::from(building == largest(call.supply)));
-            f[9] = place.0 / 10.0;
-            f[10] = (place.1 - place.0) / 10.0;
-            f[11] = f32::from(building) / 13.0;
-            let room = t.adjacent(neighborhood) & s.free().0 & !(1u64 << neighborhood);
-            let higher = call.others[..call.in_call]
-                .iter()
-                .filter(|&&b| b > building)
-                .count();
-            f[12] = f32::from(u8::from(room == 0 || higher == 0));
-            f[13] = higher as f32 / 3.0;
-            f[14] = room.count_ones() as f32 / 6.0;
+            let room = room(t, s, neighborhood);
+            let higher = higher(call, building);
+            building_part(call, building, higher).set(&mut f);
+            neighborhood_part(room, place).set(&mut f);
+            wins_part(room, higher).set(&mut f);
         }
     }
     f
+}
+
+/// Some of an action's features: `(index, value)`, indices increasing.
+struct Part<const N: usize>([(usize, f32); N]);
+
+impl<const N: usize> Part<N> {
+    /// Writes the part into the features `f`.
+    fn set(&self, f: &mut [f32; PRIOR_FEATURES]) {
+        for &(i, x) in &self.0 {
+            f[i] = x;
+        }
+    }
+
+    /// The learned weights times the part, in index order.
+    fn weigh(&self) -> f32 {
+        let mut sum = 0f32;
+        for &(i, x) in &self.0 {
+            sum += LEARNED.features[i] * x;
+        }
+        sum
+    }
+}
+
+/// Features 0 and 1: the greedy value, and whether it is the best.
+fn value_part(call: &Call, value: f32) -> Part<2> {
+    Part([
+        (0, value / 10.0),
+        (1, f32::from(u8::from(value >= call.best))),
+    ])
+}
+
+/// Features 2 to 5 and 15: a pass and the state of the call.
+fn pass_part(call: &Call) -> Part<5> {
+    Part([
+        (2, 1.0),
+        (3, f32::from(call.to_beat) / 13.0),
+        (4, call.bids as f32 / 4.0),
+        (5, call.supply.count_ones() as f32 / 13.0),
+        (15, call.in_call as f32 / 3.0),
+    ])
+}
+
+/// Features 6, 7, 8, 11 and 13: what a bid's building number tells, with
+/// `higher` the other players still in the call who hold a higher one.
+fn building_part(call: &Call, building: u8, higher: usize) -> Part<5> {
+    let least = call.to_beat + 1;
+    Part([
+        (6, f32::from(building.saturating_sub(least)) / 13.0),
+        (7, f32::from(u8::from(building == call.cheapest))),
+        (8, f32::from(u8::from(building == largest(call.supply)))),
+        (11, f32::from(building) / 13.0),
+        (13, higher as f32 / 3.0),
+    ])
+}
+
+/// Features 9, 10 and 14: what a bid's neighborhood tells, with `room` the
+/// free neighborhoods adjacent to it and `place` its public value and
+/// place value.
+fn neighborhood_part(room: u64, place: (f32, f32)) -> Part<3> {
+    Part([
+        (9, place.0 / 10.0),
+        (10, (place.1 - place.0) / 10.0),
+        (14, room.count_ones() as f32 / 6.0),
+    ])
+}
+
+/// Feature 12: the bid wins the call at once, nobody left to answer it or
+/// nowhere to answer.
+fn wins_part(room: u64, higher: usize) -> Part<1> {
+    Part([(12, f32::from(u8::from(room == 0 || higher == 0)))])
+}
+
+/// The free neighborhoods adjacent to `neighborhood`, where an answer to a
+/// bid there may go.
+fn room(t: &Tables, s: &State, neighborhood: u8) -> u64 {
+    t.adjacent(neighborhood) & s.free().0 & !(1u64 << neighborhood)
+}
+
+/// The other players still in the call who hold a building higher than
+/// `building` (who could answer a bid of it, R-11).
+fn higher(call: &Call, building: u8) -> usize {
+    call.others[..call.in_call]
+        .iter()
+        .filter(|&&b| b > building)
+        .count()
 }
 
 /// The largest building number of a supply (bits 1..=13; 0 when empty).
@@ -167,61 +239,47 @@ pub(crate) fn score(f: &[f32; PRIOR_FEATURES], action: Action) -> f32 {
 }
 
 /// The learned scores of one position's actions (higher: admitted
-/// sooner), computed as the search needs them: what the actions share
-/// once per position, what depends on a bid's building once per building
-/// and what depends on its neighborhood once per neighborhood, so that a
-/// score costs a few additions. The same sum as the weights times the
-/// features ([`features`]), in another order.
+/// sooner), computed as the search needs them: the parts of the features
+/// ([`features`]) that the actions share once per position, those of a
+/// bid's building once per building and those of its neighborhood once per
+/// neighborhood, each weighed once, so that a score costs a few additions.
+/// The same sum as the weights times the features, in another order.
 #[derive(Debug, Clone)]
 pub(crate) struct Scorer {
     /// The position's call.
     call: Call,
-    /// The pass's score less its value terms.
+    /// The pass's weighed part.
     pass: f32,
-    /// Per building number `b` (index `b`): the terms of a bid that depend
-    /// on the building alone.
+    /// Per building number `b` (index `b`): its weighed part and weight.
     building: [f32; 14],
     /// Per building number: the other players still in the call who hold
     /// a higher building.
     higher: [u8; 14],
-    /// Per neighborhood, once known: the terms of a bid that depend on the
-    /// neighborhood alone.
+    /// Per neighborhood, once known: its weighed part and weight.
     neighborhood: [f32; PRIOR_NEIGHBORHOODS],
     /// The neighborhoods with no free neighborhood adjacent.
     no_room: u64,
     /// The neighborhoods whose terms are known.
     known: u64,
+    /// The weight of a bid that wins the call at once.
+    wins: f32,
 }
 
 impl Scorer {
     /// The scorer of a position whose call is `call`.
     pub(crate) fn new(call: Call) -> Scorer {
-        let w = &LEARNED.features;
-        let pass = w[2]
-            + w[3] * (f32::from(call.to_beat) / 13.0)
-            + w[4] * (call.bids as f32 / 4.0)
-            + w[5] * (call.supply.count_ones() as f32 / 13.0)
-            + w[15] * (call.in_call as f32 / 3.0);
         let mut building = [0f32; 14];
         let mut higher = [0u8; 14];
-        let least = call.to_beat + 1;
-        let top = largest(call.supply);
         for b in 1..=13u8 {
             let i = usize::from(b);
-            higher[i] = call.others[..call.in_call]
-                .iter()
-                .filter(|&&x| x > b)
-                .count() as u8;
-            building[i] = w[6] * (f32::from(b.saturating_sub(least)) / 13.0)
-                + w[7] * f32::from(u8::from(b == call.cheapest))
-                + w[8] * f32::from(u8::from(b == top))
-                + w[11] * (f32::from(b) / 13.0)
-                + w[13] * (f32::from(higher[i]) / 3.0)
-                + LEARNED.building[i - 1];
+            let h = self::higher(&call, b);
+            higher[i] = h as u8;
+            building[i] = building_part(&call, b, h).weigh() + LEARNED.building[i - 1];
         }
         Scorer {
+            pass: pass_part(&call).weigh(),
+            wins: wins_part(0, 0).weigh(),
             call,
-            pass,
             building,
             higher,
             neighborhood: [0.0; PRIOR_NEIGHBORHOODS],
@@ -241,8 +299,7 @@ impl Scorer {
         value: f32,
         place: impl FnOnce() -> (f32, f32),
     ) -> f32 {
-        let w = &LEARNED.features;
-        let common = w[0] * (value / 10.0) + w[1] * f32::from(u8::from(value >= self.call.best));
+        let common = value_part(&self.call, value).weigh();
         match action {
             Action::Pass => common + self.pass,
             Action::Bid {
@@ -253,19 +310,19 @@ impl Scorer {
                 let bit = 1u64 << nb;
                 if self.known & bit == 0 {
                     self.known |= bit;
-                    let (public, place) = place();
-                    let room = t.adjacent(neighborhood) & s.free().0 & !bit;
+                    let room = room(t, s, neighborhood);
                     if room == 0 {
                         self.no_room |= bit;
                     }
-                    self.neighborhood[nb] = w[9] * (public / 10.0)
-                        + w[10] * ((place - public) / 10.0)
-                        + w[14] * (room.count_ones() as f32 / 6.0)
-                        + LEARNED.neighborhood[nb];
+                    self.neighborhood[nb] =
+                        neighborhood_part(room, place()).weigh() + LEARNED.neighborhood[nb];
                 }
                 let b = usize::from(building.clamp(1, 13));
                 let wins = self.no_room & bit != 0 || self.higher[b] == 0;
-                common + self.building[b] + self.neighborhood[nb] + if wins { w[12] } else { 0.0 }
+                common
+                    + self.building[b]
+                    + self.neighborhood[nb]
+                    + if wins { self.wins } else { 0.0 }
             }
         }
     }
