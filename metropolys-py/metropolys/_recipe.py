@@ -68,18 +68,17 @@ def generate(a: argparse.Namespace, selfplay: Callable[..., dict[str, np.ndarray
     """Runs ``selfplay`` with the options :func:`add_selfplay_arguments`
     added (and ``more``), timed."""
     start = time.perf_counter()
-    samples = selfplay(
-        a.games,
-        teacher=a.teacher,
-        params=a.params,
-        players=a.players,
-        variant=a.variant,
-        seed=a.seed,
-        threads=a.threads,
-        stride=a.stride,
-        **more,
-    )
+    samples = selfplay(a.games, threads=a.threads, **_options(a), **more)
     return Generated(samples, time.perf_counter() - start)
+
+
+#: The self-play options a run takes and its summary records (besides
+#: ``games`` and ``threads``).
+_OPTIONS = ("teacher", "params", "players", "variant", "seed", "stride")
+
+
+def _options(a: argparse.Namespace) -> dict[str, Any]:
+    return {name: getattr(a, name) for name in _OPTIONS}
 
 
 def data_summary(
@@ -91,16 +90,7 @@ def data_summary(
     data: dict[str, Any] = {"games": games}
     if examples is not None:
         data["examples"] = examples
-    data.update(
-        rows=rows,
-        teacher=a.teacher,
-        params=a.params,
-        players=a.players,
-        variant=a.variant,
-        seed=a.seed,
-        stride=a.stride,
-        **more,
-    )
+    data.update(rows=rows, **_options(a), **more)
     data["seconds"] = round(seconds, 1)
     return data
 
