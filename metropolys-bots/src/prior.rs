@@ -4,7 +4,7 @@
 //!
 //! Each legal action gets a score `w · features + building[b] +
 //! neighborhood[n]` (a pass: `w · features` alone): a conditional logit
-//! over the legal actions, fitted on the root visit counts of searches
+//! over the legal actions, fitted on the moves that searches played
 //! (docs/learning.md, "The learned prior"). The features start from the
 //! greedy evaluation, which orders the actions without the prior, and add
 //! what it leaves out: the bid's distance above the bid to beat, whether it

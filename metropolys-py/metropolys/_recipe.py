@@ -64,11 +64,19 @@ class Generated:
         return int(len(self.samples["game"]))
 
 
-def generate(a: argparse.Namespace, selfplay: Callable[..., dict[str, np.ndarray]], **more: Any) -> Generated:
+def generate(
+    ap: argparse.ArgumentParser, a: argparse.Namespace, selfplay: Callable[..., dict[str, np.ndarray]], **more: Any
+) -> Generated:
     """Runs ``selfplay`` with the options :func:`add_selfplay_arguments`
-    added (and ``more``), timed."""
+    added (and ``more``), timed. Options the engine refuses (players
+    outside R-1, too many games or threads, an unknown teacher or bad
+    parameters) end the command as usage errors, in one line naming why
+    (exit status 2)."""
     start = time.perf_counter()
-    samples = selfplay(a.games, threads=a.threads, **_options(a), **more)
+    try:
+        samples = selfplay(a.games, threads=a.threads, **_options(a), **more)
+    except ValueError as e:
+        ap.error(str(e))
     return Generated(samples, time.perf_counter() - start)
 
 

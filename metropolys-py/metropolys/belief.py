@@ -258,7 +258,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--rust", type=Path, help="the weights file to write (metropolys-bots/src/belief_weights.rs)")
     ap.add_argument("--summary", type=Path, help="a JSON summary for the model card")
     a = ap.parse_args(argv)
-    run = _recipe.generate(a, selfplay)
+    run = _recipe.generate(ap, a, selfplay)
     print(f"{a.games} games, {run.examples} examples ({run.rows} rows) in {run.seconds:.1f} s")
     fitted = fit(run.samples, seed=a.seed, alpha=a.alpha)
     for name, t in fitted.test.items():

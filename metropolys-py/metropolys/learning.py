@@ -318,7 +318,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         samples = load_shards(shard_files)
         print(f"read {len(samples['game'])} rows from {len(shard_files)} shards")
     else:
-        run = _recipe.generate(a, selfplay, playouts=a.playouts)
+        run = _recipe.generate(ap, a, selfplay, playouts=a.playouts)
         samples = run.samples
         print(f"{a.games} games, {run.rows} rows in {run.seconds:.1f} s")
         if a.shards:

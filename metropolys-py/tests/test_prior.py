@@ -101,3 +101,10 @@ def test_the_command_line_writes_the_weights_and_the_summary(tmp_path):
         [sys.executable, "-m", "metropolys.prior", "--games", "0"], capture_output=True, text=True,
     )
     assert none.returncode == 2 and "--games: must be at least 1, not 0" in none.stderr
+    # What the engine refuses is a usage error too, in one line naming the
+    # rule, not a traceback.
+    for args, why in ((["--players", "5"], "R-1: players must be"), (["--threads", "0"], "threads must be from 1")):
+        bad = subprocess.run(
+            [sys.executable, "-m", "metropolys.prior", "--games", "1", *args], capture_output=True, text=True,
+        )
+        assert bad.returncode == 2 and why in bad.stderr and "Traceback" not in bad.stderr, bad.stderr

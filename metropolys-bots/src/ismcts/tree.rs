@@ -51,8 +51,8 @@ pub enum Prior {
     /// The greedy evaluation ([`crate::Greedy`]).
     #[default]
     Greedy,
-    /// The learned prior ([`crate::prior`]), fitted on the root visit
-    /// counts of searches.
+    /// The learned prior ([`crate::prior`]), fitted on the moves that
+    /// searches played.
     Learned,
 }
 
