@@ -6,10 +6,14 @@
 use crate::args::{self, excerpt};
 use crate::errors::{raise, range_error, JsResult, Kind as ErrorKind};
 use crate::json::{to_js, Pairs};
-use metropolys_core::explain::{categories, scoring_rules};
+use metropolys_core::explain::categories;
+#[cfg(feature = "text")]
+use metropolys_core::explain::scoring_rules;
 use metropolys_core::sheet::CategoryInfo;
+#[cfg(feature = "pictures")]
+use metropolys_core::svg::legend;
 use metropolys_core::svg::{
-    ink_on, kind_color, kind_color_name, kind_letter, legend, PLAYER_COLORS, PLAYER_COLOR_NAMES,
+    ink_on, kind_color, kind_color_name, kind_letter, PLAYER_COLORS, PLAYER_COLOR_NAMES,
 };
 use metropolys_core::types::{EXPERT_AREAS, FAMILY_AREAS};
 use metropolys_core::{
@@ -165,6 +169,7 @@ fn game_kind(variant: &JsValue, cards: &JsValue, call: &str) -> JsResult<(Varian
     Ok((variant, cards))
 }
 
+#[cfg(feature = "text")]
 /// The scoring rules of a game of `variant` (`"family"` or `"expert"`),
 /// with or without the Metropolys cards (§9), one line each with core's
 /// points, in this order: each area card dealt in it, the neighborhood
@@ -199,6 +204,7 @@ pub fn score_categories(
     to_js(&categories(variant, cards))
 }
 
+#[cfg(feature = "pictures")]
 /// The legend of the board picture of a game of `variant`, with or
 /// without the Metropolys cards: each symbol (the kinds, the tokens, a
 /// statue, a lake, a street, a bridge, a district out of play, a

@@ -3,10 +3,14 @@
 //! and the board as text and as an SVG picture (drawn by core).
 
 use crate::args;
-use crate::errors::{range_error, type_error, JsResult};
+#[cfg(feature = "pictures")]
+use crate::errors::type_error;
+use crate::errors::{range_error, JsResult};
 use crate::game::Game;
 use crate::json::{config_to_js, to_js, Pairs};
+#[cfg(feature = "pictures")]
 use metropolys_core::svg::{render_with, scripted_board, Piece, SvgOptions};
+#[cfg(feature = "pictures")]
 use metropolys_core::text::{board_text, snapshot_text};
 use metropolys_core::{Card, Seat, State, Token, TokenCounts, NEIGHBORHOOD_COUNT};
 use wasm_bindgen::prelude::*;
@@ -202,6 +206,7 @@ impl Game {
         to_js(&self.inner.running_scores())
     }
 
+    #[cfg(feature = "text")]
     /// Where each secret card of `player` scores: for every card this game
     /// knows of that seat (its area card, its Expert neighborhood card,
     /// its Metropolys card), the card, its label, its text (core's words,
@@ -400,6 +405,7 @@ impl Game {
 
     // ----- pictures -----------------------------------------------------------
 
+    #[cfg(feature = "pictures")]
     /// The board as an SVG document (drawn by core). Options:
     /// `highlight` rings a neighborhood in gold, `caption` replaces the
     /// status line, `hideStatus` leaves out the status line and key,
@@ -430,6 +436,7 @@ impl Game {
         render_with(self.state(), &options).map_err(range_error)
     }
 
+    #[cfg(feature = "pictures")]
     /// The board without pieces, every piece drawn once as a definition
     /// (`b{seat}_{n}` buildings, `d{seat}_{n}` bids, `l{seat}_{n}` the
     /// latest bid, `t{i}` tokens, `h` the highlight ring) and an empty
@@ -440,6 +447,7 @@ impl Game {
         scripted_board(self.state(), &Piece::all(self.state().players()))
     }
 
+    #[cfg(feature = "pictures")]
     /// The board as fixed-width text (drawn by core), as `player` may see
     /// it, or when `player` is null or undefined (`text(game.toAct)`
     /// once the game is over) what this game knows: the
@@ -461,6 +469,7 @@ impl Game {
         board_text(self.state(), Some(seat)).ok_or_else(|| type_error("no such seat"))
     }
 
+    #[cfg(feature = "pictures")]
     /// `text()`.
     #[wasm_bindgen(js_name = toString)]
     pub fn to_string_js(&self) -> String {

@@ -137,4 +137,10 @@ await initRules();
 const rulesGame = new RulesGame({ players: 2, seed: 1 });
 const rulesSeat: number | null = rulesGame.toAct;
 const rulesRecord: GameRecord = rulesGame.toRecord();
-console.log(rulesSeat, rulesRecord, RulesIllegal === IllegalActionError, NoBot);
+// @ts-expect-error: nor the pictures
+rulesGame.toSvg();
+// @ts-expect-error: nor the words
+rulesGame.whereCardsScore(0);
+// @ts-expect-error: nor the scoring rules in words
+import { scoringRules as noRules } from "metropolys/engine";
+console.log(rulesSeat, rulesRecord, RulesIllegal === IllegalActionError, NoBot, noRules);

@@ -1058,14 +1058,6 @@ export class Game {
      */
     apply(action: Action | number): GameEvent[];
     /**
-     * The board without pieces, every piece drawn once as a definition
-     * (`b{seat}_{n}` buildings, `d{seat}_{n}` bids, `l{seat}_{n}` the
-     * latest bid, `t{i}` tokens, `h` the highlight ring) and an empty
-     * `<g id="pieces">` on top for `<use>` elements: what a client that
-     * animates the pieces draws on (core's `svg::scripted_board`).
-     */
-    boardSvg(): string;
-    /**
      * The building constructed on neighborhood `nb` (`{player,
      * neighborhood, building}`), or `undefined`.
      */
@@ -1214,14 +1206,6 @@ export class Game {
      */
     supply(player: number): Uint8Array;
     /**
-     * The board as fixed-width text (drawn by core), as `player` may see
-     * it (R-21), or when `player` is null or undefined (`text(game.toAct)`
-     * once the game is over) what this game knows: the
-     * whole state, or its view. Throws a `RangeError` for a seat not in
-     * the game, or whose cards a view does not know.
-     */
-    text(player?: number | null): string;
-    /**
      * The position (core's snapshot shape): the whole state, secrets
      * included, or for a view that view. `Game.fromJSON` loads it back,
      * and `JSON.stringify(game)` writes it.
@@ -1238,17 +1222,6 @@ export class Game {
      * with `fromJSON` (no history).
      */
     toRecord(): GameRecord & { config: WrittenConfig };
-    /**
-     * `text()`.
-     */
-    toString(): string;
-    /**
-     * The board as an SVG document (drawn by core). Options:
-     * `highlight` rings a neighborhood in gold, `caption` replaces the
-     * status line, `hideStatus` leaves out the status line and key,
-     * `hideIds` the neighborhood ids.
-     */
-    toSvg(options?: SvgOptions): string;
     /**
      * The token still lying on neighborhood `nb`, or `undefined`.
      */
@@ -1288,17 +1261,6 @@ export class Game {
      * `Game.fromJSON` loads it as that seat's view.
      */
     view(player: number): Snapshot;
-    /**
-     * Where each secret card of `player` scores: for every card this game
-     * knows of that seat (its area card, its Expert neighborhood card,
-     * its Metropolys card), the card, its label, its text (core's words,
-     * with its points and ruling) and the ids of the neighborhoods in
-     * play where a building can count for it. Throws a `RangeError` for a
-     * seat not in the game, or whose cards this game does not know
-     * (R-21: another seat's in a view, any seat's in the public view,
-     * until the game ends).
-     */
-    whereCardsScore(player: number): CardPlaces[];
     /**
      * The bids of the current call, oldest first.
      */
@@ -1439,16 +1401,6 @@ export function describeAction(action: Action | number): string;
 export function kindColor(kind: Kind): string;
 
 /**
- * The legend of the board picture of a game of `variant`, with or
- * without the Metropolys cards: each symbol (the kinds, the tokens, a
- * statue, a lake, a street, a bridge, a district out of play, a
- * building, the Expert sizes, a bid, the latest bid, the ring of the
- * building just constructed) as a standalone SVG document drawn by core's
- * own drawing code, with a label and its meaning in one line.
- */
-export function legend(variant: Variant, usesMetropolysCards?: boolean): LegendItem[];
-
-/**
  * The action a text names (`"bid 3 on 12"`, `"12 3"`, `"pass"`, as the
  * command line reads it); throws `ActionParseError` otherwise.
  */
@@ -1463,18 +1415,6 @@ export function parseAction(text: string): Action;
  * 0 for every seat of such a game.
  */
 export function scoreCategories(variant: Variant, usesMetropolysCards?: boolean): CategoryInfo[];
-
-/**
- * The scoring rules of a game of `variant` (`"family"` or `"expert"`),
- * with or without the Metropolys cards (§9), one line each with core's
- * points, in this order: each area card dealt in it, the neighborhood
- * card (Expert without the Metropolys cards), the Metropolys card (with
- * them), the tokens, the special cards, the highest buildings with the
- * building sizes (Expert without the Metropolys cards) and the winner
- * (R-20). Each says what it is about (`topic`), the score-sheet
- * category it fills, a label and the text (core's `explain`).
- */
-export function scoringRules(variant: Variant, usesMetropolysCards?: boolean): ScoringRule[];
 
 /**
  * Plays `n` random games and returns their results as columns (typed
@@ -1524,7 +1464,6 @@ export interface InitOutput {
     readonly game_apply: (a: number, b: any) => [number, number, number];
     readonly game_applyFor: (a: number, b: any, c: any) => [number, number, number];
     readonly game_bids: (a: number) => [number, number, number];
-    readonly game_boardSvg: (a: number) => [number, number];
     readonly game_buildingAt: (a: number, b: any) => [number, number, number];
     readonly game_call_number: (a: number) => number;
     readonly game_cardHolder: (a: number, b: any) => [number, number, number];
@@ -1559,12 +1498,9 @@ export interface InitOutput {
     readonly game_scores: (a: number) => [number, number, number];
     readonly game_step: (a: number, b: number) => [number, number, number];
     readonly game_supply: (a: number, b: any) => [number, number, number, number];
-    readonly game_text: (a: number, b: any) => [number, number, number, number];
     readonly game_toJSON: (a: number) => [number, number, number];
     readonly game_toRecord: (a: number) => [number, number, number];
     readonly game_toRecordText: (a: number) => [number, number, number, number];
-    readonly game_toString: (a: number) => [number, number];
-    readonly game_toSvg: (a: number, b: any) => [number, number, number, number];
     readonly game_to_act: (a: number) => any;
     readonly game_tokenAt: (a: number, b: any) => [number, number, number, number];
     readonly game_tokens: (a: number) => [number, number, number];
@@ -1576,13 +1512,10 @@ export interface InitOutput {
     readonly game_verifyRecord: (a: any) => [number, number, number];
     readonly game_view: (a: number, b: any) => [number, number, number];
     readonly game_viewer: (a: number) => number;
-    readonly game_whereCardsScore: (a: number, b: any) => [number, number, number];
     readonly game_winners: (a: number) => [number, number, number];
     readonly kindColor: (a: any) => [number, number, number, number];
-    readonly legend: (a: any, b: any) => [number, number, number];
     readonly parseAction: (a: any) => [number, number, number];
     readonly scoreCategories: (a: any, b: any) => [number, number, number];
-    readonly scoringRules: (a: any, b: any) => [number, number, number];
     readonly simulate: (a: any, b: any) => [number, number, number];
     readonly splitmix64___below: (a: number, b: number) => number;
     readonly splitmix64_below: (a: number, b: number) => [number, number, number];

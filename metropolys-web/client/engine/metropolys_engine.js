@@ -90,26 +90,6 @@ export class Game {
         return takeFromExternrefTable0(ret[0]);
     }
     /**
-     * The board without pieces, every piece drawn once as a definition
-     * (`b{seat}_{n}` buildings, `d{seat}_{n}` bids, `l{seat}_{n}` the
-     * latest bid, `t{i}` tokens, `h` the highlight ring) and an empty
-     * `<g id="pieces">` on top for `<use>` elements: what a client that
-     * animates the pieces draws on (core's `svg::scripted_board`).
-     * @returns {string}
-     */
-    boardSvg() {
-        let deferred1_0;
-        let deferred1_1;
-        try {
-            const ret = wasm.game_boardSvg(this.__wbg_ptr);
-            deferred1_0 = ret[0];
-            deferred1_1 = ret[1];
-            return getStringFromWasm0(ret[0], ret[1]);
-        } finally {
-            wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
-        }
-    }
-    /**
      * The building constructed on neighborhood `nb` (`{player,
      * neighborhood, building}`), or `undefined`.
      * @param {NeighborhoodId} nb
@@ -541,33 +521,6 @@ export class Game {
         return v1;
     }
     /**
-     * The board as fixed-width text (drawn by core), as `player` may see
-     * it (R-21), or when `player` is null or undefined (`text(game.toAct)`
-     * once the game is over) what this game knows: the
-     * whole state, or its view. Throws a `RangeError` for a seat not in
-     * the game, or whose cards a view does not know.
-     * @param {number | null} [player]
-     * @returns {string}
-     */
-    text(player) {
-        let deferred2_0;
-        let deferred2_1;
-        try {
-            const ret = wasm.game_text(this.__wbg_ptr, player);
-            var ptr1 = ret[0];
-            var len1 = ret[1];
-            if (ret[3]) {
-                ptr1 = 0; len1 = 0;
-                throw takeFromExternrefTable0(ret[2]);
-            }
-            deferred2_0 = ptr1;
-            deferred2_1 = len1;
-            return getStringFromWasm0(ptr1, len1);
-        } finally {
-            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
-        }
-    }
-    /**
      * The position (core's snapshot shape): the whole state, secrets
      * included, or for a view that view. `Game.fromJSON` loads it back,
      * and `JSON.stringify(game)` writes it.
@@ -615,48 +568,6 @@ export class Game {
             throw takeFromExternrefTable0(ret[1]);
         }
         return takeFromExternrefTable0(ret[0]);
-    }
-    /**
-     * `text()`.
-     * @returns {string}
-     */
-    toString() {
-        let deferred1_0;
-        let deferred1_1;
-        try {
-            const ret = wasm.game_toString(this.__wbg_ptr);
-            deferred1_0 = ret[0];
-            deferred1_1 = ret[1];
-            return getStringFromWasm0(ret[0], ret[1]);
-        } finally {
-            wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
-        }
-    }
-    /**
-     * The board as an SVG document (drawn by core). Options:
-     * `highlight` rings a neighborhood in gold, `caption` replaces the
-     * status line, `hideStatus` leaves out the status line and key,
-     * `hideIds` the neighborhood ids.
-     * @param {SvgOptions} [options]
-     * @returns {string}
-     */
-    toSvg(options) {
-        let deferred2_0;
-        let deferred2_1;
-        try {
-            const ret = wasm.game_toSvg(this.__wbg_ptr, options);
-            var ptr1 = ret[0];
-            var len1 = ret[1];
-            if (ret[3]) {
-                ptr1 = 0; len1 = 0;
-                throw takeFromExternrefTable0(ret[2]);
-            }
-            deferred2_0 = ptr1;
-            deferred2_1 = len1;
-            return getStringFromWasm0(ptr1, len1);
-        } finally {
-            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
-        }
     }
     /**
      * The seat to act, or `null` once the game is over (as a position's
@@ -795,25 +706,6 @@ export class Game {
     get viewer() {
         const ret = wasm.game_viewer(this.__wbg_ptr);
         return ret === 0xFFFFFF ? undefined : ret;
-    }
-    /**
-     * Where each secret card of `player` scores: for every card this game
-     * knows of that seat (its area card, its Expert neighborhood card,
-     * its Metropolys card), the card, its label, its text (core's words,
-     * with its points and ruling) and the ids of the neighborhoods in
-     * play where a building can count for it. Throws a `RangeError` for a
-     * seat not in the game, or whose cards this game does not know
-     * (R-21: another seat's in a view, any seat's in the public view,
-     * until the game ends).
-     * @param {number} player
-     * @returns {CardPlaces[]}
-     */
-    whereCardsScore(player) {
-        const ret = wasm.game_whereCardsScore(this.__wbg_ptr, player);
-        if (ret[2]) {
-            throw takeFromExternrefTable0(ret[1]);
-        }
-        return takeFromExternrefTable0(ret[0]);
     }
     /**
      * The winning seats (R-20) of the position (final once the game is
@@ -1027,25 +919,6 @@ export function kindColor(kind) {
 }
 
 /**
- * The legend of the board picture of a game of `variant`, with or
- * without the Metropolys cards: each symbol (the kinds, the tokens, a
- * statue, a lake, a street, a bridge, a district out of play, a
- * building, the Expert sizes, a bid, the latest bid, the ring of the
- * building just constructed) as a standalone SVG document drawn by core's
- * own drawing code, with a label and its meaning in one line.
- * @param {Variant} variant
- * @param {boolean} [usesMetropolysCards]
- * @returns {LegendItem[]}
- */
-export function legend(variant, usesMetropolysCards) {
-    const ret = wasm.legend(variant, usesMetropolysCards);
-    if (ret[2]) {
-        throw takeFromExternrefTable0(ret[1]);
-    }
-    return takeFromExternrefTable0(ret[0]);
-}
-
-/**
  * The action a text names (`"bid 3 on 12"`, `"12 3"`, `"pass"`, as the
  * command line reads it); throws `ActionParseError` otherwise.
  * @param {string} text
@@ -1072,27 +945,6 @@ export function parseAction(text) {
  */
 export function scoreCategories(variant, usesMetropolysCards) {
     const ret = wasm.scoreCategories(variant, usesMetropolysCards);
-    if (ret[2]) {
-        throw takeFromExternrefTable0(ret[1]);
-    }
-    return takeFromExternrefTable0(ret[0]);
-}
-
-/**
- * The scoring rules of a game of `variant` (`"family"` or `"expert"`),
- * with or without the Metropolys cards (§9), one line each with core's
- * points, in this order: each area card dealt in it, the neighborhood
- * card (Expert without the Metropolys cards), the Metropolys card (with
- * them), the tokens, the special cards, the highest buildings with the
- * building sizes (Expert without the Metropolys cards) and the winner
- * (R-20). Each says what it is about (`topic`), the score-sheet
- * category it fills, a label and the text (core's `explain`).
- * @param {Variant} variant
- * @param {boolean} [usesMetropolysCards]
- * @returns {ScoringRule[]}
- */
-export function scoringRules(variant, usesMetropolysCards) {
-    const ret = wasm.scoringRules(variant, usesMetropolysCards);
     if (ret[2]) {
         throw takeFromExternrefTable0(ret[1]);
     }
