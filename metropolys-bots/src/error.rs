@@ -96,6 +96,15 @@ pub enum BotError {
     /// (its first illegal action, or a malformed record).
     #[error("review: {0}")]
     Review(String),
+    /// A search that values its leaves with the learned network
+    /// (`{"leaf": "value"}`, the `expert` preset) in a build without it
+    /// (the `builtin-network` feature off) before
+    /// [`learned::install`](crate::learned::install) was given it.
+    #[error("the {bot} bot values positions with the learned network, which this build loads at run time and has not loaded yet (the WebAssembly package's metropolys/bots entry: loadValueNetwork())")]
+    NoNetwork {
+        /// The bot's name.
+        bot: String,
+    },
     /// A user-written bot failed (e.g. a Python bot raised an exception).
     #[error("the {bot} bot failed: {reason}")]
     Failed {

@@ -61,8 +61,52 @@ const MAX_HIDDEN: i64 = 1 << 24;
 /// `i32` accumulators never overflow (932 · 64 · 32768 + 2^27 < 2^31).
 const MAX_FIRST_BIAS: i32 = 1 << 27;
 
-/// The network shipped with the crate (model card: data/value.md).
+/// The network shipped with the crate (model card: data/value.md), in a
+/// build with the `builtin-network` feature (the default).
+#[cfg(feature = "builtin-network")]
 static BUILTIN_BYTES: &[u8] = include_bytes!("../data/value.mtpnet");
+
+/// The hash ([`ValueNet::hash`]) of the network shipped with the crate,
+/// `data/value.mtpnet`: the one network [`install`] accepts.
+pub const BUILTIN_HASH: u64 = 0x122e_96a4_db46_75f7;
+
+/// The shipped network once read: from the crate's own bytes with the
+/// `builtin-network` feature, from [`install`]'s without it.
+static SHIPPED: OnceLock<ValueNet> = OnceLock::new();
+
+/// The shipped network, when this build has it: always with the
+/// `builtin-network` feature (the default), and without it once
+/// [`install`] has been given the network's file. A search whose leaves
+/// the network values (`Leaf::Value`, the `expert` preset) is refused with
+/// [`crate::BotError::NoNetwork`] while this is `None`.
+pub fn shipped() -> Option<&'static ValueNet> {
+    #[cfg(feature = "builtin-network")]
+    return Some(ValueNet::builtin());
+    #[cfg(not(feature = "builtin-network"))]
+    return SHIPPED.get();
+}
+
+/// Gives a build without the `builtin-network` feature the shipped
+/// network, read from its file (`data/value.mtpnet`, as the WebAssembly
+/// package's `metropolys/bots` entry fetches it), so that its bots value
+/// positions with it from then on. Only the shipped network is accepted
+/// (its hash is [`BUILTIN_HASH`]): a bot decides the same in every build,
+/// natively and in the browser. Installing it again, or in a build that
+/// carries it, changes nothing.
+///
+/// ```
+/// use metropolys_bots::learned::{install, ModelError, BUILTIN_HASH};
+/// assert_eq!(install(b"MTPVNET1"), Err(ModelError::Truncated("header")));
+/// let file = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/data/value.mtpnet")).unwrap();
+/// assert_eq!(install(&file).unwrap().hash(), BUILTIN_HASH);
+/// ```
+pub fn install(bytes: &[u8]) -> Result<&'static ValueNet, ModelError> {
+    let net = ValueNet::from_bytes(bytes)?;
+    if net.hash != BUILTIN_HASH {
+        return Err(ModelError::NotShipped { hash: net.hash });
+    }
+    Ok(SHIPPED.get_or_init(|| net))
+}
 
 /// A network file that cannot be read.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -100,6 +144,12 @@ pub enum ModelError {
     /// Bytes after the hash.
     #[error("the network file has {0} bytes after its end")]
     Trailing(usize),
+    /// A network other than the shipped one given to [`install`].
+    #[error("this is not the shipped network (its hash is {hash:016x}, the shipped one's {BUILTIN_HASH:016x}): only that one is installed, so that bots decide the same in every build")]
+    NotShipped {
+        /// The file's hash.
+        hash: u64,
+    },
 }
 
 /// One layer of a network in floating point, as a trainer leaves it:
@@ -205,10 +255,11 @@ impl Reader<'_> {
 
 impl ValueNet {
     /// The network shipped with the crate, read once (its model card is
-    /// `metropolys-bots/data/value.md`).
+    /// `metropolys-bots/data/value.md`); with the `builtin-network`
+    /// feature (the default; without it, see [`shipped`] and [`install`]).
+    #[cfg(feature = "builtin-network")]
     pub fn builtin() -> &'static ValueNet {
-        static NET: OnceLock<ValueNet> = OnceLock::new();
-        NET.get_or_init(|| {
+        SHIPPED.get_or_init(|| {
             ValueNet::from_bytes(BUILTIN_BYTES)
                 .expect("the shipped network is checked by its tests")
         })
@@ -708,6 +759,7 @@ mod tests {
         ));
     }
 
+    #[cfg(feature = "builtin-network")]
     #[test]
     fn the_shipped_network_reads_and_values_whole_positions() {
         let net = ValueNet::builtin();
@@ -716,5 +768,59 @@ mod tests {
         let v = net.evaluate(&s);
         assert!(v[..2].iter().all(|x| (0.0..=1.0).contains(x)), "{v:?}");
         assert_eq!(v[2..], [0.0, 0.0]);
+        // The hash `install` accepts is the shipped file's, and what it
+        // finds in a build that has the network is that network.
+        assert_eq!(net.hash(), BUILTIN_HASH);
+        assert!(std::ptr::eq(shipped().unwrap(), net));
+        let file =
+            std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/data/value.mtpnet")).unwrap();
+        assert!(std::ptr::eq(install(&file).unwrap(), net));
+    }
+
+    #[test]
+    fn install_takes_the_shipped_network_only() {
+        let other = ValueNet::quantize(&tiny()).unwrap();
+        assert_eq!(
+            install(&other.to_bytes()),
+            Err(ModelError::NotShipped { hash: other.hash() })
+        );
+        let e = install(&other.to_bytes()).unwrap_err().to_string();
+        assert!(e.contains("122e96a4db4675f7"), "{e}");
+        assert_eq!(install(b"hello"), Err(ModelError::Magic));
+    }
+
+    /// Without the `builtin-network` feature (scripts/test-rust runs this
+    /// with `--no-default-features`): a search that values its leaves with
+    /// the network is refused, when it is made and when it decides, until
+    /// `install` is given the shipped file; the others are not affected.
+    #[cfg(not(feature = "builtin-network"))]
+    #[test]
+    fn without_the_builtin_network_a_value_search_waits_for_install() {
+        use crate::{from_spec, BotError, InfoSet, Ismcts, Leaf};
+        assert!(shipped().is_none());
+        let refused = |r: Result<Box<dyn crate::Bot>, BotError>, bot: &str| match r {
+            Err(BotError::NoNetwork { bot: b }) => assert_eq!(b, bot),
+            Err(e) => panic!("{e}"),
+            Ok(_) => panic!("{bot} was built without the network"),
+        };
+        refused(from_spec("expert", ""), "expert");
+        refused(from_spec("ismcts", r#"{"leaf": "value"}"#), "ismcts");
+        let s = State::new(&Config::new(3, Variant::Expert, 5)).unwrap();
+        let view = InfoSet::new(&s, s.to_act().unwrap()).unwrap();
+        let mut rng = SplitMix64::new(1);
+        let mut direct = Ismcts::default();
+        direct.iterations = Some(50);
+        direct.leaf = Leaf::Value;
+        let e = crate::Bot::choose(&mut direct, &view, &mut rng).unwrap_err();
+        assert!(e.to_string().contains("loadValueNetwork"), "{e}");
+        assert!(from_spec("strong", "").is_ok());
+        assert!(shipped().is_none());
+        let file =
+            std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/data/value.mtpnet")).unwrap();
+        let net = install(&file).unwrap();
+        assert_eq!(net.hash(), BUILTIN_HASH);
+        assert!(std::ptr::eq(shipped().unwrap(), net));
+        assert!(crate::Bot::choose(&mut direct, &view, &mut rng).is_ok());
+        assert!(from_spec("expert", "").is_ok());
     }
 }

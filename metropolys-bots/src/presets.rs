@@ -110,7 +110,7 @@ impl Bot for Softmax {
         let top = values.iter().map(|x| x.1).fold(f32::NEG_INFINITY, f32::max);
         let weights: Vec<f64> = values
             .iter()
-            .map(|x| f64::from((x.1 - top) / self.temperature).exp())
+            .map(|x| libm::exp(f64::from((x.1 - top) / self.temperature)))
             .collect();
         let total: f64 = weights.iter().sum();
         let mut x = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;

@@ -448,7 +448,9 @@ pub fn review_with_progress(
         progress(*n, total);
         Ok(d)
     };
-    let decisions: Vec<Decision> = if options.threads <= 1 || total <= 1 {
+    // Where there are no threads (refused above), the threaded branch is
+    // not in the program at all.
+    let decisions: Vec<Decision> = if options.threads <= 1 || total <= 1 || !crate::THREADS {
         (0..total)
             .map(job)
             .collect::<Result<_, _>>()

@@ -510,12 +510,19 @@ fn configure(kind: BotKind, params: &Map<String, Value>) -> Result<Configured, B
             }
             Configured::Other(Box::new(g))
         }
-        BotKind::Ismcts | BotKind::IsmctsV1 => Configured::Search(Box::new(search(&p)?)),
+        BotKind::Ismcts | BotKind::IsmctsV1 => {
+            let b = search(&p)?;
+            b.check_network()?;
+            Configured::Search(Box::new(b))
+        }
         preset => match crate::presets::search(preset) {
-            Some(b) => Configured::Search(Box::new(match tree_edges(&p)? {
-                Some(e) => b.with_tree_edges(e),
-                None => b,
-            })),
+            Some(b) => {
+                b.check_network()?;
+                Configured::Search(Box::new(match tree_edges(&p)? {
+                    Some(e) => b.with_tree_edges(e),
+                    None => b,
+                }))
+            }
             None => Configured::Other(crate::presets::build(preset).ok_or_else(|| {
                 BotError::UnknownKind {
                     kind: preset.name().to_string(),

@@ -7,6 +7,8 @@
 //! natively and in wasm. `METROPOLYS_BLESS=1 cargo test -p
 //! metropolys-bots --test learned` rewrites the file after a new network
 //! or new belief or prior weights.
+// The network in the program (without it, see learned.rs's own tests).
+#![cfg(feature = "builtin-network")]
 
 use metropolys_bots::learned::ValueNet;
 use metropolys_bots::Player;

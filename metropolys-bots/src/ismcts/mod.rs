@@ -306,7 +306,7 @@ impl Ismcts {
         if self.threads > 1 && !crate::thread::THREADS {
             return Err(bad(crate::thread::NO_THREADS));
         }
-        Ok(())
+        self.check_network()
     }
 
     /// The root actions sequential halving starts from with a budget of
@@ -340,9 +340,24 @@ impl Ismcts {
             reward: self.reward,
             margin: self.margin,
             win_weight: self.win_weight,
-            leaf: self.leaf,
+            // `check` refused `Leaf::Value` where there is no network.
+            net: match self.leaf {
+                Leaf::Value => crate::learned::shipped(),
+                Leaf::Playout => None,
+            },
             prior: self.prior,
         }
+    }
+
+    /// [`BotError::NoNetwork`] when the leaves are to be valued by the
+    /// learned network and this build does not have it (yet).
+    pub(crate) fn check_network(&self) -> Result<(), BotError> {
+        if self.leaf == Leaf::Value && crate::learned::shipped().is_none() {
+            return Err(BotError::NoNetwork {
+                bot: self.label.to_string(),
+            });
+        }
+        Ok(())
     }
 
     /// Runs the search: the root's statistics summed over the threads
@@ -395,7 +410,9 @@ impl Ismcts {
             };
             Ok((search.root_stats(), choice))
         };
-        let per_thread: Vec<Result<_, BotError>> = if threads == 1 {
+        // Where there are no threads (`check` refused more than one), the
+        // threaded branch is not in the program at all.
+        let per_thread: Vec<Result<_, BotError>> = if threads == 1 || !crate::thread::THREADS {
             vec![run(0, seeds[0])]
         } else {
             std::thread::scope(|scope| {
@@ -495,7 +512,7 @@ impl Ismcts {
             let top = stats.iter().map(|x| x.1).max().unwrap_or(1).max(1) as f64;
             let weights: Vec<f64> = stats
                 .iter()
-                .map(|x| (x.1 as f64 / top).powf(1.0 / self.temperature))
+                .map(|x| libm::pow(x.1 as f64 / top, 1.0 / self.temperature))
                 .collect();
             let total: f64 = weights.iter().sum();
             let mut x = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;

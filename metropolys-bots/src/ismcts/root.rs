@@ -197,7 +197,7 @@ mod tests {
             reward: Reward::Score,
             margin: 40.0,
             win_weight: 0.2,
-            leaf: crate::ismcts::tree::Leaf::Playout,
+            net: None,
             prior: crate::ismcts::tree::Prior::Greedy,
         }
     }

@@ -67,7 +67,9 @@ pub(super) struct Settings {
     pub reward: Reward,
     pub margin: f64,
     pub win_weight: f64,
-    pub leaf: Leaf,
+    /// The network that values the leaves: `Some` exactly when the bot's
+    /// leaf is [`Leaf::Value`].
+    pub net: Option<&'static crate::learned::ValueNet>,
     pub prior: Prior,
 }
 
@@ -297,8 +299,8 @@ impl<'a> Search<'a> {
                 break;
             }
         }
-        let rewards = if self.settings.leaf == Leaf::Value && !s.is_over() {
-            crate::learned::ValueNet::builtin().evaluate(&s)
+        let rewards = if let Some(net) = self.settings.net.filter(|_| !s.is_over()) {
+            net.evaluate(&s)
         } else {
             let end = self.playout(s, rng);
             reward(
@@ -341,7 +343,7 @@ impl<'a> Search<'a> {
                 continue;
             }
             let n = f64::from(child.visits);
-            let score = child.reward / n + c * (f64::from(child.avail).ln() / n).sqrt();
+            let score = child.reward / n + c * (libm::log(f64::from(child.avail)) / n).sqrt();
             if score > best_score {
                 best = i;
                 best_score = score;
@@ -417,7 +419,7 @@ pub(crate) fn playout(
                 });
                 let mut total = 0.0f32;
                 for x in values.iter_mut() {
-                    x.1 = (x.1 - top).exp();
+                    x.1 = libm::expf(x.1 - top);
                     total += x.1;
                 }
                 let mut x = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * total;
