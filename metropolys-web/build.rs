@@ -11,13 +11,16 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 /// Files of the client's folder that no page loads: the npm package's
-/// `metropolys/engine` entry (the rules alone), committed beside the
-/// engine's browser build that `scripts/pack-npm` packs from, and not
-/// served.
+/// `metropolys/engine` entry (the rules alone) and `metropolys/bots` entry
+/// (the rules and the bots), committed beside the engine's browser build
+/// that `scripts/pack-npm` packs from, and not served.
 const NOT_SERVED: &[&str] = &[
     "engine.js",
     "metropolys_engine.js",
     "metropolys_engine_bg.wasm",
+    "bots.js",
+    "metropolys_bots.js",
+    "metropolys_bots_bg.wasm",
 ];
 
 fn files(dir: &Path, out: &mut Vec<PathBuf>) {

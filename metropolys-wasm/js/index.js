@@ -11,6 +11,7 @@
 import * as module from "./metropolys_wasm.js";
 import { installFastPath } from "./fast.js";
 import { guardClasses } from "./guard.js";
+import { valueNetworkLoader } from "./value-network.js";
 
 guardClasses(module);
 installFastPath(module);
@@ -18,3 +19,10 @@ installFastPath(module);
 export * from "./metropolys_wasm.js";
 export { default } from "./metropolys_wasm.js";
 export * from "./errors.js";
+
+/**
+ * The `metropolys/bots` entry's `loadValueNetwork`, so that code written for
+ * either entry runs on both: this module carries the network, so with no
+ * source it fetches nothing; a source given is checked as there.
+ */
+export const loadValueNetwork = valueNetworkLoader(module, () => new URL("./value.mtpnet", import.meta.url));

@@ -11,6 +11,7 @@ import * as module from "./metropolys_wasm.js";
 import { initSync } from "./metropolys_wasm.js";
 import { installFastPath } from "./fast.js";
 import { guardClasses } from "./guard.js";
+import { valueNetworkLoader } from "./value-network.js";
 
 guardClasses(module);
 installFastPath(module);
@@ -24,3 +25,8 @@ export * from "./errors.js";
 
 /** Already done when this module was imported; kept for shared code. */
 export default async function init() {}
+
+/** See index.js: this module carries the network. */
+export const loadValueNetwork = valueNetworkLoader(module, () =>
+  readFileSync(new URL("./value.mtpnet", import.meta.url)),
+);

@@ -11,6 +11,7 @@ use crate::json::{to_js, to_value};
 use metropolys_bots::{split_list, BotError, Player};
 use metropolys_core::{Action, RuleError};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// A bot from a kind and its parameters (JSON text, `{}` for none): the
 /// one place where this package turns a spec into a bot. `params` may
@@ -25,7 +26,7 @@ pub(crate) fn spec_player(kind: &str, params: &str) -> Result<Player, BotError> 
 pub(crate) fn bot_error(e: BotError) -> JsValue {
     match e {
         BotError::GameOver => crate::errors::rule_error(RuleError::GameOver),
-        BotError::Thread(_) => raise(Kind::Runtime, e, &[]),
+        BotError::Thread(_) | BotError::NoNetwork { .. } => raise(Kind::Runtime, e, &[]),
         other => range_error(other),
     }
 }
@@ -142,4 +143,45 @@ impl Bot {
 #[wasm_bindgen(js_name = botKinds, unchecked_return_type = "BotKind[]")]
 pub fn bot_kinds() -> JsResult<JsValue> {
     to_js(&metropolys_bots::KINDS)
+}
+
+/// The most bytes `installValueNetwork` reads: far more than the shipped
+/// network's file (124,096 bytes), far less than would strain memory.
+pub const MAX_NETWORK_BYTES: u32 = 1 << 20;
+
+/// Whether this module has the learned value network, which the `expert`
+/// preset and `{"leaf": "value"}` searches need: always in the whole
+/// package, in the `metropolys/bots` entry once `installValueNetwork` (or
+/// the entry's `loadValueNetwork`) has given it.
+#[wasm_bindgen(js_name = hasValueNetwork)]
+pub fn has_value_network() -> bool {
+    metropolys_bots::learned::shipped().is_some()
+}
+
+/// Gives this module the learned value network: the bytes of the file
+/// `value.mtpnet` shipped beside it (a `Uint8Array`). Only that network
+/// is taken, so that bots decide as natively; given again, or where the
+/// module carries it already (the whole package), it changes nothing.
+/// Throws a `TypeError` for anything but a `Uint8Array`, a `RangeError`
+/// naming what is wrong for other bytes (more than [`MAX_NETWORK_BYTES`]
+/// are refused before they are copied).
+#[wasm_bindgen(js_name = installValueNetwork)]
+pub fn install_value_network(
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: &JsValue,
+) -> JsResult<()> {
+    let Some(array) = bytes.dyn_ref::<js_sys::Uint8Array>() else {
+        return Err(type_error(format!(
+            "the value network is a Uint8Array (the bytes of value.mtpnet), not {}",
+            a_kind(bytes)
+        )));
+    };
+    if array.length() > MAX_NETWORK_BYTES {
+        return Err(range_error(format!(
+            "the value network: {} bytes is more than any network file ({MAX_NETWORK_BYTES} at most; value.mtpnet is about 124 KB)",
+            array.length()
+        )));
+    }
+    metropolys_bots::learned::install(&array.to_vec())
+        .map(|_| ())
+        .map_err(|e| range_error(format!("the value network: {e}")))
 }

@@ -28,8 +28,11 @@
 //! * [`text`]: words for players in their language (`Texts`, `Narrator`,
 //!   `narrateRecord`), from `metropolys-text`.
 //!
-//! Features: `bots` and `text` (both on by default). Built with neither,
-//! the module is the rules alone, the package's `metropolys/engine` entry.
+//! Features (all on by default): `bots`, `network` (the learned value
+//! network's weights in the module), `text` and `pictures`. Built with
+//! none, the module is the rules alone, the package's `metropolys/engine`
+//! entry; with `bots` alone, the rules and the bots, the network given at
+//! run time (`installValueNetwork`): the `metropolys/bots` entry.
 //!
 //! docs/wasm.md describes the package, the toolchain and the worker helper.
 

@@ -16,6 +16,9 @@ against greedy and ismcts running in Web Workers (`BotWorker`). Checked:
   decision by decision while the page's clock ticks, the same review as
   `review()` gives in the page; a review is cancelled; errors keep their
   class.
+* the `metropolys/bots` entry in the page refuses the expert until
+  `loadValueNetwork()` has fetched value.mtpnet from beside it, then
+  decides as the whole package.
 
 Screenshots go to OUT_DIR.
 
@@ -192,6 +195,13 @@ try:
     assert result["recordError"] == "RecordError", result
     print(f"reviewed the game ({result['decisions']} decisions, strong) in a worker in "
           f"{result['ms']:.0f} ms, the page's clock ticking {result['ticked']} times")
+    # The `metropolys/bots` entry: the network fetched from beside it.
+    result = d.execute_script("return await window.botsEntryTest()")
+    assert result["before"] is False and result["after"] is True, result
+    assert result["refused"] == "Error", result
+    assert result["same"], result
+    print(f"metropolys/bots in the page: refused the expert before its network, fetched "
+          f"value.mtpnet, then decided {result['id']} as the whole package does")
     severe = [e for e in d.get_log("browser") if e["level"] == "SEVERE"]
     assert not severe, severe
     print(f"screenshots: {OUT}/")

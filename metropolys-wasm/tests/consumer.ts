@@ -144,3 +144,23 @@ rulesGame.whereCardsScore(0);
 // @ts-expect-error: nor the scoring rules in words
 import { scoringRules as noRules } from "metropolys/engine";
 console.log(rulesSeat, rulesRecord, RulesIllegal === IllegalActionError, NoBot, noRules);
+
+// The rules and the bots (`metropolys/bots`): typed bots, the network
+// loaded at run time, no words and no pictures.
+import initBots, { Bot as EntryBot, Game as BotsGame, loadValueNetwork, hasValueNetwork, installValueNetwork } from "metropolys/bots";
+// @ts-expect-error: the bots entry has no words
+import { Texts as NoTexts } from "metropolys/bots";
+await initBots();
+await loadValueNetwork();
+await loadValueNetwork(new URL("https://example.org/value.mtpnet"));
+await loadValueNetwork(new Uint8Array(0));
+// @ts-expect-error: a network is bytes or where to fetch them
+await loadValueNetwork(42);
+const loaded: boolean = hasValueNetwork();
+installValueNetwork(new Uint8Array(0));
+const botsGame = new BotsGame({ players: 3, seed: 2 });
+const expert = new EntryBot("expert", { seed: 1 });
+const chosenId: number = expert.chooseId(botsGame);
+// @ts-expect-error: nor the pictures
+botsGame.toSvg();
+console.log(loaded, chosenId, NoTexts);

@@ -137,6 +137,7 @@ pub const ASSETS: &[Asset] = &[
     web_file!("engine/metropolys_nobots_bg.wasm", WASM, false),
     web_file!("engine/fast.js", JS, true),
     web_file!("engine/guard.js", JS, true),
+    web_file!("engine/value-network.js", JS, true),
     web_file!("engine/errors.js", JS, true),
     web_file!("engine/engine-error.js", JS, true),
     web_file!("engine/worker.js", JS, true),

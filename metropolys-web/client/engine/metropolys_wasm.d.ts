@@ -1937,6 +1937,25 @@ export function constants(): Constants;
 export function describeAction(action: Action | number): string;
 
 /**
+ * Whether this module has the learned value network, which the `expert`
+ * preset and `{"leaf": "value"}` searches need: always in the whole
+ * package, in the `metropolys/bots` entry once `installValueNetwork` (or
+ * the entry's `loadValueNetwork`) has given it.
+ */
+export function hasValueNetwork(): boolean;
+
+/**
+ * Gives this module the learned value network: the bytes of the file
+ * `value.mtpnet` shipped beside it (a `Uint8Array`). Only that network
+ * is taken, so that bots decide as natively; given again, or where the
+ * module carries it already (the whole package), it changes nothing.
+ * Throws a `TypeError` for anything but a `Uint8Array`, a `RangeError`
+ * naming what is wrong for other bytes (more than [`MAX_NETWORK_BYTES`]
+ * are refused before they are copied).
+ */
+export function installValueNetwork(bytes: Uint8Array): void;
+
+/**
  * The colour neighborhoods of `kind` are drawn in, as on the printed
  * board (a CSS colour); `constants().KIND_COLORS` has them all.
  */
@@ -2153,6 +2172,8 @@ export interface InitOutput {
     readonly guide_feed: (a: number, b: any) => [number, number, number];
     readonly guide_intro: (a: number) => [number, number];
     readonly guide_new: (a: any) => [number, number, number];
+    readonly hasValueNetwork: () => number;
+    readonly installValueNetwork: (a: any) => [number, number];
     readonly kindColor: (a: any) => [number, number, number, number];
     readonly languages: () => [number, number, number];
     readonly legend: (a: any, b: any) => [number, number, number];

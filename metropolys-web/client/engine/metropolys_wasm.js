@@ -1733,6 +1733,35 @@ export function describeAction(action) {
 }
 
 /**
+ * Whether this module has the learned value network, which the `expert`
+ * preset and `{"leaf": "value"}` searches need: always in the whole
+ * package, in the `metropolys/bots` entry once `installValueNetwork` (or
+ * the entry's `loadValueNetwork`) has given it.
+ * @returns {boolean}
+ */
+export function hasValueNetwork() {
+    const ret = wasm.hasValueNetwork();
+    return ret !== 0;
+}
+
+/**
+ * Gives this module the learned value network: the bytes of the file
+ * `value.mtpnet` shipped beside it (a `Uint8Array`). Only that network
+ * is taken, so that bots decide as natively; given again, or where the
+ * module carries it already (the whole package), it changes nothing.
+ * Throws a `TypeError` for anything but a `Uint8Array`, a `RangeError`
+ * naming what is wrong for other bytes (more than [`MAX_NETWORK_BYTES`]
+ * are refused before they are copied).
+ * @param {Uint8Array} bytes
+ */
+export function installValueNetwork(bytes) {
+    const ret = wasm.installValueNetwork(bytes);
+    if (ret[1]) {
+        throw takeFromExternrefTable0(ret[0]);
+    }
+}
+
+/**
  * The colour neighborhoods of `kind` are drawn in, as on the printed
  * board (a CSS colour); `constants().KIND_COLORS` has them all.
  * @param {Kind} kind
@@ -2094,6 +2123,16 @@ function __wbg_get_imports() {
             const ret = result;
             return ret;
         },
+        __wbg_instanceof_Uint8Array_d7aeb0dcb3108fea: function(arg0) {
+            let result;
+            try {
+                result = arg0 instanceof Uint8Array;
+            } catch (_) {
+                result = false;
+            }
+            const ret = result;
+            return ret;
+        },
         __wbg_isArray_7762e207e6d288d0: function() { return handleError(function (arg0) {
             const ret = Array.isArray(arg0);
             return ret;
@@ -2113,6 +2152,10 @@ function __wbg_get_imports() {
             const ret = Object.keys(arg0);
             return ret;
         }, arguments); },
+        __wbg_length_186163212ffe79c3: function(arg0) {
+            const ret = arg0.length;
+            return ret;
+        },
         __wbg_length_b03a0fabb109b1e9: function(arg0) {
             const ret = arg0.length;
             return ret;
@@ -2156,6 +2199,9 @@ function __wbg_get_imports() {
         __wbg_performance_7e4e4494fdc9d07a: function(arg0) {
             const ret = arg0.performance;
             return ret;
+        },
+        __wbg_prototypesetcall_13162965d1fe7aa3: function(arg0, arg1, arg2) {
+            Uint8Array.prototype.set.call(getArrayU8FromWasm0(arg0, arg1), arg2);
         },
         __wbg_set_2793479888329cb6: function() { return handleError(function (arg0, arg1, arg2) {
             const ret = Reflect.set(arg0, arg1, arg2);
