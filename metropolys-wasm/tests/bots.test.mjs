@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { m, ROOT } from "./package.mjs";
+import { decisions, m, ROOT } from "./package.mjs";
 
 const { Bot, Game } = m;
 
@@ -44,15 +44,7 @@ test("seeded bots with an iteration budget decide alike", () => {
 test("a search valued by the learned network, its deals weighed by the learned belief, decides as natively, to the last decision", () => {
   // metropolys-bots/tests/learned.rs plays this game natively and pins it.
   const pinned = JSON.parse(readFileSync(path.join(ROOT, "metropolys-bots", "tests", "learned", "game.json"), "utf8"));
-  const game = new Game(pinned.game);
-  const bot = new Bot(pinned.bot.kind, pinned.bot.params);
-  const ids = [];
-  while (!game.isOver) {
-    const id = bot.chooseId(game);
-    ids.push(id);
-    game.apply(id);
-  }
-  assert.deepEqual(ids, pinned.actions);
+  assert.deepEqual(decisions(new Game(pinned.game), new Bot(pinned.bot.kind, pinned.bot.params)), pinned.actions);
 });
 
 test("a time budget runs on the JavaScript clock", () => {

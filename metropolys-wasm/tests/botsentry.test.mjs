@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { m, PKG, ROOT, VECTORS_DIR } from "./package.mjs";
+import { decisions, m, PKG, ROOT, VECTORS_DIR } from "./package.mjs";
 
 const b = await import(pathToFileURL(path.join(PKG, "bots-node.js")).href);
 const NETWORK = readFileSync(path.join(ROOT, "metropolys-bots", "data", "value.mtpnet"));
@@ -18,13 +18,7 @@ const NETWORK = readFileSync(path.join(ROOT, "metropolys-bots", "data", "value.m
 /** Each bot's action ids for a game played by `spec` in every seat, in `lib`. */
 function played(lib, spec, config) {
   const game = new lib.Game(config);
-  const bot = lib.Bot.fromSpec(spec);
-  const ids = [];
-  while (!game.isOver) {
-    const id = bot.chooseId(game);
-    ids.push(id);
-    game.apply(id);
-  }
+  const ids = decisions(game, lib.Bot.fromSpec(spec));
   return { ids, record: game.toRecord() };
 }
 
@@ -80,15 +74,7 @@ test("with the network: the expert's search decides as natively, to the last dec
   // metropolys-bots/tests/learned.rs plays this game natively and pins it
   // (bots.test.mjs replays it in the whole package).
   const pinned = JSON.parse(readFileSync(path.join(ROOT, "metropolys-bots", "tests", "learned", "game.json"), "utf8"));
-  const game = new b.Game(pinned.game);
-  const bot = new b.Bot(pinned.bot.kind, pinned.bot.params);
-  const ids = [];
-  while (!game.isOver) {
-    const id = bot.chooseId(game);
-    ids.push(id);
-    game.apply(id);
-  }
-  assert.deepEqual(ids, pinned.actions);
+  assert.deepEqual(decisions(new b.Game(pinned.game), new b.Bot(pinned.bot.kind, pinned.bot.params)), pinned.actions);
   assert.equal(new b.Bot("expert").name, "expert");
 });
 

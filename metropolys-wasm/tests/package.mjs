@@ -47,3 +47,14 @@ export class Rng {
     return items[this.below(items.length)];
   }
 }
+
+/** The action ids `bot` chooses for every seat of `game` to its end, played. */
+export function decisions(game, bot) {
+  const ids = [];
+  while (!game.isOver) {
+    const id = bot.chooseId(game);
+    ids.push(id);
+    game.apply(id);
+  }
+  return ids;
+}
