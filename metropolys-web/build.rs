@@ -19,6 +19,7 @@ const NOT_SERVED: &[&str] = &[
     "metropolys_engine.js",
     "metropolys_engine_bg.wasm",
     "bots.js",
+    "bots-worker.js",
     "metropolys_bots.js",
     "metropolys_bots_bg.wasm",
 ];

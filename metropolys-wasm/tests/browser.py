@@ -18,7 +18,8 @@ against greedy and ismcts running in Web Workers (`BotWorker`). Checked:
   class.
 * the `metropolys/bots` entry in the page refuses the expert until
   `loadValueNetwork()` has fetched value.mtpnet from beside it, then
-  decides as the whole package.
+  decides as the whole package; workers on that entry (`{entry:
+  "bots"}`) load the network themselves and decide and review alike.
 
 Screenshots go to OUT_DIR.
 
@@ -200,8 +201,12 @@ try:
     assert result["before"] is False and result["after"] is True, result
     assert result["refused"] == "Error", result
     assert result["same"], result
+    assert result["worker"] == result["id"], result
+    assert result["sameReview"], result
+    assert result["badEntry"] == "RangeError", result
     print(f"metropolys/bots in the page: refused the expert before its network, fetched "
-          f"value.mtpnet, then decided {result['id']} as the whole package does")
+          f"value.mtpnet, then decided {result['id']} as the whole package does; so did a "
+          f"BotWorker on that entry, loading the network itself, and a ReviewWorker reviewed as the page")
     severe = [e for e in d.get_log("browser") if e["level"] == "SEVERE"]
     assert not severe, severe
     print(f"screenshots: {OUT}/")

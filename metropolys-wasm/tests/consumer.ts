@@ -164,3 +164,9 @@ const chosenId: number = expert.chooseId(botsGame);
 // @ts-expect-error: nor the pictures
 botsGame.toSvg();
 console.log(loaded, chosenId, NoTexts);
+// Workers on the bots entry.
+const botsWorker = new BotWorker("expert", { seed: 1 }, { entry: "bots" });
+const botsReviewer = new ReviewWorker({ entry: "bots" });
+// @ts-expect-error: the entries are "metropolys" and "bots"
+new BotWorker("greedy", {}, { entry: "engine" });
+console.log(botsWorker.busy, botsReviewer.busy);

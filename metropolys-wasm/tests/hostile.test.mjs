@@ -90,7 +90,9 @@ function hostileValues() {
 /** Every function and method of the package, with the receivers to call it on. */
 function targets(receivers) {
   const out = [];
-  const skip = new Set(["default", "initSync"]);
+  // `loadValueNetwork` answers with a promise and fetches strings: its own
+  // test is below.
+  const skip = new Set(["default", "initSync", "loadValueNetwork"]);
   for (const [name, value] of Object.entries(m)) {
     if (typeof value !== "function" || skip.has(name)) continue;
     if (value.prototype instanceof Error || value === m.MetropolysError) continue;
@@ -170,4 +172,34 @@ test("no input makes the module trap, panic, or change a game on error", () => {
   } finally {
     console.error = consoleError;
   }
+});
+
+test("loadValueNetwork refuses every hostile value with an error, and the module keeps its network", async () => {
+  // Strings and URLs are addresses it would fetch: those are the bots
+  // entry's test's (botsentry.test.mjs); every other value is refused.
+  let refused = 0;
+  for (const v of hostileValues()) {
+    // (A revoked proxy throws at `instanceof`: it is no URL and no bytes.)
+    const is = (f) => {
+      try {
+        return f();
+      } catch {
+        return false;
+      }
+    };
+    if (typeof v === "string" || is(() => v instanceof URL)) continue;
+    if (v === undefined) {
+      await m.loadValueNetwork(v); // no source: the module's own network
+      continue;
+    }
+    if (is(() => v instanceof ArrayBuffer || ArrayBuffer.isView(v))) {
+      await assert.rejects(m.loadValueNetwork(v), RangeError);
+    } else {
+      await assert.rejects(m.loadValueNetwork(v), (e) => e instanceof Error && !(e instanceof WebAssembly.RuntimeError));
+    }
+    refused += 1;
+  }
+  assert.ok(refused > 60, `${refused} values`);
+  assert.equal(m.hasValueNetwork(), true);
+  assert.ok(m.Bot.fromSpec("expert").chooseId(new Game({ players: 2, seed: 1 })) >= 0);
 });

@@ -142,6 +142,7 @@ pub const ASSETS: &[Asset] = &[
     web_file!("engine/engine-error.js", JS, true),
     web_file!("engine/worker.js", JS, true),
     web_file!("engine/bot-worker.js", JS, true),
+    web_file!("engine/worker-serve.js", JS, true),
 ];
 
 /// The replay script the web client and the command line's HTML replay

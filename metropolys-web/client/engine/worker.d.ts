@@ -1,5 +1,18 @@
 import type { Action, BotKind, BotParameters, Game, GameRecord, Review, ReviewOptions } from "./index.js";
 
+/** Where a worker runs. */
+export interface WorkerOptions {
+  /**
+   * The package's entry the worker runs: the whole package (the default),
+   * or `"bots"`, the `metropolys/bots` entry (the rules and the bots, the
+   * learned network fetched the first time a bot or a review needs it).
+   * An unknown entry is a `RangeError`.
+   */
+  entry?: "metropolys" | "bots";
+  /** The worker script itself (default: the entry's, beside worker.js). */
+  url?: string | URL;
+}
+
 /**
  * A bot of the package in a Web Worker: the page stays responsive while it
  * thinks, and `cancel()` stops a decision at once (the worker is
@@ -9,7 +22,7 @@ export class BotWorker {
   constructor(
     kind: BotKind,
     params?: BotParameters | string,
-    options?: { url?: string | URL },
+    options?: WorkerOptions,
   );
   readonly kind: BotKind;
   /** Whether a decision is under way. */
@@ -33,7 +46,7 @@ export class BotWorker {
  * and replaced at the next review).
  */
 export class ReviewWorker {
-  constructor(options?: { url?: string | URL });
+  constructor(options?: WorkerOptions);
   /** Whether a review is under way. */
   readonly busy: boolean;
   /**

@@ -23,7 +23,25 @@
 //   const reviewer = new ReviewWorker();
 //   const r = await reviewer.review(game.toRecord(), { preset: "strong" },
 //     { onProgress: (done, total) => show(done, total) });
+//
+// With the package's `metropolys/bots` entry, `{ entry: "bots" }` runs the
+// worker on that entry's module (the rules and the bots, the learned
+// network fetched the first time a bot or a review needs it) instead of
+// the whole package's.
 import { errorOf, IllegalActionError } from "./errors.js";
+
+/**
+ * The worker script for `entry`: `"metropolys"` (the whole package, the
+ * default) or `"bots"` (the `metropolys/bots` entry). Each URL is written
+ * out so that bundlers find both scripts.
+ */
+function workerUrl(entry) {
+  if (entry === undefined || entry === "metropolys") return new URL("./bot-worker.js", import.meta.url);
+  if (entry === "bots") return new URL("./bots-worker.js", import.meta.url);
+  throw new RangeError(
+    `a worker's entry is "metropolys" (the whole package) or "bots" (metropolys/bots), not ${typeof entry === "string" ? JSON.stringify(entry) : typeof entry}`,
+  );
+}
 
 /** The rejection of a decision stopped by `cancel()` or its signal. */
 function abortError(reason) {
@@ -38,13 +56,15 @@ export class BotWorker {
   /**
    * @param {string} kind a bot kind (`constants().BOT_KINDS`)
    * @param {object | string} [params] its parameters (`seed` included)
-   * @param {{ url?: string | URL }} [options] `url`: the worker script
-   *   (default: bot-worker.js beside this module)
+   * @param {{ url?: string | URL, entry?: "metropolys" | "bots" }} [options]
+   *   `entry`: the package's entry the worker runs (default the whole
+   *   package; `"bots"`: `metropolys/bots`); `url`: the worker script
+   *   itself (default: bot-worker.js or bots-worker.js beside this module)
    */
   constructor(kind, params = undefined, options = {}) {
     this.kind = kind;
     this.params = params;
-    this.url = options.url ?? new URL("./bot-worker.js", import.meta.url);
+    this.url = options.url ?? workerUrl(options.entry);
     this.worker = null;
     this.pending = null;
     this.nextId = 1;
@@ -158,11 +178,11 @@ export class BotWorker {
  */
 export class ReviewWorker {
   /**
-   * @param {{ url?: string | URL }} [options] `url`: the worker script
-   *   (default: bot-worker.js beside this module)
+   * @param {{ url?: string | URL, entry?: "metropolys" | "bots" }} [options]
+   *   as `BotWorker`'s
    */
   constructor(options = {}) {
-    this.url = options.url ?? new URL("./bot-worker.js", import.meta.url);
+    this.url = options.url ?? workerUrl(options.entry);
     this.worker = null;
     this.pending = null;
     this.nextId = 1;
