@@ -498,7 +498,7 @@ fn configure(kind: BotKind, params: &Map<String, Value>) -> Result<Configured, B
         });
     }
     let p = Params { kind, params };
-    Ok(match kind {
+    let configured = match kind {
         BotKind::Random => Configured::Other(Box::new(crate::Random)),
         BotKind::Greedy => {
             let mut g = Greedy::default();
@@ -510,26 +510,24 @@ fn configure(kind: BotKind, params: &Map<String, Value>) -> Result<Configured, B
             }
             Configured::Other(Box::new(g))
         }
-        BotKind::Ismcts | BotKind::IsmctsV1 => {
-            let b = search(&p)?;
-            b.check_network()?;
-            Configured::Search(Box::new(b))
-        }
+        BotKind::Ismcts | BotKind::IsmctsV1 => Configured::Search(Box::new(search(&p)?)),
         preset => match crate::presets::search(preset) {
-            Some(b) => {
-                b.check_network()?;
-                Configured::Search(Box::new(match tree_edges(&p)? {
-                    Some(e) => b.with_tree_edges(e),
-                    None => b,
-                }))
-            }
+            Some(b) => Configured::Search(Box::new(match tree_edges(&p)? {
+                Some(e) => b.with_tree_edges(e),
+                None => b,
+            })),
             None => Configured::Other(crate::presets::build(preset).ok_or_else(|| {
                 BotError::UnknownKind {
                     kind: preset.name().to_string(),
                 }
             })?),
         },
-    })
+    };
+    // A search that needs the learned network, where it is not (yet).
+    if let Configured::Search(b) = &configured {
+        b.check_network()?;
+    }
+    Ok(configured)
 }
 
 /// The search `ismcts` or `ismcts-v1` with its parameters.

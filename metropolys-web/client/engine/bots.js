@@ -27,11 +27,5 @@ export * from "./metropolys_bots.js";
 export { default } from "./metropolys_bots.js";
 export * from "./errors.js";
 
-/**
- * Gives the module the learned value network: by default the file
- * value.mtpnet beside this module, fetched; or `source`, a URL, a
- * `Response`, an `ArrayBuffer` or a `Uint8Array` of that file. Does
- * nothing once the network is there. Rejects with a `RangeError` for any
- * other network, an `Error` when the file cannot be fetched.
- */
+/** See bots.d.ts: by default the file beside this module, fetched. */
 export const loadValueNetwork = valueNetworkLoader(module, () => new URL("./value.mtpnet", import.meta.url));
